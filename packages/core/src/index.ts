@@ -1,0 +1,2 @@
+// @posture-vision/core: everything the web app, the extension and the servers share, without UI.
+export {};

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, prepares build outputs the servers serve (the extension zip),
+// then runs the API, the vision service and the web app together until Ctrl-C.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bootstrap } from './bootstrap.mjs';
+import { pnpm, pnpmCommand } from './pnpm.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+bootstrap();
+
+const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? `${root}data` };
+if (pnpm(['-r', '--if-present', 'run', 'prepare-start'], { env }) !== 0) process.exit(1);
+
+const services = [
+  { name: 'api', url: `http://localhost:${env.API_PORT ?? 8000}` },
+  { name: 'vision', url: `http://localhost:${env.VISION_PORT ?? 8001}` },
+  { name: 'web', url: `http://localhost:${env.WEB_PORT ?? 5173}` },
+].filter(({ name }) => {
+  const manifest = `${root}packages/${name}/package.json`;
+  return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).scripts?.start;
+});
+
+const [cmd, ...pre] = pnpmCommand();
+const children = services.map(({ name }) => {
+  const child = spawn(cmd, [...pre, '--filter', `@posture-vision/${name}`, 'run', 'start'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) console.log(`[${name}] ${line}`);
+    });
+  }
+  child.on('exit', (code) => {
+    console.log(`[${name}] exited with ${code}`);
+    if (!stopping) stop(code ?? 1);
+  });
+  return child;
+});
+
+console.log('\nPosture Vision is starting:');
+for (const s of services) console.log(`  ${s.name.padEnd(7)} ${s.url}`);
+console.log('Press Ctrl-C to stop everything.\n');
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+  }
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
