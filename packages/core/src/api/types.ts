@@ -1,0 +1,287 @@
+// The typed API client contract: one function per call in section 7 of both specification documents.
+// Web app, extension and tests code against this interface; `createApiClient` implements it.
+
+/** The response envelope of the API (document 1, section 3). */
+export interface ApiEnvelope<T = unknown> {
+  success: boolean;
+  message?: string;
+  data?: T;
+  error?: { message: string; details?: { field: string; message: string }[] } | string;
+  detail?: string;
+}
+
+/** Key/value storage behind a small interface: localStorage in the web app, chrome.storage in the extension. */
+export interface KeyValueStorage {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+export interface RegistrationPayload {
+  firstName: string;
+  lastName: string;
+  birthday: string;
+  countryCode: string;
+  contactNo: string;
+  phone: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface Profile {
+  id?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  birthday: string;
+  phoneNumber: string;
+  profilePicture: string | null;
+}
+
+export interface ProfileUpdatePayload {
+  firstName: string;
+  lastName: string;
+  birthday: string;
+  phoneNumber: string;
+  profilePicture?: string | null;
+  /** The current password: the profile page requires it to update. */
+  password: string;
+}
+
+export interface ExportStats {
+  profile: { totalRecords: number };
+  sessions: { totalSessions: number; totalFeedbackLogs: number };
+}
+
+export type ViewType = 'front' | 'left' | 'right';
+
+export interface CalibrationPhoto {
+  viewType: ViewType;
+  /** A JPEG data URL. */
+  photoUrl: string;
+  metadata?: Record<string, unknown>;
+  capturedAt?: string;
+}
+
+export interface Calibration {
+  id: string;
+  createdAt: string;
+  initialPostureScore: number | null;
+  cranialVertebralAngle: number | null;
+  forwardHeadDistance: number | null;
+  shoulderTiltAngle: number | null;
+  headTiltAngle: number | null;
+  assessmentNotes: string | null;
+}
+
+export interface CalibrationStatus {
+  hasActive: boolean;
+  needsRecalibration: boolean;
+  calibration: Calibration | null;
+  daysUntilExpiry: number | null;
+}
+
+export interface CreateCalibrationPayload {
+  photos: CalibrationPhoto[];
+  processWithML: boolean;
+  mlAnalysis?: { overall_score: number; [key: string]: unknown };
+}
+
+export type SessionMode = 'active' | 'passive';
+export type PostureStatus = 'good' | 'poor' | 'neutral';
+
+export interface PostureFeedback {
+  postureStatus: PostureStatus;
+  timestamp: string;
+  details?: {
+    type?: string;
+    issue?: 'forward_head' | 'shoulder_asymmetry' | 'tilt' | string;
+    [key: string]: unknown;
+  };
+}
+
+export interface SessionHistoryItem {
+  id: string;
+  createdAt: string;
+  mode: SessionMode | string;
+  duration: number | null;
+  averagePostureScore: number | null;
+  averageCVAngle: number | null;
+}
+
+export interface SessionReport {
+  sessionId: string;
+  duration: number;
+  stabilityIndex: number;
+  averageScore: number;
+  startTime: string;
+  keyFindings: {
+    poorPostureTime: number;
+    goodPostureTime: number;
+    frequentIssues: string[];
+    improvementAreas: string[];
+  };
+  timeline: { timestamp: string; postureStatus: PostureStatus; score?: number; issue?: string }[];
+}
+
+export interface CalibrationProgressItem {
+  id: string;
+  createdAt: string;
+  initialPostureScore: number | null;
+  cranialVertebralAngle: number | null;
+}
+
+export interface PostureTrends {
+  dailyAggregates: { date: string; averageScore: number; sessionCount: number }[];
+  improvementRate: number;
+  bestDay: { date: string; score: number } | null;
+  consistencyScore: number;
+}
+
+export interface SessionInsights {
+  overallPatterns: string;
+  improvementAreas: string[];
+  progressIndicators: Record<string, number>;
+}
+
+export interface Recommendation {
+  category?: string;
+  recommendation: string;
+  priority: 'high' | 'medium' | 'low' | string;
+}
+
+export interface DashboardAnalytics {
+  total_sessions: number;
+  total_time: number;
+  average_posture_score: number;
+  improvement_rate: number;
+  last_session_date: string | null;
+  daily_averages: { date: string; averageScore: number }[];
+  weekly_trends: { week: string; averageScore: number; sessionCount: number }[];
+  posture_distribution: { good: number; fair: number; poor: number };
+  scoreTrend?: number[];
+}
+
+export interface DeviceSession {
+  id: string;
+  deviceType: string;
+  ipAddress: string;
+  lastActivity: string;
+  current?: boolean;
+}
+
+export interface LoginHistoryEntry {
+  timestamp: string;
+  success: boolean;
+  ipAddress: string;
+  device: { device: string; browser: string };
+  location: string | null;
+  note: string | null;
+}
+
+export interface LoginStats {
+  totalLogins: number;
+  successRate: number;
+  uniqueDevices: number;
+}
+
+/** What a call answers: the parsed body (JSON when the content type says so, else text). */
+export type Answer<T> = ApiEnvelope<T>;
+
+export interface ApiClient {
+  auth: {
+    /** POST /auth/login. With 2FA enabled the server asks for `totpCode`. Stores accessToken. */
+    login(payload: {
+      email: string;
+      password: string;
+      totpCode?: string;
+    }): Promise<Answer<unknown> & { accessToken?: string }>;
+    /** The browser path of GET /auth/google (navigation, not fetch). */
+    googleSignInUrl(): string;
+    register(payload: RegistrationPayload): Promise<Answer<unknown>>;
+    /** POST /auth/refresh; single-flight; stores the new tokens. Throws 'No refresh token available', 'Token refresh failed' or 'Invalid refresh response'. */
+    refresh(): Promise<string>;
+    /** POST /auth/logout (errors only logged), then always clears token and refresh cookie. */
+    logout(): Promise<void>;
+    resendVerification(email: string): Promise<Answer<unknown>>;
+    adminLogin(payload: {
+      email: string;
+      password: string;
+    }): Promise<Answer<unknown> & { accessToken?: string }>;
+    /** Stores tokens handed over by the Google callback. */
+    storeTokens(accessToken: string, refreshToken?: string): Promise<void>;
+    isAuthenticated(): Promise<boolean>;
+  };
+  password: {
+    forgot(email: string): Promise<Answer<unknown>>;
+    reset(payload: {
+      token: string;
+      newPassword: string;
+      confirmNewPassword: string;
+      email?: string;
+    }): Promise<Answer<unknown>>;
+    change(payload: {
+      currentPassword: string;
+      newPassword: string;
+      confirmNewPassword: string;
+    }): Promise<Answer<unknown>>;
+  };
+  profile: {
+    get(): Promise<Answer<Profile>>;
+    update(payload: ProfileUpdatePayload): Promise<Answer<Profile>>;
+    remove(): Promise<Answer<unknown>>;
+    uploadAvatar(file: Blob, fileName?: string): Promise<Answer<{ profilePicture: string }>>;
+    exportData(format: 'json' | 'csv'): Promise<Answer<unknown>>;
+    exportStats(): Promise<Answer<ExportStats>>;
+  };
+  calibration: {
+    statusDetailed(): Promise<Answer<CalibrationStatus>>;
+    history(): Promise<Answer<Calibration[]>>;
+    create(payload: CreateCalibrationPayload): Promise<Answer<Calibration>>;
+    recalibrationCheck(): Promise<Answer<{ needsRecalibration: boolean; daysUntilExpiry: number | null }>>;
+    processMl(id: string): Promise<Answer<Calibration>>;
+    mlTestConnection(): Promise<Answer<{ connected: boolean }>>;
+    active(): Promise<Answer<Calibration | null>>;
+    recommendations(): Promise<Answer<Recommendation[]>>;
+    /** GET /calibration/progress?startDate&endDate → data.calibrationProgress. */
+    progress(range?: {
+      startDate?: string;
+      endDate?: string;
+    }): Promise<Answer<{ calibrationProgress: CalibrationProgressItem[] }>>;
+  };
+  /** Photo analysis on the vision service (document 2, 7.3): no authorization header. */
+  photoAnalysis: {
+    analyze(payload: { image_data: string; view_type: ViewType }): Promise<Record<string, unknown>>;
+    batchAnalyze(payload: {
+      front_image: string;
+      left_image: string;
+      right_image: string;
+    }): Promise<{ overall_score: number; [key: string]: unknown }>;
+  };
+  sessions: {
+    start(payload: { mode: SessionMode; calibrationId: string }): Promise<Answer<{ id: string }>>;
+    end(id: string): Promise<Answer<unknown>>;
+    active(): Promise<Answer<{ id: string; mode: SessionMode; startTime: string } | null>>;
+    /** A failure is only logged. */
+    feedback(id: string, payload: PostureFeedback): Promise<void>;
+    report(id: string): Promise<Answer<SessionReport>>;
+    analytics(range?: { startDate?: string; endDate?: string }): Promise<Answer<DashboardAnalytics>>;
+    history(limit?: number): Promise<Answer<SessionHistoryItem[]>>;
+    exportData(format?: 'json' | 'csv'): Promise<Answer<unknown>>;
+    exportStats(): Promise<Answer<ExportStats['sessions']>>;
+    insights(id?: string): Promise<Answer<SessionInsights>>;
+    postureTrends(timeframe?: '7d' | '30d' | '90d' | '1y'): Promise<Answer<PostureTrends>>;
+  };
+  security: {
+    deviceSessions(): Promise<Answer<DeviceSession[]>>;
+    logoutAllDevices(): Promise<Answer<unknown>>;
+    setup2fa(): Promise<Answer<{ qrCode: string; secret: string }>>;
+    enable2fa(token: string): Promise<Answer<unknown>>;
+    disable2fa(token: string): Promise<Answer<unknown>>;
+    verify2fa(token: string): Promise<Answer<unknown>>;
+    status2fa(): Promise<Answer<{ enabled: boolean }>>;
+    loginHistory(query?: { limit?: number }): Promise<Answer<{ history: LoginHistoryEntry[] }>>;
+    loginStats(days?: number): Promise<Answer<LoginStats>>;
+  };
+}

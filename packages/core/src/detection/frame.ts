@@ -1,0 +1,67 @@
+// Detection frames sent by the vision service on /combined-realtime/results/{peerId}
+// (second specification document, section 3.1). Extra fields may be added, never renamed.
+
+/** A keypoint normalised to 0..1 of the frame; score is the detector's confidence when known. */
+export interface Keypoint {
+  x: number;
+  y: number;
+  score?: number;
+  name?: string;
+}
+
+/** A box normalised to 0..1 of the frame. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  score?: number;
+}
+
+export type DeviationLevel = 'mild' | 'moderate' | 'severe';
+
+export interface HnsResult {
+  /** One list of keypoints per person, COCO-17 order (0 nose, 1 left eye, 2 right eye, 3/4 ears, 5/6 shoulders, 11/12 hips …). */
+  poses: Keypoint[][];
+  boxes: Box[];
+  emotions: string[];
+}
+
+export interface HandResult {
+  /** Up to two hands of 21 landmarks; the first is treated as left, the second as right. */
+  poses: Keypoint[][];
+  confidences: number[];
+}
+
+export interface DrowsinessResult {
+  drowsiness_state: boolean;
+  mouth_state: 'open' | 'closed' | string;
+  eye_state: 'open' | 'closed' | string;
+  blinking_count: number;
+  yawning_count: number;
+  boxes: Box[];
+}
+
+export interface TemporalPostureData {
+  is_posture_deviated: boolean;
+  deviation_level: DeviationLevel;
+  /** 0..1 */
+  confidence: number;
+  stability_factor: number;
+  smoothing_factor: number;
+  /** One [dx, dy] pair per keypoint, normalised like the keypoints. */
+  all_offset_vector: [number, number][];
+}
+
+export interface DetectionFrame {
+  /** 'waiting' means skip the frame (no calibration or no frame decoded yet). */
+  status: 'ok' | 'waiting' | string;
+  hns: HnsResult;
+  hand: HandResult;
+  drowsiness: DrowsinessResult;
+  body_status: string;
+  temporal_posture_data: TemporalPostureData | null;
+  /** Extra fields (never renamed): server timestamp in ms and the frame's size in pixels. */
+  timestamp?: number;
+  frame_size?: { width: number; height: number };
+}
