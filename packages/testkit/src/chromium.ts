@@ -1,0 +1,67 @@
+// Launches the system Chromium for browser tests (puppeteer-core, nothing downloaded).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core';
+import { repoRoot } from './services.ts';
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export interface ChromiumOptions {
+  /** A .y4m file played by the fake camera; without it the fake camera shows a test pattern. */
+  fakeVideo?: string;
+  /** Unpacked extension folder to load. */
+  extension?: string;
+  extraArgs?: string[];
+  headless?: LaunchOptions['headless'];
+}
+
+/** Chromium with this machine's flags (closed network, loopback WebRTC, fake camera allowed). */
+export async function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'pv-chromium-'));
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--allow-loopback-in-peer-connection',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ];
+  if (options.fakeVideo) args.push(`--use-file-for-fake-video-capture=${options.fakeVideo}`);
+  if (options.extension) {
+    args.push(`--disable-extensions-except=${options.extension}`, `--load-extension=${options.extension}`);
+  }
+  args.push(...(options.extraArgs ?? []));
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: options.headless ?? true,
+    userDataDir,
+    args,
+    enableExtensions: options.extension ? [options.extension] : false,
+  } as LaunchOptions);
+  // Chromium may still be writing its profile as it exits; removal is best effort.
+  browser.once('disconnected', () =>
+    setTimeout(() => rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5 }), 500).unref(),
+  );
+  return browser;
+}
+
+/** Where browser tests save screenshots: `.artifacts/screenshots/<suite>/` (not committed). */
+export function screenshotDir(suite: string): string {
+  const dir = join(repoRoot, '.artifacts', 'screenshots', suite);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Saves a full-page screenshot as a run artefact. */
+export async function saveScreenshot(page: Page, suite: string, name: string): Promise<string> {
+  const file = join(screenshotDir(suite), `${name}.png`);
+  await page.screenshot({ path: file as `${string}.png`, fullPage: true });
+  return file;
+}

@@ -1,0 +1,110 @@
+// Starts the project's servers as real processes for integration and browser tests, each on a free port with
+// its own temporary data directory, and stops them (and everything they started) afterwards.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface RunningService {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process printed so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+interface StartOptions {
+  /** Package folder under packages/, e.g. 'api'. */
+  pkg: 'api' | 'vision';
+  /** Environment variable that carries the port. */
+  portVariable: string;
+  /** Path probed until it answers 2xx. */
+  healthPath: string;
+  env?: Record<string, string | undefined>;
+  dataDir?: string;
+  timeoutMs?: number;
+}
+
+async function startService(options: StartOptions): Promise<RunningService> {
+  const port = await freePort();
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `pv-${options.pkg}-`));
+  const entry = join(repoRoot, 'packages', options.pkg, 'src', 'main.ts');
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: join(repoRoot, 'packages', options.pkg),
+    env: { ...process.env, DATA_DIR: dataDir, [options.portVariable]: String(port), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${options.pkg} exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(url + options.healthPath);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      process.kill(-(child.pid as number), 'SIGKILL');
+      throw new Error(`${options.pkg} did not become healthy:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-(child.pid as number), 'SIGTERM');
+        const killed = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 5000);
+        await exited;
+        clearTimeout(killed);
+      }
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The API (packages/api/src/main.ts) on a free port, embedded database in a fresh data directory unless given. */
+export function startApi(
+  env: Record<string, string | undefined> = {},
+  dataDir?: string,
+): Promise<RunningService> {
+  return startService({ pkg: 'api', portVariable: 'API_PORT', healthPath: '/health', env, dataDir });
+}
+
+/** The vision service (packages/vision/src/main.ts) on a free port; pass API_URL to verify tokens. */
+export function startVision(env: Record<string, string | undefined> = {}): Promise<RunningService> {
+  return startService({
+    pkg: 'vision',
+    portVariable: 'VISION_PORT',
+    healthPath: '/model/realtime/health-check',
+    env,
+    timeoutMs: 120_000,
+  });
+}
