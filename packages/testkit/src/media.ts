@@ -1,0 +1,207 @@
+// Test media of real people, made in code from the group photos that @vladmandic/face-api ships in its
+// demo folder (read from node_modules at test time, never committed): single-person JPEG crops, a group
+// crop, a photo without anyone, and `.y4m` clips of a person for Chromium's fake camera.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import jpeg from 'jpeg-js';
+
+const require = createRequire(import.meta.url);
+const demoDir = join(dirname(dirname(require.resolve('@vladmandic/face-api'))), 'demo');
+
+interface Rgba {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+interface Crop {
+  sample: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Rectangles in the original 1920-wide demo photos, chosen by looking at them: each single-person crop
+ * holds exactly one face with head and shoulders; the group crop holds two faces.
+ */
+const crops = {
+  /** sample1, right-hand woman: facing the camera, head slightly tilted, shoulders visible. */
+  woman: { sample: 1, x: 1240, y: 120, w: 660, h: 1020 },
+  /** sample2, right-hand woman: head turned and tilted. */
+  'woman-tilted': { sample: 2, x: 1260, y: 0, w: 660, h: 960 },
+  /** sample1, left-hand woman. */
+  'woman-left': { sample: 1, x: 120, y: 160, w: 620, h: 1000 },
+  /** sample1, two women side by side (left and middle). */
+  group: { sample: 1, x: 100, y: 150, w: 1060, h: 1000 },
+} satisfies Record<string, Crop>;
+
+export type PhotoName = keyof typeof crops;
+
+const decoded = new Map<number, Rgba>();
+
+function demoPhoto(sample: number): Rgba {
+  let img = decoded.get(sample);
+  if (!img) {
+    const raw = jpeg.decode(readFileSync(join(demoDir, `sample${sample}.jpg`)), {
+      useTArray: true,
+      maxMemoryUsageInMB: 1024,
+    });
+    img = { width: raw.width, height: raw.height, data: raw.data };
+    decoded.set(sample, img);
+  }
+  return img;
+}
+
+function crop(c: Crop): Rgba {
+  const src = demoPhoto(c.sample);
+  const w = Math.min(c.w, src.width - c.x);
+  const h = Math.min(c.h, src.height - c.y);
+  const data = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    const from = ((c.y + y) * src.width + c.x) * 4;
+    data.set(src.data.subarray(from, from + w * 4), y * w * 4);
+  }
+  return { width: w, height: h, data };
+}
+
+function encode(img: Rgba, quality = 90): Buffer {
+  return Buffer.from(jpeg.encode({ width: img.width, height: img.height, data: img.data }, quality).data);
+}
+
+/** A JPEG of one real person (or two, for 'group'). */
+export function personPhoto(name: PhotoName = 'woman'): Buffer {
+  return encode(crop(crops[name]));
+}
+
+/** The same photo as a `data:image/jpeg;base64,` URL, as the calibration wizard sends it. */
+export function personPhotoDataUrl(name: PhotoName = 'woman'): string {
+  return toDataUrl(personPhoto(name));
+}
+
+/** A JPEG with nobody in it: a smooth colour gradient like an empty wall. */
+export function emptyRoomPhoto(width = 640, height = 480): Buffer {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      data[i] = 180 + Math.round((40 * x) / width);
+      data[i + 1] = 170 + Math.round((30 * y) / height);
+      data[i + 2] = 150;
+      data[i + 3] = 255;
+    }
+  return encode({ width, height, data });
+}
+
+export function toDataUrl(jpegBytes: Buffer): string {
+  return `data:image/jpeg;base64,${jpegBytes.toString('base64')}`;
+}
+
+/** Posture shown in a clip segment, drawn by moving and turning the same photo of a person. */
+export type ClipPosture = 'upright' | 'slouched' | 'tilted' | 'away';
+
+export interface ClipSegment {
+  posture: ClipPosture;
+  seconds: number;
+}
+
+export interface ClipOptions {
+  width?: number;
+  height?: number;
+  fps?: number;
+  photo?: PhotoName;
+}
+
+/**
+ * How each posture transforms the upright picture. Slouched / forward head: the person comes 25% closer
+ * to the camera and sinks by 12% of the frame height. Tilted: the picture turns 14 degrees about the
+ * neck. Away: an empty frame (the person left).
+ */
+const postures: Record<Exclude<ClipPosture, 'away'>, { scale: number; dy: number; angle: number }> = {
+  upright: { scale: 1, dy: 0, angle: 0 },
+  slouched: { scale: 1.25, dy: 0.12, angle: 0 },
+  tilted: { scale: 1, dy: 0, angle: (14 * Math.PI) / 180 },
+};
+
+/** One RGB frame of the person (photo fitted to the frame height, centred) in a posture. */
+function renderFrame(photo: Rgba, width: number, height: number, posture: ClipPosture): Uint8Array {
+  const rgb = new Uint8Array(width * height * 3);
+  if (posture === 'away') {
+    for (let i = 0; i < rgb.length; i += 3) rgb.set([200, 190, 170], i);
+    return rgb;
+  }
+  const p = postures[posture];
+  const fit = height / photo.height;
+  const scale = fit * p.scale;
+  // Pivot: the neck, about 45% down the photo, at the centre of the frame.
+  const pivotX = width / 2;
+  const pivotY = height * 0.45;
+  const cos = Math.cos(p.angle);
+  const sin = Math.sin(p.angle);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      // Inverse transform: frame pixel -> photo pixel.
+      const fx = x - pivotX;
+      const fy = y - pivotY - p.dy * height;
+      const rx = (cos * fx + sin * fy) / scale;
+      const ry = (-sin * fx + cos * fy) / scale;
+      const sx = Math.min(photo.width - 1, Math.max(0, Math.round(rx + photo.width / 2)));
+      const sy = Math.min(photo.height - 1, Math.max(0, Math.round(ry + photo.height * 0.45)));
+      const s = (sy * photo.width + sx) * 4;
+      const d = (y * width + x) * 3;
+      rgb[d] = photo.data[s] as number;
+      rgb[d + 1] = photo.data[s + 1] as number;
+      rgb[d + 2] = photo.data[s + 2] as number;
+    }
+  return rgb;
+}
+
+/** RGB -> planar I420 (BT.601 studio range), the layout of a `.y4m` C420 frame. */
+export function rgbToI420(rgb: Uint8Array, width: number, height: number): Uint8Array {
+  const ySize = width * height;
+  const cw = width >> 1;
+  const ch = height >> 1;
+  const out = new Uint8Array(ySize + 2 * cw * ch);
+  for (let i = 0; i < ySize; i++) {
+    const r = rgb[i * 3] as number;
+    const g = rgb[i * 3 + 1] as number;
+    const b = rgb[i * 3 + 2] as number;
+    out[i] = Math.round(16 + 0.257 * r + 0.504 * g + 0.098 * b);
+  }
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const i = (y * 2 * width + x * 2) * 3;
+      const r = rgb[i] as number;
+      const g = rgb[i + 1] as number;
+      const b = rgb[i + 2] as number;
+      out[ySize + y * cw + x] = Math.round(128 - 0.148 * r - 0.291 * g + 0.439 * b);
+      out[ySize + cw * ch + y * cw + x] = Math.round(128 + 0.439 * r - 0.368 * g - 0.071 * b);
+    }
+  return out;
+}
+
+/**
+ * Writes a `.y4m` clip (default 640x480 at 15 fps) of a real person holding each posture for its
+ * segment's seconds, and returns the path. Chromium's fake camera loops it.
+ */
+export function writePersonClip(
+  path: string,
+  segments: ClipSegment[] = [{ posture: 'upright', seconds: 3 }],
+  options: ClipOptions = {},
+): string {
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  const fps = options.fps ?? 15;
+  const photo = crop(crops[options.photo ?? 'woman']);
+  const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`)];
+  const frameHeader = Buffer.from('FRAME\n');
+  for (const segment of segments) {
+    const frame = rgbToI420(renderFrame(photo, width, height, segment.posture), width, height);
+    const count = Math.max(1, Math.round(segment.seconds * fps));
+    for (let i = 0; i < count; i++) parts.push(frameHeader, frame);
+  }
+  writeFileSync(path, Buffer.concat(parts));
+  return path;
+}
