@@ -1,2 +1,3 @@
 // @posture-vision/core: everything the web app, the extension and the servers share, without UI.
-export {};
+export * from './api/index';
+export type * from './detection/frame';

@@ -191,12 +191,12 @@ export type Answer<T> = ApiEnvelope<T>;
 
 export interface ApiClient {
   auth: {
-    /** POST /auth/login. With 2FA enabled the server asks for `totpCode`. Stores accessToken. */
+    /** POST /auth/login. With 2FA enabled the server asks for `totpCode`. Stores accessToken (and refreshToken). */
     login(payload: {
       email: string;
       password: string;
       totpCode?: string;
-    }): Promise<Answer<unknown> & { accessToken?: string }>;
+    }): Promise<Answer<unknown> & { accessToken?: string; refreshToken?: string }>;
     /** The browser path of GET /auth/google (navigation, not fetch). */
     googleSignInUrl(): string;
     register(payload: RegistrationPayload): Promise<Answer<unknown>>;
@@ -211,7 +211,12 @@ export interface ApiClient {
     }): Promise<Answer<unknown> & { accessToken?: string }>;
     /** Stores tokens handed over by the Google callback. */
     storeTokens(accessToken: string, refreshToken?: string): Promise<void>;
+    /** True when a user token or an admin token is stored (document 1 section 2). */
     isAuthenticated(): Promise<boolean>;
+    /** The stored user access token (for the live sockets' subprotocol), or null. */
+    getToken(): Promise<string | null>;
+    /** The stored admin token, or null. */
+    getAdminToken(): Promise<string | null>;
   };
   password: {
     forgot(email: string): Promise<Answer<unknown>>;

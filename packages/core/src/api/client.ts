@@ -1,0 +1,296 @@
+// createApiClient: one typed function per call of section 7 of both documents.
+import { ApiError, httpErrorMessage, NetworkError, shouldRefreshSession } from './errors';
+import { offlineFallback } from './offline';
+import { createSession } from './session';
+import { type RefreshTokenStore, STORAGE_KEYS } from './storage';
+import type { ApiClient, KeyValueStorage, Profile } from './types';
+import { LOCAL_VISION_HTTP_URL } from './urls';
+
+export interface ApiClientOptions {
+  /** API base, from `resolveApiBaseUrl`. */
+  baseUrl: string;
+  /** Vision service HTTP base (photo analysis), from `resolveVisionUrls`. Default `http://localhost:8001`. */
+  visionUrl?: string;
+  /** Holds `token` and `adminToken`: `localStorageAdapter()` in the web app. */
+  storage: KeyValueStorage;
+  /** Holds the refresh token: `cookieRefreshTokenStore()` in the web app, chrome.storage in the extension. */
+  refreshTokenStore: RefreshTokenStore;
+  fetch?: typeof fetch;
+  /** Called with 'Your session has expired. Please log in again.' when a refresh fails. */
+  onSessionExpired?: (message: string) => void;
+  /** Default `location.assign`; the extension passes its own. */
+  navigate?: (path: string) => void;
+  /** Default `location.pathname`. */
+  currentPath?: () => string;
+  /** Network failure or 404 on an authenticated data call answers placeholder data (default true). */
+  offlineFallback?: boolean;
+  /** Where failures that are "only logged" go (default console). Never receives tokens. */
+  logger?: { warn(message: string, error?: unknown): void };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Query = Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  method?: Method;
+  json?: unknown;
+  form?: FormData;
+  query?: Query;
+  /** Carries the bearer token; a rejected token triggers one refresh and one retry. */
+  auth?: boolean;
+  /** Skip the refresh-and-retry (logout). */
+  noRetry?: boolean;
+  /** Network failure or 404 answers the offline placeholder. */
+  fallback?: boolean;
+}
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Reads a body as JSON when the content type says so, else as text. */
+export async function readBody(response: Response): Promise<{ body: unknown; text: string }> {
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  if (!/json/i.test(type)) return { body: text, text };
+  if (!text) return { body: null, text };
+  try {
+    return { body: JSON.parse(text), text };
+  } catch {
+    return { body: text, text };
+  }
+}
+
+/** Profile fields as the screens read them (document 1 section 3): either spelling, birthday's date part. */
+export function normalizeProfile(raw: Record<string, unknown>): Profile {
+  const text = (...keys: string[]): string => {
+    for (const key of keys) if (typeof raw[key] === 'string') return raw[key] as string;
+    return '';
+  };
+  const picture = raw.profilePicture ?? raw.profile_picture;
+  return {
+    ...(typeof raw.id === 'string' || typeof raw.id === 'number' ? { id: String(raw.id) } : {}),
+    firstName: text('firstName', 'first_name'),
+    lastName: text('lastName', 'last_name'),
+    email: text('email'),
+    birthday: text('birthday').split('T')[0] ?? '',
+    phoneNumber: text('phoneNumber', 'phone'),
+    profilePicture: typeof picture === 'string' ? picture : null,
+  };
+}
+
+export type ConfiguredApiClient = ApiClient & {
+  readonly baseUrl: string;
+  readonly visionUrl: string;
+  /** Any other call through the same session handling (authenticated data call by default). */
+  request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+};
+
+export function createApiClient(options: ApiClientOptions): ConfiguredApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const visionUrl = (options.visionUrl ?? LOCAL_VISION_HTTP_URL).replace(/\/+$/, '');
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const logger = options.logger ?? console;
+  const fallbackEnabled = options.offlineFallback ?? true;
+  const { storage } = options;
+  const session = createSession({ ...options, baseUrl, fetch: doFetch });
+
+  async function send(base: string, path: string, opts: RequestOptions, retried: boolean): Promise<unknown> {
+    const method = opts.method ?? 'GET';
+    const token = opts.auth ? await session.getToken() : null;
+    const headers: Record<string, string> = {};
+    if (!opts.form) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${withQuery(path, opts.query)}`, {
+        method,
+        mode: 'cors',
+        credentials: 'include',
+        headers,
+        body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)),
+      });
+    } catch (error) {
+      throw new NetworkError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    const { body, text } = await readBody(response);
+    if (response.ok) return body;
+    const failure = new ApiError(httpErrorMessage(method, body, text), response.status, body);
+    if (opts.auth && !opts.noRetry && !retried && shouldRefreshSession(response.status, body)) {
+      try {
+        await session.recover(token);
+      } catch (refreshError) {
+        throw Object.assign(failure, { cause: refreshError });
+      }
+      return send(base, path, opts, true);
+    }
+    throw failure;
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    try {
+      return (await send(baseUrl, path, opts, false)) as T;
+    } catch (error) {
+      const offline = error instanceof NetworkError || (error instanceof ApiError && error.status === 404);
+      if (opts.fallback && fallbackEnabled && offline) return offlineFallback(path) as T;
+      throw error;
+    }
+  }
+
+  /** An authenticated data call of the dashboard: bearer, refresh-and-retry, offline fallback. */
+  function authed<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return request<T>(path, { auth: true, fallback: true, ...opts });
+  }
+
+  async function visionPost<T>(path: string, json: unknown, errorPrefix: string): Promise<T> {
+    let response: Response;
+    try {
+      // No authorization and no cookies: the photo service is open (document 2 section 7.3).
+      response = await doFetch(`${visionUrl}${path}`, {
+        method: 'POST',
+        mode: 'cors',
+        credentials: 'omit',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(json),
+      });
+    } catch (error) {
+      throw new NetworkError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    const { body } = await readBody(response);
+    if (!response.ok) throw new ApiError(`${errorPrefix}: ${response.status}`, response.status, body);
+    return body as T;
+  }
+
+  async function storeLoginToken<T extends { accessToken?: string; refreshToken?: string }>(
+    answer: T,
+    key: string,
+  ): Promise<T> {
+    if (answer && typeof answer === 'object' && answer.accessToken) {
+      if (key === STORAGE_KEYS.token) await session.storeTokens(answer.accessToken, answer.refreshToken);
+      else await storage.set(key, answer.accessToken);
+    }
+    return answer;
+  }
+
+  const client: ApiClient = {
+    auth: {
+      async login(payload) {
+        const answer = await request<{ accessToken?: string; refreshToken?: string; success: boolean }>(
+          '/auth/login',
+          { method: 'POST', json: payload },
+        );
+        return storeLoginToken(answer, STORAGE_KEYS.token);
+      },
+      googleSignInUrl: () => `${baseUrl}/auth/google`,
+      register: (payload) => request('/auth/register', { method: 'POST', json: payload }),
+      refresh: () => session.refresh(),
+      async logout() {
+        try {
+          await request('/auth/logout', { method: 'POST', json: {}, auth: true, noRetry: true });
+        } catch (error) {
+          logger.warn('Logout call failed', error);
+        } finally {
+          await session.clear();
+        }
+      },
+      resendVerification: (email) =>
+        request('/auth/resend-verification', { method: 'POST', json: { email } }),
+      async adminLogin(payload) {
+        const answer = await request<{ accessToken?: string; success: boolean }>('/auth/admin/login', {
+          method: 'POST',
+          json: payload,
+        });
+        return storeLoginToken(answer, STORAGE_KEYS.adminToken);
+      },
+      storeTokens: (accessToken, refreshToken) => session.storeTokens(accessToken, refreshToken),
+      async isAuthenticated() {
+        return Boolean(
+          (await storage.get(STORAGE_KEYS.token)) || (await storage.get(STORAGE_KEYS.adminToken)),
+        );
+      },
+      getToken: () => session.getToken(),
+      getAdminToken: () => storage.get(STORAGE_KEYS.adminToken),
+    },
+    password: {
+      forgot: (email) => request('/password/forgot-password', { method: 'POST', json: { email } }),
+      reset: (payload) => request('/password/reset-password', { method: 'POST', json: payload }),
+      change: (payload) => request('/password/change', { method: 'POST', json: payload, auth: true }),
+    },
+    profile: {
+      async get() {
+        const answer = await authed<Awaited<ReturnType<ApiClient['profile']['get']>> & { offline?: true }>(
+          '/profile',
+        );
+        if (answer?.success && answer.data && !answer.offline) {
+          return { ...answer, data: normalizeProfile(answer.data as unknown as Record<string, unknown>) };
+        }
+        return answer;
+      },
+      update: (payload) => authed('/profile', { method: 'POST', json: payload }),
+      remove: () => authed('/profile', { method: 'DELETE' }),
+      uploadAvatar(file, fileName) {
+        const form = new FormData();
+        form.append('avatar', file, fileName ?? 'avatar');
+        return authed('/profile/avatar', { method: 'POST', form });
+      },
+      exportData: (format) => authed('/profile/export', { method: 'POST', query: { format } }),
+      exportStats: () => authed('/profile/export/stats'),
+    },
+    calibration: {
+      statusDetailed: () => authed('/calibration/status/detailed'),
+      history: () => authed('/calibration/history'),
+      create: (payload) => authed('/calibration', { method: 'POST', json: payload }),
+      recalibrationCheck: () => authed('/calibration/recalibration/check'),
+      processMl: (id) => authed(`/calibration/${encodeURIComponent(id)}/process-ml`, { method: 'POST' }),
+      mlTestConnection: () => authed('/calibration/ml/test-connection'),
+      active: () => authed('/calibration/active'),
+      recommendations: () => authed('/calibration/recommendations'),
+      progress: (range) => authed('/calibration/progress', { query: { ...range } }),
+    },
+    photoAnalysis: {
+      analyze: (payload) => visionPost('/calibration/analyze', payload, 'ML analysis error'),
+      batchAnalyze: (payload) => visionPost('/calibration/batch-analyze', payload, 'ML batch analysis error'),
+    },
+    sessions: {
+      start: (payload) => authed('/sessions/start', { method: 'POST', json: payload }),
+      end: (id) => authed(`/sessions/${encodeURIComponent(id)}/end`, { method: 'POST' }),
+      active: () => authed('/sessions/active'),
+      async feedback(id, payload) {
+        try {
+          await request(`/sessions/${encodeURIComponent(id)}/feedback`, {
+            method: 'POST',
+            json: payload,
+            auth: true,
+          });
+        } catch (error) {
+          logger.warn('Posture feedback not sent', error);
+        }
+      },
+      report: (id) => authed(`/sessions/${encodeURIComponent(id)}/report`),
+      analytics: (range) => authed('/sessions/analytics', { query: { ...range } }),
+      history: (limit = 10) => authed('/sessions/history', { query: { limit } }),
+      exportData: (format) => authed('/sessions/export', { query: { format } }),
+      exportStats: () => authed('/sessions/export/stats'),
+      insights: (id) => authed(id ? `/sessions/${encodeURIComponent(id)}/insights` : '/sessions/insights'),
+      postureTrends: (timeframe = '30d') => authed('/analytics/posture-trends', { query: { timeframe } }),
+    },
+    security: {
+      deviceSessions: () => authed('/auth/sessions'),
+      logoutAllDevices: () => authed('/auth/sessions/all', { method: 'DELETE' }),
+      setup2fa: () => authed('/auth/2fa/setup', { method: 'POST', json: {} }),
+      enable2fa: (token) => authed('/auth/2fa/enable', { method: 'POST', json: { token } }),
+      disable2fa: (token) => authed('/auth/2fa/disable', { method: 'POST', json: { token } }),
+      verify2fa: (token) => authed('/auth/2fa/verify', { method: 'POST', json: { token } }),
+      status2fa: () => authed('/auth/2fa/status'),
+      loginHistory: (query) => authed('/auth/login-history', { query: { ...query } }),
+      loginStats: (days = 30) => authed('/auth/login-history/stats', { query: { days } }),
+    },
+  };
+  return Object.assign(client, { baseUrl, visionUrl, request: authed });
+}

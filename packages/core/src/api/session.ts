@@ -1,0 +1,121 @@
+// Session handling (document 1 sections 4, 7 and 8): token storage, single-flight refresh, expiry.
+import { REFRESH_ERRORS, SESSION_EXPIRED_ALERT } from './errors';
+import { type RefreshTokenStore, STORAGE_KEYS } from './storage';
+import type { KeyValueStorage } from './types';
+
+export interface SessionOptions {
+  baseUrl: string;
+  storage: KeyValueStorage;
+  refreshTokenStore: RefreshTokenStore;
+  fetch: typeof fetch;
+  /** Raised once a refresh has failed (the web app shows it as an alert). */
+  onSessionExpired?: (message: string) => void;
+  /** Sends the user to a path (default: `location.assign`). */
+  navigate?: (path: string) => void;
+  /** The current page path (default: `location.pathname`). */
+  currentPath?: () => string;
+}
+
+/** Paths where an expired session is not announced (document 1 section 4). */
+const QUIET_PATHS = new Set(['/login', '/']);
+
+function defaultNavigate(path: string): void {
+  globalThis.location?.assign(path);
+}
+
+function defaultCurrentPath(): string | undefined {
+  return globalThis.location?.pathname;
+}
+
+export interface Session {
+  getToken(): Promise<string | null>;
+  storeTokens(accessToken: string, refreshToken?: string): Promise<void>;
+  clear(): Promise<void>;
+  /** Refreshes the access token; concurrent callers share the one refresh in flight. */
+  refresh(): Promise<string>;
+  /** Refresh after a rejected call; `usedToken` is the token that call carried. Expires the session on failure. */
+  recover(usedToken: string | null): Promise<string>;
+}
+
+export function createSession(options: SessionOptions): Session {
+  const { storage, refreshTokenStore } = options;
+  let inFlight: Promise<string> | null = null;
+
+  async function storeTokens(accessToken: string, refreshToken?: string): Promise<void> {
+    await storage.set(STORAGE_KEYS.token, accessToken);
+    if (refreshToken) await refreshTokenStore.set(refreshToken);
+  }
+
+  async function clear(): Promise<void> {
+    await storage.remove(STORAGE_KEYS.token);
+    await refreshTokenStore.clear();
+  }
+
+  async function doRefresh(): Promise<string> {
+    const refreshToken = await refreshTokenStore.get();
+    if (!refreshToken) throw new Error(REFRESH_ERRORS.noRefreshToken);
+    let response: Response;
+    try {
+      response = await options.fetch(`${options.baseUrl}/auth/refresh`, {
+        method: 'POST',
+        mode: 'cors',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+    } catch (error) {
+      throw new Error(REFRESH_ERRORS.refreshFailed, { cause: error });
+    }
+    if (!response.ok) throw new Error(REFRESH_ERRORS.refreshFailed);
+    const body = (await response.json().catch(() => null)) as {
+      success?: boolean;
+      data?: { access_token?: string; refresh_token?: string };
+    } | null;
+    const accessToken = body?.data?.access_token;
+    if (!body?.success || !accessToken) throw new Error(REFRESH_ERRORS.invalidResponse);
+    await storeTokens(accessToken, body.data?.refresh_token);
+    return accessToken;
+  }
+
+  function refresh(): Promise<string> {
+    if (!inFlight) {
+      inFlight = doRefresh().finally(() => {
+        inFlight = null;
+      });
+    }
+    return inFlight;
+  }
+
+  async function expire(): Promise<void> {
+    await clear();
+    const path = (options.currentPath ?? defaultCurrentPath)();
+    if (path !== undefined && QUIET_PATHS.has(path)) return;
+    options.onSessionExpired?.(SESSION_EXPIRED_ALERT);
+    (options.navigate ?? defaultNavigate)('/login');
+  }
+
+  // Several callers rejected by the same failed refresh share one expiry (one notice, one navigation).
+  let expiry: { refresh: Promise<string>; done: Promise<void> } | null = null;
+
+  async function recover(usedToken: string | null): Promise<string> {
+    // Another caller already refreshed since this call was sent: just retry with the new token.
+    const current = await storage.get(STORAGE_KEYS.token);
+    if (current && current !== usedToken && !inFlight) return current;
+    const pending = refresh();
+    try {
+      return await pending;
+    } catch (error) {
+      if (expiry?.refresh !== pending) expiry = { refresh: pending, done: expire() };
+      await expiry.done;
+      throw error;
+    }
+  }
+
+  return {
+    getToken: () => storage.get(STORAGE_KEYS.token),
+    storeTokens,
+    clear,
+    refresh,
+    recover,
+  };
+}
