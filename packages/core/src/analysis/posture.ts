@@ -1,0 +1,254 @@
+// Live posture analysis against the calibrated reference of one peer: a pure step function over frames.
+// Every threshold is in thresholds.ts with its reason.
+import type { DeviationLevel, Keypoint, TemporalPostureData } from '../detection/frame';
+import {
+  DEVIATION,
+  DIRECTION_MIN,
+  FORWARD_HEAD,
+  MIN_KEYPOINT_SCORE,
+  MIN_TRACKED,
+  ONSET_MS,
+  RECOVERY_FRACTION,
+  RECOVERY_MS,
+  SMOOTHING_TAU_MS,
+  STABILITY_SPREAD,
+  STABILITY_WINDOW_MS,
+  TILT_DEG,
+  TRACKED,
+  WEIGHTS,
+} from './thresholds';
+
+export interface FrameSize {
+  width: number;
+  height: number;
+}
+
+/** One observation: COCO-17 keypoints normalised 0..1, the frame size, and a timestamp in ms. */
+export interface PostureInput {
+  keypoints: Keypoint[];
+  frame: FrameSize;
+  time: number;
+}
+
+/** The calibrated reference: the upright posture's keypoints and the measures derived from them. */
+export interface PostureReference {
+  keypoints: Keypoint[];
+  frame: FrameSize;
+  shoulderWidth: number;
+  headSize: number;
+  eyeAngle: number;
+}
+
+export interface PostureState {
+  smoothed: Keypoint[] | null;
+  lastTime: number | null;
+  deviated: boolean;
+  /** Since when the measures have been over the threshold (not yet reported), or under it (recovering). */
+  overSince: number | null;
+  underSince: number | null;
+  history: { time: number; deviation: number }[];
+}
+
+export interface PostureResult extends TemporalPostureData {
+  body_status: string;
+  /** The raw measures, for debugging and the benchmark. */
+  measures: { deviation: number; forward_head_ratio: number; tilt_deg: number };
+}
+
+const valid = (k: Keypoint | undefined): k is Keypoint =>
+  !!k && Number.isFinite(k.x) && Number.isFinite(k.y) && (k.score ?? 1) >= MIN_KEYPOINT_SCORE;
+
+const px = (k: Keypoint, f: FrameSize) => [k.x * f.width, k.y * f.height] as const;
+
+const distance = (a: Keypoint, b: Keypoint, f: FrameSize) => {
+  const [ax, ay] = px(a, f);
+  const [bx, by] = px(b, f);
+  return Math.hypot(ax - bx, ay - by);
+};
+
+/** Head size: distance between the ears, else between the eyes times 1.9 (typical ear/eye span ratio). */
+function headSize(k: Keypoint[], f: FrameSize): number | null {
+  if (valid(k[3]) && valid(k[4])) return distance(k[3], k[4], f);
+  if (valid(k[1]) && valid(k[2])) return distance(k[1], k[2], f) * 1.9;
+  return null;
+}
+
+/** Angle of the eye line (from the image-left eye to the image-right eye) in degrees. */
+function eyeAngle(k: Keypoint[], f: FrameSize): number | null {
+  if (!valid(k[1]) || !valid(k[2])) return null;
+  const [ax, ay] = px(k[2], f);
+  const [bx, by] = px(k[1], f);
+  return (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
+}
+
+export class CalibrationError extends Error {}
+
+/** The reference from an upright frame; needs both shoulders, and the eyes or ears. */
+export function createReference(keypoints: Keypoint[], frame: FrameSize): PostureReference {
+  const [ls, rs] = [keypoints[5], keypoints[6]];
+  if (!valid(ls) || !valid(rs)) throw new CalibrationError('both shoulders must be visible');
+  const head = headSize(keypoints, frame);
+  const angle = eyeAngle(keypoints, frame);
+  if (head === null || angle === null) throw new CalibrationError('both eyes must be visible');
+  return { keypoints, frame, shoulderWidth: distance(ls, rs, frame), headSize: head, eyeAngle: angle };
+}
+
+export function initialState(): PostureState {
+  return { smoothed: null, lastTime: null, deviated: false, overSince: null, underSince: null, history: [] };
+}
+
+/** Exponential smoothing with a time constant, so the result does not depend on the frame rate. */
+function smooth(prev: Keypoint[] | null, next: Keypoint[], alpha: number): Keypoint[] {
+  if (!prev) return next;
+  return next.map((k, i) => {
+    const p = prev[i];
+    if (!valid(k) || !valid(p)) return k;
+    return { ...k, x: p.x + alpha * (k.x - p.x), y: p.y + alpha * (k.y - p.y) };
+  });
+}
+
+function levelOf(
+  value: number,
+  t: { mild: number; moderate: number; severe: number },
+): DeviationLevel | null {
+  return value >= t.severe ? 'severe' : value >= t.moderate ? 'moderate' : value >= t.mild ? 'mild' : null;
+}
+
+const RANK: Record<DeviationLevel, number> = { mild: 1, moderate: 2, severe: 3 };
+
+function worst(levels: (DeviationLevel | null)[]): DeviationLevel | null {
+  let out: DeviationLevel | null = null;
+  for (const l of levels) if (l && (!out || RANK[l] > RANK[out])) out = l;
+  return out;
+}
+
+const PERSON_LEFT: Omit<PostureResult, 'smoothing_factor'> = {
+  is_posture_deviated: false,
+  deviation_level: 'mild',
+  confidence: 0,
+  stability_factor: 0,
+  all_offset_vector: [],
+  body_status: 'No person detected',
+  measures: { deviation: 0, forward_head_ratio: 1, tilt_deg: 0 },
+};
+
+/** Words for what is wrong, from the measures and the mean displacement (in shoulder widths). */
+function describe(
+  level: DeviationLevel,
+  m: PostureResult['measures'],
+  mean: { dx: number; dy: number },
+  deviated: boolean,
+): string {
+  if (!deviated) return 'Good posture';
+  const issues: string[] = [];
+  if (m.forward_head_ratio >= FORWARD_HEAD.mild) issues.push('Forward head posture');
+  if (Math.abs(m.tilt_deg) >= TILT_DEG.mild)
+    issues.push(`Head tilted sideways (${Math.round(Math.abs(m.tilt_deg))}°)`);
+  if (mean.dy >= DIRECTION_MIN) issues.push('Slouching (head and shoulders dropped)');
+  else if (mean.dy <= -DIRECTION_MIN) issues.push('Leaning up or back');
+  if (Math.abs(mean.dx) >= DIRECTION_MIN) issues.push('Leaning to one side');
+  if (!issues.length) issues.push('Posture has shifted from calibration');
+  return `${level[0]?.toUpperCase()}${level.slice(1)} deviation: ${issues.join(', ')}`;
+}
+
+/** One frame of analysis: returns the new state and the frame's temporal posture data. */
+export function stepPosture(
+  state: PostureState,
+  input: PostureInput,
+  ref: PostureReference,
+): { state: PostureState; result: PostureResult } {
+  const dt = state.lastTime === null ? 0 : Math.max(0, input.time - state.lastTime);
+  const alpha = state.smoothed ? 1 - Math.exp(-dt / SMOOTHING_TAU_MS) : 1;
+  const seen = TRACKED.filter((i) => valid(input.keypoints[i]) && valid(ref.keypoints[i]));
+  const shouldersSeen = seen.includes(5) && seen.includes(6);
+  if (seen.length < MIN_TRACKED || !shouldersSeen) {
+    // The person left or turned away: nothing to judge, and the onset timer starts again on return.
+    return {
+      state: { ...initialState(), lastTime: input.time },
+      result: { ...PERSON_LEFT, smoothing_factor: alpha },
+    };
+  }
+  const smoothed = smooth(state.smoothed, input.keypoints, alpha);
+  const f = input.frame;
+  const rf = ref.frame;
+  const sw = ref.shoulderWidth;
+
+  // Offsets in normalised units (the frame contract), measured in reference pixels for the deviation.
+  const all_offset_vector = smoothed.map((k, i): [number, number] => {
+    const r = ref.keypoints[i];
+    return valid(k) && valid(r) ? [k.x - r.x, k.y - r.y] : [0, 0];
+  });
+  let weightSum = 0;
+  let devSum = 0;
+  let dxSum = 0;
+  let dySum = 0;
+  for (const i of seen) {
+    const w = WEIGHTS[i] ?? 0.5;
+    const [dx, dy] = all_offset_vector[i] as [number, number];
+    const ddx = (dx * rf.width) / sw;
+    const ddy = (dy * rf.height) / sw;
+    weightSum += w;
+    devSum += w * Math.hypot(ddx, ddy);
+    dxSum += w * ddx;
+    dySum += w * ddy;
+  }
+  const deviation = devSum / weightSum;
+  const mean = { dx: dxSum / weightSum, dy: dySum / weightSum };
+
+  const shoulderRatio = distance(smoothed[5] as Keypoint, smoothed[6] as Keypoint, f) / sw;
+  const head = headSize(smoothed, f);
+  const forward_head_ratio = head === null ? 1 : head / ref.headSize / Math.max(shoulderRatio, 1e-6);
+  const angle = eyeAngle(smoothed, f);
+  const tilt_deg = angle === null ? 0 : ((angle - ref.eyeAngle + 540) % 360) - 180;
+  const measures = { deviation, forward_head_ratio, tilt_deg };
+
+  const level = worst([
+    levelOf(deviation, DEVIATION),
+    levelOf(forward_head_ratio, FORWARD_HEAD),
+    levelOf(Math.abs(tilt_deg), TILT_DEG),
+  ]);
+  const recovered =
+    deviation < DEVIATION.mild * RECOVERY_FRACTION &&
+    forward_head_ratio - 1 < (FORWARD_HEAD.mild - 1) * RECOVERY_FRACTION &&
+    Math.abs(tilt_deg) < TILT_DEG.mild * RECOVERY_FRACTION;
+
+  let { deviated, overSince, underSince } = state;
+  const t = input.time;
+  if (!deviated) {
+    overSince = level ? (overSince ?? t) : null;
+    if (overSince !== null && t - overSince >= ONSET_MS) {
+      deviated = true;
+      underSince = null;
+    }
+  } else {
+    underSince = recovered ? (underSince ?? t) : null;
+    if (underSince !== null && t - underSince >= RECOVERY_MS) {
+      deviated = false;
+      overSince = null;
+    }
+  }
+
+  const history = [...state.history.filter((h) => t - h.time <= STABILITY_WINDOW_MS), { time: t, deviation }];
+  const values = history.map((h) => h.deviation);
+  const avg = values.reduce((s, v) => s + v, 0) / values.length;
+  const spread = Math.sqrt(values.reduce((s, v) => s + (v - avg) ** 2, 0) / values.length);
+  const stability_factor = Math.max(0, 1 - spread / STABILITY_SPREAD);
+
+  const scores = seen.map((i) => input.keypoints[i]?.score ?? 1);
+  const confidence = (scores.reduce((s, v) => s + v, 0) / scores.length) * (seen.length / TRACKED.length);
+  const reported: DeviationLevel = level ?? 'mild';
+
+  return {
+    state: { smoothed, lastTime: t, deviated, overSince, underSince, history },
+    result: {
+      is_posture_deviated: deviated,
+      deviation_level: reported,
+      confidence: Math.min(1, Math.max(0, confidence)),
+      stability_factor,
+      smoothing_factor: alpha,
+      all_offset_vector,
+      body_status: describe(reported, measures, mean, deviated),
+      measures,
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// Every threshold of the live posture analysis, with why. Distances are in shoulder widths of the
+// calibrated reference (so they hold at any distance from the camera and any resolution); times in ms.
+
+/** A keypoint below this detector score is not used (MoveNet guesses hidden parts at about 0.1-0.25). */
+export const MIN_KEYPOINT_SCORE = 0.3;
+
+/** Keypoints compared against the reference: the head and shoulders, which a desk camera always sees
+ * (hips and arms are often hidden or moving for reasons other than posture). COCO-17 indices. */
+export const TRACKED = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** Weights of the tracked keypoints in the deviation measure, as the live arrows weigh them (document 2,
+ * section 9): nose 1, eyes 0.9, shoulders 0.8; ears 0.6 because they are often hidden by hair. */
+export const WEIGHTS: Record<number, number> = { 0: 1, 1: 0.9, 2: 0.9, 3: 0.6, 4: 0.6, 5: 0.8, 6: 0.8 };
+
+/** At least this many tracked keypoints, including both shoulders, must be seen to judge posture;
+ * fewer means the person left or is turned away. */
+export const MIN_TRACKED = 4;
+
+/** Deviation (weighted mean keypoint displacement in shoulder widths) that starts each level. 0.15 is
+ * beyond the 2-5% jitter of a still person and a small lean; 0.30 is a clear slouch or lean; 0.50 means
+ * the head or shoulders moved by half a shoulder width. */
+export const DEVIATION = { mild: 0.15, moderate: 0.3, severe: 0.5 } as const;
+
+/** Forward head: how much larger the head appears than at calibration, relative to the shoulders' own
+ * growth (ratio of ratios). Moving the head 10% closer to the camera than the shoulders is visible
+ * forward-head posture; 20% and 35% are pronounced and severe. */
+export const FORWARD_HEAD = { mild: 1.1, moderate: 1.2, severe: 1.35 } as const;
+
+/** Lateral head tilt: change of the eye line's angle from the reference, in degrees. Under 8° is normal
+ * head movement while reading; 15° and 25° are clearly and strongly tilted. */
+export const TILT_DEG = { mild: 8, moderate: 15, severe: 25 } as const;
+
+/** A deviation must last this long before it is reported: a glance at the keyboard or a reach for a cup
+ * takes about a second; a slouch that lasts 2.5 s is posture, not a movement. */
+export const ONSET_MS = 2500;
+
+/** Hysteresis: once reported, the posture counts as corrected only when every measure is below this
+ * fraction of its mild threshold, for RECOVERY_MS, so a posture hovering at the threshold does not flicker. */
+export const RECOVERY_FRACTION = 0.7;
+export const RECOVERY_MS = 1000;
+
+/** Smoothing time constant: keypoints are averaged exponentially over about 0.3 s, which removes the
+ * detector's frame-to-frame jitter but follows a real movement within a second at any frame rate. */
+export const SMOOTHING_TAU_MS = 300;
+
+/** Stability window: the spread of the deviation over the last 2 s; a spread of 0.1 shoulder widths
+ * (restless movement) or more gives stability 0. */
+export const STABILITY_WINDOW_MS = 2000;
+export const STABILITY_SPREAD = 0.1;
+
+/** Direction words: a component of the mean displacement above this (shoulder widths) is named. */
+export const DIRECTION_MIN = 0.12;
