@@ -1,0 +1,304 @@
+// Accounts (document 1): register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
+// forgot/reset/change password.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { publicUrl, requireUser } from '../context.ts';
+import { admins, users } from '../db/schema.ts';
+import { ApiError, ok, parse } from '../http/envelope.ts';
+import { anyPassword, birthday, email, newPassword, requiredText } from '../http/fields.ts';
+import { toProfile } from '../profile/present.ts';
+import { describeDevice } from '../security/device.ts';
+import { verifyTotp } from '../security/totp.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import {
+  consumeResetToken,
+  issueTokens,
+  recordLogin,
+  revokeAllSessions,
+  revokeSession,
+  rotateRefreshToken,
+  sendPasswordResetMail,
+  sendVerificationMail,
+} from './service.ts';
+
+export const REGISTER_MESSAGE = 'Verification email sent. Please check your inbox.';
+export const TOTP_REQUIRED = 'Two-factor authentication code required.';
+
+const registerBody = z
+  .object({
+    firstName: requiredText('First name', 100),
+    lastName: requiredText('Last name', 100),
+    birthday,
+    countryCode: requiredText('Country code', 5).regex(/^\+\d{1,4}$/, 'Country code must look like +1.'),
+    contactNo: requiredText('Phone number', 20).regex(/^\d+$/, 'Phone number must contain digits only.'),
+    phone: requiredText('Phone number', 25),
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ error: 'Please confirm your password.' }),
+  })
+  .superRefine((body, check) => {
+    if (body.password !== body.confirmPassword)
+      check.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
+    const digits = `${body.countryCode}${body.contactNo}`.replace(/\D/g, '');
+    if (digits.length < 10 || digits.length > 15)
+      check.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: 'Phone number must be between 10 to 15 digits.',
+      });
+  });
+
+const loginBody = z.object({
+  email,
+  password: anyPassword,
+  totpCode: z.string().trim().max(10).optional(),
+});
+
+const emailBody = z.object({ email });
+
+const resetBody = z
+  .object({
+    token: requiredText('Token', 200),
+    email: email.optional(),
+    newPassword,
+    confirmNewPassword: z.string({ error: 'Please confirm your new password.' }),
+  })
+  .refine((b) => b.newPassword === b.confirmNewPassword, {
+    path: ['confirmNewPassword'],
+    message: 'Passwords do not match.',
+  });
+
+const changeBody = z
+  .object({
+    currentPassword: anyPassword,
+    newPassword,
+    confirmNewPassword: z.string({ error: 'All fields are required.' }),
+  })
+  .superRefine((b, check) => {
+    if (b.newPassword === b.currentPassword)
+      check.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: 'New password cannot be the same as current password.',
+      });
+    if (b.newPassword !== b.confirmNewPassword)
+      check.addIssue({
+        code: 'custom',
+        path: ['confirmNewPassword'],
+        message: 'New passwords do not match.',
+      });
+  });
+
+const refreshBody = z.object({ refresh_token: z.string().min(1).max(200).optional() });
+const verifyBody = z.object({ token: requiredText('Token', 2000) });
+
+export default async function authRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const limited = {
+    rateLimit: {
+      max: ctx.config.rateLimit.max,
+      timeWindow: ctx.config.rateLimit.windowMs,
+      // Per client and account, so one user's attempts do not lock others out behind the same address.
+      keyGenerator: (request: FastifyRequest) => {
+        const body = request.body as { email?: unknown } | undefined;
+        const who = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+        return `${request.ip}|${who}`;
+      },
+    },
+  };
+  const auth = { preHandler: requireUser(app) };
+
+  app.post('/auth/register', { config: limited }, async (request, reply) => {
+    const body = parse(registerBody, request.body);
+    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+    if (existing)
+      throw new ApiError(409, 'An account with this email already exists.', [
+        { field: 'email', message: 'An account with this email already exists.' },
+      ]);
+    const passwordHash = await hashPassword(body.password, ctx.config.argon2);
+    const inserted = await ctx.db
+      .insert(users)
+      .values({
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        birthday: body.birthday,
+        countryCode: body.countryCode,
+        phoneNumber: `${body.countryCode}${body.contactNo}`,
+        passwordChangedAt: new Date(),
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    const user = inserted[0];
+    if (!user) throw new ApiError(409, 'An account with this email already exists.');
+    await sendVerificationMail(ctx, user, publicUrl(app, request));
+    return reply.status(201).send(ok({ user: { id: user.id, email: user.email } }, REGISTER_MESSAGE));
+  });
+
+  async function verifyEmailToken(token: string): Promise<string> {
+    let claims: Record<string, unknown>;
+    try {
+      claims = await ctx.keys.verifyPurpose('verify-email', token);
+    } catch {
+      throw new ApiError(400, 'Invalid or expired verification link. Please request a new one.');
+    }
+    const userId = String(claims.sub);
+    const updated = await ctx.db
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    const verified = updated[0]?.email;
+    if (!verified || verified !== claims.email)
+      throw new ApiError(400, 'Invalid or expired verification link. Please request a new one.');
+    return verified;
+  }
+
+  // The mailed link: verifies, then lands on the sign-in page with its "verified" message.
+  app.get('/auth/verify-email', async (request, reply) => {
+    const { token } = parse(verifyBody, request.query, 'query');
+    try {
+      await verifyEmailToken(token);
+      return reply.redirect(`${ctx.config.webAppUrl}/login?verified=true`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return reply.redirect(`${ctx.config.webAppUrl}/resend-verification`);
+    }
+  });
+
+  app.post('/auth/verify-email', async (request) => {
+    const { token } = parse(verifyBody, request.body);
+    const verified = await verifyEmailToken(token);
+    return ok({ email: verified }, 'Email verified successfully! You can now log in.');
+  });
+
+  app.post('/auth/resend-verification', { config: limited }, async (request) => {
+    const body = parse(emailBody, request.body);
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
+    if (user?.emailVerified)
+      throw new ApiError(409, 'This email address is already verified. You can log in.', [
+        { field: 'email', message: 'Email already verified.' },
+      ]);
+    // Unknown addresses get the same answer, so the call does not reveal who has an account.
+    if (user) await sendVerificationMail(ctx, user, publicUrl(app, request));
+    return ok({}, 'Verification email sent successfully!');
+  });
+
+  app.post('/auth/login', { config: limited }, async (request) => {
+    const body = parse(loginBody, request.body);
+    const device = describeDevice(request.headers['user-agent']);
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
+    const fail = async (status: number, message: string, note: string, field = 'password') => {
+      await recordLogin(ctx, {
+        userId: user?.id ?? null,
+        success: false,
+        ipAddress: request.ip,
+        device,
+        note,
+      });
+      return new ApiError(status, message, [{ field, message }]);
+    };
+    if (user && !user.passwordHash && user.authProvider === 'google')
+      throw await fail(
+        403,
+        'This account was created using Google. Please sign in with Google.',
+        'Password sign-in for a Google account',
+        'email',
+      );
+    if (!user || !(await verifyPassword(user.passwordHash, body.password)))
+      throw await fail(401, 'Incorrect email or password.', 'Wrong email or password');
+    if (!user.emailVerified)
+      throw await fail(
+        403,
+        'Email not verified. Please verify your email before logging in.',
+        'Email not verified',
+        'email',
+      );
+    if (user.totpEnabled && user.totpSecret) {
+      if (!body.totpCode)
+        throw new ApiError(401, TOTP_REQUIRED, [{ field: 'totpCode', message: TOTP_REQUIRED }]);
+      if (!(await verifyTotp(user.totpSecret, body.totpCode)))
+        throw await fail(401, 'Invalid two-factor authentication code.', 'Wrong 2FA code', 'totpCode');
+    }
+    const tokens = await issueTokens(ctx, user.id, device, request.ip);
+    await recordLogin(ctx, { userId: user.id, success: true, ipAddress: request.ip, device, note: null });
+    return {
+      success: true,
+      message: 'Login successful',
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      data: { user: toProfile(user) },
+    };
+  });
+
+  app.post('/auth/refresh', async (request) => {
+    const body = parse(refreshBody, request.body);
+    const presented = body.refresh_token ?? request.cookies.refresh_token;
+    if (!presented)
+      throw new ApiError(401, 'No refresh token provided.', [
+        { field: 'refresh_token', message: 'No refresh token provided.' },
+      ]);
+    const tokens = await rotateRefreshToken(ctx, presented);
+    return ok({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }, 'Token refreshed');
+  });
+
+  app.post('/auth/logout', auth, async (request) => {
+    await revokeSession(ctx, request.user.sessionId);
+    return ok({}, 'You have been logged out successfully.');
+  });
+
+  app.post('/auth/admin/login', { config: limited }, async (request) => {
+    const body = parse(z.object({ email, password: anyPassword }), request.body);
+    const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, body.email));
+    if (!admin || !(await verifyPassword(admin.passwordHash, body.password)))
+      throw new ApiError(401, 'Incorrect email or password.', [
+        { field: 'password', message: 'Incorrect email or password.' },
+      ]);
+    const accessToken = await ctx.keys.signAccess({ sub: admin.id, sid: admin.id, role: 'admin' });
+    return {
+      success: true,
+      message: 'Admin login successful',
+      accessToken,
+      detail: null,
+      data: { admin: { id: admin.id, email: admin.email } },
+    };
+  });
+
+  app.post('/password/forgot-password', { config: limited }, async (request) => {
+    const body = parse(emailBody, request.body);
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
+    // Same answer for unknown addresses: the call must not reveal who has an account.
+    if (user) await sendPasswordResetMail(ctx, user);
+    return ok({}, 'Reset password link is sent to your email.');
+  });
+
+  app.post('/password/reset-password', { config: limited }, async (request) => {
+    const body = parse(resetBody, request.body);
+    const userId = await consumeResetToken(ctx, body.token, body.email);
+    const passwordHash = await hashPassword(body.newPassword, ctx.config.argon2);
+    await ctx.db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(ctx, userId);
+    return ok({}, 'Password was successfully reset!');
+  });
+
+  app.post('/password/change', auth, async (request) => {
+    const body = parse(changeBody, request.body);
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, request.user.userId));
+    if (!user) throw new ApiError(404, 'User not found.');
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+      throw new ApiError(400, 'Current password is incorrect.', [
+        { field: 'currentPassword', message: 'Current password is incorrect.' },
+      ]);
+    const passwordHash = await hashPassword(body.newPassword, ctx.config.argon2);
+    await ctx.db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    return ok({}, 'Password changed successfully.');
+  });
+}

@@ -1,0 +1,199 @@
+// Token issuing and rotation, login history, and the mails of the account flows.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { deviceSessions, loginEvents, mailTokens, refreshTokens, users } from '../db/schema.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { DeviceInfo } from '../security/device.ts';
+
+export const REFRESH_TOKEN_DAYS = 7;
+export const VERIFY_LINK_SECONDS = 24 * 3600;
+export const RESET_TOKEN_MINUTES = 60;
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+}
+
+async function newRefreshToken(ctx: AppContext, sessionId: string): Promise<string> {
+  const token = randomToken();
+  await ctx.db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86_400_000),
+  });
+  return token;
+}
+
+/** A new device session with its first refresh token (the start of a rotation family). */
+export async function issueTokens(
+  ctx: AppContext,
+  userId: string,
+  device: DeviceInfo,
+  ipAddress: string,
+): Promise<IssuedTokens> {
+  const [session] = await ctx.db
+    .insert(deviceSessions)
+    .values({
+      userId,
+      deviceType: device.deviceType,
+      browser: device.browser,
+      ipAddress,
+      userAgent: device.userAgent,
+    })
+    .returning({ id: deviceSessions.id });
+  if (!session) throw new Error('device session not created');
+  const refreshToken = await newRefreshToken(ctx, session.id);
+  const accessToken = await ctx.keys.signAccess({ sub: userId, sid: session.id, role: 'user' });
+  return { accessToken, refreshToken, sessionId: session.id };
+}
+
+/** Single-use rotation: a used token presented again revokes its whole family (the device session). */
+export async function rotateRefreshToken(ctx: AppContext, presented: string): Promise<IssuedTokens> {
+  const invalid = new ApiError(401, 'Invalid or expired refresh token.', [
+    { field: 'refresh_token', message: 'Invalid or expired refresh token.' },
+  ]);
+  const [row] = await ctx.db
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      usedAt: refreshTokens.usedAt,
+      expiresAt: refreshTokens.expiresAt,
+      userId: deviceSessions.userId,
+      revokedAt: deviceSessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(deviceSessions, eq(deviceSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, sha256(presented)));
+  if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) throw invalid;
+  const claimed = await ctx.db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (row.usedAt || claimed.length === 0) {
+    await revokeSession(ctx, row.sessionId);
+    throw new ApiError(401, 'Refresh token was already used. This session has been logged out for safety.', [
+      { field: 'refresh_token', message: 'Refresh token reuse detected.' },
+    ]);
+  }
+  await ctx.db
+    .update(deviceSessions)
+    .set({ lastActivity: new Date() })
+    .where(eq(deviceSessions.id, row.sessionId));
+  const refreshToken = await newRefreshToken(ctx, row.sessionId);
+  const accessToken = await ctx.keys.signAccess({ sub: row.userId, sid: row.sessionId, role: 'user' });
+  return { accessToken, refreshToken, sessionId: row.sessionId };
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db
+    .update(deviceSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(deviceSessions.id, sessionId), isNull(deviceSessions.revokedAt)));
+}
+
+export async function revokeAllSessions(ctx: AppContext, userId: string): Promise<number> {
+  const rows = await ctx.db
+    .update(deviceSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(deviceSessions.userId, userId), isNull(deviceSessions.revokedAt)))
+    .returning({ id: deviceSessions.id });
+  return rows.length;
+}
+
+export async function recordLogin(
+  ctx: AppContext,
+  entry: {
+    userId: string | null;
+    success: boolean;
+    ipAddress: string;
+    device: DeviceInfo;
+    note: string | null;
+  },
+): Promise<void> {
+  await ctx.db.insert(loginEvents).values({
+    userId: entry.userId,
+    success: entry.success,
+    ipAddress: entry.ipAddress,
+    device: entry.device.device,
+    browser: entry.device.browser,
+    note: entry.note,
+  });
+}
+
+export async function sendVerificationMail(
+  ctx: AppContext,
+  user: { id: string; email: string; firstName: string },
+  apiUrl: string,
+): Promise<void> {
+  const token = await ctx.keys.signPurpose(
+    'verify-email',
+    { sub: user.id, email: user.email },
+    VERIFY_LINK_SECONDS,
+  );
+  const link = `${apiUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Verify your Posture Vision account',
+    text: `Hello ${user.firstName},\n\nPlease verify your e-mail address to activate your Posture Vision account:\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this message.\n`,
+    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Please verify your e-mail address to activate your Posture Vision account:</p><p><a href="${link}">Verify my e-mail address</a></p><p>The link is valid for 24 hours. If you did not sign up, ignore this message.</p>`,
+  });
+}
+
+export async function sendPasswordResetMail(
+  ctx: AppContext,
+  user: { id: string; email: string; firstName: string },
+): Promise<void> {
+  const token = randomToken();
+  await ctx.db.insert(mailTokens).values({
+    userId: user.id,
+    purpose: 'password-reset',
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+  });
+  const link = `${ctx.config.webAppUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your Posture Vision password',
+    text: `Hello ${user.firstName},\n\nUse this link to choose a new password:\n${link}\n\nThe link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
+    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this message.</p>`,
+  });
+}
+
+/** Consumes a password-reset token: valid, unused, unexpired, and (when given) for this e-mail. */
+export async function consumeResetToken(ctx: AppContext, token: string, email?: string): Promise<string> {
+  const rows = await ctx.db
+    .update(mailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(mailTokens.tokenHash, sha256(token)),
+        eq(mailTokens.purpose, 'password-reset'),
+        isNull(mailTokens.usedAt),
+        gt(mailTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: mailTokens.userId });
+  const userId = rows[0]?.userId;
+  if (!userId) throw new ApiError(400, 'Invalid or expired reset link. Please request a new one.');
+  if (email) {
+    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (user?.email !== email)
+      throw new ApiError(400, 'Invalid or expired reset link. Please request a new one.');
+  }
+  return userId;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,80 @@
+// Server configuration from the environment. Every value has a development default so `npm start` needs no setup.
+import { resolve } from 'node:path';
+
+export interface Argon2Cost {
+  /** Memory cost in KiB. */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface RateLimitConfig {
+  /** Requests allowed per window on each limited route (login, register, forgot, resend, 2FA). */
+  max: number;
+  windowMs: number;
+}
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl?: string;
+  webOrigins: string[];
+  webAppUrl: string;
+  /** The API's own public base URL, used in mail and OAuth redirect links; derived from the request when absent. */
+  publicUrl?: string;
+  visionUrl: string;
+  smtpUrl?: string;
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  argon2: Argon2Cost;
+  rateLimit: RateLimitConfig;
+  /** Largest JSON body in bytes (calibration photos are three data URLs of up to 5 MB each). */
+  bodyLimit: number;
+  avatarMaxBytes: number;
+  logger: boolean;
+}
+
+/** OWASP's recommended argon2id setting (19 MiB, 2 passes). Tests lower the memory cost through ARGON2_MEMORY_KIB. */
+export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const webOrigins = (env.WEB_ORIGIN ?? 'http://localhost:5173')
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+        }
+      : undefined;
+  return {
+    port: int(env.API_PORT, 8000),
+    host: env.API_HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    webOrigins,
+    webAppUrl: (env.WEB_APP_URL ?? webOrigins[0] ?? 'http://localhost:5173').replace(/\/$/, ''),
+    publicUrl: env.API_PUBLIC_URL?.replace(/\/$/, ''),
+    visionUrl: (env.VISION_URL ?? 'http://localhost:8001').replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    google,
+    argon2: {
+      memoryCost: int(env.ARGON2_MEMORY_KIB, PRODUCTION_ARGON2.memoryCost),
+      timeCost: int(env.ARGON2_TIME_COST, PRODUCTION_ARGON2.timeCost),
+      parallelism: 1,
+    },
+    rateLimit: { max: int(env.RATE_LIMIT_MAX, 10), windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
+    bodyLimit: 20 * 1024 * 1024,
+    avatarMaxBytes: int(env.AVATAR_MAX_BYTES, 2 * 1024 * 1024),
+    logger: env.API_LOG !== 'off',
+  };
+}

@@ -1,0 +1,182 @@
+// The relational schema, shared by PGlite and PostgreSQL. Migrations in ../../drizzle are generated from it
+// with `pnpm --filter @posture-vision/api db:generate` and applied at start.
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  birthday: date('birthday', { mode: 'string' }),
+  countryCode: text('country_code'),
+  phoneNumber: text('phone_number'),
+  profilePicture: text('profile_picture'),
+  authProvider: text('auth_provider').notNull().default('local'),
+  googleSub: text('google_sub').unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** never, daily, weekly, monthly or quarterly: how long a calibration stays valid. */
+  recalibrationFrequency: text('recalibration_frequency').notNull().default('monthly'),
+  totpSecret: text('totp_secret'),
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const admins = pgTable('admins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A signed-in device: one per login, the family of its rotating refresh tokens. */
+export const deviceSessions = pgTable(
+  'device_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceType: text('device_type').notNull(),
+    browser: text('browser').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent'),
+    lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => deviceSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Single-use tokens sent by mail (password reset), stored hashed. */
+export const mailTokens = pgTable('mail_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const loginEvents = pgTable(
+  'login_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    success: boolean('success').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    device: text('device').notNull(),
+    browser: text('browser').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const calibrations = pgTable(
+  'calibrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    initialPostureScore: real('initial_posture_score'),
+    cranialVertebralAngle: real('cranial_vertebral_angle'),
+    forwardHeadDistance: real('forward_head_distance'),
+    shoulderTiltAngle: real('shoulder_tilt_angle'),
+    headTiltAngle: real('head_tilt_angle'),
+    assessmentNotes: text('assessment_notes'),
+    mlAnalysis: jsonb('ml_analysis'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('calibrations_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Photos live as files under DATA_DIR; rows keep only where. */
+export const calibrationPhotos = pgTable('calibration_photos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  calibrationId: uuid('calibration_id')
+    .notNull()
+    .references(() => calibrations.id, { onDelete: 'cascade' }),
+  viewType: text('view_type').notNull(),
+  filePath: text('file_path').notNull(),
+  bytes: integer('bytes').notNull(),
+  metadata: jsonb('metadata'),
+  capturedAt: timestamp('captured_at', { withTimezone: true }),
+});
+
+export const postureSessions = pgTable(
+  'posture_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calibrationId: uuid('calibration_id').references(() => calibrations.id, { onDelete: 'set null' }),
+    mode: text('mode').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    /** Filled when the session ends, from its stored feedback. */
+    duration: integer('duration'),
+    averageScore: real('average_score'),
+    stabilityIndex: real('stability_index'),
+    averageCvAngle: real('average_cv_angle'),
+  },
+  (t) => [index('posture_sessions_user_idx').on(t.userId, t.startTime)],
+);
+
+export const postureFeedback = pgTable(
+  'posture_feedback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => postureSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postureStatus: text('posture_status').notNull(),
+    score: real('score').notNull(),
+    issue: text('issue'),
+    details: jsonb('details'),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('posture_feedback_session_idx').on(t.sessionId, t.timestamp),
+    index('posture_feedback_user_idx').on(t.userId),
+  ],
+);

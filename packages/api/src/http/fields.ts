@@ -1,0 +1,65 @@
+// Reusable schema pieces with the specification's wording for each rule.
+import { z } from 'zod';
+import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/passwords.ts';
+
+/** A required, trimmed string: "{label} is required." when missing or empty, "{label} must be text." for other types. */
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
+    })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+export const email = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'Please enter your email address.' : 'Email must be text.',
+  })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your email address.')
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email('Please input a valid email address.'));
+
+/** Any password as typed (sign-in, current password): required, bounded. */
+export const anyPassword = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Password is required.' : 'Password must be text.'),
+  })
+  .min(1, 'Password is required.')
+  .max(256, 'Password must be at most 256 characters.');
+
+/** A new password: the strength rule of document 1, section 5. */
+export const newPassword = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Password is required.' : 'Password must be text.'),
+  })
+  .max(256, 'Password must be at most 256 characters.')
+  .refine((p) => p.length >= 8, 'Password must be at least 8 characters long.')
+  .refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
+
+/** A calendar date YYYY-MM-DD that exists. */
+export const isoDate = (label: string) =>
+  requiredText(label, 10).refine(
+    (d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)),
+    `${label} must be a date (YYYY-MM-DD).`,
+  );
+
+export const birthday = isoDate('Birthday').refine(
+  (d) => d < new Date().toISOString().slice(0, 10),
+  'Birthday must be in the past.',
+);
+
+export const totpCode = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Code is required.' : 'Code must be text.') })
+  .trim()
+  .regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator app');
+
+export const uuidParam = z.object({ id: z.string().max(100) });
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

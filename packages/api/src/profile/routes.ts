@@ -1,0 +1,205 @@
+// Profile (document 1): read, update (current password required), delete with all data, avatar, exports.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { verifyPassword } from '../auth/passwords.ts';
+import { publicUrl, requireUser } from '../context.ts';
+import { calibrations, loginEvents, postureFeedback, postureSessions, users } from '../db/schema.ts';
+import { toCsv } from '../http/csv.ts';
+import { ApiError, ok, parse } from '../http/envelope.ts';
+import { birthday, requiredText } from '../http/fields.ts';
+import { imageTypeOf, randomName, removeUserFiles, saveFile, userFolder } from '../storage/files.ts';
+import { toProfile } from './present.ts';
+
+export const RECALIBRATION_FREQUENCIES = ['never', 'daily', 'weekly', 'monthly', 'quarterly'] as const;
+
+const updateBody = z.object({
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  birthday,
+  phoneNumber: requiredText('Phone number', 25).refine(
+    (p) => /^\+?\d+$/.test(p) && p.replace(/\D/g, '').length >= 10 && p.replace(/\D/g, '').length <= 15,
+    'Phone number must be between 10 to 15 digits.',
+  ),
+  profilePicture: z.string().url().max(1000).nullable().optional(),
+  recalibrationFrequency: z.enum(RECALIBRATION_FREQUENCIES).optional(),
+  password: z
+    .string({ error: 'Password is required to update profile.' })
+    .min(1, 'Password is required to update profile.')
+    .max(256),
+});
+
+const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
+const avatarParams = z.object({
+  userId: z.string().regex(/^[0-9a-f-]{36}$/),
+  file: z.string().regex(/^[0-9a-f]{32}\.(jpg|png|webp|gif)$/),
+});
+
+const PROFILE_COLUMNS = [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'birthday',
+  'phoneNumber',
+  'profilePicture',
+  'createdAt',
+];
+
+export default async function profileRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const auth = { preHandler: requireUser(app) };
+
+  async function currentUser(userId: string) {
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new ApiError(404, 'User not found.');
+    return user;
+  }
+
+  app.get('/profile', auth, async (request) =>
+    ok(toProfile(await currentUser(request.user.userId)), 'Profile loaded'),
+  );
+
+  app.post('/profile', auth, async (request) => {
+    const body = parse(updateBody, request.body);
+    const user = await currentUser(request.user.userId);
+    // Accounts created with Google have no password to confirm with.
+    if (user.passwordHash && !(await verifyPassword(user.passwordHash, body.password)))
+      throw new ApiError(400, 'Password is incorrect.', [
+        { field: 'password', message: 'Password is incorrect.' },
+      ]);
+    const [updated] = await ctx.db
+      .update(users)
+      .set({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        birthday: body.birthday,
+        phoneNumber: body.phoneNumber,
+        ...(body.profilePicture !== undefined ? { profilePicture: body.profilePicture } : {}),
+        ...(body.recalibrationFrequency ? { recalibrationFrequency: body.recalibrationFrequency } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return ok(toProfile(updated ?? user), 'Profile updated successfully.');
+  });
+
+  app.delete('/profile', auth, async (request) => {
+    const { userId } = request.user;
+    await ctx.db.delete(users).where(eq(users.id, userId));
+    await removeUserFiles(ctx.config.dataDir, userId);
+    return ok({}, 'Account deleted successfully.');
+  });
+
+  app.post('/profile/avatar', auth, async (request) => {
+    if (!request.isMultipart())
+      throw new ApiError(400, 'Send the image as multipart/form-data in the field avatar.', [
+        { field: 'avatar', message: 'An image file is required.' },
+      ]);
+    const part = await request.file();
+    if (part?.fieldname !== 'avatar')
+      throw new ApiError(400, 'An image file is required in the field avatar.', [
+        { field: 'avatar', message: 'An image file is required.' },
+      ]);
+    const bytes = await part.toBuffer();
+    if (part.file.truncated || bytes.length > ctx.config.avatarMaxBytes)
+      throw new ApiError(
+        413,
+        `The image is larger than ${Math.round(ctx.config.avatarMaxBytes / 1024)} KB.`,
+        [{ field: 'avatar', message: 'File too large.' }],
+      );
+    const type = await imageTypeOf(bytes);
+    if (!type)
+      throw new ApiError(400, 'Only image files (JPEG, PNG, WebP or GIF) are allowed.', [
+        { field: 'avatar', message: 'The file is not an image.' },
+      ]);
+    const { userId } = request.user;
+    const folder = userFolder(ctx.config.dataDir, 'avatars', userId);
+    const name = randomName(type.ext);
+    await saveFile(folder, name, bytes);
+    const profilePicture = `${publicUrl(app, request)}/profile/avatar/${userId}/${name}`;
+    await ctx.db.update(users).set({ profilePicture, updatedAt: new Date() }).where(eq(users.id, userId));
+    return ok({ profilePicture }, 'Avatar uploaded successfully.');
+  });
+
+  // Public by unguessable name, so an <img> can show it without a bearer token.
+  app.get('/profile/avatar/:userId/:file', async (request, reply) => {
+    const params = avatarParams.safeParse(request.params);
+    if (!params.success) throw new ApiError(404, 'Avatar not found.');
+    const path = join(userFolder(ctx.config.dataDir, 'avatars', params.data.userId), params.data.file);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch {
+      throw new ApiError(404, 'Avatar not found.');
+    }
+    const type = await imageTypeOf(bytes);
+    return reply
+      .type(type?.mime ?? 'application/octet-stream')
+      .header('cache-control', 'private, max-age=86400')
+      .send(bytes);
+  });
+
+  app.post('/profile/export', auth, async (request) => {
+    const { format } = parse(exportQuery, request.query, 'query');
+    const user = await currentUser(request.user.userId);
+    const profile = toProfile(user);
+    const calibrationRows = await ctx.db
+      .select()
+      .from(calibrations)
+      .where(eq(calibrations.userId, user.id))
+      .orderBy(desc(calibrations.createdAt));
+    const logins = await ctx.db
+      .select()
+      .from(loginEvents)
+      .where(eq(loginEvents.userId, user.id))
+      .orderBy(desc(loginEvents.createdAt));
+    if (format === 'csv') return ok(toCsv([profile], PROFILE_COLUMNS), 'Profile data exported');
+    return ok(
+      {
+        exportedAt: new Date().toISOString(),
+        profile,
+        calibrations: calibrationRows.map(({ mlAnalysis: _ml, ...c }) => c),
+        loginHistory: logins.map((l) => ({
+          timestamp: l.createdAt,
+          success: l.success,
+          ipAddress: l.ipAddress,
+          device: l.device,
+          browser: l.browser,
+          note: l.note,
+        })),
+      },
+      'Profile data exported',
+    );
+  });
+
+  app.get('/profile/export/stats', auth, async (request) => {
+    const { userId } = request.user;
+    const [cal] = await ctx.db
+      .select({ n: count() })
+      .from(calibrations)
+      .where(eq(calibrations.userId, userId));
+    const [logins] = await ctx.db
+      .select({ n: count() })
+      .from(loginEvents)
+      .where(eq(loginEvents.userId, userId));
+    const [sessions] = await ctx.db
+      .select({ n: count() })
+      .from(postureSessions)
+      .where(eq(postureSessions.userId, userId));
+    const [feedback] = await ctx.db
+      .select({ n: count() })
+      .from(postureFeedback)
+      .where(eq(postureFeedback.userId, userId));
+    return ok(
+      {
+        // The profile itself plus the records exported with it.
+        profile: { totalRecords: 1 + Number(cal?.n ?? 0) + Number(logins?.n ?? 0) },
+        sessions: { totalSessions: Number(sessions?.n ?? 0), totalFeedbackLogs: Number(feedback?.n ?? 0) },
+      },
+      'Export stats',
+    );
+  });
+}

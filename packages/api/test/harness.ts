@@ -1,0 +1,198 @@
+// Test harness: the real server in-process on an ephemeral loopback port, on PGlite or on a fresh database of
+// the machine's PostgreSQL server (created per run, dropped afterwards), and a tiny HTTP client.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { type ApiConfig, loadConfig } from '../src/config.ts';
+import { buildServer } from '../src/server.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const databases: DatabaseKind[] = ['pglite', 'postgres'];
+
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Cheap argon2 and quiet logs for tests; production costs are in config.ts. */
+export const TEST_ENV = {
+  ARGON2_MEMORY_KIB: '1024',
+  ARGON2_TIME_COST: '1',
+  API_LOG: 'off',
+  RATE_LIMIT_MAX: '1000',
+};
+
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `pv_api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    await admin.end();
+    throw new Error(
+      `PostgreSQL at ${ADMIN_URL} is not usable (${(error as Error).message}). Start it with ` +
+        '`pg_ctlcluster --skip-systemctl-redirect <version> main start` (see .ci/run).',
+    );
+  }
+  await admin.end();
+  return {
+    url: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    async drop() {
+      const sql = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await sql.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  config: ApiConfig;
+  http: Http;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pv-api-test-'));
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: pg?.url, ...env });
+  const app = await buildServer(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    url,
+    dataDir,
+    config,
+    http: new Http(url),
+    async close() {
+      await app.close();
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary response shapes
+  body: any;
+  headers: Headers;
+}
+
+export class Http {
+  constructor(readonly url: string) {}
+
+  async call(
+    method: string,
+    path: string,
+    options: {
+      body?: unknown;
+      token?: string;
+      headers?: Record<string, string>;
+      raw?: RequestInit['body'];
+    } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: RequestInit['body'] = options.raw;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(this.url + path, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if (res.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+  get(path: string, token?: string) {
+    return this.call('GET', path, { token });
+  }
+  post(path: string, body?: unknown, token?: string) {
+    return this.call('POST', path, { body: body ?? {}, token });
+  }
+  delete(path: string, token?: string) {
+    return this.call('DELETE', path, { token });
+  }
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+export function outbox(dataDir: string): OutboxMail[] {
+  const dir = join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as OutboxMail);
+}
+
+export function lastMailTo(dataDir: string, to: string): OutboxMail {
+  const mail = outbox(dataDir)
+    .filter((m) => m.to === to)
+    .at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+export const PASSWORD = 'Str0ng!Pass';
+
+export function registration(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    birthday: '1990-12-10',
+    countryCode: '+1',
+    contactNo: '5551234567',
+    phone: '+15551234567',
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    ...extra,
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export interface SignedIn {
+  email: string;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Registers, follows the verification link from the outbox, and signs in. */
+export async function signUp(server: TestServer, email = uniqueEmail()): Promise<SignedIn> {
+  const reg = await server.http.post('/auth/register', registration(email));
+  if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const link = lastMailTo(server.dataDir, email).links[0] as string;
+  const verified = await fetch(link, { redirect: 'manual' });
+  if (verified.status !== 302) throw new Error(`verify failed: ${verified.status}`);
+  const login = await server.http.post('/auth/login', { email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return {
+    email,
+    userId: login.body.data.user.id,
+    accessToken: login.body.accessToken,
+    refreshToken: login.body.refreshToken,
+  };
+}
