@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../services/api';
+import { Field } from '../ui/Field';
+import { FormMessage } from '../ui/FormMessage';
+import { profileErrorMessage, validateChangePassword } from './rules';
+
+export const PASSWORD_CHANGED = 'Password changed successfully.';
+const EMPTY = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
+
+export function ChangePasswordForm({
+  onCancel,
+  onChanged,
+}: {
+  onCancel: () => void;
+  onChanged: (message: string) => void;
+}) {
+  const [form, setForm] = useState(EMPTY);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateChangePassword(form);
+    setMessage(problem ?? '');
+    if (problem) return;
+    setBusy(true);
+    try {
+      const answer = await api.password.change(form);
+      if (!answer.success) throw new Error(answer.message || 'Password change refused.');
+      setForm(EMPTY);
+      onChanged(PASSWORD_CHANGED);
+    } catch (error) {
+      setMessage(profileErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="password-title">
+      <h2 id="password-title">Change Password</h2>
+      <form onSubmit={onSubmit} noValidate>
+        <FormMessage text={message} tone={message ? 'error' : undefined} />
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={(e) => set('currentPassword', e.target.value)}
+        />
+        <Field
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={(e) => set('newPassword', e.target.value)}
+        />
+        <Field
+          label="Confirm new password"
+          name="confirmNewPassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmNewPassword}
+          onChange={(e) => set('confirmNewPassword', e.target.value)}
+        />
+        <div className="button-row">
+          <button type="button" className="btn btn-outline" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Changing...' : 'Change Password'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../services/api';
+import { AuthCard } from '../ui/AuthCard';
+import { Field } from '../ui/Field';
+import { FormMessage } from '../ui/FormMessage';
+import { GoogleButton } from './GoogleButton';
+import { authErrorMessage, isVerificationProblem, signInQueryMessage } from './rules';
+import { asksForTotpCode } from './twoFactor';
+import { useGoogleSignIn } from './useGoogleSignIn';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const initial = signInQueryMessage(params);
+  const [message, setMessage] = useState(initial?.text ?? '');
+  const [success, setSuccess] = useState(initial?.success ?? false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
+  const [needsTotp, setNeedsTotp] = useState(false);
+  const [showResend, setShowResend] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const show = (text: string, ok = false) => {
+    setMessage(text);
+    setSuccess(ok);
+  };
+  const google = useGoogleSignIn((text) => show(text, true));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    show('');
+    setShowResend(false);
+    setBusy(true);
+    try {
+      const answer = await api.auth.login({ email, password, ...(needsTotp ? { totpCode } : {}) });
+      if (answer.accessToken) {
+        show('Login successful!', true);
+        navigate('/dashboard');
+      } else {
+        show(answer.message || 'Login successful, but no token received.');
+      }
+    } catch (error) {
+      const text = authErrorMessage(error);
+      if (asksForTotpCode(error)) setNeedsTotp(true);
+      show(text);
+      if (isVerificationProblem(text)) setShowResend(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign In" subtitle="Welcome back to Posture Vision">
+      <form onSubmit={onSubmit} noValidate={false}>
+        <FormMessage text={message} tone={message ? (success ? 'success' : undefined) : undefined}>
+          {showResend && (
+            <>
+              {' '}
+              <Link to={`/resend-verification?email=${encodeURIComponent(email)}`}>
+                Resend verification email
+              </Link>
+            </>
+          )}
+        </FormMessage>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {needsTotp && (
+          <Field
+            label="Two-factor authentication code"
+            name="totpCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            autoFocus
+            value={totpCode}
+            onChange={(e) => setTotpCode(e.target.value.replace(/\D/g, ''))}
+          />
+        )}
+        <div className="form-row">
+          <label className="check">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />{' '}
+            Remember me
+          </label>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+      <div className="divider">or</div>
+      <GoogleButton onClick={google} />
+      <p className="auth-alt">
+        Don't have an account? <Link to="/register">Sign Up here</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Profile } from '@posture-vision/core/api';
+import { type ChangeEvent, useId, useState } from 'react';
+import { api } from '../services/api';
+import { avatarUrl, initials } from './profileText';
+import { profileErrorMessage } from './rules';
+
+export function ProfileHeader({
+  profile,
+  onUploaded,
+}: {
+  profile: Profile;
+  onUploaded: () => Promise<void>;
+}) {
+  const inputId = useId();
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState('');
+  const src = avatarUrl(profile.profilePicture, api.baseUrl);
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+
+  async function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setUploading(true);
+    setError('');
+    try {
+      const answer = await api.profile.uploadAvatar(file, file.name);
+      if (!answer.success) throw new Error(answer.message || 'upload refused');
+      await onUploaded();
+    } catch (err) {
+      setError(`Failed to upload avatar: ${profileErrorMessage(err)}`);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <section className="profile-header panel">
+      <div className="avatar" aria-hidden={src ? undefined : true}>
+        {src ? <img src={src} alt={`${name || profile.email}'s avatar`} /> : <span>{initials(profile)}</span>}
+      </div>
+      <div className="profile-id">
+        <h1>{name || profile.email}</h1>
+        <p>{profile.email}</p>
+        <p className="profile-badges">
+          <span>Member since 2024</span>
+          <span className="verified">Verified Account</span>
+        </p>
+      </div>
+      <div className="avatar-upload">
+        <label htmlFor={inputId} className={`btn btn-outline${uploading ? ' disabled' : ''}`}>
+          {uploading ? 'Uploading...' : 'Change photo'}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          className="visually-hidden"
+          disabled={uploading}
+          onChange={onFile}
+        />
+        {error && (
+          <p className="tone-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

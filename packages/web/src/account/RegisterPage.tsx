@@ -1,0 +1,220 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../services/api';
+import { AuthCard } from '../ui/AuthCard';
+import { Field } from '../ui/Field';
+import { FormMessage } from '../ui/FormMessage';
+import { toast } from '../ui/toastStore';
+import { GoogleButton } from './GoogleButton';
+import { PrivacyDialog } from './PrivacyDialog';
+import {
+  authErrorMessage,
+  COUNTRY_CODES,
+  DEFAULT_COUNTRY_CODE,
+  joinPhone,
+  type RegistrationForm,
+  validateRegistration,
+  validateRegistrationStep1,
+} from './rules';
+import { useGoogleSignIn } from './useGoogleSignIn';
+
+const REGISTERED_DEFAULT = 'Verification email sent. Please check your inbox.';
+
+const EMPTY: RegistrationForm = {
+  firstName: '',
+  lastName: '',
+  birthday: '',
+  countryCode: DEFAULT_COUNTRY_CODE,
+  contactNo: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  acceptPrivacy: false,
+};
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<RegistrationForm>(EMPTY);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [message, setMessage] = useState('');
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const google = useGoogleSignIn(setMessage);
+  const codeId = useId();
+  const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  function next(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateRegistrationStep1(form);
+    setMessage(problem ?? '');
+    if (!problem) setStep(2);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateRegistration(form);
+    setMessage(problem ?? '');
+    if (problem) return;
+    setBusy(true);
+    try {
+      // The privacy flag stays in the form; the payload carries the joined phone.
+      const { acceptPrivacy: _accepted, ...fields } = form;
+      const answer = await api.auth.register({
+        ...fields,
+        phone: joinPhone(form.countryCode, form.contactNo),
+      });
+      toast.success(answer.message || REGISTERED_DEFAULT);
+      navigate('/login');
+    } catch (error) {
+      setMessage(`❌ ${authErrorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Create Account" subtitle="Join Posture Vision in two short steps">
+      <ol className="steps-indicator" aria-label="Registration steps">
+        <li className={step === 1 ? 'current' : 'done'} aria-current={step === 1 ? 'step' : undefined}>
+          <span className="step-dot" data-testid="step-1-indicator">
+            {step === 1 ? '1' : '✓'}
+          </span>
+          Personal details
+        </li>
+        <li className={step === 2 ? 'current' : ''} aria-current={step === 2 ? 'step' : undefined}>
+          <span className="step-dot">2</span>
+          Account
+        </li>
+      </ol>
+      <FormMessage text={message} />
+      {step === 1 ? (
+        <form onSubmit={next} noValidate>
+          <div className="field-row">
+            <Field
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={(e) => set('firstName', e.target.value)}
+            />
+            <Field
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={(e) => set('lastName', e.target.value)}
+            />
+          </div>
+          <Field
+            label="Birthday"
+            name="birthday"
+            type="date"
+            autoComplete="bday"
+            value={form.birthday}
+            onChange={(e) => set('birthday', e.target.value)}
+          />
+          <div className="field-row phone-row">
+            <div className="field">
+              <label htmlFor={codeId}>Country code</label>
+              <select
+                id={codeId}
+                name="countryCode"
+                value={form.countryCode}
+                onChange={(e) => set('countryCode', e.target.value)}
+              >
+                {COUNTRY_CODES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field
+              label="Phone number"
+              name="contactNo"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              value={form.contactNo}
+              onChange={(e) => set('contactNo', e.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn btn-primary btn-block">
+            Next Step
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => set('password', e.target.value)}
+          />
+          <Field
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+          />
+          <div className="check-row">
+            <label className="check">
+              <input
+                type="checkbox"
+                name="acceptPrivacy"
+                checked={form.acceptPrivacy}
+                onChange={(e) => set('acceptPrivacy', e.target.checked)}
+              />{' '}
+              I accept the
+            </label>{' '}
+            <button type="button" className="link-button" onClick={() => setPrivacyOpen(true)}>
+              privacy agreement
+            </button>
+          </div>
+          <div className="button-row">
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                setMessage('');
+                setStep(1);
+              }}
+            >
+              Previous
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Creating...' : 'Create Account'}
+            </button>
+          </div>
+        </form>
+      )}
+      <div className="divider">or</div>
+      <GoogleButton onClick={google} />
+      <p className="auth-alt">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+      {privacyOpen && (
+        <PrivacyDialog
+          onAccept={() => {
+            set('acceptPrivacy', true);
+            setPrivacyOpen(false);
+          }}
+          onClose={() => setPrivacyOpen(false)}
+        />
+      )}
+    </AuthCard>
+  );
+}

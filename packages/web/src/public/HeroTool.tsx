@@ -1,0 +1,62 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+
+// The live posture tool belongs to the live-features package folder; it is loaded lazily (its own chunk) when
+// it exists. Until then the hero shows the tool's start state as a static, inactive control bar.
+const modules = import.meta.glob<{ default: ComponentType }>('../live/LiveTool.tsx');
+const loadLiveTool = modules['../live/LiveTool.tsx'];
+const LiveTool = loadLiveTool ? lazy(loadLiveTool) : null;
+
+export function HeroTool() {
+  return (
+    <div className="hero-tool" data-testid="hero-tool">
+      {LiveTool ? (
+        <Suspense fallback={<ToolStartState />}>
+          <LiveTool />
+        </Suspense>
+      ) : (
+        <ToolStartState />
+      )}
+    </div>
+  );
+}
+
+/** The start state of the live posture tool: camera idle, Free Tier, not connected. */
+export function ToolStartState() {
+  return (
+    <div className="tool-start">
+      <fieldset className="tool-controls" disabled>
+        <legend className="visually-hidden">Live posture tool controls</legend>
+        <fieldset className="tier-toggle">
+          <legend className="visually-hidden">Tier</legend>
+          <button type="button" aria-pressed="true">
+            Free Tier
+          </button>
+          <button type="button" aria-pressed="false">
+            Pro
+          </button>
+        </fieldset>
+        <button type="button" className="btn btn-primary">
+          Start Camera
+        </button>
+        <button type="button" className="btn">
+          Stop Camera
+        </button>
+        <button type="button" className="btn">
+          Calibrate Posture
+        </button>
+        <button type="button" className="btn">
+          Active Mode
+        </button>
+        <button type="button" className="btn">
+          Test Calibration
+        </button>
+      </fieldset>
+      <div className="tool-video" aria-hidden="true">
+        <span>Camera off</span>
+      </div>
+      <p className="tool-status">
+        Detection Status: <strong>Not connected</strong> · Free Tier 2:00
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { Link } from 'react-router-dom';
+import { InfoPage } from './InfoPage';
+
+export default function NotFoundPage() {
+  return (
+    <InfoPage title="Page not found" lead="There is nothing at this address.">
+      <p>
+        <Link to="/" className="btn btn-primary">
+          Back to the home page
+        </Link>
+      </p>
+    </InfoPage>
+  );
+}

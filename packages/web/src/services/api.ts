@@ -1,0 +1,51 @@
+// The web app's configured API client: every screen calls the API through this one instance.
+import {
+  cookieRefreshTokenStore,
+  createApiClient,
+  type KeyValueStorage,
+  localStorageAdapter,
+  resolveApiBaseUrl,
+  resolveVisionUrls,
+} from '@posture-vision/core/api';
+import { useAuthStore } from '../auth/authStore';
+
+const local = localStorageAdapter(window.localStorage);
+
+// Token writes go through here, so the auth status (token/adminToken present) follows at once in this tab;
+// other tabs follow through the storage event.
+const storage: KeyValueStorage = {
+  get: (key) => local.get(key),
+  async set(key, value) {
+    await local.set(key, value);
+    useAuthStore.getState().sync();
+  },
+  async remove(key) {
+    await local.remove(key);
+    useAuthStore.getState().sync();
+  },
+};
+
+let navigateInApp: (path: string) => void = (path) => window.location.assign(path);
+
+/** The router registers its navigate function so an expired session leaves without a page reload. */
+export function setApiNavigator(navigate: (path: string) => void): void {
+  navigateInApp = navigate;
+}
+
+const vision = resolveVisionUrls(window.location.hostname, {
+  http: import.meta.env.VITE_VISION_URL,
+  ws: import.meta.env.VITE_VISION_WS_URL,
+});
+
+export const api = createApiClient({
+  baseUrl: resolveApiBaseUrl(window.location.hostname, import.meta.env.VITE_API_URL),
+  visionUrl: vision.http,
+  storage,
+  refreshTokenStore: cookieRefreshTokenStore(document),
+  onSessionExpired: (message) => window.alert(message),
+  navigate: (path) => navigateInApp(path),
+  currentPath: () => window.location.pathname,
+});
+
+/** The vision service bases for the live tool (HTTP and WebSocket). */
+export const visionUrls = vision;

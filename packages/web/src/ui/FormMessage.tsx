@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { type MessageTone, messageTone } from './messageTone';
+
+/**
+ * The message slot of a form. It keeps its height whether empty or not, so a validation message never
+ * shifts the layout.
+ */
+export function FormMessage({
+  text,
+  tone,
+  children,
+}: {
+  text: string;
+  tone?: MessageTone;
+  children?: ReactNode;
+}) {
+  const resolved = text ? (tone ?? messageTone(text)) : undefined;
+  return (
+    <div
+      className={`form-message${resolved ? ` tone-${resolved}` : ''}`}
+      role={resolved === 'error' ? 'alert' : 'status'}
+      data-testid="form-message"
+    >
+      {text}
+      {children}
+    </div>
+  );
+}

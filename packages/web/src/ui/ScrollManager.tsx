@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { refreshScrollAnimations, startScrollAnimations } from './scrollAnimations';
+
+/** Every page change scrolls to the top and refreshes scroll animations (document 1, section 2). */
+export function ScrollManager() {
+  const { pathname } = useLocation();
+  useEffect(() => startScrollAnimations(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change by design
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    refreshScrollAnimations();
+  }, [pathname]);
+  return null;
+}
