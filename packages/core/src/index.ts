@@ -1,3 +1,10 @@
 // @posture-vision/core: everything the web app, the extension and the servers share, without UI.
 export * from './api/index';
+export * from './auth/index';
+export * from './calibration/index';
+export * from './dashboard/index';
 export type * from './detection/frame';
+export * from './live/index';
+export * from './profile/index';
+export * from './sessions/index';
+export * from './settings/index';

@@ -1,4 +1,6 @@
 // createApiClient: one typed function per call of section 7 of both documents.
+
+import { mlAnalysisError, mlBatchAnalysisError } from '../calibration/messages';
 import { ApiError, httpErrorMessage, NetworkError, shouldRefreshSession } from './errors';
 import { offlineFallback } from './offline';
 import { createSession } from './session';
@@ -148,7 +150,7 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
     return request<T>(path, { auth: true, fallback: true, ...opts });
   }
 
-  async function visionPost<T>(path: string, json: unknown, errorPrefix: string): Promise<T> {
+  async function visionPost<T>(path: string, json: unknown, failure: (status: number) => string): Promise<T> {
     let response: Response;
     try {
       // No authorization and no cookies: the photo service is open (document 2 section 7.3).
@@ -163,7 +165,7 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
       throw new NetworkError(error instanceof Error ? error.message : String(error), { cause: error });
     }
     const { body } = await readBody(response);
-    if (!response.ok) throw new ApiError(`${errorPrefix}: ${response.status}`, response.status, body);
+    if (!response.ok) throw new ApiError(failure(response.status), response.status, body);
     return body as T;
   }
 
@@ -254,8 +256,8 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
       progress: (range) => authed('/calibration/progress', { query: { ...range } }),
     },
     photoAnalysis: {
-      analyze: (payload) => visionPost('/calibration/analyze', payload, 'ML analysis error'),
-      batchAnalyze: (payload) => visionPost('/calibration/batch-analyze', payload, 'ML batch analysis error'),
+      analyze: (payload) => visionPost('/calibration/analyze', payload, mlAnalysisError),
+      batchAnalyze: (payload) => visionPost('/calibration/batch-analyze', payload, mlBatchAnalysisError),
     },
     sessions: {
       start: (payload) => authed('/sessions/start', { method: 'POST', json: payload }),

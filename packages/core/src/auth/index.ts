@@ -1,0 +1,3 @@
+export * from './marks';
+export * from './messages';
+export * from './validation';

@@ -1,0 +1,226 @@
+// Sign-in, registration, password recovery and admin texts (document 1 sections 2, 4 and 8).
+import { ApiError } from '../api/errors';
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
+export const DEFAULT_SUCCESS_MESSAGE = 'Operation completed successfully.';
+export const LOGIN_SUCCESS_MESSAGE = 'Login successful!';
+export const LOGIN_NO_TOKEN_MESSAGE = 'Login successful, but no token received.';
+export const REGISTRATION_SUCCESS_DEFAULT = 'Verification email sent. Please check your inbox.';
+export const GOOGLE_REDIRECTING_MESSAGE = 'Redirecting to Google...';
+export const GOOGLE_START_FAILED_MESSAGE = 'Failed to initiate Google sign-in. Please try again.';
+/** Continue with Google waits this long before navigating. */
+export const GOOGLE_REDIRECT_DELAY_MS = 500;
+export const LOGOUT_TOAST = 'You have been logged out successfully.';
+export const PUBLIC_LOGOUT_TOAST_MS = 3000;
+export const DASHBOARD_LOGOUT_TOAST_MS = 5000;
+export const DEFAULT_TOAST_MS = 10_000;
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor authentication code required.';
+
+export const AUTH_STATUS_MESSAGES = {
+  400: 'Invalid request. Please check your input.',
+  401: 'Incorrect email or password.',
+  403: 'Access denied. You may need to use a different sign-in method.',
+  '403_google': 'This account was created using Google. Please sign in with Google.',
+  404: 'The requested resource was not found.',
+  '404_email': 'Email address not found in our system.',
+  409: 'This information already exists in our system.',
+  422: 'Please check your input and try again.',
+  429: 'Too many requests. Please wait a moment and try again.',
+  500: 'Server error. Please try again later.',
+  other: 'An unexpected error occurred. Please try again.',
+} as const;
+
+interface ErrorBody {
+  message?: unknown;
+  detail?: unknown;
+  error?: unknown;
+}
+
+function asBody(body: unknown): ErrorBody {
+  return typeof body === 'object' && body !== null ? (body as ErrorBody) : {};
+}
+
+function bodyText(body: unknown): string {
+  return typeof body === 'string' ? body : JSON.stringify(body ?? '');
+}
+
+/** The server's own words: error.details as 'field: message' lines, else error.message, else message. */
+export function serverErrorText(body: unknown): string {
+  const { error, message } = asBody(body);
+  const err = asBody(error) as { details?: unknown; message?: unknown };
+  if (Array.isArray(err.details) && err.details.length > 0) {
+    return err.details
+      .map(
+        (d: { field?: unknown; message?: unknown }) =>
+          `${String(d?.field ?? '')}: ${String(d?.message ?? '')}`,
+      )
+      .join('\n');
+  }
+  if (typeof err.message === 'string' && err.message) return err.message;
+  if (typeof error === 'string' && error) return error;
+  if (typeof message === 'string' && message) return message;
+  return '';
+}
+
+/** The fixed text of a sign-in or registration failure by status. */
+export function authStatusMessage(status: number, body: unknown): string {
+  const text = bodyText(body).toLowerCase();
+  switch (status) {
+    case 400:
+      return AUTH_STATUS_MESSAGES[400];
+    case 401:
+      return AUTH_STATUS_MESSAGES[401];
+    case 403:
+      return text.includes('google') ? AUTH_STATUS_MESSAGES['403_google'] : AUTH_STATUS_MESSAGES[403];
+    case 404:
+      return text.includes('email') ? AUTH_STATUS_MESSAGES['404_email'] : AUTH_STATUS_MESSAGES[404];
+    case 409:
+      return AUTH_STATUS_MESSAGES[409];
+    case 422:
+      return AUTH_STATUS_MESSAGES[422];
+    case 429:
+      return AUTH_STATUS_MESSAGES[429];
+    case 500:
+      return AUTH_STATUS_MESSAGES[500];
+    default:
+      return AUTH_STATUS_MESSAGES.other;
+  }
+}
+
+/**
+ * The sign-in and registration error text: with no response, the error's message or the network text;
+ * otherwise the server's own words (details lines, error.message, message) and, when it gave none, the
+ * status text.
+ */
+export function authErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) {
+    const message = error instanceof Error ? error.message : '';
+    return message || NETWORK_ERROR_MESSAGE;
+  }
+  return serverErrorText(error.body) || authStatusMessage(error.status, error.body);
+}
+
+/** True when the login was refused only because the 2FA code is missing (the form then asks for it). */
+export function isTwoFactorRequired(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  const err = asBody(asBody(error.body).error) as { message?: unknown; details?: unknown };
+  if (err.message === TWO_FACTOR_REQUIRED_MESSAGE) return true;
+  return Array.isArray(err.details) && err.details.some((d: { field?: unknown }) => d?.field === 'totpCode');
+}
+
+/** The text after a login answer: success, or the response message / 'no token' text. */
+export function loginResultMessage(answer: { accessToken?: string; message?: string }): string {
+  if (answer.accessToken) return LOGIN_SUCCESS_MESSAGE;
+  return answer.message || LOGIN_NO_TOKEN_MESSAGE;
+}
+
+/** The resend-verification hint shows when the error text mentions 'not verified' or 'verification'. */
+export function showsResendHint(message: string): boolean {
+  const text = message.toLowerCase();
+  return text.includes('not verified') || text.includes('verification');
+}
+
+export const SIGN_IN_QUERY_ERRORS: Record<string, string> = {
+  google_failed: 'Google sign-in failed. Please try again or use email/password.',
+  google_auth_failed: 'Google authentication was cancelled or failed. Please try again.',
+  oauth_incomplete: 'OAuth sign-in was incomplete. Please try again.',
+  oauth_processing_failed: 'OAuth processing failed. Please try again or contact support.',
+};
+export const SIGN_IN_QUERY_ERROR_DEFAULT = 'Authentication error. Please try again.';
+export const EMAIL_VERIFIED_MESSAGE = 'Email verified successfully! You can now log in.';
+
+/** The message the sign-in page shows from its query parameters (verified, message, error), if any. */
+export function signInQueryMessage(params: {
+  verified?: string | null;
+  message?: string | null;
+  error?: string | null;
+}): { text: string; tone: 'success' | 'error' } | null {
+  if (params.verified === 'true') return { text: EMAIL_VERIFIED_MESSAGE, tone: 'success' };
+  if (params.message) return { text: params.message, tone: 'success' };
+  if (params.error) {
+    return { text: SIGN_IN_QUERY_ERRORS[params.error] ?? SIGN_IN_QUERY_ERROR_DEFAULT, tone: 'error' };
+  }
+  return null;
+}
+
+/** What the Google callback page does with its query parameters (document 1 section 2). */
+export type GoogleCallbackOutcome =
+  | { kind: 'tokens'; accessToken: string; refreshToken: string; redirect: '/dashboard' }
+  | { kind: 'error'; redirect: string };
+
+export function googleCallbackOutcome(params: {
+  error?: string | null;
+  accessToken?: string | null;
+  refreshToken?: string | null;
+}): GoogleCallbackOutcome {
+  if (params.error) return { kind: 'error', redirect: '/login?error=google_auth_failed' };
+  if (params.accessToken && params.refreshToken) {
+    return {
+      kind: 'tokens',
+      accessToken: params.accessToken,
+      refreshToken: params.refreshToken,
+      redirect: '/dashboard',
+    };
+  }
+  return { kind: 'error', redirect: '/login?error=oauth_incomplete' };
+}
+export const GOOGLE_CALLBACK_FAILED_REDIRECT = '/login?error=oauth_processing_failed';
+export const GOOGLE_CALLBACK_TEXT = 'Logging you in via Google...';
+
+// Password recovery (document 1 section 8).
+export const RESET_SUCCESS_MESSAGE = 'Password was successfully reset!';
+export const RESET_FAILED_DEFAULT = 'Failed to reset password. Please try again or request a new link.';
+export const RESET_UNEXPECTED_ERROR = 'An unexpected error occurred.';
+export const FORGOT_SUCCESS_MESSAGE = 'Reset password link is sent to your email.';
+export const FORGOT_FAILED_MESSAGE = 'Could not process request. Please try again.';
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully.';
+
+/** Reset failure: 400/403/404 show the response body as text; anything else the unexpected text. */
+export function resetPasswordErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return bodyText(error.body);
+  return RESET_UNEXPECTED_ERROR;
+}
+
+/** A reset answer without success: its message or the default failure text. */
+export function resetPasswordResultMessage(answer: { success?: boolean; message?: string }): string {
+  if (answer.success) return RESET_SUCCESS_MESSAGE;
+  return answer.message || RESET_FAILED_DEFAULT;
+}
+
+/** Forgot password succeeds when the answer has a message or a success flag. */
+export function forgotPasswordSucceeded(answer: unknown): boolean {
+  const body = asBody(answer) as { success?: unknown; message?: unknown };
+  return Boolean(body.message || body.success);
+}
+
+export function forgotPasswordResultMessage(answer: unknown): string {
+  return forgotPasswordSucceeded(answer) ? FORGOT_SUCCESS_MESSAGE : FORGOT_FAILED_MESSAGE;
+}
+
+// Resend verification (document 1 sections 2 and 9).
+export const RESEND_COOLDOWN_SECONDS = 60;
+export const RESEND_REDIRECT_DELAY_MS = 3000;
+export const RESEND_SENT_MESSAGE = 'Verification email sent successfully!';
+
+export function resendButtonLabel(secondsLeft: number): string | null {
+  return secondsLeft > 0 ? `Wait ${secondsLeft}s` : null;
+}
+
+/** Where the page goes 3 s after a successful send. */
+export function resendRedirectPath(): string {
+  return `/login?message=${encodeURIComponent(RESEND_SENT_MESSAGE)}`;
+}
+
+// Admin sign-in (document 1 section 8).
+export const ADMIN_NO_TOKEN_MESSAGE = 'No token received.';
+export const ADMIN_LOGIN_FAILED_MESSAGE = 'Login failed.';
+
+export function adminLoginResultMessage(answer: { accessToken?: string; message?: string }): string | null {
+  if (answer.accessToken) return null;
+  return answer.message || ADMIN_NO_TOKEN_MESSAGE;
+}
+
+export function adminLoginErrorMessage(error: unknown): string {
+  const detail = error instanceof ApiError ? asBody(error.body).detail : undefined;
+  return typeof detail === 'string' && detail ? detail : ADMIN_LOGIN_FAILED_MESSAGE;
+}

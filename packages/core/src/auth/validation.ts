@@ -1,0 +1,192 @@
+// Validation rules of document 1 section 5 (registration, password strength, phone, e-mail checks,
+// reset and change password). Each check answers the exact message, or null when the input passes.
+import { crossed, WARNING_MARK } from './marks';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 15;
+export const DEFAULT_COUNTRY_CODE = '+1';
+export const REGISTRATION_STEPS = 2;
+export const REGISTRATION_PLATFORM = 'Posture Vision Web Application';
+export const COUNTRY_CODES = [
+  '+1',
+  '+63',
+  '+44',
+  '+61',
+  '+91',
+  '+81',
+  '+49',
+  '+33',
+  '+34',
+  '+39',
+  '+7',
+  '+86',
+  '+971',
+  '+82',
+  '+66',
+  '+62',
+  '+27',
+  '+55',
+  '+52',
+  '+31',
+] as const;
+
+export const VALIDATION_MESSAGES = {
+  stepIncomplete: `${WARNING_MARK} Please fill in all required fields in this step.`,
+  birthdayPast: 'Birthday must be in the past.',
+  privacy: 'You must accept the privacy agreement to register.',
+  emailPasswordRequired: 'Email and Password are required.',
+  passwordLength: 'Password must be at least 8 characters long.',
+  passwordComplexity: 'Password must include atleast 1 uppercase, lowercase, number, and special character.',
+  passwordsMismatch: 'Passwords do not match.',
+  phoneLength: 'Phone number must be between 10 to 15 digits.',
+  phoneDigits: 'Phone number must contain digits only.',
+  enterEmail: 'Please enter your email address.',
+  forgotInvalidEmail: 'Please input a valid email address.',
+  resendInvalidEmail: 'Please enter a valid email address.',
+  resetLinkInvalid: 'Invalid or missing reset link parameters.',
+  resetCannotProceed: 'Cannot proceed without email and token from the link.',
+  resetWeakPassword:
+    'Password must be at least 8 characters and include uppercase, lowercase, number, and special character.',
+  allFieldsRequired: 'All fields are required.',
+  sameAsCurrent: 'New password cannot be the same as current password.',
+  newPasswordsMismatch: 'New passwords do not match.',
+  profilePasswordRequired: 'Password is required to update profile.',
+} as const;
+
+/** At least one lowercase, one uppercase, one digit and one special character. */
+export function hasPasswordComplexity(password: string): boolean {
+  return (
+    /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9]/.test(password)
+  );
+}
+
+/** The password rule of document 1 section 9: at least 8 characters and all four character kinds. */
+export function isStrongPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && hasPasswordComplexity(password);
+}
+
+/** The phone sent at registration: country code joined to the number; empty if either is missing. */
+export function combinedPhone(countryCode: string, contactNo: string): string {
+  return countryCode && contactNo ? `${countryCode}${contactNo}` : '';
+}
+
+/** The digits of the combined phone must number 10 to 15. */
+export function phoneLengthError(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '').length;
+  return digits < PHONE_MIN_DIGITS || digits > PHONE_MAX_DIGITS ? VALIDATION_MESSAGES.phoneLength : null;
+}
+
+export function contactDigitsError(contactNo: string): string | null {
+  return /^\d+$/.test(contactNo) ? null : VALIDATION_MESSAGES.phoneDigits;
+}
+
+/** A YYYY-MM-DD birthday read as a local calendar date, compared with today's date. */
+export function isBirthdayInPast(birthday: string, today: Date = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthday);
+  if (!match) return false;
+  const day = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const midnight = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  return day.getTime() < midnight.getTime();
+}
+
+export interface RegistrationForm {
+  firstName: string;
+  lastName: string;
+  birthday: string;
+  countryCode: string;
+  contactNo: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  acceptPrivacy: boolean;
+}
+
+/** Next Step needs first name, last name, birthday and phone. */
+export function validateRegistrationStep1(
+  form: Pick<RegistrationForm, 'firstName' | 'lastName' | 'birthday' | 'contactNo'>,
+): string | null {
+  const filled = [form.firstName, form.lastName, form.birthday, form.contactNo].every((v) => v?.trim());
+  return filled ? null : VALIDATION_MESSAGES.stepIncomplete;
+}
+
+/** Create Account: the rules in the order of document 1 section 5, messages prefixed with a cross mark. */
+export function validateRegistration(form: RegistrationForm, today: Date = new Date()): string | null {
+  const error = registrationRuleError(form, today);
+  return error ? crossed(error) : null;
+}
+
+function registrationRuleError(form: RegistrationForm, today: Date): string | null {
+  if (!isBirthdayInPast(form.birthday, today)) return VALIDATION_MESSAGES.birthdayPast;
+  if (!form.acceptPrivacy) return VALIDATION_MESSAGES.privacy;
+  if (!form.email || !form.password) return VALIDATION_MESSAGES.emailPasswordRequired;
+  if (form.password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordLength;
+  if (!hasPasswordComplexity(form.password)) return VALIDATION_MESSAGES.passwordComplexity;
+  if (form.password !== form.confirmPassword) return VALIDATION_MESSAGES.passwordsMismatch;
+  const phoneError = phoneLengthError(combinedPhone(form.countryCode, form.contactNo));
+  if (phoneError) return phoneError;
+  return contactDigitsError(form.contactNo);
+}
+
+/** The registration payload: the form without the privacy flag, with the combined phone. */
+export function registrationPayload(form: RegistrationForm) {
+  return {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    birthday: form.birthday,
+    countryCode: form.countryCode,
+    contactNo: form.contactNo,
+    phone: combinedPhone(form.countryCode, form.contactNo),
+    email: form.email,
+    password: form.password,
+    confirmPassword: form.confirmPassword,
+  };
+}
+
+export function validateForgotEmail(email: string): string | null {
+  if (!email.trim()) return VALIDATION_MESSAGES.enterEmail;
+  if (!email.includes('@')) return VALIDATION_MESSAGES.forgotInvalidEmail;
+  return null;
+}
+
+export function validateResendEmail(email: string, cooldownSecondsLeft = 0): string | null {
+  if (!email.trim()) return VALIDATION_MESSAGES.enterEmail;
+  if (!email.includes('@')) return VALIDATION_MESSAGES.resendInvalidEmail;
+  if (cooldownSecondsLeft > 0) return resendCooldownMessage(cooldownSecondsLeft);
+  return null;
+}
+
+export function resendCooldownMessage(seconds: number): string {
+  return `Please wait ${seconds} seconds before requesting another email.`;
+}
+
+/** Shown on load when the reset link lacks its parameters. */
+export function resetLinkError(params: { email?: string | null; token?: string | null }): string | null {
+  return params.email && params.token ? null : VALIDATION_MESSAGES.resetLinkInvalid;
+}
+
+export function validateResetPassword(input: {
+  email?: string | null;
+  token?: string | null;
+  newPassword: string;
+  confirmNewPassword: string;
+}): string | null {
+  if (!input.email || !input.token) return VALIDATION_MESSAGES.resetCannotProceed;
+  if (!isStrongPassword(input.newPassword)) return VALIDATION_MESSAGES.resetWeakPassword;
+  if (input.newPassword !== input.confirmNewPassword) return VALIDATION_MESSAGES.passwordsMismatch;
+  return null;
+}
+
+export function validateChangePassword(input: {
+  currentPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}): string | null {
+  if (!input.currentPassword || !input.newPassword || !input.confirmNewPassword) {
+    return VALIDATION_MESSAGES.allFieldsRequired;
+  }
+  if (input.newPassword === input.currentPassword) return VALIDATION_MESSAGES.sameAsCurrent;
+  if (!isStrongPassword(input.newPassword)) return VALIDATION_MESSAGES.resetWeakPassword;
+  if (input.newPassword !== input.confirmNewPassword) return VALIDATION_MESSAGES.newPasswordsMismatch;
+  return null;
+}

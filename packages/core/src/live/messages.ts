@@ -1,0 +1,68 @@
+// Live posture tool texts (document 2 sections 4.1, 5.1 and 8.1).
+
+export const MAX_CONNECTION_ATTEMPTS = 3;
+export const RETRY_DELAY_MS = 2000;
+/** The results socket opens this long after the signalling socket. */
+export const RESULTS_SOCKET_DELAY_MS = 1000;
+
+export const LIVE_MESSAGES = {
+  loginRequired: 'Please log in to access the posture detection feature.',
+  authenticationRequiredLabel: 'Authentication Required',
+  serverUnreachable: 'Error connecting to server. Please check if the server is running.',
+  healthOk: 'Model status: Server reachable but model status unknown',
+  healthFailed: 'Model status: Error - Failed to connect to server',
+  failedAfterAttempts: `Failed to connect after ${MAX_CONNECTION_ATTEMPTS} attempts`,
+  connectionError: 'Connection error',
+  connectionClosed: 'Connection closed',
+  notConnected: 'Not connected to server',
+  calibrationNoData: 'Calibration failed - no data captured',
+  calibrationUnexpected: 'Calibration failed - unexpected response',
+  noPeerId: 'No peer ID available',
+  cameraConnected: 'Camera connected! Step 1: Click Calibrate Posture while sitting up straight',
+  cameraStopped: 'Camera stopped',
+  connectionLost: 'Connection appears to be lost. Consider reconnecting.',
+  paused: 'Processing paused (tab inactive)',
+  resumed: 'Processing resumed',
+  qualityDegraded: 'quality degraded',
+  analyzing: 'Analyzing...',
+  proUpsell: 'Get unlimited access with Pro!',
+  invalidEmail: 'Please enter a valid email address',
+  freeTierLimit: 'Free Tier limit reached',
+} as const;
+
+export const connectionAttemptFailed = (attempt: number) =>
+  `Connection attempt ${attempt}/${MAX_CONNECTION_ATTEMPTS} failed. Retrying...`;
+export const cameraErrorStatus = (message: string) => `Error: ${message}`;
+export const calibrationErrorStatus = (message: string) => `Calibration error: ${message}`;
+export const testFailedStatus = (status: number | string) => `Test failed - ${status}`;
+export const modelStatusLabel = (status: string) => `Model status: ${status}`;
+
+/** Close codes of the live sockets that mean the user must log in. */
+export const AUTH_CLOSE_CODES: readonly number[] = [1008, 4001, 4003];
+/** The server's close when an anonymous peer used up the Free Tier. */
+export const FREE_TIER_CLOSE_CODE = 4002;
+
+export function isAuthCloseCode(code: number): boolean {
+  return AUTH_CLOSE_CODES.includes(code);
+}
+
+/** A 401 or 403 on the model-status check also means the user must log in. */
+export function isAuthStatus(status: number): boolean {
+  return status === 401 || status === 403;
+}
+
+/** The e-mail capture modal (time-up): non-empty and containing '@'. */
+export function validateCaptureEmail(email: string): string | null {
+  return email.trim() && email.includes('@') ? null : LIVE_MESSAGES.invalidEmail;
+}
+
+export const sampleReportAlert = (email: string) => `A sample report will be sent to ${email}.`;
+
+/** Free Tier teaser: the Pro features it lists. */
+export const PRO_FEATURES = [
+  'Head-Neck-Shoulder',
+  'Hand Detection',
+  'Drowsiness Monitoring',
+  'Detailed Reports',
+  'Unlimited Time',
+] as const;

@@ -1,0 +1,92 @@
+// Profile page texts (document 1 section 8, profile page mapping) and the profile-update rule.
+import { ApiError, NetworkError } from '../api/errors';
+import { VALIDATION_MESSAGES } from '../auth/validation';
+
+export const PROFILE_MESSAGES = {
+  authenticationFailed: 'Authentication failed.',
+  forbidden: 'You do not have permission to perform this action.',
+  notFound: 'The requested resource was not found.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  serverError: 'Server error. Please try again later.',
+  unexpected: 'An unexpected error occurred.',
+  network: 'Unable to connect to the server. Please check your internet connection.',
+  sessionExpired: 'Your session has expired. You have been logged out.',
+  updated: 'Profile updated successfully.',
+  notProvided: 'Not provided',
+  memberSince: 'Member since 2024',
+  verifiedAccount: 'Verified Account',
+  passwordLastUpdated: 'Last updated recently',
+} as const;
+
+function messageOrDetail(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const b = body as { message?: unknown; detail?: unknown; error?: unknown };
+  if (typeof b.message === 'string' && b.message) return b.message;
+  const err = b.error as { message?: unknown } | string | undefined;
+  if (typeof err === 'string' && err) return err;
+  if (typeof err === 'object' && err && typeof err.message === 'string' && err.message) return err.message;
+  if (typeof b.detail === 'string' && b.detail) return b.detail;
+  return '';
+}
+
+/** The profile page's error text for a failed call. */
+export function profileErrorMessage(error: unknown): string {
+  if (error instanceof NetworkError) return PROFILE_MESSAGES.network;
+  if (!(error instanceof ApiError)) {
+    return error instanceof Error && error.message ? error.message : PROFILE_MESSAGES.unexpected;
+  }
+  switch (error.status) {
+    case 401:
+      return messageOrDetail(error.body) || PROFILE_MESSAGES.authenticationFailed;
+    case 403:
+      return PROFILE_MESSAGES.forbidden;
+    case 404:
+      return PROFILE_MESSAGES.notFound;
+    case 429:
+      return PROFILE_MESSAGES.tooManyRequests;
+    case 500:
+      return PROFILE_MESSAGES.serverError;
+    default:
+      return messageOrDetail(error.body) || PROFILE_MESSAGES.unexpected;
+  }
+}
+
+/** Error text that means "not signed in" (document 1 section 6; dashboard and live tool alike). */
+export function isAuthenticationFailure(text: string): boolean {
+  return /unauthorized|authentication|login|please log in/i.test(text);
+}
+
+export const profileLoadFailed = (reason: string) => `Failed to load profile: ${reason}`;
+export const profileExportFailed = (reason: string) => `Failed to export profile data: ${reason}`;
+export const sessionExportFailed = (reason: string) => `Failed to export session data: ${reason}`;
+export const accountDeletionFailedStatus = (status: number) => `Account deletion failed: ${status}`;
+export const avatarUploadFailedStatus = (status: number) => `Avatar upload failed: ${status}`;
+export const exportSucceeded = (format: string) =>
+  `Profile data exported successfully in ${format.toUpperCase()} format!`;
+
+/** The export file name: the product name plus profile_data or session_data, extension json or csv. */
+export function exportFileName(kind: 'profile' | 'session', format: 'json' | 'csv'): string {
+  return `posture_vision_${kind}_data.${format}`;
+}
+
+/** The export file's content: pretty-printed JSON of data in both formats (document 1 section 7). */
+export function exportFileContent(data: unknown): string {
+  return JSON.stringify(data, null, 2);
+}
+
+/** A shown field value: 'Not provided' when empty. */
+export function displayValue(value: string | null | undefined): string {
+  return value?.trim() ? value : PROFILE_MESSAGES.notProvided;
+}
+
+/** Initials for the avatar fallback. */
+export function initials(firstName: string, lastName: string): string {
+  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
+}
+
+export const PROFILE_REQUIRED_FIELDS = ['firstName', 'lastName', 'birthday', 'phoneNumber'] as const;
+
+/** Saving the profile needs the current password (the other fields are required inputs of the form). */
+export function validateProfileUpdate(input: { password?: string | null }): string | null {
+  return input.password ? null : VALIDATION_MESSAGES.profilePasswordRequired;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUTH_CLOSE_CODES,
+  calibrationErrorStatus,
+  cameraErrorStatus,
+  connectionAttemptFailed,
+  FREE_TIER_CLOSE_CODE,
+  isAuthCloseCode,
+  isAuthStatus,
+  LIVE_MESSAGES,
+  MAX_CONNECTION_ATTEMPTS,
+  PRO_FEATURES,
+  RESULTS_SOCKET_DELAY_MS,
+  RETRY_DELAY_MS,
+  sampleReportAlert,
+  testFailedStatus,
+  validateCaptureEmail,
+} from '../../src/live/index';
+
+describe('live tool texts', () => {
+  it.each([
+    [LIVE_MESSAGES.loginRequired, 'Please log in to access the posture detection feature.'],
+    [LIVE_MESSAGES.authenticationRequiredLabel, 'Authentication Required'],
+    [LIVE_MESSAGES.serverUnreachable, 'Error connecting to server. Please check if the server is running.'],
+    [LIVE_MESSAGES.healthOk, 'Model status: Server reachable but model status unknown'],
+    [LIVE_MESSAGES.healthFailed, 'Model status: Error - Failed to connect to server'],
+    [LIVE_MESSAGES.failedAfterAttempts, 'Failed to connect after 3 attempts'],
+    [LIVE_MESSAGES.connectionError, 'Connection error'],
+    [LIVE_MESSAGES.connectionClosed, 'Connection closed'],
+    [LIVE_MESSAGES.notConnected, 'Not connected to server'],
+    [LIVE_MESSAGES.calibrationNoData, 'Calibration failed - no data captured'],
+    [LIVE_MESSAGES.calibrationUnexpected, 'Calibration failed - unexpected response'],
+    [LIVE_MESSAGES.noPeerId, 'No peer ID available'],
+    [
+      LIVE_MESSAGES.cameraConnected,
+      'Camera connected! Step 1: Click Calibrate Posture while sitting up straight',
+    ],
+    [LIVE_MESSAGES.cameraStopped, 'Camera stopped'],
+    [LIVE_MESSAGES.connectionLost, 'Connection appears to be lost. Consider reconnecting.'],
+    [LIVE_MESSAGES.paused, 'Processing paused (tab inactive)'],
+    [LIVE_MESSAGES.resumed, 'Processing resumed'],
+    [LIVE_MESSAGES.proUpsell, 'Get unlimited access with Pro!'],
+    [LIVE_MESSAGES.analyzing, 'Analyzing...'],
+    [LIVE_MESSAGES.freeTierLimit, 'Free Tier limit reached'],
+    [connectionAttemptFailed(1), 'Connection attempt 1/3 failed. Retrying...'],
+    [connectionAttemptFailed(2), 'Connection attempt 2/3 failed. Retrying...'],
+    [cameraErrorStatus('Permission denied'), 'Error: Permission denied'],
+    [calibrationErrorStatus('HTTP 500'), 'Calibration error: HTTP 500'],
+    [testFailedStatus(404), 'Test failed - 404'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('connection constants', () => {
+    expect([MAX_CONNECTION_ATTEMPTS, RETRY_DELAY_MS, RESULTS_SOCKET_DELAY_MS]).toEqual([3, 2000, 1000]);
+    expect(AUTH_CLOSE_CODES).toEqual([1008, 4001, 4003]);
+    expect(FREE_TIER_CLOSE_CODE).toBe(4002);
+  });
+
+  it.each([
+    [1008, true],
+    [4001, true],
+    [4003, true],
+    [4002, false],
+    [1000, false],
+    [1006, false],
+  ])('close code %i means log in: %s', (code, auth) => {
+    expect(isAuthCloseCode(code)).toBe(auth);
+  });
+
+  it.each([
+    [401, true],
+    [403, true],
+    [404, false],
+    [500, false],
+  ])('model status %i means log in: %s', (status, auth) => {
+    expect(isAuthStatus(status)).toBe(auth);
+  });
+});
+
+describe('e-mail capture modal', () => {
+  it.each([
+    ['', 'Please enter a valid email address'],
+    ['   ', 'Please enter a valid email address'],
+    ['ada.example.org', 'Please enter a valid email address'],
+    ['ada@example.org', null],
+  ])('%j → %s', (email, message) => {
+    expect(validateCaptureEmail(email)).toBe(message);
+  });
+
+  it('announces the sample report', () => {
+    expect(sampleReportAlert('ada@example.org')).toBe('A sample report will be sent to ada@example.org.');
+  });
+
+  it('lists the Pro features in the Free Tier teaser', () => {
+    expect(PRO_FEATURES).toEqual([
+      'Head-Neck-Shoulder',
+      'Hand Detection',
+      'Drowsiness Monitoring',
+      'Detailed Reports',
+      'Unlimited Time',
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../src/api/errors';
+import {
+  accountDeletionFailedStatus,
+  avatarUploadFailedStatus,
+  displayValue,
+  exportFileContent,
+  exportFileName,
+  exportSucceeded,
+  initials,
+  isAuthenticationFailure,
+  PROFILE_MESSAGES,
+  PROFILE_REQUIRED_FIELDS,
+  profileErrorMessage,
+  profileExportFailed,
+  profileLoadFailed,
+  sessionExportFailed,
+  validateProfileUpdate,
+} from '../../src/profile/index';
+
+const err = (status: number, body: unknown) => new ApiError('API Error', status, body);
+
+describe('profile page error mapping', () => {
+  it.each([
+    [401, { message: 'Token revoked' }, 'Token revoked'],
+    [401, { detail: 'Not authenticated' }, 'Not authenticated'],
+    [401, {}, 'Authentication failed.'],
+    [403, { message: 'x' }, 'You do not have permission to perform this action.'],
+    [404, {}, 'The requested resource was not found.'],
+    [429, {}, 'Too many requests. Please try again later.'],
+    [500, { message: 'x' }, 'Server error. Please try again later.'],
+    [400, { error: { message: 'Birthday is invalid' } }, 'Birthday is invalid'],
+    [422, { detail: 'Bad phone' }, 'Bad phone'],
+    [418, {}, 'An unexpected error occurred.'],
+  ])('%i %j → %s', (status, body, text) => {
+    expect(profileErrorMessage(err(status, body))).toBe(text);
+  });
+
+  it('network failure', () => {
+    expect(profileErrorMessage(new NetworkError('Failed to fetch'))).toBe(
+      'Unable to connect to the server. Please check your internet connection.',
+    );
+  });
+
+  it('fixed texts', () => {
+    expect(PROFILE_MESSAGES.sessionExpired).toBe('Your session has expired. You have been logged out.');
+    expect(PROFILE_MESSAGES.updated).toBe('Profile updated successfully.');
+    expect(PROFILE_MESSAGES.notProvided).toBe('Not provided');
+    expect(PROFILE_MESSAGES.memberSince).toBe('Member since 2024');
+    expect(PROFILE_MESSAGES.verifiedAccount).toBe('Verified Account');
+    expect(PROFILE_MESSAGES.passwordLastUpdated).toBe('Last updated recently');
+  });
+
+  it('formatted failures and successes', () => {
+    expect(profileLoadFailed('boom')).toBe('Failed to load profile: boom');
+    expect(profileExportFailed('boom')).toBe('Failed to export profile data: boom');
+    expect(sessionExportFailed('boom')).toBe('Failed to export session data: boom');
+    expect(accountDeletionFailedStatus(500)).toBe('Account deletion failed: 500');
+    expect(avatarUploadFailedStatus(413)).toBe('Avatar upload failed: 413');
+    expect(exportSucceeded('csv')).toBe('Profile data exported successfully in CSV format!');
+    expect(exportSucceeded('json')).toBe('Profile data exported successfully in JSON format!');
+  });
+});
+
+describe('authentication-like text', () => {
+  it.each([
+    ['Unauthorized', true],
+    ['Authentication failed.', true],
+    ['Please log in again', true],
+    ['login required', true],
+    ['Server error. Please try again later.', false],
+    ['Not found', false],
+  ])('%s → %s', (text, auth) => {
+    expect(isAuthenticationFailure(text)).toBe(auth);
+  });
+});
+
+describe('profile display and export', () => {
+  it('shows Not provided for empty values', () => {
+    expect(displayValue('')).toBe('Not provided');
+    expect(displayValue(null)).toBe('Not provided');
+    expect(displayValue('Ada')).toBe('Ada');
+  });
+
+  it('initials', () => {
+    expect(initials('ada', 'lovelace')).toBe('AL');
+    expect(initials('', '')).toBe('');
+  });
+
+  it('export files are pretty-printed JSON named by kind and format', () => {
+    expect(exportFileName('profile', 'json')).toBe('posture_vision_profile_data.json');
+    expect(exportFileName('session', 'csv')).toBe('posture_vision_session_data.csv');
+    expect(exportFileContent({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+  });
+
+  it('update needs the password', () => {
+    expect(validateProfileUpdate({ password: '' })).toBe('Password is required to update profile.');
+    expect(validateProfileUpdate({})).toBe('Password is required to update profile.');
+    expect(validateProfileUpdate({ password: 'x' })).toBeNull();
+    expect(PROFILE_REQUIRED_FIELDS).toEqual(['firstName', 'lastName', 'birthday', 'phoneNumber']);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ANALYTICS_MESSAGES, DASHBOARD_MESSAGES } from '../../src/dashboard/index';
+import {
+  DEMO_REPORT_IDS,
+  mentionsCalibration,
+  SESSION_MESSAGES,
+  usesDemoReport,
+} from '../../src/sessions/index';
+
+describe('session texts', () => {
+  it.each([
+    [SESSION_MESSAGES.calibrationRequired, 'Calibration required before starting session.'],
+    [
+      SESSION_MESSAGES.completeCalibrationFirst,
+      'Please complete posture calibration before starting a session.',
+    ],
+    [SESSION_MESSAGES.invalidReportResponse, 'Invalid response format from server'],
+    [SESSION_MESSAGES.noSessionData, 'No session data provided to generate report.'],
+    [SESSION_MESSAGES.reportErrorTitle, 'Error Loading Report'],
+    [SESSION_MESSAGES.goToCalibration, 'Go to Calibration'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('demo report for ids 1, 3 and 4 only', () => {
+    expect(DEMO_REPORT_IDS).toEqual(['1', '3', '4']);
+    expect([1, 2, 3, 4, 5].map(usesDemoReport)).toEqual([true, false, true, true, false]);
+    expect(usesDemoReport(null)).toBe(false);
+  });
+
+  it('calibration errors offer the calibration button', () => {
+    expect(mentionsCalibration('Calibration required before starting session.')).toBe(true);
+    expect(mentionsCalibration('Server error')).toBe(false);
+  });
+});
+
+describe('dashboard and analytics texts', () => {
+  it.each([
+    [DASHBOARD_MESSAGES.loadError, 'Error Loading Dashboard'],
+    [DASHBOARD_MESSAGES.authenticationRequired, 'Authentication Required'],
+    [DASHBOARD_MESSAGES.goToLogin, 'Go to Login'],
+    [ANALYTICS_MESSAGES.title, 'Posture Analytics'],
+    [ANALYTICS_MESSAGES.loading, 'Loading analytics data...'],
+    [ANALYTICS_MESSAGES.loadError, 'Error Loading Analytics'],
+    [ANALYTICS_MESSAGES.trendsUnavailable, 'Posture trends not available'],
+    [ANALYTICS_MESSAGES.recommendationsUnavailable, 'Recommendations not available'],
+    [ANALYTICS_MESSAGES.insightsUnavailable, 'Session insights not available'],
+    [ANALYTICS_MESSAGES.noScoreData, 'No posture score data available for selected filters.'],
+    [ANALYTICS_MESSAGES.noCvaData, 'No CVA data available for selected filters.'],
+    [ANALYTICS_MESSAGES.noSessions, 'No sessions found matching your filters.'],
+    [ANALYTICS_MESSAGES.scoreChartTitle, 'Posture Score Over Time'],
+    [ANALYTICS_MESSAGES.scoreChartLabel, 'Posture Score'],
+    [ANALYTICS_MESSAGES.cvaChartTitle, 'CVA Over Time'],
+    [ANALYTICS_MESSAGES.cvaChartLabel, 'CVA Angle (°)'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clampTwoFactorCode,
+  DEFAULT_USER_SETTINGS,
+  deleteAccountFailed,
+  disable2faFailed,
+  disableCodeFromPrompt,
+  enable2faFailed,
+  initialTheme,
+  LOGIN_HISTORY_LIMIT,
+  LOGIN_STATS_DAYS,
+  logoutAllFailed,
+  logoutAllFailedStatus,
+  parseUserSettings,
+  SETTINGS_LATENCY_MS,
+  SETTINGS_MESSAGES,
+  setup2faFailed,
+  toggleTheme,
+  uploadAvatarFailed,
+  validateEnableCode,
+} from '../../src/settings/index';
+
+describe('settings alerts', () => {
+  it.each([
+    [deleteAccountFailed('x'), 'Failed to delete account: x'],
+    [logoutAllFailed('x'), 'Failed to logout from all devices: x'],
+    [uploadAvatarFailed('x'), 'Failed to upload avatar: x'],
+    [setup2faFailed('x'), 'Failed to setup 2FA: x'],
+    [enable2faFailed('x'), 'Failed to enable 2FA: x'],
+    [disable2faFailed('x'), 'Failed to disable 2FA: x'],
+    [logoutAllFailedStatus(500), 'Logout from all devices failed: 500'],
+    [SETTINGS_MESSAGES.enabled, '2FA has been successfully enabled!'],
+    [SETTINGS_MESSAGES.disabled, '2FA has been disabled'],
+    [SETTINGS_MESSAGES.loading, 'Loading settings...'],
+    [SETTINGS_MESSAGES.disablePrompt, 'Enter your 6-digit 2FA code to disable 2FA:'],
+    [
+      SETTINGS_MESSAGES.deleteConfirm,
+      'Are you sure? This will permanently delete your account and all data.',
+    ],
+    [SETTINGS_MESSAGES.deleteButton, 'Yes, Delete My Account'],
+    [SETTINGS_MESSAGES.uploading, 'Uploading...'],
+    [SETTINGS_MESSAGES.saving, 'Saving...'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
+
+describe('two-factor code', () => {
+  it.each([
+    ['1234567', '123456'],
+    ['123', '123'],
+    ['', ''],
+  ])('%j keeps %j', (input, kept) => {
+    expect(clampTwoFactorCode(input)).toBe(kept);
+  });
+
+  it('enabling needs a code', () => {
+    expect(validateEnableCode('')).toBe('Please enter the 6-digit code from your authenticator app');
+    expect(validateEnableCode('123456')).toBeNull();
+  });
+
+  it('an empty or cancelled disable prompt does nothing', () => {
+    expect(disableCodeFromPrompt(null)).toBeNull();
+    expect(disableCodeFromPrompt('  ')).toBeNull();
+    expect(disableCodeFromPrompt(' 654321 ')).toBe('654321');
+  });
+});
+
+describe('user settings', () => {
+  it('defaults', () => {
+    expect(DEFAULT_USER_SETTINGS).toEqual({
+      defaultSessionMode: 'active',
+      enableNotifications: false,
+      recalibrationFrequency: 'monthly',
+    });
+    expect([SETTINGS_LATENCY_MS, LOGIN_HISTORY_LIMIT, LOGIN_STATS_DAYS]).toEqual([500, 10, 30]);
+  });
+
+  it('keeps stored values inside the enumerations', () => {
+    expect(
+      parseUserSettings({
+        defaultSessionMode: 'passive',
+        enableNotifications: true,
+        recalibrationFrequency: 'weekly',
+      }),
+    ).toEqual({ defaultSessionMode: 'passive', enableNotifications: true, recalibrationFrequency: 'weekly' });
+    expect(
+      parseUserSettings({
+        defaultSessionMode: 'turbo',
+        enableNotifications: 'yes',
+        recalibrationFrequency: 'hourly',
+      }),
+    ).toEqual(DEFAULT_USER_SETTINGS);
+    expect(parseUserSettings(null)).toEqual(DEFAULT_USER_SETTINGS);
+  });
+});
+
+describe('theme', () => {
+  it.each([
+    ['light', 'light'],
+    ['dark', 'dark'],
+    ['Light', 'dark'],
+    [null, 'dark'],
+    ['blue', 'dark'],
+  ])('stored %j starts %s', (stored, theme) => {
+    expect(initialTheme(stored)).toBe(theme);
+  });
+
+  it('toggles', () => {
+    expect(toggleTheme('dark')).toBe('light');
+    expect(toggleTheme('light')).toBe('dark');
+  });
+});
