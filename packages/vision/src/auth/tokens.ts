@@ -1,0 +1,43 @@
+// Access tokens issued by the API (JWT ES256), verified against the API's JWKS document. Tokens are
+// never logged.
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+
+export interface Claims extends JWTPayload {
+  sub: string;
+  sid?: string;
+  role: 'user' | 'admin';
+}
+
+export type Verify = (token: string) => Promise<Claims>;
+
+export function tokenVerifier(apiUrl: string): Verify {
+  const jwks = createRemoteJWKSet(new URL(`${apiUrl.replace(/\/+$/, '')}/.well-known/jwks.json`), {
+    cooldownDuration: 5_000,
+  });
+  return async (token) => {
+    const { payload } = await jwtVerify(token, jwks, {
+      issuer: 'posture-vision-api',
+      audience: 'posture-vision',
+      algorithms: ['ES256'],
+    });
+    if (typeof payload.sub !== 'string' || (payload.role !== 'user' && payload.role !== 'admin'))
+      throw new Error('token without subject or role');
+    return payload as Claims;
+  };
+}
+
+/** The subprotocol the live sockets speak; the token rides along as `access_token.<jwt>`. */
+export const SUBPROTOCOL = 'posture-vision.v1';
+
+export function tokenFromProtocols(header: string | undefined): string | null {
+  for (const p of (header ?? '').split(',')) {
+    const value = p.trim();
+    if (value.startsWith('access_token.')) return value.slice('access_token.'.length) || null;
+  }
+  return null;
+}
+
+export function tokenFromAuthorization(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,145 @@
+// Turns Human's results (pixels, part names) into the service's normalised detections: COCO-17 body
+// keypoints by name, hands as 21 normalised landmarks, and the face measurements the live face signals need.
+import type { Box, Keypoint } from '@posture-vision/core/analysis';
+import type { BodyResult, FaceResult, HandResult, Result } from '@vladmandic/human';
+
+/** COCO-17 order, by the part names Human's MoveNet uses. */
+export const COCO17 = [
+  'nose',
+  'leftEye',
+  'rightEye',
+  'leftEar',
+  'rightEar',
+  'leftShoulder',
+  'rightShoulder',
+  'leftElbow',
+  'rightElbow',
+  'leftWrist',
+  'rightWrist',
+  'leftHip',
+  'rightHip',
+  'leftKnee',
+  'rightKnee',
+  'leftAnkle',
+  'rightAnkle',
+] as const;
+
+export interface BodyDetection {
+  /** Always 17 entries; a part the model did not return has x/y NaN (sent as null) and score 0. */
+  keypoints: Keypoint[];
+  box: Box;
+  score: number;
+}
+
+export interface FaceDetection {
+  box: Box;
+  score: number;
+  /** Eye aspect ratio (lid gap / eye width), mean of both eyes; about 0.25-0.35 open, below 0.15 closed. */
+  eyeOpenness: number | null;
+  /** Mouth aspect ratio (inner lip gap / mouth width); about 0 closed, above 0.5 wide open. */
+  mouthOpenness: number | null;
+  /** Head pitch in radians from the face mesh (positive: looking down). */
+  pitch: number | null;
+  /** Emotions by decreasing score (only when the emotion model ran). */
+  emotions: string[];
+}
+
+export interface HandDetection {
+  landmarks: Keypoint[];
+  score: number;
+}
+
+export interface Detection {
+  width: number;
+  height: number;
+  body: BodyDetection | null;
+  faces: FaceDetection[];
+  /** null when the hand model did not run on this frame (it runs at a lower rate). */
+  hands: HandDetection[] | null;
+  /** Milliseconds per module, as Human measured them. */
+  timings: Record<string, number>;
+}
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+function normBox(box: [number, number, number, number], width: number, height: number, score?: number): Box {
+  const b: Box = {
+    x: clamp01(box[0] / width),
+    y: clamp01(box[1] / height),
+    w: clamp01(box[2] / width),
+    h: clamp01(box[3] / height),
+  };
+  if (score !== undefined) b.score = score;
+  return b;
+}
+
+export function toCoco17(body: BodyResult, width: number, height: number): BodyDetection {
+  const byName = new Map(body.keypoints.map((k) => [k.part as string, k]));
+  const keypoints = COCO17.map((name): Keypoint => {
+    const k = byName.get(name);
+    if (!k) return { x: Number.NaN, y: Number.NaN, score: 0, name };
+    return { x: clamp01(k.position[0] / width), y: clamp01(k.position[1] / height), score: k.score, name };
+  });
+  return { keypoints, box: normBox(body.box, width, height, body.score), score: body.score };
+}
+
+type P = readonly (number | undefined)[];
+const dist = (a: P | undefined, b: P | undefined) =>
+  a && b ? Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0)) : Number.NaN;
+
+/** Gap between two mesh points divided by the span between two others, or null when the mesh lacks them. */
+function aspect(mesh: P[], top: number, bottom: number, left: number, right: number): number | null {
+  const r = dist(mesh[top], mesh[bottom]) / dist(mesh[left], mesh[right]);
+  return Number.isFinite(r) ? r : null;
+}
+
+/** Face-mesh indices (MediaPipe 468-point mesh): eyelids and eye corners, inner lips and mouth corners. */
+const MESH = {
+  leftEye: [386, 374, 362, 263],
+  rightEye: [159, 145, 33, 133],
+  mouth: [13, 14, 78, 308],
+} as const;
+
+export function toFace(face: FaceResult, width: number, height: number): FaceDetection {
+  const mesh = face.mesh ?? [];
+  const hasMesh = mesh.length >= 468;
+  const l = hasMesh ? aspect(mesh, ...MESH.leftEye) : null;
+  const r = hasMesh ? aspect(mesh, ...MESH.rightEye) : null;
+  const eyes = l !== null && r !== null ? (l + r) / 2 : (l ?? r);
+  const emotions = [...(face.emotion ?? [])].sort((a, b) => b.score - a.score).map((e) => e.emotion);
+  return {
+    box: normBox(face.box, width, height, face.score),
+    score: face.score,
+    eyeOpenness: eyes,
+    mouthOpenness: hasMesh ? aspect(mesh, ...MESH.mouth) : null,
+    pitch: face.rotation?.angle.pitch ?? null,
+    emotions,
+  };
+}
+
+/** Hands sorted by wrist position: image right first, because in an unmirrored camera image the person's
+ * left hand is on the right, and the frame contract treats the first hand as left. */
+export function toHands(hands: HandResult[], width: number, height: number): HandDetection[] {
+  return hands
+    .filter((h) => h.keypoints.length >= 21)
+    .map((h) => ({
+      landmarks: h.keypoints
+        .slice(0, 21)
+        .map((p) => ({ x: clamp01((p[0] ?? 0) / width), y: clamp01((p[1] ?? 0) / height) })),
+      score: h.score,
+    }))
+    .sort((a, b) => (b.landmarks[0]?.x ?? 0) - (a.landmarks[0]?.x ?? 0))
+    .slice(0, 2);
+}
+
+export function toDetection(result: Result, width: number, height: number, withHands: boolean): Detection {
+  const body = result.body[0];
+  return {
+    width,
+    height,
+    body: body ? toCoco17(body, width, height) : null,
+    faces: result.face.map((f) => toFace(f, width, height)),
+    hands: withHands ? toHands(result.hand, width, height) : null,
+    timings: { ...result.performance },
+  };
+}

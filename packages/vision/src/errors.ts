@@ -1,0 +1,16 @@
+// The error envelope of the first specification document, section 3, for every HTTP answer.
+import type { FastifyReply } from 'fastify';
+import type { ZodError } from 'zod';
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export function sendError(reply: FastifyReply, status: number, message: string, details: ErrorDetail[] = []) {
+  return reply.code(status).send({ success: false, error: { message, details } });
+}
+
+export function zodDetails(error: ZodError): ErrorDetail[] {
+  return error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+}

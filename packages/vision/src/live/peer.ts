@@ -1,0 +1,243 @@
+// One live peer: the answering WebRTC connection, the newest decoded frame, the inference loop and the
+// per-peer analysis state (calibration reference, posture and face trackers). Only the newest frame is
+// kept: a frame that arrives while inference runs replaces the waiting one, so nothing queues.
+import type { DetectionFrame } from '@posture-vision/core/analysis';
+import {
+  createReference,
+  initialState,
+  type PostureReference,
+  type PostureState,
+  stepPosture,
+} from '@posture-vision/core/analysis';
+import wrtc from '@roamhq/wrtc';
+import type { Detection } from '../engine/detect.ts';
+import type { EnginePool } from '../engine/pool.ts';
+import { type FaceState, initialFaceState, stepFace } from './face-signals.ts';
+
+/** Hands and emotions cost 2-4 times the body model; they run on every third processed frame. */
+export const SLOW_MODULE_EVERY = 3;
+
+export interface I420Frame {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface Signal {
+  type: string;
+  sdp?: string;
+  candidate?: { candidate: string; sdpMLineIndex?: number | null; sdpMid?: string | null };
+}
+
+type Send = (message: string) => void;
+
+export interface PeerStats {
+  framesReceived: number;
+  framesProcessed: number;
+  /** Receipt of the processed frame to its detection frame being sent, ms. */
+  latencies: number[];
+}
+
+export class Peer {
+  private pc: RTCPeerConnectionLike | null = null;
+  private sink: { stop(): void; onframe: unknown } | null = null;
+  private newest: (I420Frame & { receivedAt: number }) | null = null;
+  private wake: (() => void) | null = null;
+  private closed = false;
+  private counter = 0;
+  private last: { detection: Detection; frame: I420Frame } | null = null;
+  private reference: PostureReference | null = null;
+  private posture: PostureState = initialState();
+  private face: FaceState = initialFaceState();
+  private hands: DetectionFrame['hand'] = { poses: [], confidences: [] };
+  private emotions: string[] = [];
+  readonly results = new Set<Send>();
+  readonly stats: PeerStats = { framesReceived: 0, framesProcessed: 0, latencies: [] };
+  signal: Send | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly owner: string | null,
+    private readonly pool: EnginePool,
+  ) {
+    void this.loop();
+  }
+
+  /** Handles one signalling message from the browser (the offering peer). */
+  async handleSignal(message: Signal): Promise<void> {
+    if (message.type === 'offer') {
+      if (typeof message.sdp !== 'string') throw new Error('offer without sdp');
+      this.closePeerConnection();
+      const pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnectionLike;
+      this.pc = pc;
+      pc.onicecandidate = ({ candidate }) => {
+        if (candidate && this.pc === pc)
+          this.signal?.(
+            JSON.stringify({
+              type: 'candidate',
+              candidate: {
+                candidate: candidate.candidate,
+                sdpMLineIndex: candidate.sdpMLineIndex,
+                sdpMid: candidate.sdpMid,
+              },
+            }),
+          );
+      };
+      pc.ontrack = ({ track }) => {
+        if (track.kind !== 'video' || this.pc !== pc) return;
+        this.sink?.stop();
+        const sink = new wrtc.nonstandard.RTCVideoSink(track as never);
+        sink.onframe = ({ frame }: { frame: I420Frame }) => this.onFrame(frame);
+        this.sink = sink as never;
+      };
+      await pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
+      const answer = await pc.createAnswer();
+      await pc.setLocalDescription(answer);
+      this.signal?.(JSON.stringify({ type: 'answer', sdp: pc.localDescription?.sdp }));
+    } else if (message.type === 'candidate') {
+      if (!this.pc) throw new Error('candidate before offer');
+      const c = message.candidate;
+      if (!c || typeof c.candidate !== 'string') throw new Error('candidate without candidate');
+      if (c.candidate) await this.pc.addIceCandidate(c);
+    } else {
+      throw new Error(`unknown signal type '${String(message.type)}'`);
+    }
+  }
+
+  private onFrame(frame: I420Frame): void {
+    this.stats.framesReceived++;
+    // Copy: the sink may reuse its buffer, and the copy is transferred to a worker.
+    this.newest = {
+      width: frame.width,
+      height: frame.height,
+      data: new Uint8Array(frame.data),
+      receivedAt: Date.now(),
+    };
+    this.wake?.();
+  }
+
+  /** Test hook and benchmark entry: feed a decoded frame as if it came from the video track. */
+  pushFrame(frame: I420Frame): void {
+    this.onFrame(frame);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.closed) {
+      const frame = this.newest;
+      if (!frame) {
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+        });
+        this.wake = null;
+        continue;
+      }
+      this.newest = null;
+      const slow = this.counter++ % SLOW_MODULE_EVERY === 0;
+      const kept: I420Frame = { width: frame.width, height: frame.height, data: frame.data.slice() };
+      try {
+        const detection = await this.pool.run({
+          kind: 'i420',
+          data: frame.data,
+          width: frame.width,
+          height: frame.height,
+          modules: { body: true, face: true, hands: slow, emotion: slow, maxFaces: 1 },
+        });
+        if (this.closed) return;
+        this.last = { detection, frame: kept };
+        const out = this.toFrame(detection, Date.now());
+        const text = JSON.stringify(out);
+        for (const send of this.results) send(text);
+        this.stats.framesProcessed++;
+        this.stats.latencies.push(Date.now() - frame.receivedAt);
+        if (this.stats.latencies.length > 1000) this.stats.latencies.shift();
+      } catch {
+        if (this.closed) return;
+      }
+    }
+  }
+
+  private toFrame(d: Detection, time: number): DetectionFrame {
+    const frameSize = { width: d.width, height: d.height };
+    const face = d.faces[0];
+    const faceStep = stepFace(this.face, face, time);
+    this.face = faceStep.state;
+    if (d.hands)
+      this.hands = { poses: d.hands.map((h) => h.landmarks), confidences: d.hands.map((h) => h.score) };
+    if (face?.emotions.length) this.emotions = face.emotions.slice(0, 3);
+    let temporal: DetectionFrame['temporal_posture_data'] = null;
+    let bodyStatus = d.body ? 'Calibrate to start posture analysis' : 'No person detected';
+    if (this.reference) {
+      const step = stepPosture(
+        this.posture,
+        { keypoints: d.body?.keypoints ?? [], frame: frameSize, time },
+        this.reference,
+      );
+      this.posture = step.state;
+      const { body_status, measures: _measures, ...rest } = step.result;
+      temporal = rest;
+      bodyStatus = body_status;
+    }
+    return {
+      status: 'ok',
+      hns: {
+        poses: d.body ? [d.body.keypoints] : [],
+        boxes: d.body ? [d.body.box] : [],
+        emotions: this.emotions,
+      },
+      hand: this.hands,
+      drowsiness: { ...faceStep.signals, boxes: face ? [face.box] : [] },
+      body_status: bodyStatus,
+      temporal_posture_data: temporal,
+      timestamp: time,
+      frame_size: frameSize,
+    };
+  }
+
+  /** Takes the latest processed frame as the upright reference; null when there is none to take. */
+  calibrate(): { reference: PostureReference; frame: I420Frame } | null {
+    if (!this.last?.detection.body) return null;
+    const d = this.last.detection;
+    try {
+      this.reference = createReference(d.body?.keypoints ?? [], { width: d.width, height: d.height });
+    } catch {
+      return null;
+    }
+    this.posture = initialState();
+    return { reference: this.reference, frame: this.last.frame };
+  }
+
+  private closePeerConnection(): void {
+    this.sink?.stop();
+    this.sink = null;
+    this.pc?.close();
+    this.pc = null;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.closePeerConnection();
+    this.wake?.();
+    this.results.clear();
+    this.signal = null;
+  }
+}
+
+/** The part of wrtc's RTCPeerConnection used here (its types lean on the DOM library). */
+interface RTCPeerConnectionLike {
+  onicecandidate:
+    | ((e: {
+        candidate: { candidate: string; sdpMLineIndex: number | null; sdpMid: string | null } | null;
+      }) => void)
+    | null;
+  ontrack: ((e: { track: { kind: string } }) => void) | null;
+  localDescription: { sdp: string } | null;
+  setRemoteDescription(d: { type: 'offer'; sdp: string }): Promise<void>;
+  createAnswer(): Promise<{ type: string; sdp: string }>;
+  setLocalDescription(d: { type: string; sdp: string }): Promise<void>;
+  addIceCandidate(c: {
+    candidate: string;
+    sdpMLineIndex?: number | null;
+    sdpMid?: string | null;
+  }): Promise<void>;
+  close(): void;
+}

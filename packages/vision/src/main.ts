@@ -1,0 +1,18 @@
+// Process entry: VISION_PORT (default 8001), API_URL (default http://localhost:8000), VISION_WORKERS
+// (default one per core). The health check answers as soon as the server listens; models load behind it.
+import { buildServer } from './server.ts';
+
+const port = Number(process.env.VISION_PORT ?? 8001);
+const workers = process.env.VISION_WORKERS ? Number(process.env.VISION_WORKERS) : undefined;
+const { app, pool } = await buildServer({ apiUrl: process.env.API_URL, workers, logger: true });
+await app.listen({ port, host: process.env.VISION_HOST ?? '0.0.0.0' });
+pool.ready.then(
+  () => app.log.info(`models loaded in ${pool.size} worker(s)`),
+  (error: Error) => app.log.error(`models failed to load: ${error.message}`),
+);
+const stop = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

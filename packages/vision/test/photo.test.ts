@@ -1,0 +1,156 @@
+// Photo analysis through the real engine with real photos of people (face-api's demo photos, cropped).
+import { emptyRoomPhoto, personPhotoDataUrl, toDataUrl } from '@posture-vision/testkit/media';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../src/server.ts';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const built = await buildServer({ workers: 1 });
+  app = built.app;
+  await built.pool.ready;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const post = (url: string, payload: unknown) =>
+  app.inject({ method: 'POST', url, payload: payload as object });
+
+describe('POST /calibration/analyze', () => {
+  it('measures a front photo of one person: keypoints, shoulder and head tilt, notes', async () => {
+    const res = await post('/calibration/analyze', {
+      image_data: personPhotoDataUrl('woman-left'),
+      view_type: 'front',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.metrics).sort()).toEqual(['head_tilt_angle', 'shoulder_tilt_angle']);
+    expect(body.metrics.shoulder_tilt_angle).toBeGreaterThanOrEqual(0);
+    expect(body.metrics.shoulder_tilt_angle).toBeLessThan(45);
+    expect(typeof body.assessment_notes).toBe('string');
+    const kp = body.views.front.keypoints;
+    expect(kp).toHaveLength(17);
+    expect(kp[0].name).toBe('nose');
+    // The face is in the upper half of the crop, the shoulders below it.
+    expect(kp[0].y).toBeLessThan(0.5);
+    expect(kp[5].y).toBeGreaterThan(kp[0].y);
+    expect(body.overall_score).toBeUndefined();
+  });
+
+  it('gives side metrics for a side view and a larger head tilt for a tilted head', async () => {
+    const side = (
+      await post('/calibration/analyze', { image_data: personPhotoDataUrl('woman'), view_type: 'left' })
+    ).json();
+    expect(side.success).toBe(true);
+    expect(Object.keys(side.metrics).sort()).toEqual(['cranial_vertebral_angle', 'forward_head_distance']);
+    expect(side.metrics.cranial_vertebral_angle).toBeGreaterThan(0);
+    expect(side.metrics.cranial_vertebral_angle).toBeLessThan(180);
+    const straight = (
+      await post('/calibration/analyze', { image_data: personPhotoDataUrl('woman-left'), view_type: 'front' })
+    ).json();
+    const tilted = (
+      await post('/calibration/analyze', {
+        image_data: personPhotoDataUrl('woman-tilted'),
+        view_type: 'front',
+      })
+    ).json();
+    expect(tilted.metrics.head_tilt_angle).toBeGreaterThan(straight.metrics.head_tilt_angle);
+    expect(tilted.assessment_notes).toMatch(/tilted/);
+  });
+
+  it('refuses a photo with two people, and one with nobody, saying which', async () => {
+    const two = await post('/calibration/analyze', {
+      image_data: personPhotoDataUrl('group'),
+      view_type: 'front',
+    });
+    expect(two.statusCode).toBe(422);
+    expect(two.json()).toMatchObject({
+      success: false,
+      error: { message: expect.stringMatching(/More than one person/) },
+    });
+    const none = await post('/calibration/analyze', {
+      image_data: toDataUrl(emptyRoomPhoto()),
+      view_type: 'front',
+    });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().error.message).toBe('No person detected in the image.');
+  });
+
+  it('refuses unreadable images, wrong fields, malformed JSON and oversized photos without falling over', async () => {
+    const garbage = await post('/calibration/analyze', {
+      image_data: `data:image/jpeg;base64,${Buffer.from('not a jpeg at all').toString('base64')}`,
+      view_type: 'front',
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().error.message).toMatch(/^Unreadable image/);
+    const png = await post('/calibration/analyze', {
+      image_data: 'data:image/png;base64,AAAA',
+      view_type: 'front',
+    });
+    expect(png.statusCode).toBe(400);
+    expect(png.json().error.details[0].field).toBe('image_data');
+    const view = await post('/calibration/analyze', { image_data: personPhotoDataUrl(), view_type: 'top' });
+    expect(view.statusCode).toBe(400);
+    expect(view.json().error.details[0].field).toBe('view_type');
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/calibration/analyze',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"image_data": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().success).toBe(false);
+    const big = `data:image/jpeg;base64,${Buffer.alloc(6 * 1024 * 1024, 1).toString('base64')}`;
+    const tooBig = await post('/calibration/analyze', { image_data: big, view_type: 'front' });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.message).toMatch(/5 MB/);
+    // Still serving after all of that.
+    expect(
+      (await app.inject({ method: 'GET', url: '/model/realtime/face-direction-identifier' })).json()
+        .model_status,
+    ).toBe('ready');
+  });
+});
+
+describe('POST /calibration/batch-analyze', () => {
+  it('answers an overall score with the combined metrics and each view', async () => {
+    const res = await post('/calibration/batch-analyze', {
+      front_image: personPhotoDataUrl('woman-left'),
+      left_image: personPhotoDataUrl('woman'),
+      right_image: personPhotoDataUrl('woman-tilted'),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.overall_score).toBeGreaterThanOrEqual(0);
+    expect(body.overall_score).toBeLessThanOrEqual(100);
+    expect(Object.keys(body.metrics).sort()).toEqual([
+      'cranial_vertebral_angle',
+      'forward_head_distance',
+      'head_tilt_angle',
+      'shoulder_tilt_angle',
+    ]);
+    expect(Object.keys(body.views).sort()).toEqual(['front', 'left', 'right']);
+  });
+
+  it('names the photo that failed', async () => {
+    const res = await post('/calibration/batch-analyze', {
+      front_image: personPhotoDataUrl('woman-left'),
+      left_image: personPhotoDataUrl('group'),
+      right_image: personPhotoDataUrl('woman'),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.details[0].field).toBe('left_image');
+    const missing = await post('/calibration/batch-analyze', { front_image: personPhotoDataUrl() });
+    expect(missing.statusCode).toBe(400);
+    expect(
+      missing
+        .json()
+        .error.details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['left_image', 'right_image']);
+  });
+});
