@@ -1,0 +1,358 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Line } from 'react-chartjs-2';
+import { Link } from 'react-router-dom';
+import { useThemeStore } from '../../theme/themeStore';
+import { ProgressBar } from '../ProgressBar';
+import {
+  type ChartPoint,
+  chartSeries,
+  improvementRateText,
+  priorityStyle,
+  progressIndicatorLabel,
+  progressIndicatorValue,
+  SESSION_TYPE_OPTIONS,
+  type SessionEntry,
+  type SessionTypeFilter,
+  timelineRows,
+} from '../rules/analyticsRows';
+import { type ChartColours, chartColours, LINE_TENSION, lineOptions } from './chartTheme';
+import { type AnalyticsData, type AnalyticsFilters, loadAnalytics, type Timeframe } from './loadAnalytics';
+
+const TIMEFRAMES: { value: Timeframe; label: string }[] = [
+  { value: '7d', label: 'Last 7 Days' },
+  { value: '30d', label: 'Last 30 Days' },
+  { value: '90d', label: 'Last 3 Months' },
+  { value: '1y', label: 'Last Year' },
+];
+
+const EMPTY: AnalyticsData = {
+  history: [],
+  calibrationProgress: [],
+  trends: null,
+  recommendations: [],
+  insights: null,
+};
+
+/** /dashboard/analytics, titled Posture Analytics (sections 2.10, 4.5, 5.5). */
+export default function AnalyticsPage() {
+  const [filters, setFilters] = useState<AnalyticsFilters>({
+    date: '',
+    sessionType: 'all',
+    timeframe: '30d',
+  });
+  const [data, setData] = useState<AnalyticsData>(EMPTY);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const theme = useThemeStore((s) => s.theme);
+  const colours = chartColours(theme);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    loadAnalytics(filters)
+      .then(
+        (loaded) => {
+          if (!live) return;
+          setData(loaded);
+          setError(null);
+        },
+        (failure: unknown) => {
+          if (!live) return;
+          setData(EMPTY);
+          setError(failure instanceof Error ? failure.message : String(failure));
+        },
+      )
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [filters]);
+
+  const rows = useMemo(
+    () => timelineRows(data.history, data.calibrationProgress, filters.sessionType),
+    [data, filters.sessionType],
+  );
+  const sessionRows = rows.length > 0;
+  const scorePoints = sessionRows ? chartSeries(rows, 'score') : [];
+  const cvaPoints = sessionRows ? chartSeries(rows, 'cva') : [];
+
+  if (loading && data === EMPTY && !error) return <p className="pv-loading">Loading analytics data...</p>;
+  if (error) {
+    return (
+      <div className="pv-error-view">
+        <h2>Error Loading Analytics</h2>
+        <p className="pv-error-text">{error}</p>
+        <button type="button" className="pv-btn pv-btn-primary" onClick={() => window.location.reload()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="pv-analytics">
+      <h1>Posture Analytics</h1>
+      <section className="pv-card pv-filters">
+        <label>
+          Date
+          <input
+            type="date"
+            value={filters.date}
+            onChange={(e) => setFilters({ ...filters, date: e.target.value })}
+            data-testid="filter-date"
+          />
+        </label>
+        <label>
+          Session Type
+          <select
+            value={filters.sessionType}
+            onChange={(e) => setFilters({ ...filters, sessionType: e.target.value as SessionTypeFilter })}
+            data-testid="filter-session-type"
+          >
+            {SESSION_TYPE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Trends Timeframe
+          <select
+            value={filters.timeframe}
+            onChange={(e) => setFilters({ ...filters, timeframe: e.target.value as Timeframe })}
+            data-testid="filter-timeframe"
+          >
+            {TIMEFRAMES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {loading && <span className="pv-muted">Loading analytics data...</span>}
+      </section>
+
+      {data.insights && <InsightsCard insights={data.insights} />}
+      {data.recommendations.length > 0 && <Recommendations items={data.recommendations} />}
+      {data.trends && <TrendsCard trends={data.trends} colours={colours} />}
+
+      <div className="pv-chart-grid">
+        <ChartCard
+          title="Posture Score Over Time"
+          label="Posture Score"
+          points={scorePoints}
+          empty="No posture score data available for selected filters."
+          colours={colours}
+          testId="score-chart"
+        />
+        <ChartCard
+          title="CVA Over Time"
+          label="CVA Angle (°)"
+          points={cvaPoints}
+          empty="No CVA data available for selected filters."
+          colours={colours}
+          testId="cva-chart"
+        />
+      </div>
+
+      <SessionTimeline rows={rows} />
+    </div>
+  );
+}
+
+function InsightsCard({ insights }: { insights: NonNullable<AnalyticsData['insights']> }) {
+  return (
+    <section className="pv-card" data-testid="insights">
+      <h2>AI-Powered Insights</h2>
+      {insights.overallPatterns && <p>{insights.overallPatterns}</p>}
+      {insights.improvementAreas?.length > 0 && (
+        <>
+          <h3>Improvement Areas</h3>
+          <ul>
+            {insights.improvementAreas.map((area) => (
+              <li key={area}>{area}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {insights.progressIndicators && Object.keys(insights.progressIndicators).length > 0 && (
+        <>
+          <h3>Progress Indicators</h3>
+          <dl className="pv-indicators">
+            {Object.entries(insights.progressIndicators).map(([key, value]) => (
+              <div key={key}>
+                <dt>{progressIndicatorLabel(key)}</dt>
+                <dd>{progressIndicatorValue(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Recommendations({ items }: { items: AnalyticsData['recommendations'] }) {
+  return (
+    <section className="pv-card" data-testid="recommendations">
+      <h2>Personalized Recommendations</h2>
+      <ul className="pv-recommendations">
+        {items.map((item) => {
+          const style = priorityStyle(item.priority);
+          return (
+            <li key={`${item.category}-${item.recommendation}`}>
+              <strong>{item.category || 'General'}</strong>
+              <p>{item.recommendation}</p>
+              <span className={`pv-priority pv-priority-${style.colour}`}>{style.text}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function TrendsCard({
+  trends,
+  colours,
+}: {
+  trends: NonNullable<AnalyticsData['trends']>;
+  colours: ChartColours;
+}) {
+  const aggregates = trends.dailyAggregates ?? [];
+  const consistency = Math.max(0, Math.min(100, trends.consistencyScore ?? 0));
+  return (
+    <section className="pv-card" data-testid="trends">
+      <h2>Advanced Posture Trends</h2>
+      {aggregates.length > 0 && (
+        <div className="pv-chart">
+          <Line
+            data={{
+              labels: aggregates.map((a) => a.date),
+              datasets: [
+                {
+                  label: 'Average Score',
+                  data: aggregates.map((a) => a.averageScore),
+                  borderColor: colours.line,
+                  backgroundColor: colours.fill,
+                  tension: LINE_TENSION,
+                  yAxisID: 'y',
+                },
+                {
+                  label: 'Session Count',
+                  data: aggregates.map((a) => a.sessionCount),
+                  borderColor: colours.secondLine,
+                  backgroundColor: colours.secondLine,
+                  tension: LINE_TENSION,
+                  yAxisID: 'y1',
+                },
+              ],
+            }}
+            options={{
+              ...lineOptions(colours),
+              scales: {
+                ...lineOptions(colours).scales,
+                y1: {
+                  position: 'right' as const,
+                  ticks: { color: colours.text, precision: 0 },
+                  grid: { drawOnChartArea: false },
+                },
+              },
+            }}
+          />
+        </div>
+      )}
+      <div className="pv-improvement-summary">
+        <h3>Improvement Summary</h3>
+        <p>
+          Improvement rate:{' '}
+          <strong data-testid="improvement-rate">{improvementRateText(trends.improvementRate ?? 0)}</strong>
+        </p>
+        {trends.bestDay && (
+          <p>
+            Best day: {trends.bestDay.date} ({Math.round(trends.bestDay.score)})
+          </p>
+        )}
+        <p>Consistency score: {Math.round(consistency)}/100</p>
+        <ProgressBar value={consistency} max={100} label="Consistency score" />
+      </div>
+    </section>
+  );
+}
+
+function ChartCard(props: {
+  title: string;
+  label: string;
+  points: ChartPoint[];
+  empty: string;
+  colours: ChartColours;
+  testId: string;
+}) {
+  const { colours } = props;
+  return (
+    <section className="pv-card" data-testid={props.testId}>
+      <h2>{props.title}</h2>
+      {props.points.length === 0 ? (
+        <p className="pv-muted">{props.empty}</p>
+      ) : (
+        <div className="pv-chart">
+          <Line
+            data={{
+              labels: props.points.map((p) => p.label),
+              datasets: [
+                {
+                  label: props.label,
+                  data: props.points.map((p) => p.value),
+                  borderColor: colours.line,
+                  backgroundColor: colours.fill,
+                  fill: true,
+                  tension: LINE_TENSION,
+                },
+              ],
+            }}
+            options={lineOptions(colours)}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SessionTimeline({ rows }: { rows: SessionEntry[] }) {
+  return (
+    <section className="pv-card" data-testid="session-timeline">
+      <h2>Session Timeline</h2>
+      {rows.length === 0 ? (
+        <p className="pv-muted">No sessions found matching your filters.</p>
+      ) : (
+        <table className="pv-table">
+          <thead>
+            <tr>
+              <th>Date</th>
+              <th>Type</th>
+              <th>Duration</th>
+              <th>Score</th>
+              <th>CVA</th>
+              <th>Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{row.date}</td>
+                <td>{row.type}</td>
+                <td>{row.duration}</td>
+                <td>{row.score === null ? 'N/A' : Math.round(row.score)}</td>
+                <td>{row.cva === null ? 'N/A' : `${row.cva.toFixed(1)}°`}</td>
+                <td>
+                  <Link to={row.detailsLink || '#'}>View Details</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

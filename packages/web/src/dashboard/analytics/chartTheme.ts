@@ -1,0 +1,57 @@
+import {
+  BarElement,
+  CategoryScale,
+  Chart,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import type { Theme } from '../../theme/themeStore';
+
+Chart.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Tooltip, Legend, Filler);
+
+/** Section 9: charts draw smooth lines. */
+export const LINE_TENSION = 0.4;
+
+export interface ChartColours {
+  text: string;
+  grid: string;
+  line: string;
+  fill: string;
+  secondLine: string;
+}
+
+/** Chart colours follow the light or dark theme (section 2.10). */
+export function chartColours(theme: Theme): ChartColours {
+  return theme === 'dark'
+    ? {
+        text: '#e5e7eb',
+        grid: 'rgba(229, 231, 235, 0.15)',
+        line: '#60a5fa',
+        fill: 'rgba(96, 165, 250, 0.2)',
+        secondLine: '#34d399',
+      }
+    : {
+        text: '#1f2937',
+        grid: 'rgba(31, 41, 55, 0.1)',
+        line: '#2563eb',
+        fill: 'rgba(37, 99, 235, 0.15)',
+        secondLine: '#059669',
+      };
+}
+
+export function lineOptions(colours: ChartColours) {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false as const,
+    plugins: { legend: { labels: { color: colours.text } } },
+    scales: {
+      x: { ticks: { color: colours.text }, grid: { color: colours.grid } },
+      y: { ticks: { color: colours.text }, grid: { color: colours.grid } },
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type {
+  CalibrationProgressItem,
+  PostureTrends,
+  Recommendation,
+  SessionHistoryItem,
+  SessionInsights,
+} from '@posture-vision/core/api';
+import { api } from '../../services/api';
+import { unwrap } from '../envelope';
+import type { SessionTypeFilter } from '../rules/analyticsRows';
+
+/** Section 9: history page size. */
+export const HISTORY_LIMIT = 50;
+
+export type Timeframe = '7d' | '30d' | '90d' | '1y';
+
+export interface AnalyticsFilters {
+  /** yyyy-mm-dd or '' */
+  date: string;
+  sessionType: SessionTypeFilter;
+  timeframe: Timeframe;
+}
+
+export interface AnalyticsData {
+  history: SessionHistoryItem[];
+  calibrationProgress: CalibrationProgressItem[];
+  trends: PostureTrends | null;
+  recommendations: Recommendation[];
+  insights: SessionInsights | null;
+}
+
+/** An optional call: on failure the warning is logged and the value falls back (section 4.5). */
+async function optional<T>(call: () => Promise<{ success: boolean; data?: T }>, warning: string, empty: T) {
+  try {
+    const answer = await call();
+    if (answer.success && answer.data !== undefined && answer.data !== null) return answer.data;
+    console.warn(warning);
+  } catch (error) {
+    console.warn(warning, error);
+  }
+  return empty;
+}
+
+/** Section 7.6: history (50) and calibration progress, with trends, recommendations and insights. */
+export async function loadAnalytics(filters: AnalyticsFilters): Promise<AnalyticsData> {
+  const range = filters.date ? { startDate: filters.date, endDate: filters.date } : undefined;
+  const [history, progress, trends, recommendations, insights] = await Promise.all([
+    api.sessions.history(HISTORY_LIMIT),
+    api.calibration.progress(range),
+    optional(() => api.sessions.postureTrends(filters.timeframe), 'Posture trends not available', null),
+    optional(
+      () => api.calibration.recommendations(),
+      'Recommendations not available',
+      [] as Recommendation[],
+    ),
+    optional(() => api.sessions.insights(), 'Session insights not available', null),
+  ]);
+  const sessions = unwrap(history, 'Failed to load session history');
+  const calibrations = unwrap(progress, 'Failed to load calibration progress');
+  return {
+    history: Array.isArray(sessions) ? sessions : [],
+    calibrationProgress: calibrations.calibrationProgress ?? [],
+    trends,
+    recommendations: Array.isArray(recommendations) ? recommendations : [],
+    insights,
+  };
+}

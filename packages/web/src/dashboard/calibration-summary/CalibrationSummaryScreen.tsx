@@ -1,0 +1,77 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { summaryScoreClass } from '../rules/displayRules';
+import { MOCK_SUMMARIES } from './mockSummaries';
+
+/** /dashboard/calibration-summary/{calibrationId}: the mock routed summary (section 2.6). */
+export default function CalibrationSummaryScreen() {
+  const { calibrationId } = useParams<{ calibrationId: string }>();
+  const navigate = useNavigate();
+  if (!calibrationId) {
+    return (
+      <div className="pv-error-view">
+        <p>No summary data available.</p>
+      </div>
+    );
+  }
+  const summary = MOCK_SUMMARIES[calibrationId];
+  if (!summary) {
+    return (
+      <div className="pv-error-view">
+        <p>Calibration summary not found for ID: {calibrationId}.</p>
+        <Link to="/dashboard/analytics">Back to Analytics</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="pv-calibration-summary" data-testid="calibration-summary">
+      <h1>Calibration Summary</h1>
+      <p className="pv-muted">
+        Calibration ID: {calibrationId} · Date: {new Date(summary.date).toLocaleDateString()}
+      </p>
+      <section className="pv-card pv-summary-score">
+        <div className={`pv-score-circle pv-score-${summaryScoreClass(summary.score)}`}>
+          <span>{summary.score}</span>
+          <small>/100</small>
+        </div>
+        <img src={summary.postureDiagramUrl} alt="Posture diagram" width={200} height={260} />
+      </section>
+      <section className="pv-card">
+        <h2>Key Metrics</h2>
+        <ul className="pv-key-metrics">
+          {summary.keyMetrics.map((metric) => (
+            <li key={metric.name} className={`pv-metric-${metric.status}`}>
+              <span>{metric.name}</span>
+              <strong>{metric.value}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="pv-card">
+        <h2>Improvement Goals</h2>
+        <ul>
+          {summary.goalSuggestions.map((goal) => (
+            <li key={goal.title}>
+              <strong>{goal.title}</strong>: {goal.description}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="pv-actions">
+        <button
+          type="button"
+          className="pv-btn pv-btn-outline"
+          onClick={() => navigate('/dashboard/calibration')}
+        >
+          Retake Calibration
+        </button>
+        <button
+          type="button"
+          className="pv-btn pv-btn-primary"
+          onClick={() => navigate('/dashboard/analytics')}
+        >
+          Proceed
+        </button>
+      </div>
+    </div>
+  );
+}

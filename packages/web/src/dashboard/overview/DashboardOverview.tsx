@@ -1,0 +1,127 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  calibrationCardStatus,
+  initialPostureStatus,
+  isAuthenticationError,
+  sessionScoreStatus,
+  stabilityStatus,
+} from '../rules/dashboardStatus';
+import { ExtensionBanner } from './ExtensionBanner';
+import { loadOverview, type OverviewData } from './loadOverview';
+import { MetricCard } from './MetricCard';
+
+const LiveTool = lazy(() => import('../../live/LiveTool'));
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'loaded'; data: OverviewData };
+
+function round(value: number): string {
+  return String(Math.round(value));
+}
+
+/** /dashboard (index): section 2.2. */
+export default function DashboardOverview() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let live = true;
+    loadOverview().then(
+      (data) => live && setState({ kind: 'loaded', data }),
+      (error: unknown) =>
+        live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (state.kind === 'loading') {
+    return <p className="pv-loading">Loading dashboard...</p>;
+  }
+  if (state.kind === 'error') {
+    if (isAuthenticationError(state.message)) {
+      return (
+        <div className="pv-error-view">
+          <h2>Authentication Required</h2>
+          <p>{state.message}</p>
+          <button type="button" className="pv-btn pv-btn-primary" onClick={() => navigate('/login')}>
+            Go to Login
+          </button>
+        </div>
+      );
+    }
+    return (
+      <div className="pv-error-view">
+        <h2>Error Loading Dashboard</h2>
+        <p>{state.message}</p>
+        <button type="button" className="pv-btn pv-btn-primary" onClick={() => window.location.reload()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  const { profile, calibration, sessions } = state.data;
+  const latest = sessions[0];
+  const calibrationStatus = calibrationCardStatus(calibration.hasActive);
+  const sessionScore = latest?.averageScore ?? latest?.averagePostureScore ?? null;
+  const stability = latest?.stabilityIndex ?? null;
+  const initialScore = calibration.calibration?.initialPostureScore ?? null;
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+
+  return (
+    <div className="pv-overview">
+      <h1>Dashboard</h1>
+      <ExtensionBanner />
+      <section className="pv-card pv-user-card">
+        <div>
+          <h2 data-testid="user-name">{name || profile.email}</h2>
+          <p data-testid="user-email">{profile.email}</p>
+          {latest && <p data-testid="latest-session">Latest session: {latest.id}</p>}
+        </div>
+        <span
+          className={`pv-badge ${calibration.hasActive ? 'pv-badge-good' : 'pv-badge-warn'}`}
+          data-testid="calibration-badge"
+        >
+          {calibration.hasActive ? 'Calibrated' : 'Needs Calibration'}
+        </span>
+      </section>
+      <section className="pv-metric-grid">
+        <MetricCard
+          title="Calibration Status"
+          value={calibrationStatus.value}
+          status={calibrationStatus.label}
+          good={calibrationStatus.good}
+        />
+        <MetricCard
+          title="Recent Session Score"
+          value={sessionScore === null ? 'N/A' : round(sessionScore)}
+          status={sessionScore === null ? 'No sessions yet' : sessionScoreStatus(sessionScore)}
+          good={sessionScore !== null && sessionScoreStatus(sessionScore) === 'Good'}
+        />
+        <MetricCard
+          title="Stability Index"
+          value={stability === null ? 'N/A' : round(stability)}
+          status={stability === null ? 'No sessions yet' : stabilityStatus(stability)}
+          good={stability !== null && stabilityStatus(stability) === 'Stable'}
+        />
+        <MetricCard
+          title="Initial Posture Score"
+          value={initialScore === null ? 'N/A' : round(initialScore)}
+          status={initialScore === null ? 'Not calibrated' : initialPostureStatus(initialScore)}
+          good={initialScore !== null && initialPostureStatus(initialScore) === 'Good Alignment'}
+        />
+      </section>
+      <section className="pv-card pv-camera-widget">
+        <h2>Real-Time Posture Monitoring</h2>
+        <Suspense fallback={<p>Loading camera...</p>}>
+          <LiveTool />
+        </Suspense>
+      </section>
+    </div>
+  );
+}

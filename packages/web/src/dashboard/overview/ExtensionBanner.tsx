@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+/** Local storage keys: the dismissal (hide-CTA) and the flag the extension's content script sets. */
+export const HIDE_EXTENSION_CTA_KEY = 'postureVisionHideExtensionCTA';
+export const EXTENSION_INSTALLED_KEY = 'postureVisionExtensionInstalled';
+
+function initiallyVisible(): boolean {
+  return (
+    localStorage.getItem(HIDE_EXTENSION_CTA_KEY) !== 'true' &&
+    localStorage.getItem(EXTENSION_INSTALLED_KEY) !== 'true'
+  );
+}
+
+/** The promotional banner for the browser extension (section 2.2). */
+export function ExtensionBanner() {
+  const [visible, setVisible] = useState(initiallyVisible);
+  if (!visible) return null;
+  function dismiss() {
+    localStorage.setItem(HIDE_EXTENSION_CTA_KEY, 'true');
+    setVisible(false);
+  }
+  return (
+    <div className="pv-banner" data-testid="extension-banner">
+      <div>
+        <strong>Monitor your posture while you work.</strong> Get the Posture Vision Chrome extension for
+        reminders in every tab.
+      </div>
+      <Link to="/chrome-extension-download" className="pv-btn pv-btn-primary">
+        Get the Extension
+      </Link>
+      <button type="button" className="pv-banner-close" aria-label="Dismiss" onClick={dismiss}>
+        ×
+      </button>
+    </div>
+  );
+}

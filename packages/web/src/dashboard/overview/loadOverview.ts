@@ -1,0 +1,37 @@
+import type {
+  CalibrationStatus,
+  DashboardAnalytics,
+  Profile,
+  SessionHistoryItem,
+} from '@posture-vision/core/api';
+import { api } from '../../services/api';
+import { unwrap } from '../envelope';
+
+/** A history item as the overview reads it: the session summary also carries averageScore and stabilityIndex. */
+export type SessionSummary = SessionHistoryItem & {
+  averageScore?: number | null;
+  stabilityIndex?: number | null;
+};
+
+export interface OverviewData {
+  profile: Profile;
+  calibration: CalibrationStatus;
+  analytics: DashboardAnalytics | null;
+  sessions: SessionSummary[];
+}
+
+/** Section 7.5: profile, calibration status, analytics and the 5 latest sessions, in parallel. */
+export async function loadOverview(): Promise<OverviewData> {
+  const [profile, calibration, analytics, history] = await Promise.all([
+    api.profile.get(),
+    api.calibration.statusDetailed(),
+    api.sessions.analytics(),
+    api.sessions.history(5),
+  ]);
+  return {
+    profile: unwrap(profile, 'Failed to load profile'),
+    calibration: unwrap(calibration, 'Failed to load calibration status'),
+    analytics: analytics.success ? (analytics.data ?? null) : null,
+    sessions: unwrap(history, 'Failed to load sessions') as SessionSummary[],
+  };
+}

@@ -1,0 +1,86 @@
+// Static sample page (section 2.12): hard-coded content, no calls.
+interface Exercise {
+  id: number;
+  name: string;
+  sets: number;
+  reps: number | null;
+  duration: string | null;
+  description: string;
+  videoUrl: string;
+}
+
+const EXERCISES: Exercise[] = [
+  {
+    id: 1,
+    name: 'Chin Tucks',
+    sets: 3,
+    reps: 10,
+    duration: null,
+    description: 'Draw your chin straight back, hold for 5 seconds, release.',
+    videoUrl: '#chin-tucks',
+  },
+  {
+    id: 2,
+    name: 'Wall Angels',
+    sets: 3,
+    reps: 12,
+    duration: null,
+    description: 'With your back flat against a wall, slide your arms up and down.',
+    videoUrl: '#wall-angels',
+  },
+  {
+    id: 3,
+    name: 'Doorway Chest Stretch',
+    sets: 2,
+    reps: null,
+    duration: '30 seconds',
+    description: 'Place your forearms on a door frame and lean forward gently.',
+    videoUrl: '#chest-stretch',
+  },
+  {
+    id: 4,
+    name: 'Thoracic Extension',
+    sets: 2,
+    reps: 8,
+    duration: null,
+    description: 'Lie on a foam roller across your upper back and extend over it.',
+    videoUrl: '#thoracic-extension',
+  },
+];
+
+export default function ExercisePlanPage() {
+  return (
+    <div className="pv-sample-page">
+      <h1>Exercise Plan</h1>
+      <section className="pv-card">
+        <h2>Focus Area</h2>
+        <p>Forward head posture and rounded shoulders</p>
+      </section>
+      <div className="pv-exercise-grid">
+        {EXERCISES.map((exercise) => (
+          <section key={exercise.id} className="pv-card">
+            <h3>{exercise.name}</h3>
+            <p>
+              {exercise.sets} sets × {exercise.reps !== null ? `${exercise.reps} reps` : exercise.duration}
+            </p>
+            <p className="pv-muted">{exercise.description}</p>
+            <button
+              type="button"
+              className="pv-btn pv-btn-outline"
+              onClick={() => alert(`Video guide for ${exercise.name} coming soon.`)}
+            >
+              Watch Video Guide
+            </button>
+          </section>
+        ))}
+      </div>
+      <section className="pv-card">
+        <h2>Specialist Notes</h2>
+        <p>
+          Perform these exercises 3-4 times a week. Stop any exercise that causes pain and let your
+          specialist, Dr. Sarah Johnson, know at your next appointment.
+        </p>
+      </section>
+    </div>
+  );
+}

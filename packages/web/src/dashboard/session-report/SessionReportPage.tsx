@@ -1,0 +1,193 @@
+import type { SessionReport } from '@posture-vision/core/api';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { api } from '../../services/api';
+import { ensureSuccess } from '../envelope';
+import { formatReportDuration, poorPosturePercent, summaryScoreClass } from '../rules/displayRules';
+import { demoReport } from './demoReports';
+
+export const INVALID_RESPONSE = 'Invalid response format from server';
+export const NO_SESSION_DATA = 'No session data provided to generate report.';
+
+/** What the real-time session page passes when it navigates here after stopping. */
+export interface ReportNavigationState {
+  report?: SessionReport;
+  duration?: number;
+  date?: string;
+}
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'loaded'; report: SessionReport; demo: boolean; date?: string };
+
+function isReport(value: unknown): value is SessionReport {
+  return typeof value === 'object' && value !== null && 'keyFindings' in value && 'averageScore' in value;
+}
+
+async function fetchReport(sessionId: string): Promise<SessionReport> {
+  const answer = await api.sessions.report(sessionId);
+  ensureSuccess(answer, INVALID_RESPONSE);
+  if (!isReport(answer.data)) throw new Error(INVALID_RESPONSE);
+  return answer.data;
+}
+
+/** /dashboard/session-report/{sessionId} and /dashboard/session-report?id={id} (section 2.8). */
+export default function SessionReportPage() {
+  const params = useParams<{ sessionId?: string }>();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navState = (location.state ?? null) as ReportNavigationState | null;
+  const sessionId = params.sessionId ?? search.get('id');
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (navState?.report && isReport(navState.report)) {
+      const report = {
+        ...navState.report,
+        duration: navState.duration ?? navState.report.duration,
+      };
+      setState({ kind: 'loaded', report, demo: false, date: navState.date });
+      return;
+    }
+    if (!sessionId) {
+      setState({ kind: 'error', message: NO_SESSION_DATA });
+      return;
+    }
+    let live = true;
+    setState({ kind: 'loading' });
+    fetchReport(sessionId).then(
+      (report) => live && setState({ kind: 'loaded', report, demo: false }),
+      (error: unknown) => {
+        if (!live) return;
+        const demo = demoReport(sessionId);
+        if (demo) setState({ kind: 'loaded', report: demo, demo: true });
+        else setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionId, navState]);
+
+  if (state.kind === 'loading') return <p className="pv-loading">Loading session report...</p>;
+  if (state.kind === 'error') {
+    return (
+      <div className="pv-error-view">
+        <h2>Error Loading Report</h2>
+        <p className="pv-error-text">{state.message}</p>
+        <ReportLinks />
+      </div>
+    );
+  }
+  return <ReportView report={state.report} demo={state.demo} date={state.date} />;
+}
+
+function ReportLinks() {
+  return (
+    <div className="pv-actions">
+      <Link className="pv-btn pv-btn-outline" to="/dashboard/analytics">
+        Back to Analytics
+      </Link>
+      <Link className="pv-btn pv-btn-primary" to="/dashboard/real-time-session">
+        Start New Session
+      </Link>
+    </div>
+  );
+}
+
+function issueLabel(issue: string): string {
+  const text = issue.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function ReportView({ report, demo, date }: { report: SessionReport; demo: boolean; date?: string }) {
+  const { keyFindings } = report;
+  const total = keyFindings.goodPostureTime + keyFindings.poorPostureTime;
+  const poorPercent = poorPosturePercent(keyFindings.poorPostureTime, total);
+  const when = date ?? report.startTime;
+  return (
+    <div className="pv-report" data-testid="session-report">
+      <h1>Session Report</h1>
+      <p className="pv-muted">
+        Session {report.sessionId}
+        {when ? ` · ${new Date(when).toLocaleString()}` : ''}
+        {demo ? ' · demo data' : ''}
+      </p>
+      <section className="pv-metric-grid">
+        <div className="pv-card pv-metric-card">
+          <h3>Average Score</h3>
+          <div className={`pv-metric-value pv-score-${summaryScoreClass(report.averageScore)}`}>
+            {Math.round(report.averageScore)}
+          </div>
+        </div>
+        <div className="pv-card pv-metric-card">
+          <h3>Duration</h3>
+          <div className="pv-metric-value">{formatReportDuration(report.duration)}</div>
+        </div>
+        <div className="pv-card pv-metric-card">
+          <h3>Stability Index</h3>
+          <div className="pv-metric-value">{Math.round(report.stabilityIndex)}</div>
+        </div>
+        <div className="pv-card pv-metric-card">
+          <h3>Poor Posture</h3>
+          <div className="pv-metric-value">{poorPercent}%</div>
+        </div>
+      </section>
+      <section className="pv-card">
+        <h2>Key Findings</h2>
+        <p>
+          Good posture: {formatReportDuration(keyFindings.goodPostureTime)} · Poor posture:{' '}
+          {formatReportDuration(keyFindings.poorPostureTime)}
+        </p>
+        <h3>Frequent Issues</h3>
+        {keyFindings.frequentIssues.length ? (
+          <ul>
+            {keyFindings.frequentIssues.map((issue) => (
+              <li key={issue}>{issueLabel(issue)}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No recurring issues.</p>
+        )}
+        <h3>Improvement Areas</h3>
+        {keyFindings.improvementAreas.length ? (
+          <ul>
+            {keyFindings.improvementAreas.map((area) => (
+              <li key={area}>{area}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>Keep up the good work.</p>
+        )}
+      </section>
+      {report.timeline.length > 0 && (
+        <section className="pv-card">
+          <h2>Timeline</h2>
+          <table className="pv-table">
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Posture</th>
+                <th>Score</th>
+                <th>Issue</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.timeline.map((entry, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is fixed once loaded; timestamps may repeat
+                <tr key={`${entry.timestamp}-${index}`}>
+                  <td>{new Date(entry.timestamp).toLocaleTimeString()}</td>
+                  <td>{entry.postureStatus}</td>
+                  <td>{entry.score === undefined ? '–' : Math.round(entry.score)}</td>
+                  <td>{entry.issue ? issueLabel(entry.issue) : '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <ReportLinks />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { SessionReport } from '@posture-vision/core/api';
+
+// Section 8.3: when loading the report of session 1, 3 or 4 fails, this demo data is shown instead.
+function demo(
+  sessionId: string,
+  startTime: string,
+  duration: number,
+  averageScore: number,
+  stabilityIndex: number,
+  goodPostureTime: number,
+  frequentIssues: string[],
+  improvementAreas: string[],
+): SessionReport {
+  const poorPostureTime = duration - goodPostureTime;
+  const start = Date.parse(startTime);
+  const timeline: SessionReport['timeline'] = Array.from({ length: 6 }, (_, i) => ({
+    timestamp: new Date(start + Math.round((duration / 6) * i) * 1000).toISOString(),
+    postureStatus: i % 3 === 2 ? 'poor' : 'good',
+    score: Math.max(0, Math.min(100, averageScore + (i % 3 === 2 ? -15 : 5))),
+    ...(i % 3 === 2 ? { issue: frequentIssues[0] } : {}),
+  }));
+  return {
+    sessionId,
+    startTime,
+    duration,
+    averageScore,
+    stabilityIndex,
+    keyFindings: { goodPostureTime, poorPostureTime, frequentIssues, improvementAreas },
+    timeline,
+  };
+}
+
+export const DEMO_REPORTS: Readonly<Record<string, SessionReport>> = {
+  '1': demo(
+    '1',
+    '2024-06-03T09:00:00.000Z',
+    1800,
+    82,
+    76,
+    1440,
+    ['forward_head'],
+    ['Keep your head aligned over your shoulders'],
+  ),
+  '3': demo(
+    '3',
+    '2024-06-05T14:30:00.000Z',
+    1200,
+    68,
+    61,
+    780,
+    ['forward_head', 'shoulder_asymmetry'],
+    ['Pull your shoulders back and level', 'Take a short break every 30 minutes'],
+  ),
+  '4': demo('4', '2024-06-07T08:15:00.000Z', 2400, 91, 88, 2220, ['tilt'], ['Keep your head level']),
+};
+
+export function demoReport(sessionId: string | null | undefined): SessionReport | null {
+  return (sessionId && DEMO_REPORTS[sessionId]) || null;
+}

@@ -1,0 +1,178 @@
+import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../services/api';
+import { ensureSuccess } from '../envelope';
+import { failureReason, statusFailure } from './securityData';
+
+/** Clears the tokens (the logout call's failure is only logged; the auth status follows) and goes to /login. */
+function useSignOutLocally() {
+  const navigate = useNavigate();
+  return async () => {
+    await api.auth.logout();
+    navigate('/login');
+  };
+}
+
+export function ProfilePictureSection() {
+  const [uploading, setUploading] = useState(false);
+  const [picture, setPicture] = useState<string | null>(null);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const answer = await api.profile.uploadAvatar(file, file.name).catch((error: unknown) => {
+        throw new Error(statusFailure('Avatar upload failed', error));
+      });
+      ensureSuccess(answer, 'Avatar upload failed');
+      setPicture(answer.data?.profilePicture ?? null);
+    } catch (error) {
+      alert(`Failed to upload avatar: ${failureReason(error)}`);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <section className="pv-card">
+      <h2>Profile Picture</h2>
+      {picture && <img className="pv-avatar" src={picture} alt="Profile" width={96} height={96} />}
+      <label className="pv-file">
+        {uploading ? 'Uploading...' : 'Choose an image'}
+        <input
+          type="file"
+          accept="image/*"
+          disabled={uploading}
+          onChange={(e) => upload(e.target.files?.[0])}
+          data-testid="avatar-input"
+        />
+      </label>
+    </section>
+  );
+}
+
+export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] }) {
+  const signOut = useSignOutLocally();
+  const [busy, setBusy] = useState(false);
+
+  async function logoutEverywhere() {
+    setBusy(true);
+    try {
+      const answer = await api.security.logoutAllDevices().catch((error: unknown) => {
+        throw new Error(statusFailure('Logout from all devices failed', error));
+      });
+      ensureSuccess(answer, 'Logout from all devices failed');
+      await signOut();
+    } catch (error) {
+      alert(`Failed to logout from all devices: ${failureReason(error)}`);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="pv-card" data-testid="active-sessions">
+      <h2>Active Sessions</h2>
+      {sessions.length === 0 ? (
+        <p className="pv-muted">No active sessions.</p>
+      ) : (
+        <ul className="pv-list">
+          {sessions.map((s) => (
+            <li key={s.id}>
+              <strong>{s.deviceType}</strong> · {s.ipAddress} · last active{' '}
+              {new Date(s.lastActivity).toLocaleString()}
+              {s.current ? ' (this device)' : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="pv-btn pv-btn-outline" onClick={logoutEverywhere} disabled={busy}>
+        Logout from All Devices
+      </button>
+    </section>
+  );
+}
+
+export function LoginActivitySection({
+  stats,
+  history,
+}: {
+  stats: LoginStats;
+  history: LoginHistoryEntry[];
+}) {
+  return (
+    <section className="pv-card" data-testid="login-activity">
+      <h2>Login Activity</h2>
+      <div className="pv-stats">
+        <div>
+          <strong>{stats.totalLogins}</strong> logins
+        </div>
+        <div>
+          <strong>{Math.round(stats.successRate)}%</strong> success rate
+        </div>
+        <div>
+          <strong>{stats.uniqueDevices}</strong> devices
+        </div>
+      </div>
+      <ul className="pv-list">
+        {history.map((entry, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once loaded; timestamps may repeat
+          <li key={`${entry.timestamp}-${index}`} className={entry.success ? undefined : 'pv-failed-login'}>
+            {new Date(entry.timestamp).toLocaleString()} · {entry.success ? 'Success' : 'Failed'} ·{' '}
+            {entry.device.browser} on {entry.device.device} · {entry.ipAddress}
+            {entry.location ? ` · ${entry.location}` : ''}
+            {entry.note ? ` · ${entry.note}` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function DangerZoneSection() {
+  const signOut = useSignOutLocally();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function deleteAccount() {
+    setBusy(true);
+    try {
+      const answer = await api.profile.remove().catch((error: unknown) => {
+        throw new Error(statusFailure('Account deletion failed', error));
+      });
+      ensureSuccess(answer, 'Account deletion failed');
+      await signOut();
+    } catch (error) {
+      alert(`Failed to delete account: ${failureReason(error)}`);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="pv-card pv-danger-zone">
+      <h2>Danger Zone</h2>
+      {confirming ? (
+        <div>
+          <p>Are you sure? This will permanently delete your account and all data.</p>
+          <div className="pv-actions">
+            <button type="button" className="pv-btn pv-btn-danger" onClick={deleteAccount} disabled={busy}>
+              Yes, Delete My Account
+            </button>
+            <button
+              type="button"
+              className="pv-btn pv-btn-outline"
+              onClick={() => setConfirming(false)}
+              disabled={busy}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="pv-btn pv-btn-danger" onClick={() => setConfirming(true)}>
+          Delete Account
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import {
+  ActiveSessionsSection,
+  DangerZoneSection,
+  LoginActivitySection,
+  ProfilePictureSection,
+} from './AccountSecuritySections';
+import { loadSecurityData, type SecurityData } from './securityData';
+import { TwoFactorSection } from './TwoFactorSection';
+import {
+  loadUserSettings,
+  RECALIBRATION_FREQUENCIES,
+  SESSION_MODES,
+  saveUserSettings,
+  type UserSettings,
+} from './userSettings';
+
+const FREQUENCY_LABELS: Record<UserSettings['recalibrationFrequency'], string> = {
+  never: 'Never',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+};
+
+/** user-settings, labelled Settings (sections 2.11, 3.7, 4.6, 4.7, 5.6). */
+export default function UserSettingsPage() {
+  const [settings, setSettings] = useState<UserSettings | null>(null);
+  const [security, setSecurity] = useState<SecurityData | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    loadUserSettings().then(
+      (loaded) => live && setSettings(loaded),
+      (error: unknown) => console.warn('Failed to load settings', error),
+    );
+    loadSecurityData().then((loaded) => live && setSecurity(loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!settings) return <p className="pv-loading">Loading settings...</p>;
+
+  function change(patch: Partial<UserSettings>) {
+    setSaved(false);
+    setSettings((current) => (current ? { ...current, ...patch } : current));
+  }
+
+  async function save() {
+    if (!settings) return;
+    setSaving(true);
+    try {
+      await saveUserSettings(settings);
+      setSaved(true);
+    } catch (error) {
+      console.warn('Failed to save settings', error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="pv-settings">
+      <h1>Settings</h1>
+      <fieldset disabled={saving} className="pv-settings-form">
+        <section className="pv-card">
+          <h2>Session Preferences</h2>
+          <label>
+            Default session mode
+            <select
+              value={settings.defaultSessionMode}
+              onChange={(e) =>
+                change({ defaultSessionMode: e.target.value as UserSettings['defaultSessionMode'] })
+              }
+              data-testid="default-session-mode"
+            >
+              {SESSION_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {mode === 'active' ? 'Active' : 'Passive'}
+                </option>
+              ))}
+            </select>
+          </label>
+        </section>
+        <section className="pv-card">
+          <h2>Notifications</h2>
+          <label className="pv-checkbox">
+            <input
+              type="checkbox"
+              checked={settings.enableNotifications}
+              onChange={(e) => change({ enableNotifications: e.target.checked })}
+              data-testid="enable-notifications"
+            />
+            Enable posture notifications
+          </label>
+        </section>
+        <section className="pv-card">
+          <h2>Calibration</h2>
+          <label>
+            Recalibration frequency
+            <select
+              value={settings.recalibrationFrequency}
+              onChange={(e) =>
+                change({ recalibrationFrequency: e.target.value as UserSettings['recalibrationFrequency'] })
+              }
+              data-testid="recalibration-frequency"
+            >
+              {RECALIBRATION_FREQUENCIES.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {FREQUENCY_LABELS[frequency]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </section>
+      </fieldset>
+
+      <ProfilePictureSection />
+      <ActiveSessionsSection sessions={security?.deviceSessions ?? []} />
+      <TwoFactorSection
+        enabled={security?.twoFactorEnabled ?? false}
+        onChange={(enabled) =>
+          setSecurity((current) => (current ? { ...current, twoFactorEnabled: enabled } : current))
+        }
+      />
+      {security?.loginStats && (
+        <LoginActivitySection stats={security.loginStats} history={security.loginHistory} />
+      )}
+      <DangerZoneSection />
+
+      <div className="pv-actions">
+        <button
+          type="button"
+          className="pv-btn pv-btn-primary"
+          onClick={save}
+          disabled={saving}
+          data-testid="save-settings"
+        >
+          {saving ? 'Saving...' : 'Save Settings'}
+        </button>
+        {saved && <span className="pv-saved">Settings saved.</span>}
+      </div>
+    </div>
+  );
+}

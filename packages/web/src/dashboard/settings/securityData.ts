@@ -1,0 +1,59 @@
+import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
+import { ApiError, errorBodyTexts } from '@posture-vision/core/api';
+import { api } from '../../services/api';
+
+/** Section 9: login history limit and the login stats period. */
+export const LOGIN_HISTORY_LIMIT = 10;
+export const LOGIN_STATS_DAYS = 30;
+
+export interface SecurityData {
+  deviceSessions: DeviceSession[];
+  twoFactorEnabled: boolean;
+  loginHistory: LoginHistoryEntry[];
+  loginStats: LoginStats | null;
+}
+
+/** A failed load is only logged; the value falls back (section 8.5). */
+async function orFallback<T>(what: string, call: () => Promise<T | undefined>, fallback: T): Promise<T> {
+  try {
+    return (await call()) ?? fallback;
+  } catch (error) {
+    console.warn(`Failed to load ${what}`, error);
+    return fallback;
+  }
+}
+
+/** The four security loads, in parallel (section 7.7). */
+export async function loadSecurityData(): Promise<SecurityData> {
+  const [deviceSessions, twoFactorEnabled, loginHistory, loginStats] = await Promise.all([
+    orFallback(
+      'device sessions',
+      async () => (await api.security.deviceSessions()).data,
+      [] as DeviceSession[],
+    ),
+    orFallback('2FA status', async () => (await api.security.status2fa()).data?.enabled, false),
+    orFallback(
+      'login history',
+      async () => (await api.security.loginHistory({ limit: LOGIN_HISTORY_LIMIT })).data?.history,
+      [] as LoginHistoryEntry[],
+    ),
+    orFallback('login stats', async () => (await api.security.loginStats(LOGIN_STATS_DAYS)).data, null),
+  ]);
+  return {
+    deviceSessions: Array.isArray(deviceSessions) ? deviceSessions : [],
+    twoFactorEnabled: twoFactorEnabled === true,
+    loginHistory: Array.isArray(loginHistory) ? loginHistory.slice(0, LOGIN_HISTORY_LIMIT) : [],
+    loginStats,
+  };
+}
+
+/** The reason shown after 'Failed to …: ': the server's own message when it gave one. */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError) return errorBodyTexts(error.body)[0] ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The status-based client errors of section 8.5, e.g. 'Account deletion failed: 500'. */
+export function statusFailure(prefix: string, error: unknown): string {
+  return error instanceof ApiError ? `${prefix}: ${error.status}` : failureReason(error);
+}
