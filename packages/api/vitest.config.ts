@@ -6,5 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: reporters(),
     passWithNoTests: true,
+    // Servers start in hooks; the shared 2-core machine can be slow.
+    hookTimeout: 60_000,
+    testTimeout: 60_000,
   },
 });

@@ -12,6 +12,7 @@ import { openDatabase } from './db/index.ts';
 import { errorBody, installErrorHandling } from './http/envelope.ts';
 import { createMailer } from './mail/mailer.ts';
 import profileRoutes from './profile/routes.ts';
+import securityRoutes from './security/routes.ts';
 
 export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,5 +59,6 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   });
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  await app.register(securityRoutes);
   return app;
 }

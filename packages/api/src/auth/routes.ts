@@ -99,6 +99,8 @@ export default async function authRoutes(app: FastifyInstance) {
     rateLimit: {
       max: ctx.config.rateLimit.max,
       timeWindow: ctx.config.rateLimit.windowMs,
+      // After body parsing, so the key can include the e-mail address.
+      hook: 'preHandler' as const,
       // Per client and account, so one user's attempts do not lock others out behind the same address.
       keyGenerator: (request: FastifyRequest) => {
         const body = request.body as { email?: unknown } | undefined;

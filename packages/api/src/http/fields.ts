@@ -45,7 +45,7 @@ export const newPassword = z
 export const isoDate = (label: string) =>
   requiredText(label, 10).refine(
     (d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)),
-    `${label} must be a date (YYYY-MM-DD).`,
+    { message: `${label} must be a date (YYYY-MM-DD).`, abort: true },
   );
 
 export const birthday = isoDate('Birthday').refine(

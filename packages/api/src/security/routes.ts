@@ -1,0 +1,188 @@
+// Security (document 2, section 7.7): device sessions, TOTP two-factor authentication, login history and stats.
+import { createHash } from 'node:crypto';
+import { and, countDistinct, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { revokeAllSessions } from '../auth/service.ts';
+import { requireUser } from '../context.ts';
+import { deviceSessions, loginEvents, users } from '../db/schema.ts';
+import { ApiError, ok, parse } from '../http/envelope.ts';
+import { isUuid, totpCode } from '../http/fields.ts';
+import { newTotpSecret, totpQrCode, verifyTotp } from './totp.ts';
+
+const tokenBody = z.object({ token: totpCode });
+const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+
+const INVALID_CODE = 'Invalid two-factor authentication code.';
+
+export default async function securityRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const auth = requireUser(app);
+  // 2FA codes are six digits: limit guesses per caller (address and bearer token) before authentication runs.
+  const twoFactor = {
+    preHandler: auth,
+    config: {
+      rateLimit: {
+        max: ctx.config.rateLimit.max,
+        timeWindow: ctx.config.rateLimit.windowMs,
+        keyGenerator: (request: FastifyRequest) =>
+          `${request.ip}|${createHash('sha256')
+            .update(request.headers.authorization ?? '')
+            .digest('hex')}`,
+      },
+    },
+  };
+
+  async function userRow(userId: string) {
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new ApiError(404, 'User not found.');
+    return user;
+  }
+
+  app.get('/auth/sessions', { preHandler: auth }, async (request) => {
+    const rows = await ctx.db
+      .select()
+      .from(deviceSessions)
+      .where(and(eq(deviceSessions.userId, request.user.userId), isNull(deviceSessions.revokedAt)))
+      .orderBy(desc(deviceSessions.lastActivity));
+    return ok(
+      rows.map((s) => ({
+        id: s.id,
+        deviceType: s.deviceType,
+        browser: s.browser,
+        ipAddress: s.ipAddress,
+        lastActivity: s.lastActivity.toISOString(),
+        createdAt: s.createdAt.toISOString(),
+        current: s.id === request.user.sessionId,
+      })),
+      'Active sessions',
+    );
+  });
+
+  app.delete('/auth/sessions/all', { preHandler: auth }, async (request) => {
+    const revoked = await revokeAllSessions(ctx, request.user.userId);
+    return ok({ revoked }, 'Logged out from all devices.');
+  });
+
+  app.delete('/auth/sessions/:id', { preHandler: auth }, async (request) => {
+    const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
+    const rows = isUuid(id)
+      ? await ctx.db
+          .update(deviceSessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(deviceSessions.id, id),
+              eq(deviceSessions.userId, request.user.userId),
+              isNull(deviceSessions.revokedAt),
+            ),
+          )
+          .returning({ id: deviceSessions.id })
+      : [];
+    if (!rows.length) throw new ApiError(404, 'Session not found.');
+    return ok({ id }, 'Device logged out.');
+  });
+
+  app.post('/auth/2fa/setup', twoFactor, async (request) => {
+    const user = await userRow(request.user.userId);
+    if (user.totpEnabled) throw new ApiError(409, 'Two-factor authentication is already enabled.');
+    const secret = newTotpSecret();
+    await ctx.db
+      .update(users)
+      .set({ totpSecret: secret, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    return ok(
+      { qrCode: await totpQrCode(secret, user.email), secret },
+      'Scan the QR code with your authenticator app.',
+    );
+  });
+
+  app.post('/auth/2fa/enable', twoFactor, async (request) => {
+    const { token } = parse(tokenBody, request.body);
+    const user = await userRow(request.user.userId);
+    if (user.totpEnabled) throw new ApiError(409, 'Two-factor authentication is already enabled.');
+    if (!user.totpSecret) throw new ApiError(400, 'Set up two-factor authentication first.');
+    if (!(await verifyTotp(user.totpSecret, token)))
+      throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
+    await ctx.db.update(users).set({ totpEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return ok({ enabled: true }, '2FA has been successfully enabled!');
+  });
+
+  app.post('/auth/2fa/verify', twoFactor, async (request) => {
+    const { token } = parse(tokenBody, request.body);
+    const user = await userRow(request.user.userId);
+    if (!user.totpSecret) throw new ApiError(400, 'Set up two-factor authentication first.');
+    if (!(await verifyTotp(user.totpSecret, token)))
+      throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
+    return ok({ valid: true }, 'Code verified.');
+  });
+
+  app.post('/auth/2fa/disable', twoFactor, async (request) => {
+    const { token } = parse(tokenBody, request.body);
+    const user = await userRow(request.user.userId);
+    if (!user.totpEnabled || !user.totpSecret)
+      throw new ApiError(400, 'Two-factor authentication is not enabled.');
+    if (!(await verifyTotp(user.totpSecret, token)))
+      throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
+    await ctx.db
+      .update(users)
+      .set({ totpEnabled: false, totpSecret: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    return ok({ enabled: false }, '2FA has been disabled');
+  });
+
+  app.get('/auth/2fa/status', { preHandler: auth }, async (request) => {
+    const user = await userRow(request.user.userId);
+    return ok({ enabled: user.totpEnabled }, '2FA status');
+  });
+
+  app.get('/auth/login-history', { preHandler: auth }, async (request) => {
+    const { limit } = parse(historyQuery, request.query, 'query');
+    const rows = await ctx.db
+      .select()
+      .from(loginEvents)
+      .where(eq(loginEvents.userId, request.user.userId))
+      .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
+      .limit(limit);
+    return ok(
+      {
+        history: rows.map((r) => ({
+          timestamp: r.createdAt.toISOString(),
+          success: r.success,
+          ipAddress: r.ipAddress,
+          device: { device: r.device, browser: r.browser },
+          location: null,
+          note: r.note,
+        })),
+      },
+      'Login history',
+    );
+  });
+
+  app.get('/auth/login-history/stats', { preHandler: auth }, async (request) => {
+    const { days } = parse(statsQuery, request.query, 'query');
+    const since = new Date(Date.now() - days * 86_400_000);
+    const [row] = await ctx.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        succeeded: sql<number>`count(*) filter (where ${loginEvents.success})::int`,
+        devices: countDistinct(sql`${loginEvents.device} || '|' || ${loginEvents.browser}`),
+      })
+      .from(loginEvents)
+      .where(and(eq(loginEvents.userId, request.user.userId), gte(loginEvents.createdAt, since)));
+    const total = Number(row?.total ?? 0);
+    const succeeded = Number(row?.succeeded ?? 0);
+    return ok(
+      {
+        days,
+        totalLogins: total,
+        successfulLogins: succeeded,
+        failedLogins: total - succeeded,
+        successRate: total ? Math.round((1000 * succeeded) / total) / 10 : 0,
+        uniqueDevices: Number(row?.devices ?? 0),
+      },
+      'Login stats',
+    );
+  });
+}
