@@ -1,0 +1,140 @@
+// A real camera stream end to end: headless Chromium's fake camera plays a .y4m clip of a real person,
+// a page sends it over WebRTC (browser offers, the service answers) and receives detection frames;
+// then the peer is calibrated. The page uses a minimal RTCPeerConnection script in the signal format of
+// the contract (core's live link was not yet available when this test was written).
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DetectionFrame } from '@posture-vision/core/analysis';
+import { launchChromium } from '@posture-vision/testkit/chromium';
+import { writePersonClip } from '@posture-vision/testkit/media';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../src/server.ts';
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>live</title><video id="v" autoplay muted playsinline></video>
+<script>
+window.frames_ = [];
+window.log_ = [];
+window.startLive = async (visionWs, peerId) => {
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15, max: 20 } } });
+  document.getElementById('v').srcObject = stream;
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  window.pc_ = pc;
+  for (const t of stream.getTracks()) pc.addTrack(t, stream);
+  const signal = new WebSocket(visionWs + '/combined-realtime/offer/' + peerId, ['posture-vision.v1']);
+  pc.onicecandidate = (e) => { if (e.candidate) signal.send(JSON.stringify({ type: 'candidate', candidate: e.candidate.toJSON() })); };
+  signal.onmessage = async (m) => {
+    const msg = JSON.parse(m.data);
+    window.log_.push(msg.type);
+    if (msg.type === 'answer') await pc.setRemoteDescription({ type: 'answer', sdp: msg.sdp });
+    else if (msg.type === 'candidate') await pc.addIceCandidate(msg.candidate);
+  };
+  await new Promise((r) => (signal.onopen = r));
+  const offer = await pc.createOffer();
+  await pc.setLocalDescription(offer);
+  signal.send(JSON.stringify({ type: 'offer', sdp: offer.sdp }));
+  await new Promise((r) => setTimeout(r, 1000));
+  const results = new WebSocket(visionWs + '/combined-realtime/results/' + peerId, ['posture-vision.v1']);
+  results.onmessage = (m) => window.frames_.push(JSON.parse(m.data));
+};
+</script>`;
+
+let app: FastifyInstance;
+let page: Page;
+let browser: Browser;
+let pageServer: Server;
+let visionUrl: string;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pv-vision-live-'));
+  const clip = writePersonClip(join(dir, 'person.y4m'), [{ posture: 'upright', seconds: 4 }]);
+  const built = await buildServer({ workers: 2 });
+  app = built.app;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  visionUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  pageServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+  await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
+  const pageAddress = pageServer.address();
+  const pageUrl = `http://127.0.0.1:${typeof pageAddress === 'object' && pageAddress ? pageAddress.port : 0}/`;
+  browser = await launchChromium({ fakeVideo: clip });
+  page = await browser.newPage();
+  await page.goto(pageUrl);
+  await built.pool.ready;
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await new Promise((r) => pageServer?.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const frames = () => page.evaluate(() => (window as unknown as { frames_: DetectionFrame[] }).frames_);
+
+async function waitFor<T>(get: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await get();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('live detection over WebRTC', () => {
+  const peerId = String(100000 + Math.floor(Math.random() * 900000));
+
+  it('streams detection frames with the person’s body keypoints', async () => {
+    const ws = visionUrl.replace('http', 'ws');
+    await page.evaluate(
+      (w, p) => (window as unknown as { startLive(a: string, b: string): Promise<void> }).startLive(w, p),
+      ws,
+      peerId,
+    );
+    const withBody = await waitFor(async () => {
+      const list = await frames();
+      return list.find((f) => (f.hns.poses[0] ?? []).filter((k) => typeof k.x === 'number').length >= 11);
+    }, 60_000);
+    expect(withBody.status).toBe('ok');
+    expect(withBody.frame_size).toEqual({ width: 640, height: 480 });
+    const kp = withBody.hns.poses[0] ?? [];
+    expect(kp).toHaveLength(17);
+    // The clip shows the person's face in the upper half, centred, shoulders below it.
+    expect(kp[0]?.x).toBeGreaterThan(0.3);
+    expect(kp[0]?.x).toBeLessThan(0.8);
+    expect(kp[0]?.y).toBeLessThan(0.5);
+    expect(withBody.hns.boxes[0]?.w).toBeGreaterThan(0.1);
+    expect(withBody.temporal_posture_data).toBeNull();
+    expect(withBody.body_status).toBe('Calibrate to start posture analysis');
+    expect(['open', 'closed']).toContain(withBody.drowsiness.eye_state);
+  }, 90_000);
+
+  it('calibrates the peer and then analyses posture against it', async () => {
+    const res = await fetch(`${visionUrl}/model/realtime/calibrate/${peerId}`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.message).toBe('Calibration successful');
+    expect(body.success).toBe(true);
+    expect(body.image).toMatch(/^data:image\/jpeg;base64,/);
+    expect(body.outline.length).toBeGreaterThanOrEqual(3);
+    const count = (await frames()).length;
+    const analysed = await waitFor(async () => {
+      const list = await frames();
+      return list.slice(count).find((f) => f.temporal_posture_data !== null);
+    }, 30_000);
+    expect(analysed.temporal_posture_data?.all_offset_vector).toHaveLength(17);
+    expect(analysed.temporal_posture_data?.is_posture_deviated).toBe(false);
+    expect(analysed.body_status).toBe('Good posture');
+  }, 60_000);
+
+  it('answers "No calibration data found" for a peer it does not know', async () => {
+    const res = await fetch(`${visionUrl}/model/realtime/calibrate/999999`);
+    expect((await res.json()).message).toBe('No calibration data found');
+  });
+});
