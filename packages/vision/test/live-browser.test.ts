@@ -75,7 +75,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const frames = () => page.evaluate(() => (window as unknown as { frames_: DetectionFrame[] }).frames_);
+const frames = () => page.evaluate(() => (globalThis as unknown as { frames_: DetectionFrame[] }).frames_);
 
 async function waitFor<T>(get: () => Promise<T | undefined>, ms: number): Promise<T> {
   const deadline = Date.now() + ms;
@@ -93,7 +93,7 @@ describe('live detection over WebRTC', () => {
   it('streams detection frames with the person’s body keypoints', async () => {
     const ws = visionUrl.replace('http', 'ws');
     await page.evaluate(
-      (w, p) => (window as unknown as { startLive(a: string, b: string): Promise<void> }).startLive(w, p),
+      (w, p) => (globalThis as unknown as { startLive(a: string, b: string): Promise<void> }).startLive(w, p),
       ws,
       peerId,
     );
@@ -118,7 +118,12 @@ describe('live detection over WebRTC', () => {
   it('calibrates the peer and then analyses posture against it', async () => {
     const res = await fetch(`${visionUrl}/model/realtime/calibrate/${peerId}`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as {
+      message: string;
+      success: boolean;
+      image: string;
+      outline: number[][];
+    };
     expect(body.message).toBe('Calibration successful');
     expect(body.success).toBe(true);
     expect(body.image).toMatch(/^data:image\/jpeg;base64,/);
@@ -135,6 +140,6 @@ describe('live detection over WebRTC', () => {
 
   it('answers "No calibration data found" for a peer it does not know', async () => {
     const res = await fetch(`${visionUrl}/model/realtime/calibrate/999999`);
-    expect((await res.json()).message).toBe('No calibration data found');
+    expect(((await res.json()) as { message: string }).message).toBe('No calibration data found');
   });
 });
