@@ -1,0 +1,189 @@
+// /dashboard/calibration (document 2, sections 2.4, 4.2, 7.2, 8.2): three photos, front, left and right,
+// processed by the API with ML, then the summary.
+import {
+  CALIBRATION_MESSAGES,
+  type Calibration,
+  type CalibrationPhoto,
+  PAGE_JPEG_QUALITY,
+  type ViewType,
+} from '@posture-vision/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../services/api';
+import { CalibrationSummaryView } from './CalibrationSummaryView.tsx';
+import { capturePhoto, openCamera, stopCamera, VIEW_INSTRUCTIONS, VIEW_ORDER } from './camera.ts';
+import './calibration.css';
+
+type Step = 'start' | 'camera' | 'processing' | 'summary';
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export default function CalibrationPage() {
+  const [step, setStep] = useState<Step>('start');
+  const [checking, setChecking] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<CalibrationPhoto[]>([]);
+  const [calibration, setCalibration] = useState<Calibration | null>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  const releaseCamera = useCallback(() => {
+    stopCamera(streamRef.current);
+    streamRef.current = null;
+  }, []);
+
+  // On load: straight to the summary when an active calibration exists and none is needed (4.2).
+  useEffect(() => {
+    let live = true;
+    api.calibration.statusDetailed().then(
+      (answer) => {
+        if (!live) return;
+        const status = answer?.data;
+        if (!answer?.success || !status) setError(CALIBRATION_MESSAGES.statusCheckFailed);
+        else if (status.hasActive && !status.needsRecalibration && status.calibration) {
+          setCalibration(status.calibration);
+          setStep('summary');
+        }
+        setChecking(false);
+      },
+      () => {
+        if (!live) return;
+        setError(CALIBRATION_MESSAGES.statusCheckFailed);
+        setChecking(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => releaseCamera, [releaseCamera]);
+
+  useEffect(() => {
+    if (step === 'camera' && videoRef.current && streamRef.current) {
+      videoRef.current.srcObject = streamRef.current;
+      videoRef.current.play().catch(() => undefined);
+    }
+  }, [step]);
+
+  const begin = async () => {
+    setError(null);
+    try {
+      streamRef.current = await openCamera();
+      setPhotos([]);
+      setStep('camera');
+    } catch {
+      setError(CALIBRATION_MESSAGES.cameraDenied);
+    }
+  };
+
+  const cancel = () => {
+    releaseCamera();
+    setPhotos([]);
+    setStep('start');
+  };
+
+  const process = async (all: CalibrationPhoto[]) => {
+    releaseCamera();
+    setStep('processing');
+    try {
+      const answer = await api.calibration.create({ photos: all, processWithML: true });
+      if (!answer?.success || !answer.data) {
+        const e = answer?.error;
+        throw new Error(typeof e === 'string' ? e : (e?.message ?? answer?.message ?? 'Calibration failed'));
+      }
+      setCalibration(answer.data);
+      setStep('summary');
+    } catch (e) {
+      setPhotos([]);
+      setError(errorText(e));
+      setStep('start');
+    }
+  };
+
+  const capture = () => {
+    const viewType = VIEW_ORDER[photos.length] as ViewType;
+    try {
+      const video = videoRef.current as HTMLVideoElement;
+      const photoUrl = capturePhoto(video, PAGE_JPEG_QUALITY, false);
+      const photo: CalibrationPhoto = {
+        viewType,
+        photoUrl,
+        metadata: { width: video.videoWidth, height: video.videoHeight, quality: PAGE_JPEG_QUALITY },
+      };
+      const next = [...photos, photo];
+      setPhotos(next);
+      if (next.length === VIEW_ORDER.length) void process(next);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  const retake = () => {
+    setCalibration(null);
+    setPhotos([]);
+    setError(null);
+    setStep('start');
+  };
+
+  if (checking) return <p className="cal-loading">Checking calibration status...</p>;
+  const view = VIEW_ORDER[photos.length];
+
+  return (
+    <div className="cal-page" data-testid="calibration-page" data-step={step}>
+      <h1>Posture Calibration</h1>
+      {error && (
+        <div className="cal-error" role="alert">
+          <p>{error}</p>
+          {step === 'start' && (
+            <button type="button" onClick={begin}>
+              Try Again
+            </button>
+          )}
+        </div>
+      )}
+      {step === 'start' && (
+        <section className="cal-card">
+          <p>
+            We take three photos of you, from the front, the left and the right, and measure your posture from
+            them. Sit upright in good light.
+          </p>
+          <button type="button" className="primary" onClick={begin}>
+            Start Calibration
+          </button>
+        </section>
+      )}
+      {step === 'camera' && (
+        <section className="cal-card">
+          <h3>
+            Photo {photos.length + 1} of 3: {view} view
+          </h3>
+          {view && <p>{VIEW_INSTRUCTIONS[view]}</p>}
+          <video ref={videoRef} className="cal-video cal-mirrored" muted playsInline autoPlay />
+          <div className="cal-thumbs">
+            {photos.map((p) => (
+              <img key={p.viewType} src={p.photoUrl} alt={`${p.viewType} view`} />
+            ))}
+          </div>
+          <div className="cal-actions">
+            <button type="button" className="primary" onClick={capture}>
+              Capture {view} photo
+            </button>
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </section>
+      )}
+      {step === 'processing' && (
+        <section className="cal-card" aria-busy="true">
+          <p>Analysing your photos...</p>
+        </section>
+      )}
+      {step === 'summary' && calibration && (
+        <CalibrationSummaryView calibration={calibration} onRetake={retake} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// The calibration summary view shown after a real calibration (document 2, section 2.6).
+import type { Calibration } from '@posture-vision/core';
+import { useNavigate } from 'react-router-dom';
+import { summaryScoreClass } from '../dashboard/rules/displayRules';
+import { PostureDiagram } from './PostureDiagram.tsx';
+import { calibrationSummary, metricStatus } from './rules/keyMetrics.ts';
+import './calibration.css';
+
+export interface CalibrationSummaryViewProps {
+  calibration: Calibration;
+  /** Default: go to /dashboard/calibration. */
+  onRetake?: () => void;
+}
+
+export function CalibrationSummaryView({ calibration, onRetake }: CalibrationSummaryViewProps) {
+  const navigate = useNavigate();
+  const model = calibrationSummary(calibration);
+  const statusOf = (key: 'cranialVertebralAngle' | 'shoulderTiltAngle') => {
+    const value = calibration[key];
+    return value === null ? 'good' : metricStatus(key, value);
+  };
+  return (
+    <div className="cal-summary" data-testid="calibration-summary-view">
+      <section className="cal-card cal-score-row">
+        <div
+          className={`cal-score cal-score-${summaryScoreClass(model.postureScore)}`}
+          data-testid="summary-score"
+        >
+          <span>{model.postureScore}</span>
+          <small>/100</small>
+        </div>
+        <div>
+          <h3>Overall Assessment</h3>
+          <p data-testid="summary-assessment">{model.visualBreakdown.overallAssessment}</p>
+        </div>
+      </section>
+      <section className="cal-card">
+        <h3>Key Metrics</h3>
+        <ul className="cal-metrics">
+          {model.visualBreakdown.keyMetrics.map((m) => (
+            <li key={m.key} className={`cal-metric cal-metric-${m.status}`} data-status={m.status}>
+              <span>{m.name}</span>
+              <strong>{m.value}</strong>
+              <small>{m.comment}</small>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="cal-card">
+        <PostureDiagram calibration={calibration} statusOf={statusOf} />
+      </section>
+      <section className="cal-card">
+        <h3>Improvement Goals</h3>
+        <ul>
+          {model.goalSuggestions.map((g) => (
+            <li key={g.id}>
+              <strong>{g.title}</strong>: {g.description}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="cal-actions">
+        <button type="button" onClick={onRetake ?? (() => navigate('/dashboard/calibration'))}>
+          Retake Calibration
+        </button>
+        <button type="button" className="primary" onClick={() => navigate('/dashboard/analytics')}>
+          Proceed
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+// /dashboard/photo-calibration: the AI photo calibration wizard (document 2, sections 2.5, 4.3, 7.3, 8.2).
+// Mirrored JPEG 0.9 captures of the front, left and right views, analysed in one batch by the photo analysis
+// service, then stored by the API with the analysis (processWithML false).
+import {
+  CALIBRATION_MESSAGES,
+  type CalibrationPhoto,
+  cameraErrorMessage,
+  processPhotosFailed,
+  type ViewType,
+  WIZARD_JPEG_QUALITY,
+} from '@posture-vision/core';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../services/api';
+import { capturePhoto, openCamera, stopCamera, VIEW_INSTRUCTIONS } from './camera.ts';
+import {
+  initialWizard,
+  isCaptureStep,
+  viewOf,
+  wizardProgress,
+  wizardReducer,
+} from './rules/wizardMachine.ts';
+import './calibration.css';
+
+const COMPLETED_REDIRECT_MS = 2000;
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export default function PhotoCalibrationWizard() {
+  const [state, dispatch] = useReducer(wizardReducer, initialWizard);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [score, setScore] = useState<number | null>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const navigate = useNavigate();
+  const capturing = isCaptureStep(state.step);
+  const view = viewOf(state.step);
+
+  // The camera runs only during capture steps: leaving one stops it (4.3).
+  useEffect(() => {
+    if (!capturing) return;
+    let stream: MediaStream | null = null;
+    let cancelled = false;
+    setNotice(null);
+    openCamera(true).then(
+      async (s) => {
+        if (cancelled) return stopCamera(s);
+        stream = s;
+        const video = videoRef.current;
+        if (!video) return dispatch({ type: 'fail', message: CALIBRATION_MESSAGES.cameraComponentMissing });
+        video.srcObject = s;
+        video.onerror = () => dispatch({ type: 'fail', message: CALIBRATION_MESSAGES.playback });
+        try {
+          await video.play();
+        } catch {
+          if (!cancelled) dispatch({ type: 'fail', message: CALIBRATION_MESSAGES.playbackStart });
+        }
+      },
+      (error) =>
+        !cancelled &&
+        dispatch({ type: 'fail', message: cameraErrorMessage((error as { name?: string })?.name) }),
+    );
+    return () => {
+      cancelled = true;
+      stopCamera(stream);
+    };
+  }, [capturing]);
+
+  // Uploading: batch photo analysis, then the API stores the calibration with that analysis.
+  useEffect(() => {
+    if (state.step !== 'UPLOADING') return;
+    let live = true;
+    (async () => {
+      const { front, left, right } = state.photos;
+      if (!front || !left || !right) throw new Error(CALIBRATION_MESSAGES.captureFailed);
+      const mlAnalysis = await api.photoAnalysis.batchAnalyze({
+        front_image: front.dataUrl,
+        left_image: left.dataUrl,
+        right_image: right.dataUrl,
+      });
+      const photos: CalibrationPhoto[] = (['front', 'left', 'right'] as const).map((viewType) => ({
+        viewType,
+        photoUrl: state.photos[viewType]?.dataUrl as string,
+        capturedAt: state.photos[viewType]?.capturedAt as string,
+        metadata: { source: 'photo-calibration-wizard', quality: WIZARD_JPEG_QUALITY, mirrored: true },
+      }));
+      const answer = await api.calibration.create({ photos, processWithML: false, mlAnalysis });
+      if (!answer?.success) throw new Error(CALIBRATION_MESSAGES.backendStorageFailed);
+      return mlAnalysis.overall_score;
+    })().then(
+      (overall) => {
+        if (!live) return;
+        setScore(Math.round(overall));
+        dispatch({ type: 'uploaded' });
+      },
+      (error) => live && dispatch({ type: 'fail', message: processPhotosFailed(reason(error)) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.step, state.photos]);
+
+  useEffect(() => {
+    if (state.step !== 'COMPLETED') return;
+    const timer = setTimeout(() => navigate('/dashboard'), COMPLETED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.step, navigate]);
+
+  const capture = (viewType: ViewType) => {
+    const video = videoRef.current;
+    if (!video) return setNotice(CALIBRATION_MESSAGES.cameraComponentMissing);
+    try {
+      const dataUrl = capturePhoto(video, WIZARD_JPEG_QUALITY, true);
+      dispatch({ type: 'captured', view: viewType, dataUrl, capturedAt: new Date().toISOString() });
+    } catch (error) {
+      setNotice(reason(error) || CALIBRATION_MESSAGES.captureFailed);
+    }
+  };
+
+  const progress = wizardProgress(state.step);
+  const photo = view ? state.photos[view] : undefined;
+
+  return (
+    <div className="cal-page" data-testid="photo-wizard" data-step={state.step}>
+      <h1>AI Photo Calibration</h1>
+      {progress > 0 && (
+        <ol className="cal-progress" aria-label="Progress">
+          {(['front', 'left', 'right'] as const).map((v, i) => (
+            <li key={v} className={i < progress ? 'done' : ''}>
+              {v}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {state.step === 'INSTRUCTIONS_START' && (
+        <section className="cal-card">
+          <h3>How it works</h3>
+          <ol>
+            <li>Sit about an arm's length from the camera in good light.</li>
+            <li>Take a photo from the front, then from your left and your right side.</li>
+            <li>Our AI measures your posture and stores your calibration.</li>
+          </ol>
+          <button type="button" className="primary" onClick={() => dispatch({ type: 'begin' })}>
+            Start
+          </button>
+        </section>
+      )}
+
+      {capturing && view && (
+        <section className="cal-card">
+          <h3>Capture the {view} view</h3>
+          <p>{VIEW_INSTRUCTIONS[view]}</p>
+          <video ref={videoRef} className="cal-video cal-mirrored" muted playsInline autoPlay />
+          {notice && (
+            <p className="cal-error" role="alert">
+              {notice}
+            </p>
+          )}
+          <button type="button" className="primary" onClick={() => capture(view)}>
+            Capture Photo
+          </button>
+        </section>
+      )}
+
+      {state.step.startsWith('PREVIEW_') && view && photo && (
+        <section className="cal-card">
+          <h3>Preview: {view} view</h3>
+          <img className="cal-preview" src={photo.dataUrl} alt={`${view} view`} />
+          <div className="cal-actions">
+            <button type="button" onClick={() => dispatch({ type: 'retake' })}>
+              Retake
+            </button>
+            <button type="button" className="primary" onClick={() => dispatch({ type: 'accept' })}>
+              {view === 'right' ? 'Analyze Photos' : 'Next'}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {state.step === 'UPLOADING' && (
+        <section className="cal-card" aria-busy="true">
+          <p>Analysing your photos and saving your calibration...</p>
+        </section>
+      )}
+
+      {state.step === 'COMPLETED' && (
+        <section className="cal-card">
+          <h3>Calibration complete!</h3>
+          {score !== null && <p data-testid="wizard-score">Your posture score: {score}/100</p>}
+          <button type="button" className="primary" onClick={() => navigate('/dashboard')}>
+            Go to Dashboard
+          </button>
+        </section>
+      )}
+
+      {state.step === 'ERROR' && (
+        <section className="cal-card cal-error" role="alert">
+          <p>{state.error}</p>
+          <button type="button" onClick={() => dispatch({ type: 'tryAgain' })}>
+            Try Again
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}

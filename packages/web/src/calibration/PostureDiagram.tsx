@@ -1,0 +1,77 @@
+// The posture diagram of the summary view, drawn from the metrics (no external image): a side view with the
+// cranial vertebral angle and forward head offset, and a front view with the shoulder and head tilt.
+import type { Calibration } from '@posture-vision/core';
+import type { MetricStatus } from './rules/keyMetrics.ts';
+
+const COLOURS: Record<MetricStatus, string> = { good: '#2e9d5b', warning: '#d99a00', poor: '#d64541' };
+
+export function PostureDiagram({
+  calibration,
+  statusOf,
+}: {
+  calibration: Calibration;
+  statusOf: (key: 'cranialVertebralAngle' | 'shoulderTiltAngle') => MetricStatus;
+}) {
+  const cva = calibration.cranialVertebralAngle ?? 50;
+  const shoulder = calibration.shoulderTiltAngle ?? 0;
+  const head = calibration.headTiltAngle ?? 0;
+  // Side view: C7 at (70,150); the tragus sits on a line at the CVA above the horizontal.
+  const rad = (cva * Math.PI) / 180;
+  const ear = { x: 70 + Math.cos(rad) * 70, y: 150 - Math.sin(rad) * 70 };
+  const sh = (Math.max(-15, Math.min(15, shoulder)) * Math.PI) / 180;
+  const hd = (Math.max(-20, Math.min(20, head)) * Math.PI) / 180;
+  return (
+    <svg
+      viewBox="0 0 320 220"
+      width="320"
+      height="220"
+      role="img"
+      aria-label="Posture diagram"
+      data-testid="posture-diagram"
+    >
+      <title>Posture diagram</title>
+      <g>
+        <text x="70" y="20" fontSize="12" textAnchor="middle">
+          Side view
+        </text>
+        <line x1="70" y1="210" x2="70" y2="150" stroke="#888" strokeWidth="6" strokeLinecap="round" />
+        <line x1="70" y1="150" x2="150" y2="150" stroke="#bbb" strokeDasharray="4 3" />
+        <line
+          x1="70"
+          y1="150"
+          x2={ear.x}
+          y2={ear.y}
+          stroke={COLOURS[statusOf('cranialVertebralAngle')]}
+          strokeWidth="3"
+        />
+        <circle cx={ear.x + 6} cy={ear.y - 18} r="24" fill="none" stroke="#666" strokeWidth="2" />
+        <circle cx={ear.x} cy={ear.y} r="4" fill={COLOURS[statusOf('cranialVertebralAngle')]} />
+        <text x="100" y="168" fontSize="11">
+          CVA {Math.round(cva)}°
+        </text>
+      </g>
+      <g transform="translate(160 0)">
+        <text x="80" y="20" fontSize="12" textAnchor="middle">
+          Front view
+        </text>
+        <g transform={`rotate(${(hd * 180) / Math.PI} 80 95)`}>
+          <circle cx="80" cy="70" r="26" fill="none" stroke="#666" strokeWidth="2" />
+          <line x1="80" y1="96" x2="80" y2="118" stroke="#888" strokeWidth="6" />
+        </g>
+        <line
+          x1={80 - Math.cos(sh) * 60}
+          y1={125 + Math.sin(sh) * 60}
+          x2={80 + Math.cos(sh) * 60}
+          y2={125 - Math.sin(sh) * 60}
+          stroke={COLOURS[statusOf('shoulderTiltAngle')]}
+          strokeWidth="6"
+          strokeLinecap="round"
+        />
+        <line x1="80" y1="125" x2="80" y2="210" stroke="#888" strokeWidth="6" strokeLinecap="round" />
+        <text x="80" y="170" fontSize="11" textAnchor="middle">
+          Shoulders {Math.round(shoulder * 10) / 10}° · Head {Math.round(head * 10) / 10}°
+        </text>
+      </g>
+    </svg>
+  );
+}

@@ -1,0 +1,304 @@
+// The live posture tool (document 2, section 2.3): used in the landing hero, the dashboard camera widget
+// and the real-time session page. The behaviour lives in LiveController; this component only renders it.
+
+import {
+  type DetectionFrame,
+  LIVE_MESSAGES,
+  PRO_FEATURES,
+  STORAGE_KEYS,
+  sampleReportAlert,
+  validateCaptureEmail,
+} from '@posture-vision/core';
+import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { visionUrls } from '../services/api';
+import { LiveController, type LiveState, PROMPTS, type Tier } from './liveController.ts';
+import { CONNECTION_LABELS } from './rules/frameQuality.ts';
+import { formatFreeTimer, isFreeTimerLow } from './rules/freeTimer.ts';
+import './liveTool.css';
+
+export interface LiveToolProps {
+  /** Called with every detection frame that is not 'waiting'. */
+  onDetectionFrame?: (frame: DetectionFrame) => void;
+  /** Called when the camera starts or stops streaming. */
+  onStreamingChange?: (streaming: boolean) => void;
+  initialTier?: Tier;
+  /** Shows the debug panel from the start. */
+  debug?: boolean;
+  /** Hides the Free Tier/Pro toggle (the session page always runs in Pro). */
+  hideTierToggle?: boolean;
+  /** Hands the camera controls to a page that drives the tool (the real-time session). */
+  onReady?: (controls: LiveControls) => void;
+}
+
+export interface LiveControls {
+  startCamera(): Promise<void>;
+  stopCamera(): void;
+  streaming(): boolean;
+}
+
+const LAYER_LABELS: [keyof LiveState['layers'], string][] = [
+  ['hns', 'HNS Keypoints'],
+  ['hand', 'Hand Keypoints'],
+  ['boxes', 'Bounding Boxes'],
+  ['outline', 'Reference Outline'],
+];
+
+export default function LiveTool(props: LiveToolProps) {
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const [controller] = useState(() => {
+    return new LiveController({
+      visionHttp: visionUrls.http,
+      visionWs: visionUrls.ws,
+      getToken: () => localStorage.getItem(STORAGE_KEYS.token),
+      initialTier: props.initialTier,
+      onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
+      onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
+    });
+  });
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    controller.attach(videoRef.current, canvasRef.current);
+    if (propsRef.current.debug) controller.setDebug(true);
+    propsRef.current.onReady?.({
+      startCamera: () => controller.startCamera(),
+      stopCamera: () => controller.stopCamera(),
+      streaming: () => controller.state.camera !== 'idle',
+    });
+    controller.checkModelStatus();
+    const onVisibility = () => controller.setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      controller.stopCamera();
+    };
+  }, [controller]);
+
+  const pro = state.tier === 'pro';
+  const streaming = state.camera === 'streaming';
+  const d = state.detection;
+
+  return (
+    <div
+      className="live-tool"
+      data-testid="live-tool"
+      data-workflow={state.workflow}
+      data-camera={state.camera}
+    >
+      <div className="live-controls" role="toolbar" aria-label="Live posture controls">
+        {!props.hideTierToggle && (
+          <fieldset className="live-tier" aria-label="Tier">
+            {(['free', 'pro'] as const).map((tier) => (
+              <button
+                key={tier}
+                type="button"
+                aria-pressed={state.tier === tier}
+                className={state.tier === tier ? 'on' : ''}
+                onClick={() => controller.setTier(tier)}
+              >
+                {tier === 'free' ? 'Free Tier' : 'Pro'}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        <button type="button" disabled={state.camera !== 'idle'} onClick={() => controller.startCamera()}>
+          Start Camera
+        </button>
+        <button type="button" disabled={state.camera === 'idle'} onClick={() => controller.stopCamera()}>
+          Stop Camera
+        </button>
+        <button
+          type="button"
+          disabled={!state.connected || state.calibrating}
+          onClick={() => controller.calibrate()}
+        >
+          {state.calibrating ? 'Calibrating...' : 'Calibrate Posture'}
+        </button>
+        <button
+          type="button"
+          aria-pressed={state.activeMode}
+          disabled={state.activeModeDisabled}
+          onClick={() => controller.setActiveMode(!state.activeMode)}
+        >
+          Active Mode{state.activeMode ? ': On' : ''}
+        </button>
+        <button type="button" onClick={() => controller.testCalibration()}>
+          Test Calibration
+        </button>
+        <label className="live-debug-toggle">
+          <input
+            type="checkbox"
+            checked={state.debug}
+            onChange={(e) => controller.setDebug(e.target.checked)}
+          />
+          Debug
+        </label>
+      </div>
+
+      {state.tier === 'free' && streaming && (
+        <div
+          className={`live-timer${isFreeTimerLow(state.freeSeconds) ? ' low' : ''}`}
+          data-testid="free-timer"
+        >
+          Free Tier: {formatFreeTimer(state.freeSeconds)}
+          {isFreeTimerLow(state.freeSeconds) && <span> {LIVE_MESSAGES.proUpsell}</span>}
+        </div>
+      )}
+
+      <p className="live-prompt" data-testid="workflow-prompt">
+        {PROMPTS[state.workflow]}
+      </p>
+
+      <div className="live-body">
+        <div className="live-stage">
+          <video ref={videoRef} className="live-mirrored" muted playsInline autoPlay />
+          <canvas
+            ref={canvasRef}
+            className="live-mirrored live-overlay"
+            data-testid="live-overlay"
+            data-overlay-frames={state.drawn.overlayFrames}
+            data-keypoints-drawn={state.drawn.keypoints}
+            data-arrows-drawn={state.drawn.arrows}
+            data-outline-drawn={state.drawn.outlinePoints}
+          />
+        </div>
+
+        <aside className="live-side">
+          <section className="live-panel" aria-label="Detection Status">
+            <h4>Detection Status</h4>
+            <p data-testid="live-status">{state.status}</p>
+            <p data-testid="model-status">{state.modelStatus}</p>
+            <p>
+              <span className={`live-dot ${state.connection}`} />
+              <span data-testid="connection-label">{CONNECTION_LABELS[state.connection]}</span>
+            </p>
+            <p>Keypoints: {d?.keypointCount ?? 0}</p>
+            <p>Head tilt: {d ? d.tilt : 'Analyzing...'}</p>
+            <p data-testid="posture-deviation">
+              Posture: {d ? (d.deviated ? `Deviated (${d.deviationLevel})` : 'Aligned') : '—'}
+            </p>
+            {state.showRetry && !state.authRequired && (
+              <button type="button" onClick={() => controller.retryConnection()}>
+                Retry Connection
+              </button>
+            )}
+          </section>
+
+          {pro ? (
+            <>
+              <section className="live-panel" aria-label="Layers">
+                {LAYER_LABELS.map(([layer, label]) => (
+                  <label key={layer}>
+                    <input
+                      type="checkbox"
+                      checked={state.layers[layer]}
+                      onChange={(e) => controller.setLayer(layer, e.target.checked)}
+                    />
+                    {label}
+                  </label>
+                ))}
+              </section>
+              <section className="live-panel" aria-label="Head-Neck-Shoulder">
+                <h4>Head-Neck-Shoulder</h4>
+                <p>Body status: {d?.bodyStatus || '—'}</p>
+                <p>Emotion: {d?.emotions.join(', ') || '—'}</p>
+                <p>Deviation confidence: {d?.confidence != null ? d.confidence.toFixed(2) : '—'}</p>
+              </section>
+              <section className="live-panel" aria-label="Hands">
+                <h4>Hands</h4>
+                <p>Hands detected: {d?.hands ?? 0}</p>
+                <p>Confidence: {d?.handConfidences.map((c) => c.toFixed(2)).join(', ') || '—'}</p>
+              </section>
+              <section className="live-panel" aria-label="Face">
+                <h4>Face</h4>
+                <p>Drowsiness: {d ? (d.drowsy ? 'Drowsy' : 'Alert') : '—'}</p>
+                <p>Eyes: {d?.eyeState || '—'}</p>
+                <p>Mouth: {d?.mouthState || '—'}</p>
+                <p>
+                  Blinks: {d?.blinks ?? 0} · Yawns: {d?.yawns ?? 0}
+                </p>
+              </section>
+            </>
+          ) : (
+            <section className="live-panel live-teaser" aria-label="Pro features">
+              <h4>Unlock Pro</h4>
+              <ul>
+                {PRO_FEATURES.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </aside>
+      </div>
+
+      {state.debug && (
+        <section className="live-panel live-debug" aria-label="Debug" data-testid="debug-panel">
+          <h4>Performance</h4>
+          <p>
+            Frame quality: <span data-testid="frame-quality">{state.metrics.frameQuality}</span>
+          </p>
+          <p>
+            Overlay fps: <span data-testid="overlay-fps">{state.metrics.overlayFps}</span>
+          </p>
+          <p>
+            Detection fps: <span data-testid="detection-fps">{state.metrics.detectionFps}</span>
+          </p>
+          <p>Frames received: {state.metrics.framesReceived}</p>
+          <p>Peer id: {state.peerId ?? '—'}</p>
+          <pre className="live-log">{state.log.join('\n')}</pre>
+        </section>
+      )}
+
+      {state.successPopup && (
+        <div className="live-popup" role="dialog" aria-label="Calibration successful">
+          <p>Calibration successful!</p>
+          <button type="button" onClick={() => controller.closeSuccessPopup()}>
+            OK
+          </button>
+        </div>
+      )}
+
+      {state.timeUp && <TimeUpModal onClose={() => controller.closeTimeUp()} />}
+    </div>
+  );
+}
+
+function TimeUpModal({ onClose }: { onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    const invalid = validateCaptureEmail(value);
+    if (invalid) {
+      alert(invalid);
+      return;
+    }
+    alert(sampleReportAlert(value));
+    setEmail('');
+    onClose();
+  };
+  return (
+    <div className="live-modal" role="dialog" aria-label="Time is up">
+      <form onSubmit={submit} noValidate>
+        <h3>Your free demo time is up</h3>
+        <p>
+          Enter your e-mail address to receive a sample posture report, or switch to Pro for unlimited time.
+        </p>
+        <input
+          type="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit">Send me the report</button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+// /dashboard/real-time-session (document 2, sections 2.7, 4.4, 5.3, 7.4): a session with the live feed,
+// posture feedback on every posture update, then the report.
+import {
+  type Calibration,
+  type DetectionFrame,
+  mentionsCalibration,
+  SESSION_MESSAGES,
+  type SessionMode,
+  type SessionReport,
+} from '@posture-vision/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { LiveControls } from '../live/LiveTool.tsx';
+import LiveTool from '../live/LiveTool.tsx';
+import { api } from '../services/api';
+import {
+  appendLog,
+  defaultSessionMode,
+  feedbackPayload,
+  formatSessionTimer,
+  type PostureUpdate,
+  postureFromFrame,
+  samePosture,
+  USER_SETTINGS_KEY,
+} from './rules/postureUpdate.ts';
+import './sessions.css';
+
+type Phase = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function answerError(answer: { error?: unknown; message?: string } | undefined, fallback: string): string {
+  const e = answer?.error as { message?: string } | string | undefined;
+  return (typeof e === 'string' ? e : e?.message) ?? answer?.message ?? fallback;
+}
+
+export default function RealTimeSessionPage() {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<SessionMode>(() =>
+    defaultSessionMode(localStorage.getItem(USER_SETTINGS_KEY)),
+  );
+  const [calibration, setCalibration] = useState<Calibration | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [seconds, setSeconds] = useState(0);
+  const [posture, setPosture] = useState<PostureUpdate>({ postureStatus: 'neutral' });
+  const [error, setError] = useState<string | null>(null);
+  const [log, setLog] = useState<string[]>([]);
+  const [showLog, setShowLog] = useState(false);
+  const [report, setReport] = useState<SessionReport | null>(null);
+  const sessionRef = useRef<{ id: string; startedAt: Date } | null>(null);
+  const lastPosture = useRef<PostureUpdate | null>(null);
+  const controls = useRef<LiveControls | null>(null);
+  const secondsRef = useRef(0);
+
+  const addLog = useCallback((line: string) => {
+    setLog((current) => appendLog(current, `${new Date().toLocaleTimeString()} ${line}`));
+  }, []);
+
+  // Initial check: a session needs an active calibration (5.3).
+  useEffect(() => {
+    let live = true;
+    api.calibration.statusDetailed().then(
+      (answer) => {
+        if (!live) return;
+        const status = answer?.data;
+        if (status?.hasActive && status.calibration) setCalibration(status.calibration);
+        else setError(SESSION_MESSAGES.completeCalibrationFirst);
+      },
+      (e) => live && setError(message(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (phase !== 'running') return;
+    const timer = setInterval(() => {
+      secondsRef.current += 1;
+      setSeconds(secondsRef.current);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  const start = async () => {
+    setError(null);
+    if (!calibration) {
+      setError(SESSION_MESSAGES.calibrationRequired);
+      return;
+    }
+    setPhase('starting');
+    try {
+      const answer = await api.sessions.start({ mode, calibrationId: calibration.id });
+      const id = answer?.data?.id;
+      if (!answer?.success || !id) throw new Error(answerError(answer, 'Failed to start session'));
+      sessionRef.current = { id, startedAt: new Date() };
+      secondsRef.current = 0;
+      setSeconds(0);
+      setLog([]);
+      setReport(null);
+      lastPosture.current = null;
+      setPosture({ postureStatus: 'neutral' });
+      setPhase('running');
+      addLog(`Session ${id} started in ${mode} mode`);
+      if (!controls.current?.streaming()) await controls.current?.startCamera();
+    } catch (e) {
+      setPhase('idle');
+      setError(message(e));
+    }
+  };
+
+  const stop = useCallback(async () => {
+    const session = sessionRef.current;
+    if (!session) return;
+    sessionRef.current = null;
+    setPhase('stopping');
+    const duration = secondsRef.current;
+    addLog(`Stopping session ${session.id} after ${formatSessionTimer(duration)}`);
+    if (controls.current?.streaming()) controls.current.stopCamera();
+    try {
+      const ended = await api.sessions.end(session.id);
+      if (!ended?.success) throw new Error(answerError(ended, 'Failed to end session'));
+      const answer = await api.sessions.report(session.id);
+      if (!answer?.success || !answer.data)
+        throw new Error(answerError(answer, SESSION_MESSAGES.invalidReportResponse));
+      setPhase('stopped');
+      if (mode === 'passive') {
+        navigate('/dashboard/session-report', {
+          state: { report: answer.data, duration, date: session.startedAt.toISOString() },
+        });
+        return;
+      }
+      setReport(answer.data);
+      addLog('Session report ready');
+    } catch (e) {
+      setPhase('stopped');
+      setError(message(e));
+    }
+  }, [addLog, mode, navigate]);
+
+  // Posture feedback on every posture update; a failure is only logged (7.4).
+  const onFrame = useCallback(
+    (frame: DetectionFrame) => {
+      const session = sessionRef.current;
+      if (!session) return;
+      const update = postureFromFrame(frame);
+      if (samePosture(lastPosture.current, update)) return;
+      lastPosture.current = update;
+      setPosture(update);
+      addLog(`Posture ${update.postureStatus}${update.issue ? ` (${update.issue})` : ''}`);
+      api.sessions
+        .feedback(session.id, feedbackPayload(update, frame, new Date()))
+        .catch((e) => addLog(`Feedback failed: ${message(e)}`));
+    },
+    [addLog],
+  );
+
+  // Stopping the camera feed stops the running session (4.4).
+  const onStreamingChange = useCallback(
+    (streaming: boolean) => {
+      if (!streaming && sessionRef.current) void stop();
+    },
+    [stop],
+  );
+
+  const running = phase === 'running';
+  return (
+    <div className="rts-page" data-testid="real-time-session" data-phase={phase}>
+      <h1>Real-Time Session</h1>
+      {error && (
+        <div className="rts-banner" role="alert">
+          <p>{error}</p>
+          {mentionsCalibration(error) && (
+            <button type="button" onClick={() => navigate('/dashboard/calibration')}>
+              {SESSION_MESSAGES.goToCalibration}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="rts-controls">
+        <fieldset disabled={phase !== 'idle' && phase !== 'stopped'}>
+          <legend>Mode</legend>
+          {(['active', 'passive'] as const).map((m) => (
+            <label key={m}>
+              <input
+                type="radio"
+                name="session-mode"
+                value={m}
+                checked={mode === m}
+                onChange={() => setMode(m)}
+              />
+              {m === 'active' ? 'Active' : 'Passive'}
+            </label>
+          ))}
+        </fieldset>
+        <button
+          type="button"
+          className="primary"
+          disabled={phase !== 'idle' && phase !== 'stopped'}
+          onClick={start}
+        >
+          Start Session
+        </button>
+        <button type="button" disabled={!running} onClick={() => void stop()}>
+          Stop Session
+        </button>
+        <span className="rts-timer" data-testid="session-timer">
+          {formatSessionTimer(seconds)}
+        </span>
+        <span className={`rts-posture rts-posture-${posture.postureStatus}`} data-testid="posture-status">
+          Posture: {posture.postureStatus}
+          {posture.issue ? ` (${posture.issue.replace('_', ' ')})` : ''}
+        </span>
+      </div>
+
+      <LiveTool
+        initialTier="pro"
+        hideTierToggle
+        onReady={(c) => {
+          controls.current = c;
+        }}
+        onDetectionFrame={onFrame}
+        onStreamingChange={onStreamingChange}
+      />
+
+      {report && (
+        <section className="rts-report" data-testid="session-report-summary">
+          <h2>Session Report</h2>
+          <p>Average score: {Math.round(report.averageScore)}</p>
+          <p>Stability index: {Math.round(report.stabilityIndex)}</p>
+          <p>
+            Good posture: {Math.round(report.keyFindings.goodPostureTime)} s · Poor posture:{' '}
+            {Math.round(report.keyFindings.poorPostureTime)} s
+          </p>
+          <Link to={`/dashboard/session-report/${report.sessionId}`}>View full report</Link>
+        </section>
+      )}
+
+      <section className="rts-log">
+        <button type="button" onClick={() => setShowLog((v) => !v)}>
+          {showLog ? 'Hide Developer Log' : 'Show Developer Log'}
+        </button>
+        {showLog && (
+          <pre data-testid="developer-log">{log.length ? log.join('\n') : 'No log entries yet.'}</pre>
+        )}
+      </section>
+    </div>
+  );
+}
