@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import App from './App';
+import { startExtensionBridge } from './extension-bridge';
 import { applyTheme, useThemeStore } from './theme/themeStore';
 import './styles/global.css';
 
 applyTheme(useThemeStore.getState().theme);
+startExtensionBridge();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

@@ -1,0 +1,12 @@
+// Build-time settings (Vite env). The web app's origin is the only origin the content script acts on.
+import { resolveApiBaseUrl, resolveVisionUrls } from '@posture-vision/core';
+
+export const WEB_ORIGIN = new URL(import.meta.env.VITE_WEB_ORIGIN || 'http://localhost:5173').origin;
+// The extension's own host is its id, so the base URLs follow the web app's host unless overridden.
+export const API_URL = resolveApiBaseUrl(new URL(WEB_ORIGIN).hostname, import.meta.env.VITE_API_URL);
+export const VISION_URLS = resolveVisionUrls(new URL(WEB_ORIGIN).hostname, {
+  http: import.meta.env.VITE_VISION_URL,
+});
+export const DASHBOARD_URL = `${WEB_ORIGIN}/dashboard`;
+export const CALIBRATION_URL = `${WEB_ORIGIN}/dashboard/calibration`;
+export const LOGIN_URL = `${WEB_ORIGIN}/login`;

@@ -1,0 +1,79 @@
+// The typed message map: every runtime message is `{ target, command, payload }`, and each command names
+// its payload and its answer. Handlers are maps keyed by command, so a missing handler is a type error.
+import type { PostureStatus } from '@posture-vision/core';
+import type { Runtime } from 'webextension-polyfill';
+import type { TokenPair } from '../../../web/src/extension-bridge/protocol';
+import type { Connection, Phase } from '../state/monitor-state';
+
+export type { TokenPair };
+
+export interface Result {
+  ok: boolean;
+  message?: string;
+}
+
+/** Commands the service worker handles (from the popup, the pages, the content script and the offscreen document). */
+export interface BackgroundCommands {
+  'monitor/start': { payload: undefined; answer: Result };
+  'monitor/stop': { payload: undefined; answer: Result };
+  'monitor/snooze': { payload: undefined; answer: Result };
+  'monitor/recalibrate': { payload: undefined; answer: Result };
+  'camera/result': { payload: { granted: boolean; reason?: 'denied' | 'missing' }; answer: Result };
+  /** The web app's tokens, handed over by the content script; null access token means signed out. */
+  'auth/handover': { payload: TokenPair; answer: Result };
+  /** A web app page loaded: the token pair the extension rotated since the last handover, if any. */
+  'auth/pending': { payload: undefined; answer: TokenPair | null };
+  /** From the offscreen document: its progress. */
+  'offscreen/phase': {
+    payload: { phase: Phase; message?: string | null; sessionId?: string | null };
+    answer: Result;
+  };
+  'offscreen/connection': { payload: { connection: Connection }; answer: Result };
+  'offscreen/posture': {
+    payload: { posture: PostureStatus; at: number; captureFps: number };
+    answer: Result;
+  };
+  /** chrome.storage for the offscreen document, which has only chrome.runtime. */
+  'storage/get': { payload: { key: string }; answer: string | null };
+  'storage/set': { payload: { key: string; value: string }; answer: Result };
+  'storage/remove': { payload: { key: string }; answer: Result };
+}
+
+/** Commands the offscreen document handles. */
+export interface OffscreenCommands {
+  /** Starts (or, with the id of a paused session, resumes) passive monitoring. */
+  'offscreen/start': { payload: { sessionId: string | null }; answer: Result };
+  'offscreen/stop': { payload: { endSession: boolean }; answer: Result };
+  'offscreen/recalibrate': { payload: undefined; answer: Result };
+}
+
+/** Commands the content script handles (sent to the web app's tabs). */
+export interface ContentCommands {
+  /** The extension rotated the shared refresh token: the web app must keep the new pair. */
+  'auth/rotated': { payload: TokenPair; answer: Result };
+}
+
+export interface Targets {
+  background: BackgroundCommands;
+  offscreen: OffscreenCommands;
+  content: ContentCommands;
+}
+
+export type Target = keyof Targets;
+
+export interface Message<T extends Target = Target, C extends keyof Targets[T] = keyof Targets[T]> {
+  target: T;
+  command: C;
+  payload: Targets[T][C] extends { payload: infer P } ? P : never;
+}
+
+export type Payload<T extends Target, C extends keyof Targets[T]> = Targets[T][C] extends { payload: infer P }
+  ? P
+  : never;
+export type Answer<T extends Target, C extends keyof Targets[T]> = Targets[T][C] extends { answer: infer A }
+  ? A
+  : never;
+
+export type Handlers<T extends Target> = {
+  [C in keyof Targets[T]]: (payload: Payload<T, C>, sender: Runtime.MessageSender) => Promise<Answer<T, C>>;
+};

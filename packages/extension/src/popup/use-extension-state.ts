@@ -1,0 +1,47 @@
+// The popup reads the stored state directly and follows its changes; commands go to the service worker.
+import { STORAGE_KEYS } from '@posture-vision/core';
+import { useEffect, useState } from 'react';
+import { type AlertState, INITIAL_ALERT_STATE } from '../rules/alert-timing';
+import { type DailyStats, statsForToday } from '../rules/daily-stats';
+import {
+  type CameraPermission,
+  INITIAL_MONITOR_STATE,
+  KEYS,
+  type MonitorState,
+} from '../state/monitor-state';
+
+export interface ExtensionState {
+  monitor: MonitorState;
+  alerts: AlertState;
+  stats: DailyStats;
+  camera: CameraPermission;
+  signedIn: boolean;
+}
+
+async function read(): Promise<ExtensionState> {
+  const values = await chrome.storage.local.get([
+    KEYS.monitor,
+    KEYS.alerts,
+    KEYS.stats,
+    KEYS.camera,
+    STORAGE_KEYS.token,
+  ]);
+  return {
+    monitor: (values[KEYS.monitor] as MonitorState | undefined) ?? INITIAL_MONITOR_STATE,
+    alerts: (values[KEYS.alerts] as AlertState | undefined) ?? INITIAL_ALERT_STATE,
+    stats: statsForToday(values[KEYS.stats] as DailyStats | undefined, Date.now()),
+    camera: (values[KEYS.camera] as CameraPermission | undefined) ?? 'unknown',
+    signedIn: typeof values[STORAGE_KEYS.token] === 'string',
+  };
+}
+
+export function useExtensionState(): ExtensionState | null {
+  const [state, setState] = useState<ExtensionState | null>(null);
+  useEffect(() => {
+    const refresh = () => void read().then(setState);
+    refresh();
+    chrome.storage.local.onChanged.addListener(refresh);
+    return () => chrome.storage.local.onChanged.removeListener(refresh);
+  }, []);
+  return state;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALERT_TIMINGS,
+  type AlertState,
+  INITIAL_ALERT_STATE,
+  onPostureUpdate,
+  resetStretch,
+  snooze,
+} from './alert-timing';
+
+const { onsetMs, cooldownMs, snoozeMs } = ALERT_TIMINGS;
+
+/** Feeds postures at the given times; answers the times at which an alert fired. */
+function run(updates: [number, 'good' | 'poor' | 'neutral'][], start: AlertState = INITIAL_ALERT_STATE) {
+  let state = start;
+  const alerts: number[] = [];
+  for (const [at, posture] of updates) {
+    const next = onPostureUpdate(state, posture, at);
+    state = next.state;
+    if (next.alert) alerts.push(at);
+  }
+  return { state, alerts };
+}
+
+/** Poor posture reported every second from `from` to `to`. */
+function poorEverySecond(from: number, to: number): [number, 'poor'][] {
+  const out: [number, 'poor'][] = [];
+  for (let t = from; t <= to; t += 1000) out.push([t, 'poor']);
+  return out;
+}
+
+describe('alert timing', () => {
+  it('uses a 30 s onset, a 5 min cooldown and a 30 min snooze', () => {
+    expect(ALERT_TIMINGS).toEqual({ onsetMs: 30_000, cooldownMs: 300_000, snoozeMs: 1_800_000 });
+  });
+
+  it('does not alert before poor posture has lasted the onset delay', () => {
+    expect(run(poorEverySecond(0, onsetMs - 1000)).alerts).toEqual([]);
+  });
+
+  it('alerts once poor posture has lasted the onset delay', () => {
+    expect(run(poorEverySecond(0, onsetMs)).alerts).toEqual([onsetMs]);
+  });
+
+  it('restarts the onset delay after good posture', () => {
+    const updates: [number, 'good' | 'poor'][] = [
+      ...poorEverySecond(0, 20_000),
+      [21_000, 'good'],
+      ...poorEverySecond(22_000, 22_000 + onsetMs - 1000),
+    ];
+    expect(run(updates).alerts).toEqual([]);
+    expect(run([...updates, [22_000 + onsetMs, 'poor']]).alerts).toEqual([22_000 + onsetMs]);
+  });
+
+  it('restarts the onset delay when nobody is in view', () => {
+    const updates: [number, 'neutral' | 'poor'][] = [
+      ...poorEverySecond(0, 25_000),
+      [26_000, 'neutral'],
+      ...poorEverySecond(27_000, 50_000),
+    ];
+    expect(run(updates).alerts).toEqual([]);
+  });
+
+  it('alerts again only after the cooldown while poor posture persists', () => {
+    const { alerts } = run(poorEverySecond(0, onsetMs + cooldownMs + 5000));
+    expect(alerts).toEqual([onsetMs, onsetMs + cooldownMs]);
+  });
+
+  it('keeps the cooldown across a new stretch of poor posture', () => {
+    const updates: [number, 'good' | 'poor'][] = [
+      ...poorEverySecond(0, onsetMs),
+      [onsetMs + 1000, 'good'],
+      ...poorEverySecond(onsetMs + 2000, onsetMs + 2000 + 2 * onsetMs),
+    ];
+    expect(run(updates).alerts).toEqual([onsetMs]);
+  });
+
+  it('stays silent while snoozed and alerts when the snooze ends', () => {
+    const snoozed = snooze(INITIAL_ALERT_STATE, 0);
+    expect(snoozed.snoozedUntil).toBe(snoozeMs);
+    const { alerts } = run(poorEverySecond(0, snoozeMs + 1000), snoozed);
+    expect(alerts).toEqual([snoozeMs]);
+  });
+
+  it('forgets the running stretch on reset but keeps snooze and cooldown', () => {
+    const state: AlertState = { poorSince: 1000, lastAlertAt: 2000, snoozedUntil: 3000 };
+    expect(resetStretch(state)).toEqual({ poorSince: null, lastAlertAt: 2000, snoozedUntil: 3000 });
+  });
+});

@@ -1,0 +1,57 @@
+// When poor posture raises a desktop notification: only after it has lasted the onset delay, never twice
+// within the cooldown, never while snoozed. Pure so the service worker (which sleeps) keeps this in storage.
+import type { PostureStatus } from '@posture-vision/core';
+
+export interface AlertTimings {
+  /** Poor posture must last this long before the first alert. */
+  onsetMs: number;
+  /** Minimum time between two alerts while poor posture persists. */
+  cooldownMs: number;
+  /** How long the popup's or the notification's snooze silences alerts. */
+  snoozeMs: number;
+}
+
+export const ALERT_TIMINGS: AlertTimings = {
+  onsetMs: 30_000,
+  cooldownMs: 5 * 60_000,
+  snoozeMs: 30 * 60_000,
+};
+
+export interface AlertState {
+  /** When the current stretch of poor posture began; null while posture is not poor. */
+  poorSince: number | null;
+  lastAlertAt: number | null;
+  snoozedUntil: number | null;
+}
+
+export const INITIAL_ALERT_STATE: AlertState = { poorSince: null, lastAlertAt: null, snoozedUntil: null };
+
+export function isSnoozed(state: AlertState, now: number): boolean {
+  return state.snoozedUntil !== null && now < state.snoozedUntil;
+}
+
+/** Feeds one posture update; answers the next state and whether to notify now. */
+export function onPostureUpdate(
+  state: AlertState,
+  posture: PostureStatus,
+  now: number,
+  timings: AlertTimings = ALERT_TIMINGS,
+): { state: AlertState; alert: boolean } {
+  // Good posture or nobody in view ends the stretch: the onset delay starts again next time.
+  if (posture !== 'poor') return { state: { ...state, poorSince: null }, alert: false };
+  const poorSince = state.poorSince ?? now;
+  const alert =
+    now - poorSince >= timings.onsetMs &&
+    (state.lastAlertAt === null || now - state.lastAlertAt >= timings.cooldownMs) &&
+    !isSnoozed(state, now);
+  return { state: { ...state, poorSince, lastAlertAt: alert ? now : state.lastAlertAt }, alert };
+}
+
+export function snooze(state: AlertState, now: number, timings: AlertTimings = ALERT_TIMINGS): AlertState {
+  return { ...state, snoozedUntil: now + timings.snoozeMs };
+}
+
+/** Stopping, pausing or signing out forgets the running stretch but keeps the snooze and cooldown. */
+export function resetStretch(state: AlertState): AlertState {
+  return { ...state, poorSince: null };
+}

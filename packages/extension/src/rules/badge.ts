@@ -1,0 +1,39 @@
+// The toolbar badge: what the extension is doing at a glance.
+import type { MonitorState } from '../state/monitor-state';
+
+export interface Badge {
+  text: string;
+  color: string;
+  title: string;
+}
+
+const GREEN = '#2e7d32';
+const RED = '#c62828';
+const GREY = '#616161';
+const AMBER = '#f9a825';
+
+export function badgeFor(state: MonitorState): Badge {
+  switch (state.phase) {
+    case 'stopped':
+      return { text: '', color: GREY, title: 'Posture Vision: not monitoring' };
+    case 'starting':
+    case 'calibrating':
+      return { text: '…', color: GREY, title: 'Posture Vision: starting' };
+    case 'paused':
+      return {
+        text: 'II',
+        color: GREY,
+        title: 'Posture Vision: paused while the computer is idle or locked',
+      };
+    case 'error':
+      return { text: '!', color: RED, title: `Posture Vision: ${state.message ?? 'error'}` };
+    case 'monitoring':
+      if (state.connection !== 'Connected')
+        return { text: '?', color: AMBER, title: `Posture Vision: ${state.connection}` };
+      if (state.posture === 'poor')
+        return { text: 'POOR', color: RED, title: 'Posture Vision: poor posture' };
+      if (state.posture === 'good')
+        return { text: 'OK', color: GREEN, title: 'Posture Vision: good posture' };
+      return { text: '–', color: GREY, title: 'Posture Vision: nobody in view' };
+  }
+}

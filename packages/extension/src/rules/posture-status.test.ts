@@ -1,0 +1,60 @@
+import type { DetectionFrame } from '@posture-vision/core';
+import { describe, expect, it } from 'vitest';
+import { feedbackFor, postureOfFrame } from './posture-status';
+
+const person = Array.from({ length: 17 }, (_, i) => ({ x: 0.3 + i * 0.01, y: 0.2 + i * 0.03, score: 0.9 }));
+
+function frame(change: Partial<DetectionFrame> = {}, deviated = false): DetectionFrame {
+  return {
+    status: 'ok',
+    hns: { poses: [person], boxes: [], emotions: [] },
+    hand: { poses: [], confidences: [] },
+    drowsiness: {
+      drowsiness_state: false,
+      mouth_state: 'closed',
+      eye_state: 'open',
+      blinking_count: 0,
+      yawning_count: 0,
+      boxes: [],
+    },
+    body_status: deviated ? 'Head tilted' : 'Good posture',
+    temporal_posture_data: {
+      is_posture_deviated: deviated,
+      deviation_level: 'moderate',
+      confidence: 0.9,
+      stability_factor: 1,
+      smoothing_factor: 0.5,
+      all_offset_vector: [],
+    },
+    ...change,
+  };
+}
+
+describe('posture of a detection frame', () => {
+  it('skips frames while the service waits', () => {
+    expect(postureOfFrame(frame({ status: 'waiting' }))).toBeNull();
+  });
+
+  it('is good or poor from the temporal deviation', () => {
+    expect(postureOfFrame(frame())).toBe('good');
+    expect(postureOfFrame(frame({}, true))).toBe('poor');
+  });
+
+  it('is neutral when nobody (or too few keypoints) is in view', () => {
+    expect(postureOfFrame(frame({ hns: { poses: [], boxes: [], emotions: [] } }))).toBe('neutral');
+    expect(postureOfFrame(frame({ hns: { poses: [person.slice(0, 10)], boxes: [], emotions: [] } }))).toBe(
+      'neutral',
+    );
+    expect(postureOfFrame(frame({ temporal_posture_data: null }))).toBe('neutral');
+  });
+
+  it('names the issue and level in the feedback of poor posture', () => {
+    const at = Date.UTC(2026, 10, 22, 12);
+    expect(feedbackFor(frame({}, true), 'poor', at)).toEqual({
+      postureStatus: 'poor',
+      timestamp: '2026-11-22T12:00:00.000Z',
+      details: { type: 'passive', issue: 'tilt', level: 'moderate' },
+    });
+    expect(feedbackFor(frame(), 'good', at).details).toEqual({ type: 'passive' });
+  });
+});

@@ -1,0 +1,61 @@
+// Everything the extension remembers lives in chrome.storage.local under these keys: the service worker
+// is stopped after ~30 s idle and keeps nothing in globals.
+import type { PostureStatus } from '@posture-vision/core';
+import type { AlertState } from '../rules/alert-timing';
+import type { DailyStats } from '../rules/daily-stats';
+
+/** Connection indicator texts (document 2, section 4.1). */
+export type Connection = 'Not connected' | 'Connected' | 'Connection issues' | 'Disconnected';
+
+export type Phase =
+  /** Not monitoring. */
+  | 'stopped'
+  /** Camera, session and live link are being set up. */
+  | 'starting'
+  /** Connected; the reference posture is being taken from the first seconds. */
+  | 'calibrating'
+  | 'monitoring'
+  /** The machine is idle or locked: camera off, session kept. */
+  | 'paused'
+  /** Monitoring could not start or stopped on an error (see `message`). */
+  | 'error';
+
+export type CameraPermission = 'unknown' | 'granted' | 'denied' | 'missing';
+
+export interface MonitorState {
+  phase: Phase;
+  connection: Connection;
+  posture: PostureStatus;
+  /** When the posture above was seen. */
+  postureAt: number | null;
+  sessionId: string | null;
+  /** The current capture rate in frames per second (0 while not capturing). */
+  captureFps: number;
+  /** A hint or an error for the popup. */
+  message: string | null;
+}
+
+export const INITIAL_MONITOR_STATE: MonitorState = {
+  phase: 'stopped',
+  connection: 'Not connected',
+  posture: 'neutral',
+  postureAt: null,
+  sessionId: null,
+  captureFps: 0,
+  message: null,
+};
+
+/** chrome.storage.local keys. The token keys are core's (`token`, `refresh_token`). */
+export const KEYS = {
+  monitor: 'monitor',
+  alerts: 'alerts',
+  stats: 'stats',
+  camera: 'camera',
+} as const;
+
+export interface StoredValues {
+  monitor: MonitorState;
+  alerts: AlertState;
+  stats: DailyStats;
+  camera: CameraPermission;
+}

@@ -1,0 +1,26 @@
+import { crx } from '@crxjs/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+import { manifest } from './manifest.config';
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  return {
+    plugins: [
+      react(),
+      // A self-contained content script: it runs at document_start without loading chunks from the page.
+      crx({
+        manifest: manifest(env),
+        contentScripts: { standaloneFiles: ['src/content/web-app-bridge.ts'] },
+      }),
+    ],
+    build: {
+      emptyOutDir: true,
+      // Pages opened only by code (not named in the manifest) must be build inputs: without the offscreen
+      // page chrome.offscreen.createDocument fails with "Page failed to load".
+      rollupOptions: {
+        input: { offscreen: 'src/offscreen/offscreen.html', permission: 'src/permission/permission.html' },
+      },
+    },
+  };
+});

@@ -1,0 +1,35 @@
+// The handshake between the web app's pages and the extension's content script, over window.postMessage
+// on the web app's own origin. The extension's content script imports this file too, so both sides
+// share one definition.
+
+/** localStorage key read by the dashboard banner; value 'true' once the extension has announced itself. */
+export const EXTENSION_INSTALLED_FLAG = 'postureVisionExtensionInstalled';
+
+export const FROM_EXTENSION = 'posture-vision-extension';
+export const FROM_WEB_APP = 'posture-vision-web';
+
+export interface TokenPair {
+  accessToken: string | null;
+  refreshToken: string | null;
+}
+
+/** Content script → page. */
+export type ExtensionToPage =
+  | { source: typeof FROM_EXTENSION; type: 'announce'; version: string }
+  /** The extension refreshed the shared tokens; the web app keeps the new pair. */
+  | ({ source: typeof FROM_EXTENSION; type: 'tokens-rotated' } & TokenPair);
+
+/** Page → content script. */
+export type PageToExtension =
+  | { source: typeof FROM_WEB_APP; type: 'hello' }
+  /** The web app's current tokens; a null access token means signed out. */
+  | ({ source: typeof FROM_WEB_APP; type: 'tokens' } & TokenPair);
+
+function isFrom<T extends { source: string }>(source: T['source'], data: unknown): data is T {
+  return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === source;
+}
+
+export const isFromExtension = (data: unknown): data is ExtensionToPage =>
+  isFrom<ExtensionToPage>(FROM_EXTENSION, data);
+export const isFromWebApp = (data: unknown): data is PageToExtension =>
+  isFrom<PageToExtension>(FROM_WEB_APP, data);
