@@ -1,0 +1,187 @@
+// The live sockets and calls at their edges: tokens (signed here against a JWKS served by a tiny HTTP
+// server standing in for the API), close codes, the anonymous Free Tier cap, and bad input of every kind.
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { buildServer } from '../src/server.ts';
+
+let app: FastifyInstance;
+let jwksServer: Server;
+let base: string;
+let sign: (claims: Record<string, unknown>, exp?: string) => Promise<string>;
+let initialStatus: string;
+
+beforeAll(async () => {
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
+  jwksServer = createServer((req, res) => {
+    if (req.url === '/.well-known/jwks.json')
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
+  const a = jwksServer.address();
+  const apiUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  sign = (claims, exp = '15m') =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: 'test' })
+      .setIssuer('posture-vision-api')
+      .setAudience('posture-vision')
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(privateKey);
+  const built = await buildServer({ apiUrl, workers: 1, freeTierMs: 2_000 });
+  app = built.app;
+  initialStatus = (
+    await app.inject({ method: 'GET', url: '/model/realtime/face-direction-identifier' })
+  ).json().model_status;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  base = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await built.pool.ready;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await new Promise((r) => jwksServer?.close(r));
+});
+
+interface Opened {
+  ws: WebSocket;
+  messages: unknown[];
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+function open(path: string, token?: string): Promise<Opened> {
+  const protocols = ['posture-vision.v1', ...(token ? [`access_token.${token}`] : [])];
+  const ws = new WebSocket(base + path, protocols);
+  const messages: unknown[] = [];
+  ws.on('message', (d) => messages.push(JSON.parse(d.toString())));
+  const closed = new Promise<{ code: number; reason: string }>((r) =>
+    ws.on('close', (code, reason) => r({ code, reason: reason.toString() })),
+  );
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, messages, closed }));
+    ws.once('error', reject);
+  });
+}
+
+const until = async (check: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+const alive = async () =>
+  (await app.inject({ method: 'GET', url: '/model/realtime/health-check' })).statusCode === 200;
+
+describe('model status', () => {
+  it('says loading before the models are in, ready after', async () => {
+    expect(initialStatus).toBe('loading');
+    const res = await app.inject({ method: 'GET', url: '/model/realtime/face-direction-identifier' });
+    expect(res.json()).toMatchObject({ model_status: 'ready' });
+  });
+});
+
+describe('live socket authentication', () => {
+  it('accepts a user token and selects the subprotocol', async () => {
+    const s = await open(
+      '/combined-realtime/offer/123456',
+      await sign({ sub: 'u1', sid: 's1', role: 'user' }),
+    );
+    expect(s.ws.protocol).toBe('posture-vision.v1');
+    s.ws.close();
+  });
+
+  it('closes 4001 for a forged, expired or garbled token', async () => {
+    const forged = await new SignJWT({ sub: 'u1', role: 'user' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'test' })
+      .setIssuer('posture-vision-api')
+      .setAudience('posture-vision')
+      .setExpirationTime('15m')
+      .sign((await generateKeyPair('ES256')).privateKey);
+    const expired = await sign({ sub: 'u1', role: 'user' }, '-1m');
+    for (const token of [forged, expired, 'garbage']) {
+      const s = await open('/combined-realtime/results/223344', token);
+      expect(await s.closed).toEqual({ code: 4001, reason: 'Invalid or expired token' });
+    }
+  });
+
+  it('closes 4003 for admin tokens and for another user’s peer', async () => {
+    const admin = await open('/combined-realtime/offer/323232', await sign({ sub: 'a1', role: 'admin' }));
+    expect((await admin.closed).code).toBe(4003);
+    const mine = await open('/combined-realtime/offer/424242', await sign({ sub: 'u1', role: 'user' }));
+    const theirs = await open('/combined-realtime/results/424242', await sign({ sub: 'u2', role: 'user' }));
+    expect((await theirs.closed).code).toBe(4003);
+    const calibrate = await app.inject({
+      method: 'GET',
+      url: '/model/realtime/calibrate/424242',
+      headers: { authorization: `Bearer ${await sign({ sub: 'u2', role: 'user' })}` },
+    });
+    expect(calibrate.statusCode).toBe(403);
+    mine.ws.close();
+  });
+
+  it('cuts anonymous peers at the Free Tier limit with 4002, also on reconnect', async () => {
+    const s = await open('/combined-realtime/results/525252');
+    expect(await s.closed).toEqual({ code: 4002, reason: 'Free Tier limit reached' });
+    const again = await open('/combined-realtime/offer/525252');
+    expect((await again.closed).code).toBe(4002);
+  });
+});
+
+describe('bad input never crashes the service', () => {
+  it('answers malformed JSON, unknown messages and early candidates with an error and keeps the socket', async () => {
+    const s = await open('/combined-realtime/offer/626262', await sign({ sub: 'u3', role: 'user' }));
+    s.ws.send('{not json');
+    s.ws.send(JSON.stringify({ type: 'hello' }));
+    s.ws.send(
+      JSON.stringify({
+        type: 'candidate',
+        candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host' },
+      }),
+    );
+    s.ws.send(JSON.stringify({ type: 'offer', sdp: 'v=0 nonsense' }));
+    await until(() => s.messages.length >= 4);
+    expect(s.messages[0]).toEqual({ type: 'error', message: 'Malformed JSON' });
+    expect(s.messages[1]).toEqual({ type: 'error', message: 'Invalid signal message' });
+    expect(s.messages[2]).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(/candidate before offer/),
+    });
+    expect(s.messages[3]).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(/^Signalling failed/),
+    });
+    expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    s.ws.close();
+    expect(await alive()).toBe(true);
+  });
+
+  it('closes a socket that sends an oversized message, and keeps serving', async () => {
+    const s = await open('/combined-realtime/offer/727272', await sign({ sub: 'u4', role: 'user' }));
+    s.ws.send(JSON.stringify({ type: 'offer', sdp: 'x'.repeat(200_000) }));
+    expect((await s.closed).code).toBe(1009);
+    expect(await alive()).toBe(true);
+  });
+
+  it('refuses bad peer ids and bad bearer tokens on the calibration call', async () => {
+    const bad = await app.inject({ method: 'GET', url: '/model/realtime/calibrate/..%2F..' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().success).toBe(false);
+    const token = await app.inject({
+      method: 'GET',
+      url: '/model/realtime/calibrate/123456',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(token.statusCode).toBe(401);
+    const unknown = await app.inject({ method: 'GET', url: '/model/realtime/calibrate/818181' });
+    expect(unknown.json()).toMatchObject({ message: 'No calibration data found', success: false });
+    const badPath = await open('/combined-realtime/offer/bad%20id');
+    expect((await badPath.closed).code).toBe(1008);
+  });
+});
