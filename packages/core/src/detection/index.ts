@@ -1,0 +1,2 @@
+export type * from './frame';
+export * from './parse';

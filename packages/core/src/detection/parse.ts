@@ -1,0 +1,62 @@
+// Parser for the results channel: a malformed frame is reported, never thrown into the UI; a frame with
+// status 'waiting' is skipped (document 2 section 3.1).
+import type { DetectionFrame } from './frame';
+
+export type ParsedFrame =
+  | { kind: 'frame'; frame: DetectionFrame }
+  | { kind: 'waiting' }
+  | { kind: 'invalid'; reason: string };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function check(frame: Obj): string | null {
+  const { hns, hand, drowsiness, temporal_posture_data: tpd } = frame;
+  if (!isObj(hns)) return 'hns is missing';
+  if (!Array.isArray(hns.poses) || !hns.poses.every(Array.isArray))
+    return 'hns.poses must be a list of lists';
+  if (!Array.isArray(hns.boxes)) return 'hns.boxes must be a list';
+  if (!Array.isArray(hns.emotions)) return 'hns.emotions must be a list';
+  if (!isObj(hand)) return 'hand is missing';
+  if (!Array.isArray(hand.poses) || !hand.poses.every(Array.isArray))
+    return 'hand.poses must be a list of lists';
+  if (!Array.isArray(hand.confidences)) return 'hand.confidences must be a list';
+  if (!isObj(drowsiness)) return 'drowsiness is missing';
+  if (typeof drowsiness.drowsiness_state !== 'boolean')
+    return 'drowsiness.drowsiness_state must be a boolean';
+  if (!Array.isArray(drowsiness.boxes)) return 'drowsiness.boxes must be a list';
+  if (typeof frame.body_status !== 'string') return 'body_status must be text';
+  if (tpd !== null && tpd !== undefined) {
+    if (!isObj(tpd)) return 'temporal_posture_data must be an object or null';
+    if (typeof tpd.is_posture_deviated !== 'boolean') return 'is_posture_deviated must be a boolean';
+    if (!['mild', 'moderate', 'severe'].includes(tpd.deviation_level as string)) {
+      return 'deviation_level must be mild, moderate or severe';
+    }
+    if (!isNum(tpd.confidence)) return 'confidence must be a number';
+    if (!Array.isArray(tpd.all_offset_vector)) return 'all_offset_vector must be a list';
+  }
+  return null;
+}
+
+/** Parses one message of the results channel (JSON text or an already parsed value). */
+export function parseDetectionFrame(raw: unknown): ParsedFrame {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { kind: 'invalid', reason: 'not JSON' };
+    }
+  }
+  if (!isObj(value)) return { kind: 'invalid', reason: 'not an object' };
+  if (typeof value.status !== 'string') return { kind: 'invalid', reason: 'status must be text' };
+  if (value.status === 'waiting') return { kind: 'waiting' };
+  const reason = check(value);
+  if (reason) return { kind: 'invalid', reason };
+  const frame = {
+    ...value,
+    temporal_posture_data: value.temporal_posture_data ?? null,
+  } as unknown as DetectionFrame;
+  return { kind: 'frame', frame };
+}
