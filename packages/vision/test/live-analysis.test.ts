@@ -1,0 +1,91 @@
+// The live loop on real video frames: decoded I420 frames of a real person (from the .y4m clip maker)
+// go through a peer's newest-frame loop, the inference workers and the posture analysis. Upright is
+// calibrated; a sustained slouch and a head tilt are then reported, and sitting up again clears it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DetectionFrame } from '@posture-vision/core/analysis';
+import { type ClipPosture, writePersonClip } from '@posture-vision/testkit/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnginePool } from '../src/engine/pool.ts';
+import { type I420Frame, Peer } from '../src/live/peer.ts';
+
+const W = 640;
+const H = 480;
+let pool: EnginePool;
+let peer: Peer;
+const received: DetectionFrame[] = [];
+const frames = {} as Record<ClipPosture, I420Frame>;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pv-vision-analysis-'));
+  const order: ClipPosture[] = ['upright', 'slouched', 'tilted', 'away'];
+  const file = writePersonClip(
+    join(dir, 'clip.y4m'),
+    order.map((posture) => ({ posture, seconds: 1 / 15 })),
+  );
+  const y4m = readFileSync(file);
+  rmSync(dir, { recursive: true, force: true });
+  let at = y4m.indexOf('\n') + 1;
+  for (const posture of order) {
+    at += 'FRAME\n'.length;
+    frames[posture] = { width: W, height: H, data: new Uint8Array(y4m.subarray(at, at + W * H * 1.5)) };
+    at += W * H * 1.5;
+  }
+  pool = new EnginePool(1);
+  await pool.ready;
+  peer = new Peer('analysis', null, pool);
+  peer.results.add((text) => received.push(JSON.parse(text)));
+});
+
+afterAll(async () => {
+  peer?.close();
+  await pool?.close();
+});
+
+/** Offers a posture's frame at 10 fps for some seconds; returns the detection frames sent meanwhile. */
+async function hold(posture: ClipPosture, seconds: number): Promise<DetectionFrame[]> {
+  const from = received.length;
+  const timer = setInterval(() => peer.pushFrame(frames[posture]), 100);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  clearInterval(timer);
+  // Let the frame in flight finish so the next segment starts clean.
+  const n = received.length;
+  await new Promise((r) => setTimeout(r, 1500));
+  return received.slice(from, Math.max(n, received.length));
+}
+
+describe('live posture analysis on real frames', () => {
+  it('calibrates on an upright person', async () => {
+    const upright = await hold('upright', 2);
+    expect(upright.length).toBeGreaterThan(0);
+    expect(upright.every((f) => f.temporal_posture_data === null)).toBe(true);
+    expect(peer.calibrate()).not.toBeNull();
+    const after = await hold('upright', 2);
+    expect(after.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);
+    expect(after.at(-1)?.body_status).toBe('Good posture');
+  });
+
+  it('reports a sustained slouch, then clears it when the person sits up', async () => {
+    const slouch = await hold('slouched', 7);
+    const last = slouch.at(-1);
+    expect(last?.temporal_posture_data?.is_posture_deviated).toBe(true);
+    expect(last?.body_status).toMatch(/Slouching/);
+    // The first frames of the slouch are not yet a deviation (onset delay).
+    expect(slouch[0]?.temporal_posture_data?.is_posture_deviated).toBe(false);
+    const back = await hold('upright', 5);
+    expect(back.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);
+  });
+
+  it('reports a sideways head tilt', async () => {
+    const tilted = await hold('tilted', 7);
+    expect(tilted.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(true);
+    expect(tilted.at(-1)?.body_status).toMatch(/Head tilted sideways/);
+  });
+
+  it('says so when the person leaves', async () => {
+    const away = await hold('away', 2);
+    expect(away.at(-1)?.body_status).toBe('No person detected');
+    expect(away.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);
+  });
+});
