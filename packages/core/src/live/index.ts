@@ -1,1 +1,3 @@
+export * from './link';
 export * from './messages';
+export * from './vision-http';

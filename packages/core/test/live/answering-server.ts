@@ -1,0 +1,195 @@
+// An in-test vision stand-in: answers the live link's offer with a real WebRTC peer (@roamhq/wrtc),
+// counts the decoded video frames it receives, and sends detection frames on the results socket.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import wrtc from '@roamhq/wrtc';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { DetectionFrame } from '../../src/detection/frame';
+
+export interface Behaviour {
+  /** Refuse this many offer-socket upgrades (the attempt fails like an unreachable server). */
+  rejectOffers: number;
+  /** Close the offer socket right after accepting it, with this code. */
+  closeOfferWith: [number, string] | null;
+  /** Send detection frames for received video frames. */
+  sendFrames: boolean;
+}
+
+export interface Connection {
+  role: 'offer' | 'results';
+  peerId: string;
+  protocols: string[];
+  socket: WebSocket;
+}
+
+export function sampleFrame(): DetectionFrame {
+  return {
+    status: 'ok',
+    hns: { poses: [[{ x: 0.5, y: 0.4 }]], boxes: [], emotions: [] },
+    hand: { poses: [], confidences: [] },
+    drowsiness: {
+      drowsiness_state: false,
+      mouth_state: 'closed',
+      eye_state: 'open',
+      blinking_count: 0,
+      yawning_count: 0,
+      boxes: [],
+    },
+    body_status: 'Good posture',
+    temporal_posture_data: null,
+  };
+}
+
+export async function startAnsweringServer() {
+  const behaviour: Behaviour = { rejectOffers: 0, closeOfferWith: null, sendFrames: true };
+  const connections: Connection[] = [];
+  const offerUpgrades = { count: 0 };
+  const video = { frames: 0 };
+  const peers: RTCPeerConnection[] = [];
+  const sinks: { stop(): void }[] = [];
+  const httpRequests: { url: string; authorization: string | undefined }[] = [];
+  let httpHandler: (url: string) => { status: number; body: unknown } = () => ({ status: 404, body: {} });
+
+  const server: Server = createServer((req, res) => {
+    httpRequests.push({ url: req.url ?? '', authorization: req.headers.authorization });
+    const { status, body } = httpHandler(req.url ?? '');
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  const wss = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (protocols) => (protocols.has('posture-vision.v1') ? 'posture-vision.v1' : false),
+  });
+
+  const resultsFor = (peerId: string) =>
+    connections.filter((c) => c.role === 'results' && c.peerId === peerId && c.socket.readyState === 1);
+
+  function answer(socket: WebSocket, peerId: string) {
+    let pc: RTCPeerConnection | null = null;
+    socket.on('message', async (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'offer') {
+        pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnection;
+        peers.push(pc);
+        pc.onicecandidate = ({ candidate }) => {
+          if (candidate && socket.readyState === 1) {
+            socket.send(
+              JSON.stringify({
+                type: 'candidate',
+                candidate: {
+                  candidate: candidate.candidate,
+                  sdpMLineIndex: candidate.sdpMLineIndex,
+                  sdpMid: candidate.sdpMid,
+                },
+              }),
+            );
+          }
+        };
+        pc.ontrack = ({ track }) => {
+          const sink = new wrtc.nonstandard.RTCVideoSink(track as never);
+          sinks.push(sink);
+          sink.onframe = () => {
+            video.frames += 1;
+            if (!behaviour.sendFrames) return;
+            for (const r of resultsFor(peerId)) {
+              // Every fifth frame is malformed or 'waiting': the link must skip both without failing.
+              if (video.frames % 10 === 3) r.socket.send('{"status":"ok","hns":');
+              else if (video.frames % 10 === 6) r.socket.send(JSON.stringify({ status: 'waiting' }));
+              else r.socket.send(JSON.stringify({ ...sampleFrame(), timestamp: video.frames }));
+            }
+          };
+        };
+        await pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
+        const description = await pc.createAnswer();
+        await pc.setLocalDescription(description);
+        socket.send(JSON.stringify({ type: 'answer', sdp: pc.localDescription?.sdp }));
+      } else if (message.type === 'candidate' && pc) {
+        await pc.addIceCandidate(message.candidate);
+      }
+    });
+  }
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const match = /^\/combined-realtime\/(offer|results)\/(\w+)$/.exec(req.url ?? '');
+    if (!match) return socket.destroy();
+    const role = match[1] as 'offer' | 'results';
+    const peerId = match[2] as string;
+    if (role === 'offer') {
+      offerUpgrades.count += 1;
+      if (behaviour.rejectOffers > 0) {
+        behaviour.rejectOffers -= 1;
+        socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n');
+        return;
+      }
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      connections.push({ role, peerId, protocols, socket: ws });
+      if (role === 'offer' && behaviour.closeOfferWith) {
+        ws.close(...behaviour.closeOfferWith);
+        return;
+      }
+      if (role === 'offer') answer(ws, peerId);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    behaviour,
+    connections,
+    offerUpgrades,
+    video,
+    httpRequests,
+    ws: `ws://127.0.0.1:${port}`,
+    http: `http://127.0.0.1:${port}`,
+    onHttp(handler: typeof httpHandler) {
+      httpHandler = handler;
+    },
+    /** Closes every socket of a peer with a code, as the vision service does. */
+    closePeer(peerId: string, code: number, reason: string) {
+      for (const c of connections)
+        if (c.peerId === peerId && c.socket.readyState === 1) c.socket.close(code, reason);
+    },
+    sendResult(peerId: string, frame: unknown) {
+      for (const r of resultsFor(peerId)) r.socket.send(JSON.stringify(frame));
+    },
+    reset() {
+      Object.assign(behaviour, { rejectOffers: 0, closeOfferWith: null, sendFrames: true });
+      for (const c of connections) c.socket.terminate();
+      connections.length = 0;
+      offerUpgrades.count = 0;
+      for (const sink of sinks.splice(0)) sink.stop();
+      for (const pc of peers.splice(0)) pc.close();
+      httpRequests.length = 0;
+    },
+    async close() {
+      this.reset();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A synthetic camera: a wrtc video source fed grey I420 frames at 10 fps. */
+export function syntheticCamera() {
+  const source = new wrtc.nonstandard.RTCVideoSource();
+  const track = source.createTrack();
+  const width = 160;
+  const height = 120;
+  const data = new Uint8Array(width * height * 1.5).fill(128);
+  const timer = setInterval(() => source.onFrame({ width, height, data }), 100);
+  const stream = new wrtc.MediaStream([track]) as unknown as MediaStream;
+  return {
+    stream,
+    stop() {
+      clearInterval(timer);
+      track.stop();
+    },
+  };
+}
