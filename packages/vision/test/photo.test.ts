@@ -2,14 +2,17 @@
 import { emptyRoomPhoto, personPhotoDataUrl, toDataUrl } from '@posture-vision/testkit/media';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EnginePool } from '../src/engine/pool.ts';
 import { buildServer } from '../src/server.ts';
 
 let app: FastifyInstance;
+let pool: EnginePool;
 
 beforeAll(async () => {
   const built = await buildServer({ workers: 1 });
   app = built.app;
-  await built.pool.ready;
+  pool = built.pool;
+  await pool.ready;
 }, 120_000);
 
 afterAll(async () => {
@@ -152,5 +155,18 @@ describe('POST /calibration/batch-analyze', () => {
         .error.details.map((d: { field: string }) => d.field)
         .sort(),
     ).toEqual(['left_image', 'right_image']);
+  });
+});
+
+describe('inference workers', () => {
+  it('replaces a worker that dies, and the next photo is analysed', async () => {
+    const before = pool.workers[0];
+    await before?.terminate();
+    const res = await post('/calibration/analyze', {
+      image_data: personPhotoDataUrl('woman-left'),
+      view_type: 'front',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(pool.workers[0]).not.toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 // A fixed set of inference workers. Each worker takes one task at a time; callers wait their turn in a
 // FIFO. Live peers keep at most one task each in flight (newest frame only), so the queue is bounded by
-// the number of peers plus concurrent photo calls.
+// the number of peers plus concurrent photo calls. A worker that dies is replaced; its task fails.
 import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Detection } from './detect.ts';
@@ -16,6 +16,8 @@ interface Slot {
 
 export type PoolState = 'loading' | 'ready' | 'failed';
 
+const entry = new URL('./worker-entry.mjs', import.meta.url);
+
 export class EnginePool {
   state: PoolState = 'loading';
   failure = '';
@@ -27,41 +29,8 @@ export class EnginePool {
   readonly ready: Promise<void>;
 
   constructor(size = cpus().length) {
-    this.size = Math.max(1, size);
-    const readies: Promise<void>[] = [];
-    for (let i = 0; i < this.size; i++) {
-      const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
-      const slot: Slot = { worker, busy: true };
-      this.slots.push(slot);
-      readies.push(
-        new Promise<void>((resolve, reject) => {
-          worker.on('message', (m: WorkerReply) => {
-            if ('type' in m) {
-              if (m.type === 'ready') {
-                slot.busy = false;
-                resolve();
-                this.wake();
-              } else reject(new Error(m.message));
-              return;
-            }
-            const pending = slot.pending;
-            slot.pending = undefined;
-            slot.busy = false;
-            this.wake();
-            if (!pending) return;
-            if (m.ok) pending.resolve(m.detection);
-            else pending.reject(m.unreadable ? new UnreadableImage(m.message) : new Error(m.message));
-          });
-          worker.on('error', (e) => {
-            reject(e);
-            slot.pending?.reject(e);
-          });
-          worker.on('exit', (code) => {
-            if (!this.closed) reject(new Error(`inference worker exited with code ${code}`));
-          });
-        }),
-      );
-    }
+    this.size = Math.max(1, Math.floor(size) || 1);
+    const readies = Array.from({ length: this.size }, () => this.spawn());
     this.ready = Promise.all(readies).then(
       () => {
         this.state = 'ready';
@@ -73,6 +42,45 @@ export class EnginePool {
       },
     );
     this.ready.catch(() => {});
+  }
+
+  /** Starts a worker in a new slot (or in place of a dead one); resolves when its models are loaded. */
+  private spawn(replacing?: Slot): Promise<void> {
+    const worker = new Worker(entry);
+    const slot: Slot = replacing ?? { worker, busy: true };
+    slot.worker = worker;
+    slot.busy = true;
+    if (!replacing) this.slots.push(slot);
+    return new Promise<void>((resolve, reject) => {
+      let loaded = false;
+      worker.on('message', (m: WorkerReply) => {
+        if ('type' in m) {
+          if (m.type === 'ready') {
+            loaded = true;
+            slot.busy = false;
+            resolve();
+            this.wake();
+          } else reject(new Error(m.message));
+          return;
+        }
+        const pending = slot.pending;
+        slot.pending = undefined;
+        slot.busy = false;
+        this.wake();
+        if (m.ok) pending?.resolve(m.detection);
+        else pending?.reject(m.unreadable ? new UnreadableImage(m.message) : new Error(m.message));
+      });
+      worker.on('error', (error) => {
+        if (!loaded) reject(error);
+      });
+      worker.on('exit', (code) => {
+        if (this.closed) return;
+        if (!loaded) return reject(new Error(`inference worker exited with code ${code} while loading`));
+        slot.pending?.reject(new Error(`inference worker exited with code ${code}`));
+        slot.pending = undefined;
+        this.spawn(slot).catch(() => {});
+      });
+    });
   }
 
   private wake(): void {
@@ -88,19 +96,25 @@ export class EnginePool {
       if (this.closed) throw new Error('engine closed');
       slot = this.slots.find((s) => !s.busy);
     }
+    if (this.closed) throw new Error('engine closed');
     slot.busy = true;
     const id = this.nextId++;
     const chosen = slot;
     return new Promise<Detection>((resolve, reject) => {
       chosen.pending = { resolve, reject };
-      const data = task.data;
-      chosen.worker.postMessage({ id, task }, [data.buffer as ArrayBuffer]);
+      chosen.worker.postMessage({ id, task }, [task.data.buffer as ArrayBuffer]);
     });
+  }
+
+  /** Test and benchmark hook: the worker threads, e.g. to measure or to end one. */
+  get workers(): readonly Worker[] {
+    return this.slots.map((s) => s.worker);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const w of this.waiting.splice(0)) w();
+    for (const s of this.slots) s.pending?.reject(new Error('engine closed'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }
