@@ -1,3 +1,4 @@
+import { ANALYTICS_MESSAGES } from '@posture-vision/core/dashboard';
 import { useEffect, useMemo, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';
@@ -76,11 +77,11 @@ export default function AnalyticsPage() {
   const scorePoints = sessionRows ? chartSeries(rows, 'score') : [];
   const cvaPoints = sessionRows ? chartSeries(rows, 'cva') : [];
 
-  if (loading && data === EMPTY && !error) return <p className="pv-loading">Loading analytics data...</p>;
+  if (loading && data === EMPTY && !error) return <p className="pv-loading">{ANALYTICS_MESSAGES.loading}</p>;
   if (error) {
     return (
       <div className="pv-error-view">
-        <h2>Error Loading Analytics</h2>
+        <h2>{ANALYTICS_MESSAGES.loadError}</h2>
         <p className="pv-error-text">{error}</p>
         <button type="button" className="pv-btn pv-btn-primary" onClick={() => window.location.reload()}>
           Retry
@@ -91,7 +92,7 @@ export default function AnalyticsPage() {
 
   return (
     <div className="pv-analytics">
-      <h1>Posture Analytics</h1>
+      <h1>{ANALYTICS_MESSAGES.title}</h1>
       <section className="pv-card pv-filters">
         <label>
           Date
@@ -130,7 +131,7 @@ export default function AnalyticsPage() {
             ))}
           </select>
         </label>
-        {loading && <span className="pv-muted">Loading analytics data...</span>}
+        {loading && <span className="pv-muted">{ANALYTICS_MESSAGES.loading}</span>}
       </section>
 
       {data.insights && <InsightsCard insights={data.insights} />}
@@ -139,18 +140,18 @@ export default function AnalyticsPage() {
 
       <div className="pv-chart-grid">
         <ChartCard
-          title="Posture Score Over Time"
-          label="Posture Score"
+          title={ANALYTICS_MESSAGES.scoreChartTitle}
+          label={ANALYTICS_MESSAGES.scoreChartLabel}
           points={scorePoints}
-          empty="No posture score data available for selected filters."
+          empty={ANALYTICS_MESSAGES.noScoreData}
           colours={colours}
           testId="score-chart"
         />
         <ChartCard
-          title="CVA Over Time"
-          label="CVA Angle (°)"
+          title={ANALYTICS_MESSAGES.cvaChartTitle}
+          label={ANALYTICS_MESSAGES.cvaChartLabel}
           points={cvaPoints}
-          empty="No CVA data available for selected filters."
+          empty={ANALYTICS_MESSAGES.noCvaData}
           colours={colours}
           testId="cva-chart"
         />
@@ -324,7 +325,7 @@ function SessionTimeline({ rows }: { rows: SessionEntry[] }) {
     <section className="pv-card" data-testid="session-timeline">
       <h2>Session Timeline</h2>
       {rows.length === 0 ? (
-        <p className="pv-muted">No sessions found matching your filters.</p>
+        <p className="pv-muted">{ANALYTICS_MESSAGES.noSessions}</p>
       ) : (
         <table className="pv-table">
           <thead>

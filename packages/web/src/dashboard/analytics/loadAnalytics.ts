@@ -5,6 +5,7 @@ import type {
   SessionHistoryItem,
   SessionInsights,
 } from '@posture-vision/core/api';
+import { ANALYTICS_MESSAGES } from '@posture-vision/core/dashboard';
 import { api } from '../../services/api';
 import { unwrap } from '../envelope';
 import type { SessionTypeFilter } from '../rules/analyticsRows';
@@ -47,13 +48,13 @@ export async function loadAnalytics(filters: AnalyticsFilters): Promise<Analytic
   const [history, progress, trends, recommendations, insights] = await Promise.all([
     api.sessions.history(HISTORY_LIMIT),
     api.calibration.progress(range),
-    optional(() => api.sessions.postureTrends(filters.timeframe), 'Posture trends not available', null),
+    optional(() => api.sessions.postureTrends(filters.timeframe), ANALYTICS_MESSAGES.trendsUnavailable, null),
     optional(
       () => api.calibration.recommendations(),
-      'Recommendations not available',
+      ANALYTICS_MESSAGES.recommendationsUnavailable,
       [] as Recommendation[],
     ),
-    optional(() => api.sessions.insights(), 'Session insights not available', null),
+    optional(() => api.sessions.insights(), ANALYTICS_MESSAGES.insightsUnavailable, null),
   ]);
   const sessions = unwrap(history, 'Failed to load session history');
   const calibrations = unwrap(progress, 'Failed to load calibration progress');

@@ -1,3 +1,4 @@
+import { NO_SUMMARY_DATA, summaryNotFound } from '@posture-vision/core/calibration';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { summaryScoreClass } from '../rules/displayRules';
 import { MOCK_SUMMARIES } from './mockSummaries';
@@ -9,7 +10,7 @@ export default function CalibrationSummaryScreen() {
   if (!calibrationId) {
     return (
       <div className="pv-error-view">
-        <p>No summary data available.</p>
+        <p>{NO_SUMMARY_DATA}</p>
       </div>
     );
   }
@@ -17,7 +18,7 @@ export default function CalibrationSummaryScreen() {
   if (!summary) {
     return (
       <div className="pv-error-view">
-        <p>Calibration summary not found for ID: {calibrationId}.</p>
+        <p>{summaryNotFound(calibrationId)}</p>
         <Link to="/dashboard/analytics">Back to Analytics</Link>
       </div>
     );

@@ -1,9 +1,10 @@
+import { DASHBOARD_MESSAGES } from '@posture-vision/core/dashboard';
+import { isAuthenticationFailure } from '@posture-vision/core/profile';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   calibrationCardStatus,
   initialPostureStatus,
-  isAuthenticationError,
   sessionScoreStatus,
   stabilityStatus,
 } from '../rules/dashboardStatus';
@@ -43,23 +44,23 @@ export default function DashboardOverview() {
     return <p className="pv-loading">Loading dashboard...</p>;
   }
   if (state.kind === 'error') {
-    if (isAuthenticationError(state.message)) {
+    if (isAuthenticationFailure(state.message)) {
       return (
         <div className="pv-error-view">
-          <h2>Authentication Required</h2>
+          <h2>{DASHBOARD_MESSAGES.authenticationRequired}</h2>
           <p>{state.message}</p>
           <button type="button" className="pv-btn pv-btn-primary" onClick={() => navigate('/login')}>
-            Go to Login
+            {DASHBOARD_MESSAGES.goToLogin}
           </button>
         </div>
       );
     }
     return (
       <div className="pv-error-view">
-        <h2>Error Loading Dashboard</h2>
+        <h2>{DASHBOARD_MESSAGES.loadError}</h2>
         <p>{state.message}</p>
         <button type="button" className="pv-btn pv-btn-primary" onClick={() => window.location.reload()}>
-          Retry
+          {DASHBOARD_MESSAGES.retry}
         </button>
       </div>
     );

@@ -24,9 +24,3 @@ export function stabilityStatus(stabilityIndex: number): string {
 export function initialPostureStatus(score: number): string {
   return score > 75 ? 'Good Alignment' : 'Needs Work';
 }
-
-/** Section 2.2: error texts that mean the user has to sign in again. */
-export function isAuthenticationError(message: string): boolean {
-  const text = message.toLowerCase();
-  return ['unauthorized', 'authentication', 'login', 'please log in'].some((word) => text.includes(word));
-}

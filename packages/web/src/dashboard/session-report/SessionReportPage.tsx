@@ -1,13 +1,11 @@
 import type { SessionReport } from '@posture-vision/core/api';
+import { SESSION_MESSAGES, usesDemoReport } from '@posture-vision/core/sessions';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../services/api';
 import { ensureSuccess } from '../envelope';
 import { formatReportDuration, poorPosturePercent, summaryScoreClass } from '../rules/displayRules';
-import { demoReport } from './demoReports';
-
-export const INVALID_RESPONSE = 'Invalid response format from server';
-export const NO_SESSION_DATA = 'No session data provided to generate report.';
+import { DEMO_REPORTS } from './demoReports';
 
 /** What the real-time session page passes when it navigates here after stopping. */
 export interface ReportNavigationState {
@@ -27,8 +25,8 @@ function isReport(value: unknown): value is SessionReport {
 
 async function fetchReport(sessionId: string): Promise<SessionReport> {
   const answer = await api.sessions.report(sessionId);
-  ensureSuccess(answer, INVALID_RESPONSE);
-  if (!isReport(answer.data)) throw new Error(INVALID_RESPONSE);
+  ensureSuccess(answer, SESSION_MESSAGES.invalidReportResponse);
+  if (!isReport(answer.data)) throw new Error(SESSION_MESSAGES.invalidReportResponse);
   return answer.data;
 }
 
@@ -51,7 +49,7 @@ export default function SessionReportPage() {
       return;
     }
     if (!sessionId) {
-      setState({ kind: 'error', message: NO_SESSION_DATA });
+      setState({ kind: 'error', message: SESSION_MESSAGES.noSessionData });
       return;
     }
     let live = true;
@@ -60,7 +58,7 @@ export default function SessionReportPage() {
       (report) => live && setState({ kind: 'loaded', report, demo: false }),
       (error: unknown) => {
         if (!live) return;
-        const demo = demoReport(sessionId);
+        const demo = usesDemoReport(sessionId) ? DEMO_REPORTS[sessionId] : undefined;
         if (demo) setState({ kind: 'loaded', report: demo, demo: true });
         else setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
       },
@@ -74,7 +72,7 @@ export default function SessionReportPage() {
   if (state.kind === 'error') {
     return (
       <div className="pv-error-view">
-        <h2>Error Loading Report</h2>
+        <h2>{SESSION_MESSAGES.reportErrorTitle}</h2>
         <p className="pv-error-text">{state.message}</p>
         <ReportLinks />
       </div>

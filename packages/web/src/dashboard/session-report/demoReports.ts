@@ -53,7 +53,3 @@ export const DEMO_REPORTS: Readonly<Record<string, SessionReport>> = {
   ),
   '4': demo('4', '2024-06-07T08:15:00.000Z', 2400, 91, 88, 2220, ['tilt'], ['Keep your head level']),
 };
-
-export function demoReport(sessionId: string | null | undefined): SessionReport | null {
-  return (sessionId && DEMO_REPORTS[sessionId]) || null;
-}

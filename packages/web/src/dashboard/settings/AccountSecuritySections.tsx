@@ -1,4 +1,12 @@
 import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
+import { accountDeletionFailedStatus, avatarUploadFailedStatus } from '@posture-vision/core/profile';
+import {
+  deleteAccountFailed,
+  logoutAllFailed,
+  logoutAllFailedStatus,
+  SETTINGS_MESSAGES,
+  uploadAvatarFailed,
+} from '@posture-vision/core/settings';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../services/api';
@@ -23,12 +31,12 @@ export function ProfilePictureSection() {
     setUploading(true);
     try {
       const answer = await api.profile.uploadAvatar(file, file.name).catch((error: unknown) => {
-        throw new Error(statusFailure('Avatar upload failed', error));
+        throw new Error(statusFailure(avatarUploadFailedStatus, error));
       });
       ensureSuccess(answer, 'Avatar upload failed');
       setPicture(answer.data?.profilePicture ?? null);
     } catch (error) {
-      alert(`Failed to upload avatar: ${failureReason(error)}`);
+      alert(uploadAvatarFailed(failureReason(error)));
     } finally {
       setUploading(false);
     }
@@ -39,7 +47,7 @@ export function ProfilePictureSection() {
       <h2>Profile Picture</h2>
       {picture && <img className="pv-avatar" src={picture} alt="Profile" width={96} height={96} />}
       <label className="pv-file">
-        {uploading ? 'Uploading...' : 'Choose an image'}
+        {uploading ? SETTINGS_MESSAGES.uploading : 'Choose an image'}
         <input
           type="file"
           accept="image/*"
@@ -60,12 +68,12 @@ export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] 
     setBusy(true);
     try {
       const answer = await api.security.logoutAllDevices().catch((error: unknown) => {
-        throw new Error(statusFailure('Logout from all devices failed', error));
+        throw new Error(statusFailure(logoutAllFailedStatus, error));
       });
       ensureSuccess(answer, 'Logout from all devices failed');
       await signOut();
     } catch (error) {
-      alert(`Failed to logout from all devices: ${failureReason(error)}`);
+      alert(logoutAllFailed(failureReason(error)));
       setBusy(false);
     }
   }
@@ -138,12 +146,12 @@ export function DangerZoneSection() {
     setBusy(true);
     try {
       const answer = await api.profile.remove().catch((error: unknown) => {
-        throw new Error(statusFailure('Account deletion failed', error));
+        throw new Error(statusFailure(accountDeletionFailedStatus, error));
       });
       ensureSuccess(answer, 'Account deletion failed');
       await signOut();
     } catch (error) {
-      alert(`Failed to delete account: ${failureReason(error)}`);
+      alert(deleteAccountFailed(failureReason(error)));
       setBusy(false);
     }
   }
@@ -153,10 +161,10 @@ export function DangerZoneSection() {
       <h2>Danger Zone</h2>
       {confirming ? (
         <div>
-          <p>Are you sure? This will permanently delete your account and all data.</p>
+          <p>{SETTINGS_MESSAGES.deleteConfirm}</p>
           <div className="pv-actions">
             <button type="button" className="pv-btn pv-btn-danger" onClick={deleteAccount} disabled={busy}>
-              Yes, Delete My Account
+              {SETTINGS_MESSAGES.deleteButton}
             </button>
             <button
               type="button"

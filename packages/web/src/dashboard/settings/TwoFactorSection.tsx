@@ -1,10 +1,17 @@
+import {
+  clampTwoFactorCode,
+  disable2faFailed,
+  disableCodeFromPrompt,
+  enable2faFailed,
+  SETTINGS_MESSAGES,
+  setup2faFailed,
+  TWO_FACTOR_CODE_LENGTH,
+  validateEnableCode,
+} from '@posture-vision/core/settings';
 import { useState } from 'react';
 import { api } from '../../services/api';
 import { ensureSuccess, unwrap } from '../envelope';
 import { failureReason } from './securityData';
-
-/** Section 9: the 2FA code is 6 characters. */
-export const TOTP_CODE_LENGTH = 6;
 
 /** Two-factor authentication: disabled → setup (QR code, secret) → enabled (section 4.6). */
 export function TwoFactorSection({
@@ -23,7 +30,7 @@ export function TwoFactorSection({
     try {
       setSetup(unwrap(await api.security.setup2fa(), 'Setup failed'));
     } catch (error) {
-      alert(`Failed to setup 2FA: ${failureReason(error)}`);
+      alert(setup2faFailed(failureReason(error)));
     } finally {
       setBusy(false);
     }
@@ -35,8 +42,9 @@ export function TwoFactorSection({
   }
 
   async function enable() {
-    if (!code.trim()) {
-      alert('Please enter the 6-digit code from your authenticator app');
+    const invalid = validateEnableCode(code);
+    if (invalid) {
+      alert(invalid);
       return;
     }
     setBusy(true);
@@ -44,24 +52,24 @@ export function TwoFactorSection({
       ensureSuccess(await api.security.enable2fa(code.trim()), 'Enable failed');
       cancel();
       onChange(true);
-      alert('2FA has been successfully enabled!');
+      alert(SETTINGS_MESSAGES.enabled);
     } catch (error) {
-      alert(`Failed to enable 2FA: ${failureReason(error)}`);
+      alert(enable2faFailed(failureReason(error)));
     } finally {
       setBusy(false);
     }
   }
 
   async function disable() {
-    const entered = prompt('Enter your 6-digit 2FA code to disable 2FA:');
-    if (!entered?.trim()) return;
+    const entered = disableCodeFromPrompt(prompt(SETTINGS_MESSAGES.disablePrompt));
+    if (!entered) return;
     setBusy(true);
     try {
-      ensureSuccess(await api.security.disable2fa(entered.trim()), 'Disable failed');
+      ensureSuccess(await api.security.disable2fa(entered), 'Disable failed');
       onChange(false);
-      alert('2FA has been disabled');
+      alert(SETTINGS_MESSAGES.disabled);
     } catch (error) {
-      alert(`Failed to disable 2FA: ${failureReason(error)}`);
+      alert(disable2faFailed(failureReason(error)));
     } finally {
       setBusy(false);
     }
@@ -90,10 +98,10 @@ export function TwoFactorSection({
             Verification code
             <input
               value={code}
-              maxLength={TOTP_CODE_LENGTH}
+              maxLength={TWO_FACTOR_CODE_LENGTH}
               inputMode="numeric"
               autoComplete="one-time-code"
-              onChange={(e) => setCode(e.target.value)}
+              onChange={(e) => setCode(clampTwoFactorCode(e.target.value))}
               data-testid="two-factor-code"
             />
           </label>

@@ -1,3 +1,9 @@
+import {
+  RECALIBRATION_FREQUENCIES,
+  SESSION_MODES,
+  SETTINGS_MESSAGES,
+  type UserSettings,
+} from '@posture-vision/core/settings';
 import { useEffect, useState } from 'react';
 import {
   ActiveSessionsSection,
@@ -7,13 +13,7 @@ import {
 } from './AccountSecuritySections';
 import { loadSecurityData, type SecurityData } from './securityData';
 import { TwoFactorSection } from './TwoFactorSection';
-import {
-  loadUserSettings,
-  RECALIBRATION_FREQUENCIES,
-  SESSION_MODES,
-  saveUserSettings,
-  type UserSettings,
-} from './userSettings';
+import { loadUserSettings, saveUserSettings } from './userSettings';
 
 const FREQUENCY_LABELS: Record<UserSettings['recalibrationFrequency'], string> = {
   never: 'Never',
@@ -42,7 +42,7 @@ export default function UserSettingsPage() {
     };
   }, []);
 
-  if (!settings) return <p className="pv-loading">Loading settings...</p>;
+  if (!settings) return <p className="pv-loading">{SETTINGS_MESSAGES.loading}</p>;
 
   function change(patch: Partial<UserSettings>) {
     setSaved(false);
@@ -139,7 +139,7 @@ export default function UserSettingsPage() {
           disabled={saving}
           data-testid="save-settings"
         >
-          {saving ? 'Saving...' : 'Save Settings'}
+          {saving ? SETTINGS_MESSAGES.saving : 'Save Settings'}
         </button>
         {saved && <span className="pv-saved">Settings saved.</span>}
       </div>

@@ -1,10 +1,7 @@
 import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
 import { ApiError, errorBodyTexts } from '@posture-vision/core/api';
+import { LOGIN_HISTORY_LIMIT, LOGIN_STATS_DAYS } from '@posture-vision/core/settings';
 import { api } from '../../services/api';
-
-/** Section 9: login history limit and the login stats period. */
-export const LOGIN_HISTORY_LIMIT = 10;
-export const LOGIN_STATS_DAYS = 30;
 
 export interface SecurityData {
   deviceSessions: DeviceSession[];
@@ -54,6 +51,6 @@ export function failureReason(error: unknown): string {
 }
 
 /** The status-based client errors of section 8.5, e.g. 'Account deletion failed: 500'. */
-export function statusFailure(prefix: string, error: unknown): string {
-  return error instanceof ApiError ? `${prefix}: ${error.status}` : failureReason(error);
+export function statusFailure(byStatus: (status: number) => string, error: unknown): string {
+  return error instanceof ApiError ? byStatus(error.status) : failureReason(error);
 }
