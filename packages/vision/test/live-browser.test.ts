@@ -1,8 +1,6 @@
-// A real camera stream end to end: headless Chromium's fake camera plays a .y4m clip of a real person,
-// a page sends it over WebRTC (browser offers, the service answers) and receives detection frames;
-// then the peer is calibrated. The page uses a minimal RTCPeerConnection script in the signal format of
-// the contract (core's live link was not yet available when this test was written).
-
+// A real camera stream end to end: headless Chromium's fake camera plays a .y4m clip of a real person;
+// a page runs core's live link (bundled for the browser here) which offers the video over WebRTC to the
+// service and receives detection frames; then the link calibrates the peer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,37 +8,28 @@ import { join } from 'node:path';
 import type { DetectionFrame } from '@posture-vision/core/analysis';
 import { launchChromium } from '@posture-vision/testkit/chromium';
 import { writePersonClip } from '@posture-vision/testkit/media';
+import { repoRoot } from '@posture-vision/testkit/services';
+import { build } from 'esbuild';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/server.ts';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>live</title><video id="v" autoplay muted playsinline></video>
+<script src="/live.js"></script>
 <script>
 window.frames_ = [];
 window.log_ = [];
-window.startLive = async (visionWs, peerId) => {
+window.startLive = async (visionWs, visionHttp, peerId) => {
   const stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15, max: 20 } } });
   document.getElementById('v').srcObject = stream;
-  const pc = new RTCPeerConnection({ iceServers: [] });
-  window.pc_ = pc;
-  for (const t of stream.getTracks()) pc.addTrack(t, stream);
-  const signal = new WebSocket(visionWs + '/combined-realtime/offer/' + peerId, ['posture-vision.v1']);
-  pc.onicecandidate = (e) => { if (e.candidate) signal.send(JSON.stringify({ type: 'candidate', candidate: e.candidate.toJSON() })); };
-  signal.onmessage = async (m) => {
-    const msg = JSON.parse(m.data);
-    window.log_.push(msg.type);
-    if (msg.type === 'answer') await pc.setRemoteDescription({ type: 'answer', sdp: msg.sdp });
-    else if (msg.type === 'candidate') await pc.addIceCandidate(msg.candidate);
-  };
-  await new Promise((r) => (signal.onopen = r));
-  const offer = await pc.createOffer();
-  await pc.setLocalDescription(offer);
-  signal.send(JSON.stringify({ type: 'offer', sdp: offer.sdp }));
-  await new Promise((r) => setTimeout(r, 1000));
-  const results = new WebSocket(visionWs + '/combined-realtime/results/' + peerId, ['posture-vision.v1']);
-  results.onmessage = (m) => window.frames_.push(JSON.parse(m.data));
+  const link = PVLive.createLiveLink({ stream, peerId, visionWsUrl: visionWs, visionHttpUrl: visionHttp });
+  window.link_ = link;
+  link.on('frame', ({ frame }) => window.frames_.push(frame));
+  link.on('status', (s) => window.log_.push(s));
+  link.start();
 };
+window.calibrate = () => window.link_.calibrate();
 </script>`;
 
 let app: FastifyInstance;
@@ -58,7 +47,21 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   visionUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  pageServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+  const bundle = await build({
+    entryPoints: [join(repoRoot, 'packages/core/src/live/index.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'PVLive',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  const liveJs = bundle.outputFiles[0]?.text ?? '';
+  pageServer = createServer((req, res) =>
+    req.url === '/live.js'
+      ? res.writeHead(200, { 'content-type': 'text/javascript' }).end(liveJs)
+      : res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE),
+  );
   await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
   const pageAddress = pageServer.address();
   const pageUrl = `http://127.0.0.1:${typeof pageAddress === 'object' && pageAddress ? pageAddress.port : 0}/`;
@@ -93,8 +96,14 @@ describe('live detection over WebRTC', () => {
   it('streams detection frames with the person’s body keypoints', async () => {
     const ws = visionUrl.replace('http', 'ws');
     await page.evaluate(
-      (w, p) => (globalThis as unknown as { startLive(a: string, b: string): Promise<void> }).startLive(w, p),
+      (w, h, p) =>
+        (globalThis as unknown as { startLive(a: string, b: string, c: string): Promise<void> }).startLive(
+          w,
+          h,
+          p,
+        ),
       ws,
+      visionUrl,
       peerId,
     );
     const withBody = await waitFor(async () => {
@@ -115,19 +124,17 @@ describe('live detection over WebRTC', () => {
     expect(['open', 'closed']).toContain(withBody.drowsiness.eye_state);
   }, 90_000);
 
-  it('calibrates the peer and then analyses posture against it', async () => {
-    const res = await fetch(`${visionUrl}/model/realtime/calibrate/${peerId}`);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as {
-      message: string;
-      success: boolean;
-      image: string;
-      outline: number[][];
-    };
-    expect(body.message).toBe('Calibration successful');
-    expect(body.success).toBe(true);
-    expect(body.image).toMatch(/^data:image\/jpeg;base64,/);
-    expect(body.outline.length).toBeGreaterThanOrEqual(3);
+  it('calibrates the peer through the link and then analyses posture against it', async () => {
+    const result = (await page.evaluate(() =>
+      (globalThis as unknown as { calibrate(): Promise<unknown> }).calibrate(),
+    )) as { ok: boolean; message: string; image: string | null; outline: number[][]; frameSize: unknown };
+    expect(result).toMatchObject({
+      ok: true,
+      message: 'Calibration successful',
+      frameSize: { width: 640, height: 480 },
+    });
+    expect(result.image).toMatch(/^data:image\/jpeg;base64,/);
+    expect(result.outline.length).toBeGreaterThanOrEqual(3);
     const count = (await frames()).length;
     const analysed = await waitFor(async () => {
       const list = await frames();
