@@ -73,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       parallelism: 1,
     },
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 10), windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
-    bodyLimit: 20 * 1024 * 1024,
+    bodyLimit: 22 * 1024 * 1024,
     avatarMaxBytes: int(env.AVATAR_MAX_BYTES, 2 * 1024 * 1024),
     logger: env.API_LOG !== 'off',
   };

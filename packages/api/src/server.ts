@@ -7,12 +7,14 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadSigningKeys } from './auth/keys.ts';
 import authRoutes from './auth/routes.ts';
+import calibrationRoutes from './calibration/routes.ts';
 import type { ApiConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { errorBody, installErrorHandling } from './http/envelope.ts';
 import { createMailer } from './mail/mailer.ts';
 import profileRoutes from './profile/routes.ts';
 import securityRoutes from './security/routes.ts';
+import sessionRoutes from './sessions/routes.ts';
 
 export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   const app = Fastify({
@@ -60,5 +62,7 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(securityRoutes);
+  await app.register(calibrationRoutes);
+  await app.register(sessionRoutes);
   return app;
 }

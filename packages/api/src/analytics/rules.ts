@@ -1,0 +1,179 @@
+// Analytics rules (document 2, sections 3.6 and 7.4): aggregates, trends, consistency and insights, computed from
+// the user's own sessions and feedback. Every number here is derived, none is random.
+
+export interface ScoredSession {
+  id: string;
+  startTime: Date;
+  /** Seconds. */
+  duration: number;
+  /** Mean feedback score of the session, null when it has no feedback. */
+  score: number | null;
+  stabilityIndex: number | null;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
+
+export function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The Monday (UTC) of the date's ISO week. */
+export function weekOf(date: Date): string {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return dayOf(d);
+}
+
+/**
+ * Improvement rate in percent: the mean of the later half of the scores against the mean of the earlier half
+ * (chronological order; with an odd count the middle one belongs to neither). Fewer than two scores: 0.
+ */
+export function improvementRate(scores: number[]): number {
+  if (scores.length < 2) return 0;
+  const half = Math.floor(scores.length / 2);
+  const earlier = mean(scores.slice(0, half));
+  const later = mean(scores.slice(scores.length - half));
+  return earlier === 0 ? 0 : round1(((later - earlier) / earlier) * 100);
+}
+
+function groupScores(sessions: ScoredSession[], key: (d: Date) => string) {
+  const groups = new Map<string, { scores: number[]; count: number }>();
+  for (const s of sessions) {
+    const k = key(s.startTime);
+    const g = groups.get(k) ?? { scores: [], count: 0 };
+    g.count++;
+    if (s.score !== null) g.scores.push(s.score);
+    groups.set(k, g);
+  }
+  return [...groups.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+export function dailyAggregates(sessions: ScoredSession[]) {
+  return groupScores(sessions, dayOf).map(([date, g]) => ({
+    date,
+    averageScore: round1(mean(g.scores)),
+    sessionCount: g.count,
+  }));
+}
+
+export function weeklyTrends(sessions: ScoredSession[]) {
+  return groupScores(sessions, weekOf).map(([week, g]) => ({
+    week,
+    averageScore: round1(mean(g.scores)),
+    sessionCount: g.count,
+  }));
+}
+
+export function bestDay(daily: { date: string; averageScore: number }[]) {
+  const best = daily.reduce<{ date: string; averageScore: number } | null>(
+    (b, d) => (!b || d.averageScore > b.averageScore ? d : b),
+    null,
+  );
+  return best ? { date: best.date, score: best.averageScore } : null;
+}
+
+/**
+ * Consistency score (0–100): half regularity, half steadiness. Regularity is the share of days in the timeframe
+ * with at least one session; steadiness is 100 minus 4 points per point of standard deviation of the daily
+ * average scores (a spread of 25 points or more gives 0). No sessions: 0.
+ */
+export function consistencyScore(daily: { averageScore: number }[], timeframeDays: number): number {
+  if (!daily.length) return 0;
+  const regularity = Math.min(1, daily.length / timeframeDays) * 100;
+  const m = mean(daily.map((d) => d.averageScore));
+  const sd = Math.sqrt(mean(daily.map((d) => (d.averageScore - m) ** 2)));
+  const steadiness = Math.max(0, 100 - 4 * sd);
+  return round1((regularity + steadiness) / 2);
+}
+
+export function dashboardAnalytics(
+  sessions: ScoredSession[],
+  distribution: { good: number; fair: number; poor: number },
+) {
+  const chronological = [...sessions].sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+  const scores = chronological.flatMap((s) => (s.score === null ? [] : [s.score]));
+  const last = chronological.at(-1);
+  return {
+    total_sessions: sessions.length,
+    total_time: chronological.reduce((s, x) => s + x.duration, 0),
+    average_posture_score: round1(mean(scores)),
+    improvement_rate: improvementRate(scores),
+    last_session_date: last ? last.startTime.toISOString() : null,
+    daily_averages: dailyAggregates(chronological).map(({ date, averageScore, sessionCount }) => ({
+      date,
+      averageScore,
+      sessionCount,
+    })),
+    weekly_trends: weeklyTrends(chronological),
+    posture_distribution: distribution,
+    scoreTrend: scores.slice(-10).map(round1),
+  };
+}
+
+export const TIMEFRAME_DAYS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as const;
+
+export function postureTrends(sessions: ScoredSession[], timeframeDays: number) {
+  const daily = dailyAggregates(sessions);
+  const withScores = daily.filter((d) =>
+    sessions.some((s) => dayOf(s.startTime) === d.date && s.score !== null),
+  );
+  return {
+    dailyAggregates: daily,
+    improvementRate: improvementRate(withScores.map((d) => d.averageScore)),
+    bestDay: bestDay(withScores),
+    consistencyScore: consistencyScore(withScores, timeframeDays),
+  };
+}
+
+/**
+ * Insights text, from rules:
+ * - no feedback: say so and suggest a first session;
+ * - otherwise: sessions, average score and share of good posture; the most frequent issue if any; and the trend —
+ *   improving above +5 %, declining below −5 %, else steady.
+ */
+export function insights(input: {
+  sessionCount: number;
+  averageScore: number;
+  goodShare: number;
+  stabilityIndex: number;
+  improvementRate: number;
+  issueShares: [string, number][];
+  issueLabel: (issue: string) => string;
+  issueAdvice: (issue: string) => string | undefined;
+}) {
+  const progressIndicators = {
+    sessionCount: input.sessionCount,
+    averageScore: round1(input.averageScore),
+    goodPosturePercentage: round1(input.goodShare * 100),
+    stabilityIndex: round1(input.stabilityIndex),
+    improvementRate: round1(input.improvementRate),
+  };
+  if (input.sessionCount === 0 || (input.averageScore === 0 && input.goodShare === 0))
+    return {
+      overallPatterns:
+        'No posture feedback recorded yet. Start a real-time session to see your posture patterns.',
+      improvementAreas: [] as string[],
+      progressIndicators,
+    };
+  const parts = [
+    `Across ${input.sessionCount} session${input.sessionCount === 1 ? '' : 's'} your average posture score is ${round1(input.averageScore)}, with good posture ${Math.round(input.goodShare * 100)}% of the time.`,
+  ];
+  const top = input.issueShares[0];
+  if (top)
+    parts.push(
+      `Your most frequent issue is ${input.issueLabel(top[0]).toLowerCase()} (${Math.round(top[1] * 100)}% of feedback).`,
+    );
+  if (input.improvementRate > 5)
+    parts.push(`Your scores are improving (+${round1(input.improvementRate)}%).`);
+  else if (input.improvementRate < -5)
+    parts.push(`Your scores are declining (${round1(input.improvementRate)}%).`);
+  else parts.push('Your scores are steady.');
+  return {
+    overallPatterns: parts.join(' '),
+    improvementAreas: input.issueShares
+      .filter(([, share]) => share >= 0.05)
+      .map(([issue]) => input.issueAdvice(issue) ?? `Work on ${input.issueLabel(issue).toLowerCase()}.`),
+    progressIndicators,
+  };
+}

@@ -1,0 +1,371 @@
+// Calibrations (document 2, sections 3.3 and 7.2): three photos stored as files, metrics from the vision
+// service's photo analysis, status and expiry, history, progress and recommendations.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../context.ts';
+import type { Database } from '../db/index.ts';
+import { calibrationPhotos, calibrations, postureFeedback, users } from '../db/schema.ts';
+import { ApiError, ok, parse } from '../http/envelope.ts';
+import { isUuid } from '../http/fields.ts';
+import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
+import { calibrationState, recommendationsFor } from './rules.ts';
+import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
+
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+const VIEWS = ['front', 'left', 'right'] as const;
+
+const photo = z.object({
+  viewType: z.enum(VIEWS, { error: 'viewType must be front, left or right.' }),
+  photoUrl: z
+    .string({ error: 'photoUrl must be a JPEG data URL.' })
+    .min(1001, 'The photo is too small to be a capture.')
+    .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 100, 'Each photo must be at most 5 MB.')
+    .regex(/^data:image\/(jpeg|jpg|png);base64,[A-Za-z0-9+/]+=*$/, 'photoUrl must be a JPEG data URL.'),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  capturedAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+const createBody = z.object({
+  photos: z
+    .array(photo, { error: 'photos must be a list of three photos.' })
+    .length(3, 'Three photos are required: front, left and right.')
+    .refine(
+      (ps) => new Set(ps.map((p) => p.viewType)).size === 3,
+      'One photo of each view is required: front, left and right.',
+    ),
+  processWithML: z.boolean({ error: 'processWithML must be true or false.' }),
+  mlAnalysis: z
+    .object({
+      overall_score: z.number().min(0).max(100),
+      metrics: z
+        .object({
+          cranial_vertebral_angle: z.number().nullable().optional(),
+          forward_head_distance: z.number().nullable().optional(),
+          shoulder_tilt_angle: z.number().nullable().optional(),
+          head_tilt_angle: z.number().nullable().optional(),
+        })
+        .partial()
+        .optional(),
+      assessment_notes: z
+        .union([z.string().max(5000), z.array(z.string().max(1000)).max(50)])
+        .nullable()
+        .optional(),
+    })
+    .passthrough()
+    .optional(),
+});
+
+const rangeQuery = z.object({
+  startDate: z.iso.date('startDate must be a date (YYYY-MM-DD).').optional(),
+  endDate: z.iso.date('endDate must be a date (YYYY-MM-DD).').optional(),
+});
+
+type CalibrationRow = typeof calibrations.$inferSelect;
+
+export function toCalibration(row: CalibrationRow) {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    initialPostureScore: row.initialPostureScore,
+    cranialVertebralAngle: row.cranialVertebralAngle,
+    forwardHeadDistance: row.forwardHeadDistance,
+    shoulderTiltAngle: row.shoulderTiltAngle,
+    headTiltAngle: row.headTiltAngle,
+    assessmentNotes: row.assessmentNotes,
+    mlProcessed: row.mlAnalysis !== null,
+  };
+}
+
+type Analysis = {
+  overall_score: number;
+  metrics?: Partial<BatchAnalysis['metrics']>;
+  assessment_notes?: BatchAnalysis['assessment_notes'];
+};
+
+function metricsFrom(analysis: Analysis) {
+  const m = analysis.metrics ?? {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    initialPostureScore: num(analysis.overall_score),
+    cranialVertebralAngle: num(m.cranial_vertebral_angle),
+    forwardHeadDistance: num(m.forward_head_distance),
+    shoulderTiltAngle: num(m.shoulder_tilt_angle),
+    headTiltAngle: num(m.head_tilt_angle),
+    assessmentNotes: notesText(analysis.assessment_notes),
+  };
+}
+
+function decodePhoto(dataUrl: string): Buffer {
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+export async function latestCalibration(db: Database, userId: string): Promise<CalibrationRow | null> {
+  const [row] = await db
+    .select()
+    .from(calibrations)
+    .where(eq(calibrations.userId, userId))
+    .orderBy(desc(calibrations.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Share of the user's feedback in the last 30 days that carries each issue. */
+export async function recentIssueShares(db: Database, userId: string, sessionId?: string) {
+  const since = new Date(Date.now() - 30 * 86_400_000);
+  const where = sessionId
+    ? and(eq(postureFeedback.userId, userId), eq(postureFeedback.sessionId, sessionId))
+    : and(eq(postureFeedback.userId, userId), gte(postureFeedback.timestamp, since));
+  const rows = await db
+    .select({ issue: postureFeedback.issue, n: sql<number>`count(*)::int` })
+    .from(postureFeedback)
+    .where(where)
+    .groupBy(postureFeedback.issue);
+  const total = rows.reduce((s, r) => s + Number(r.n), 0);
+  const shares: [string, number][] = rows
+    .filter((r) => r.issue)
+    .map((r) => [r.issue as string, Number(r.n) / total] as [string, number])
+    .sort((a, b) => b[1] - a[1]);
+  return shares;
+}
+
+export default async function calibrationRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const auth = { preHandler: requireUser(app) };
+
+  async function frequencyOf(userId: string): Promise<string> {
+    const [user] = await ctx.db
+      .select({ f: users.recalibrationFrequency })
+      .from(users)
+      .where(eq(users.id, userId));
+    return user?.f ?? 'monthly';
+  }
+
+  async function ownCalibration(userId: string, id: string): Promise<CalibrationRow> {
+    const [row] = isUuid(id)
+      ? await ctx.db
+          .select()
+          .from(calibrations)
+          .where(and(eq(calibrations.id, id), eq(calibrations.userId, userId)))
+      : [];
+    if (!row) throw new ApiError(404, 'Calibration not found.');
+    return row;
+  }
+
+  async function status(userId: string) {
+    const latest = await latestCalibration(ctx.db, userId);
+    const state = calibrationState(latest?.createdAt ?? null, await frequencyOf(userId));
+    return { latest, state };
+  }
+
+  app.post('/calibration', auth, async (request, reply) => {
+    const body = parse(createBody, request.body);
+    const photos: {
+      viewType: string;
+      bytes: Buffer;
+      ext: string;
+      metadata?: unknown;
+      capturedAt?: string;
+    }[] = [];
+    for (const p of body.photos) {
+      const bytes = decodePhoto(p.photoUrl);
+      if (bytes.length > MAX_PHOTO_BYTES)
+        throw new ApiError(400, 'Each photo must be at most 5 MB.', [
+          { field: `photos.${p.viewType}`, message: 'Too large.' },
+        ]);
+      const type = await imageTypeOf(bytes);
+      if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png'))
+        throw new ApiError(400, `The ${p.viewType} photo is not a JPEG image.`, [
+          { field: `photos.${p.viewType}`, message: 'Not an image.' },
+        ]);
+      photos.push({ ...p, bytes, ext: type.ext });
+    }
+    const byView = Object.fromEntries(body.photos.map((p) => [p.viewType, p.photoUrl]));
+    let analysis: Analysis | null = null;
+    if (body.processWithML)
+      analysis = await batchAnalyze(ctx.config.visionUrl, {
+        front_image: byView.front as string,
+        left_image: byView.left as string,
+        right_image: byView.right as string,
+      });
+    else if (body.mlAnalysis) analysis = body.mlAnalysis;
+
+    const { userId } = request.user;
+    const created = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(calibrations)
+        .values({ userId, ...(analysis ? metricsFrom(analysis) : {}), mlAnalysis: analysis ?? null })
+        .returning();
+      if (!row) throw new Error('calibration not created');
+      const folder = join(userFolder(ctx.config.dataDir, 'photos', userId), row.id);
+      try {
+        for (const p of photos) {
+          const filePath = await saveFile(folder, `${p.viewType}.${p.ext}`, p.bytes);
+          await tx.insert(calibrationPhotos).values({
+            calibrationId: row.id,
+            viewType: p.viewType,
+            filePath,
+            bytes: p.bytes.length,
+            metadata: p.metadata ?? null,
+            capturedAt: p.capturedAt ? new Date(p.capturedAt) : null,
+          });
+        }
+      } catch (error) {
+        await rm(folder, { recursive: true, force: true });
+        throw error;
+      }
+      return row;
+    });
+    return reply.status(201).send(ok(toCalibration(created), 'Calibration saved.'));
+  });
+
+  app.get('/calibration/status/detailed', auth, async (request) => {
+    const { latest, state } = await status(request.user.userId);
+    return ok({ ...state, calibration: latest ? toCalibration(latest) : null }, 'Calibration status');
+  });
+
+  app.get('/calibration/active', auth, async (request) => {
+    const { latest, state } = await status(request.user.userId);
+    return ok(state.hasActive && latest ? toCalibration(latest) : null, 'Active calibration');
+  });
+
+  app.get('/calibration/recalibration/check', auth, async (request) => {
+    const frequency = await frequencyOf(request.user.userId);
+    const { latest, state } = await status(request.user.userId);
+    return ok(
+      {
+        needsRecalibration: state.needsRecalibration,
+        daysUntilExpiry: state.daysUntilExpiry,
+        lastCalibrationDate: latest?.createdAt.toISOString() ?? null,
+        recalibrationFrequency: frequency,
+      },
+      state.needsRecalibration ? 'Recalibration needed' : 'Calibration is up to date',
+    );
+  });
+
+  app.get('/calibration/history', auth, async (request) => {
+    const rows = await ctx.db
+      .select()
+      .from(calibrations)
+      .where(eq(calibrations.userId, request.user.userId))
+      .orderBy(desc(calibrations.createdAt))
+      .limit(100);
+    return ok(rows.map(toCalibration), 'Calibration history');
+  });
+
+  app.get('/calibration/progress', auth, async (request) => {
+    const range = parse(rangeQuery, request.query, 'query');
+    const conditions = [eq(calibrations.userId, request.user.userId)];
+    if (range.startDate)
+      conditions.push(gte(calibrations.createdAt, new Date(`${range.startDate}T00:00:00.000Z`)));
+    if (range.endDate)
+      conditions.push(lte(calibrations.createdAt, new Date(`${range.endDate}T23:59:59.999Z`)));
+    const rows = await ctx.db
+      .select()
+      .from(calibrations)
+      .where(and(...conditions))
+      .orderBy(asc(calibrations.createdAt));
+    return ok(
+      {
+        calibrationProgress: rows.map((r) => ({
+          id: r.id,
+          createdAt: r.createdAt.toISOString(),
+          initialPostureScore: r.initialPostureScore,
+          cranialVertebralAngle: r.cranialVertebralAngle,
+        })),
+      },
+      'Calibration progress',
+    );
+  });
+
+  app.get('/calibration/recommendations', auth, async (request) => {
+    const { latest, state } = await status(request.user.userId);
+    const shares = await recentIssueShares(ctx.db, request.user.userId);
+    return ok(
+      recommendationsFor({
+        calibration: latest,
+        needsRecalibration: state.needsRecalibration,
+        issueShares: Object.fromEntries(shares),
+      }),
+      'Recommendations',
+    );
+  });
+
+  app.get('/calibration/ml/test-connection', auth, async (_request, reply) => {
+    const health = await visionHealth(ctx.config.visionUrl);
+    if (!health.connected)
+      return reply.status(503).send({
+        success: false,
+        error: {
+          message: `The vision service is not reachable at ${ctx.config.visionUrl}.`,
+          details: [{ field: 'vision', message: 'Vision service unavailable.' }],
+        },
+        data: { connected: false, url: ctx.config.visionUrl },
+      });
+    return ok({ connected: true, url: ctx.config.visionUrl }, 'Vision service is reachable.');
+  });
+
+  app.post('/calibration/:id/process-ml', auth, async (request) => {
+    const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
+    const row = await ownCalibration(request.user.userId, id);
+    const stored = await ctx.db
+      .select()
+      .from(calibrationPhotos)
+      .where(eq(calibrationPhotos.calibrationId, row.id));
+    const images: Record<string, string> = {};
+    for (const p of stored)
+      images[p.viewType] = `data:image/jpeg;base64,${(await readFile(p.filePath)).toString('base64')}`;
+    if (!images.front || !images.left || !images.right)
+      throw new ApiError(409, 'This calibration has no stored photos to analyse.');
+    const analysis = await batchAnalyze(ctx.config.visionUrl, {
+      front_image: images.front,
+      left_image: images.left,
+      right_image: images.right,
+    });
+    const [updated] = await ctx.db
+      .update(calibrations)
+      .set({ ...metricsFrom(analysis), mlAnalysis: analysis })
+      .where(eq(calibrations.id, row.id))
+      .returning();
+    return ok(toCalibration(updated ?? row), 'Calibration analysed.');
+  });
+
+  app.get('/calibration/:id', auth, async (request) => {
+    const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
+    const row = await ownCalibration(request.user.userId, id);
+    const stored = await ctx.db
+      .select()
+      .from(calibrationPhotos)
+      .where(eq(calibrationPhotos.calibrationId, row.id));
+    return ok(
+      {
+        ...toCalibration(row),
+        photos: stored.map((p) => ({
+          viewType: p.viewType,
+          bytes: p.bytes,
+          capturedAt: p.capturedAt?.toISOString() ?? null,
+          url: `/calibration/${row.id}/photos/${p.viewType}`,
+        })),
+      },
+      'Calibration',
+    );
+  });
+
+  app.get('/calibration/:id/photos/:view', auth, async (request, reply) => {
+    const params = parse(
+      z.object({ id: z.string().max(100), view: z.enum(VIEWS) }),
+      request.params,
+      'params',
+    );
+    const row = await ownCalibration(request.user.userId, params.id);
+    const [p] = await ctx.db
+      .select()
+      .from(calibrationPhotos)
+      .where(and(eq(calibrationPhotos.calibrationId, row.id), eq(calibrationPhotos.viewType, params.view)));
+    if (!p) throw new ApiError(404, 'Photo not found.');
+    const bytes = await readFile(p.filePath);
+    return reply.type((await imageTypeOf(bytes))?.mime ?? 'application/octet-stream').send(bytes);
+  });
+}

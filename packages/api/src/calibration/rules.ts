@@ -1,0 +1,155 @@
+// Calibration rules: expiry by the user's recalibration frequency, and the key-metric thresholds of document 2,
+// section 5.2, turned into recommendations.
+
+export const RECALIBRATION_DAYS: Record<string, number | null> = {
+  never: null,
+  daily: 1,
+  weekly: 7,
+  monthly: 30,
+  quarterly: 90,
+};
+
+const DAY_MS = 86_400_000;
+
+export interface CalibrationState {
+  hasActive: boolean;
+  needsRecalibration: boolean;
+  daysUntilExpiry: number | null;
+}
+
+/** A calibration is active until its age reaches the frequency's number of days ("never" never expires). */
+export function calibrationState(
+  latestCreatedAt: Date | null,
+  frequency: string,
+  now = new Date(),
+): CalibrationState {
+  if (!latestCreatedAt) return { hasActive: false, needsRecalibration: true, daysUntilExpiry: null };
+  const days = RECALIBRATION_DAYS[frequency] ?? RECALIBRATION_DAYS.monthly ?? 30;
+  if (days === null) return { hasActive: true, needsRecalibration: false, daysUntilExpiry: null };
+  const left = latestCreatedAt.getTime() + days * DAY_MS - now.getTime();
+  if (left <= 0) return { hasActive: false, needsRecalibration: true, daysUntilExpiry: 0 };
+  return { hasActive: true, needsRecalibration: false, daysUntilExpiry: Math.ceil(left / DAY_MS) };
+}
+
+export type MetricStatus = 'good' | 'warning' | 'poor';
+
+export interface CalibrationMetrics {
+  cranialVertebralAngle: number | null;
+  forwardHeadDistance: number | null;
+  shoulderTiltAngle: number | null;
+  headTiltAngle: number | null;
+}
+
+/** Document 2, 5.2: CVA < 45 poor, < 48 warning; forward head > 100 poor, > 90 warning; tilts > 5 warning. */
+export function metricStatuses(
+  m: CalibrationMetrics,
+): Partial<Record<keyof CalibrationMetrics, MetricStatus>> {
+  const out: Partial<Record<keyof CalibrationMetrics, MetricStatus>> = {};
+  if (m.cranialVertebralAngle !== null)
+    out.cranialVertebralAngle =
+      m.cranialVertebralAngle < 45 ? 'poor' : m.cranialVertebralAngle < 48 ? 'warning' : 'good';
+  if (m.forwardHeadDistance !== null)
+    out.forwardHeadDistance =
+      m.forwardHeadDistance > 100 ? 'poor' : m.forwardHeadDistance > 90 ? 'warning' : 'good';
+  if (m.shoulderTiltAngle !== null)
+    out.shoulderTiltAngle = Math.abs(m.shoulderTiltAngle) > 5 ? 'warning' : 'good';
+  if (m.headTiltAngle !== null) out.headTiltAngle = Math.abs(m.headTiltAngle) > 5 ? 'warning' : 'good';
+  return out;
+}
+
+export interface Recommendation {
+  category: string;
+  recommendation: string;
+  priority: 'high' | 'medium' | 'low';
+}
+
+const METRIC_ADVICE: Record<keyof CalibrationMetrics, { category: string; text: string }> = {
+  cranialVertebralAngle: {
+    category: 'Neck Alignment',
+    text: 'Your cranial vertebral angle shows forward head posture. Do chin tucks (10 repetitions, 3 times a day) and raise your screen to eye level.',
+  },
+  forwardHeadDistance: {
+    category: 'Head Position',
+    text: 'Your head sits forward of your shoulders. Move the screen closer and keep your ears over your shoulders.',
+  },
+  shoulderTiltAngle: {
+    category: 'Shoulder Balance',
+    text: 'Your shoulders are uneven. Check that your armrests and desk height are level, and stretch the higher side.',
+  },
+  headTiltAngle: {
+    category: 'Head Tilt',
+    text: 'Your head tilts to one side. Centre your screen in front of you and avoid holding a phone against your shoulder.',
+  },
+};
+
+export const ISSUE_LABELS: Record<string, string> = {
+  forward_head: 'Forward head posture',
+  shoulder_asymmetry: 'Shoulder asymmetry',
+  tilt: 'Head tilt',
+};
+
+export const ISSUE_ADVICE: Record<string, string> = {
+  forward_head: 'Keep your ears over your shoulders: raise the screen to eye level and tuck your chin.',
+  shoulder_asymmetry: 'Level your shoulders: check armrest height and keep both forearms supported.',
+  tilt: 'Keep your head upright: centre the screen and the camera in front of you.',
+};
+
+export function issueLabel(issue: string): string {
+  return ISSUE_LABELS[issue] ?? issue.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+/**
+ * Recommendations, most urgent first:
+ * 1. no calibration → calibrate (high); an expired one → recalibrate (medium);
+ * 2. each calibration metric at poor (high) or warning (medium) → that metric's advice;
+ * 3. each posture issue seen in at least 10% of the last 30 days' feedback → its advice (high above 30%, else medium);
+ * 4. nothing found → a maintenance recommendation (low).
+ */
+export function recommendationsFor(input: {
+  calibration: CalibrationMetrics | null;
+  needsRecalibration: boolean;
+  issueShares: Record<string, number>;
+}): Recommendation[] {
+  const out: Recommendation[] = [];
+  if (!input.calibration)
+    out.push({
+      category: 'Calibration',
+      recommendation:
+        'Complete a three-photo posture calibration so your sessions are measured against your own baseline.',
+      priority: 'high',
+    });
+  else if (input.needsRecalibration)
+    out.push({
+      category: 'Calibration',
+      recommendation: 'Your calibration has expired. Recalibrate so feedback matches your current posture.',
+      priority: 'medium',
+    });
+  if (input.calibration) {
+    for (const [metric, status] of Object.entries(metricStatuses(input.calibration))) {
+      if (status === 'good') continue;
+      const advice = METRIC_ADVICE[metric as keyof CalibrationMetrics];
+      out.push({
+        category: advice.category,
+        recommendation: advice.text,
+        priority: status === 'poor' ? 'high' : 'medium',
+      });
+    }
+  }
+  const issues = Object.entries(input.issueShares)
+    .filter(([, share]) => share >= 0.1)
+    .sort((a, b) => b[1] - a[1]);
+  for (const [issue, share] of issues)
+    out.push({
+      category: issueLabel(issue),
+      recommendation: `${issueLabel(issue)} appeared in ${Math.round(share * 100)}% of your recent feedback. ${ISSUE_ADVICE[issue] ?? 'Correct it when the live tool shows it.'}`,
+      priority: share > 0.3 ? 'high' : 'medium',
+    });
+  if (!out.length)
+    out.push({
+      category: 'General',
+      recommendation:
+        'Your posture metrics are in the healthy range. Keep it up with a short stretch break every 30 minutes.',
+      priority: 'low',
+    });
+  return out;
+}

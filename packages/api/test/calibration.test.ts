@@ -1,0 +1,258 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, PASSWORD, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
+import { dataUrl, jpegLike } from './images.ts';
+import { GOOD_ANALYSIS, startVisionDouble, type VisionDouble } from './vision-double.ts';
+
+const photos = () => [
+  {
+    viewType: 'front',
+    photoUrl: dataUrl(jpegLike(3000)),
+    metadata: { width: 1280 },
+    capturedAt: new Date().toISOString(),
+  },
+  { viewType: 'left', photoUrl: dataUrl(jpegLike(3100)) },
+  { viewType: 'right', photoUrl: dataUrl(jpegLike(3200)) },
+];
+
+describe.each(databases)('calibrations on %s', (kind) => {
+  let server: TestServer;
+  let vision: VisionDouble;
+  let user: SignedIn;
+  let other: SignedIn;
+  let calibrationId: string;
+  beforeAll(async () => {
+    vision = await startVisionDouble();
+    server = await startTestServer(kind, { VISION_URL: vision.url });
+    [user, other] = await Promise.all([signUp(server), signUp(server)]);
+  });
+  afterAll(async () => {
+    await vision?.close();
+    await server?.close();
+  });
+
+  it('reports no calibration before the first one', async () => {
+    const status = await server.http.get('/calibration/status/detailed', user.accessToken);
+    expect(status.body.data).toEqual({
+      hasActive: false,
+      needsRecalibration: true,
+      calibration: null,
+      daysUntilExpiry: null,
+    });
+    expect((await server.http.get('/calibration/active', user.accessToken)).body.data).toBeNull();
+    expect((await server.http.get('/calibration/status/detailed')).status).toBe(401);
+  });
+
+  it('creates a calibration from three photos analysed by the vision service, photos stored as files', async () => {
+    const sent = photos();
+    const res = await server.http.post(
+      '/calibration',
+      { photos: sent, processWithML: true },
+      user.accessToken,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      initialPostureScore: 72,
+      cranialVertebralAngle: 44.5,
+      forwardHeadDistance: 95,
+      shoulderTiltAngle: 2.1,
+      headTiltAngle: 1.2,
+      assessmentNotes: 'Mild forward head posture. Shoulders level.',
+    });
+    calibrationId = res.body.data.id;
+    expect(vision.received.at(-1)).toEqual({
+      front_image: sent[0]?.photoUrl,
+      left_image: sent[1]?.photoUrl,
+      right_image: sent[2]?.photoUrl,
+    });
+    const folder = join(server.dataDir, 'photos', user.userId, calibrationId);
+    expect(readdirSync(folder).sort()).toEqual(['front.jpg', 'left.jpg', 'right.jpg']);
+    expect(readFileSync(join(folder, 'left.jpg')).equals(jpegLike(3100))).toBe(true);
+    const photo = await fetch(`${server.url}/calibration/${calibrationId}/photos/right`, {
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await photo.arrayBuffer()).equals(jpegLike(3200))).toBe(true);
+
+    const status = await server.http.get('/calibration/status/detailed', user.accessToken);
+    expect(status.body.data).toMatchObject({
+      hasActive: true,
+      needsRecalibration: false,
+      daysUntilExpiry: 30,
+    });
+    expect(status.body.data.calibration.id).toBe(calibrationId);
+    expect((await server.http.get('/calibration/active', user.accessToken)).body.data.id).toBe(calibrationId);
+    const check = await server.http.get('/calibration/recalibration/check', user.accessToken);
+    expect(check.body.data).toMatchObject({
+      needsRecalibration: false,
+      daysUntilExpiry: 30,
+      recalibrationFrequency: 'monthly',
+    });
+  });
+
+  it('stores the wizard analysis without calling the vision service', async () => {
+    const before = vision.received.length;
+    const res = await server.http.post(
+      '/calibration',
+      {
+        photos: photos(),
+        processWithML: false,
+        mlAnalysis: { overall_score: 88, metrics: { cranial_vertebral_angle: 50 } },
+      },
+      user.accessToken,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      initialPostureScore: 88,
+      cranialVertebralAngle: 50,
+      forwardHeadDistance: null,
+    });
+    expect(vision.received).toHaveLength(before);
+    const history = await server.http.get('/calibration/history', user.accessToken);
+    expect(history.body.data.map((c: { id: string }) => c.id)).toEqual([res.body.data.id, calibrationId]);
+  });
+
+  it('refuses bad calibration payloads with 400', async () => {
+    const text = Buffer.from('x'.repeat(2000));
+    const cases: unknown[] = [
+      {},
+      { photos: photos().slice(0, 2), processWithML: true },
+      { photos: [photos()[0], photos()[0], photos()[2]], processWithML: true },
+      { photos: photos().map((p) => ({ ...p, photoUrl: 'https://example.com/a.jpg' })), processWithML: true },
+      {
+        photos: photos().map((p) => ({ ...p, photoUrl: 'data:image/jpeg;base64,AAAA' })),
+        processWithML: true,
+      },
+      { photos: photos().map((p) => ({ ...p, photoUrl: dataUrl(text) })), processWithML: true },
+      { photos: photos(), processWithML: 'yes' },
+      { photos: photos().map((p) => ({ ...p, viewType: 'back' })), processWithML: true },
+      { photos: photos(), processWithML: false, mlAnalysis: { overall_score: 'high' } },
+    ];
+    for (const body of cases) {
+      const res = await server.http.post('/calibration', body, user.accessToken);
+      expect(res.status, JSON.stringify(body).slice(0, 200)).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+    const big = await server.http.post(
+      '/calibration',
+      {
+        photos: photos().map((p) => ({ ...p, photoUrl: dataUrl(jpegLike(5 * 1024 * 1024 + 10)) })),
+        processWithML: true,
+      },
+      user.accessToken,
+    );
+    expect(big.status).toBe(400);
+    expect(big.body.error.message).toBe('Each photo must be at most 5 MB.');
+  });
+
+  it('passes photo complaints of the vision service on as 422 and stores nothing', async () => {
+    const count = (await server.http.get('/calibration/history', user.accessToken)).body.data.length;
+    vision.answer = {
+      status: 422,
+      body: { success: false, error: { message: 'No person detected in the front photo.', details: [] } },
+    };
+    const res = await server.http.post(
+      '/calibration',
+      { photos: photos(), processWithML: true },
+      user.accessToken,
+    );
+    vision.answer = { status: 200, body: GOOD_ANALYSIS };
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe('No person detected in the front photo.');
+    expect((await server.http.get('/calibration/history', user.accessToken)).body.data).toHaveLength(count);
+  });
+
+  it('re-runs the analysis of stored photos, and hides calibrations of other users', async () => {
+    vision.answer = { status: 200, body: { ...GOOD_ANALYSIS, overall_score: 80 } };
+    const res = await server.http.post(`/calibration/${calibrationId}/process-ml`, {}, user.accessToken);
+    vision.answer = { status: 200, body: GOOD_ANALYSIS };
+    expect(res.body.data).toMatchObject({ id: calibrationId, initialPostureScore: 80 });
+    expect(vision.received.at(-1)?.front_image).toBe(dataUrl(jpegLike(3000)));
+
+    expect(
+      (await server.http.post(`/calibration/${calibrationId}/process-ml`, {}, other.accessToken)).status,
+    ).toBe(404);
+    expect((await server.http.get(`/calibration/${calibrationId}`, other.accessToken)).status).toBe(404);
+    expect(
+      (await server.http.get(`/calibration/${calibrationId}/photos/front`, other.accessToken)).status,
+    ).toBe(404);
+    expect((await server.http.post('/calibration/not-a-uuid/process-ml', {}, user.accessToken)).status).toBe(
+      404,
+    );
+    expect((await server.http.get('/calibration/history', other.accessToken)).body.data).toEqual([]);
+  });
+
+  it('lists calibration progress within optional dates', async () => {
+    const all = await server.http.get('/calibration/progress', user.accessToken);
+    const items = all.body.data.calibrationProgress;
+    expect(items).toHaveLength(2);
+    expect(Object.keys(items[0]).sort()).toEqual([
+      'cranialVertebralAngle',
+      'createdAt',
+      'id',
+      'initialPostureScore',
+    ]);
+    expect(items[0].id).toBe(calibrationId);
+    const today = new Date().toISOString().slice(0, 10);
+    const day = await server.http.get(
+      `/calibration/progress?startDate=${today}&endDate=${today}`,
+      user.accessToken,
+    );
+    expect(day.body.data.calibrationProgress).toHaveLength(2);
+    const past = await server.http.get(
+      '/calibration/progress?startDate=2020-01-01&endDate=2020-01-02',
+      user.accessToken,
+    );
+    expect(past.body.data.calibrationProgress).toEqual([]);
+    expect(
+      (await server.http.get('/calibration/progress?startDate=yesterday', user.accessToken)).status,
+    ).toBe(400);
+  });
+
+  it('recommends from the calibration metrics and follows the recalibration frequency', async () => {
+    const fresh = await signUp(server);
+    const none = await server.http.get('/calibration/recommendations', fresh.accessToken);
+    expect(none.body.data[0]).toMatchObject({ category: 'Calibration', priority: 'high' });
+
+    await server.http.post('/calibration', { photos: photos(), processWithML: true }, fresh.accessToken);
+    const recs = (await server.http.get('/calibration/recommendations', fresh.accessToken)).body.data;
+    // CVA 44.5 is poor (< 45), forward head 95 is a warning (> 90), tilts are fine.
+    expect(recs).toEqual([
+      expect.objectContaining({ category: 'Neck Alignment', priority: 'high' }),
+      expect.objectContaining({ category: 'Head Position', priority: 'medium' }),
+    ]);
+
+    const update = {
+      firstName: 'A',
+      lastName: 'B',
+      birthday: '1990-01-01',
+      phoneNumber: '+15551234567',
+      password: PASSWORD,
+      recalibrationFrequency: 'daily',
+    };
+    expect((await server.http.post('/profile', update, fresh.accessToken)).status).toBe(200);
+    const status = await server.http.get('/calibration/status/detailed', fresh.accessToken);
+    expect(status.body.data).toMatchObject({ hasActive: true, daysUntilExpiry: 1 });
+  });
+
+  it('tests the connection to the vision service, and answers clearly when it is down', async () => {
+    const up = await server.http.get('/calibration/ml/test-connection', user.accessToken);
+    expect(up.body).toMatchObject({ success: true, data: { connected: true } });
+    await vision.close();
+    const down = await server.http.get('/calibration/ml/test-connection', user.accessToken);
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ success: false, data: { connected: false } });
+    const create = await server.http.post(
+      '/calibration',
+      { photos: photos(), processWithML: true },
+      user.accessToken,
+    );
+    expect(create.status).toBe(503);
+    expect(create.body.error.message).toBe(
+      `The vision service is not reachable at ${vision.url}. Start it and try again.`,
+    );
+    const process = await server.http.post(`/calibration/${calibrationId}/process-ml`, {}, user.accessToken);
+    expect(process.status).toBe(503);
+  });
+});

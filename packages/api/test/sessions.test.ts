@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
+import { dataUrl, jpegLike } from './images.ts';
+
+const photos = () =>
+  (['front', 'left', 'right'] as const).map((viewType) => ({ viewType, photoUrl: dataUrl(jpegLike(2000)) }));
+
+describe.each(databases)('sessions and analytics on %s', (kind) => {
+  let server: TestServer;
+  let user: SignedIn;
+  let other: SignedIn;
+  let calibrationId: string;
+  let otherCalibrationId: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    [user, other] = await Promise.all([signUp(server), signUp(server)]);
+    const make = async (who: SignedIn, score: number) =>
+      (
+        await server.http.post(
+          '/calibration',
+          { photos: photos(), processWithML: false, mlAnalysis: { overall_score: score } },
+          who.accessToken,
+        )
+      ).body.data.id as string;
+    calibrationId = await make(user, 75);
+    otherCalibrationId = await make(other, 60);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const start = (who: SignedIn, body: unknown) => server.http.post('/sessions/start', body, who.accessToken);
+  const feedback = (who: SignedIn, id: string, body: unknown) =>
+    server.http.post(`/sessions/${id}/feedback`, body, who.accessToken);
+
+  it('requires a calibration of your own to start', async () => {
+    const none = await start(user, { mode: 'active' });
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe('Calibration required before starting session.');
+    const foreign = await start(user, { mode: 'active', calibrationId: otherCalibrationId });
+    expect(foreign.status).toBe(404);
+    expect((await start(user, { mode: 'lying', calibrationId })).status).toBe(400);
+    expect((await start(user, { mode: 'active', calibrationId: 42 })).status).toBe(400);
+    expect((await server.http.post('/sessions/start', { mode: 'active', calibrationId })).status).toBe(401);
+  });
+
+  it('runs a session: feedback stored, report computed from it, end idempotent', async () => {
+    const started = await start(user, { mode: 'active', calibrationId });
+    expect(started.status).toBe(201);
+    const id = started.body.data.id as string;
+    expect((await server.http.get('/sessions/active', user.accessToken)).body.data).toMatchObject({
+      id,
+      mode: 'active',
+    });
+
+    // good, good, poor (forward head), poor (forward head), good — 2 s apart, a minute ago.
+    const base = Date.now() - 60_000;
+    const plan: [string, string | undefined][] = [
+      ['good', undefined],
+      ['good', undefined],
+      ['poor', 'forward_head'],
+      ['poor', 'forward_head'],
+      ['good', undefined],
+    ];
+    for (const [i, [postureStatus, issue]] of plan.entries()) {
+      const res = await feedback(user, id, {
+        postureStatus,
+        timestamp: new Date(base + i * 2000).toISOString(),
+        details: issue ? { type: 'posture', issue, cva: 46 } : { type: 'posture', cva: 50 },
+      });
+      expect(res.status).toBe(201);
+    }
+    const report = await server.http.get(`/sessions/${id}/report`, user.accessToken);
+    expect(report.status).toBe(200);
+    const r = report.body.data;
+    expect(r.sessionId).toBe(id);
+    // Spans 2, 2, 2, 2 and the last capped at 10 s: good 14 s, poor 4 s.
+    expect(r.keyFindings.goodPostureTime).toBe(14);
+    expect(r.keyFindings.poorPostureTime).toBe(4);
+    expect(r.averageScore).toBe(86.7);
+    // 2 of 4 consecutive pairs keep their status.
+    expect(r.stabilityIndex).toBe(50);
+    expect(r.keyFindings.frequentIssues).toEqual(['Forward head posture']);
+    expect(r.keyFindings.improvementAreas).toContain(
+      'Keep your ears over your shoulders: raise the screen to eye level and tuck your chin.',
+    );
+    expect(r.keyFindings.improvementAreas).toContain(
+      'Hold a steady position: your posture changed often during this session.',
+    );
+    expect(r.timeline).toHaveLength(5);
+    expect(r.timeline[2]).toMatchObject({ postureStatus: 'poor', score: 40, issue: 'forward_head' });
+
+    const end1 = await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
+    expect(end1.status).toBe(200);
+    expect(end1.body.data).toMatchObject({ averageScore: 86.7, stabilityIndex: 50, averageCVAngle: 48.4 });
+    const end2 = await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
+    expect(end2.body.data).toEqual(end1.body.data);
+    expect((await server.http.get('/sessions/active', user.accessToken)).body.data).toBeNull();
+    const late = await feedback(user, id, { postureStatus: 'good', timestamp: new Date().toISOString() });
+    expect(late.status).toBe(409);
+  });
+
+  it('takes many feedback posts per second for one session without losing any', async () => {
+    const id = (await start(user, { mode: 'passive', calibrationId })).body.data.id as string;
+    const t0 = Date.now() - 10_000;
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        feedback(user, id, {
+          postureStatus: i % 3 === 0 ? 'poor' : 'good',
+          timestamp: new Date(t0 + i * 100).toISOString(),
+          details: i % 3 === 0 ? { issue: 'tilt' } : {},
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(60).fill(201));
+    const report = await server.http.get(`/sessions/${id}/report`, user.accessToken);
+    expect(report.body.data.feedbackCount).toBe(60);
+    expect(report.body.data.keyFindings.frequentIssues).toEqual(['Head tilt']);
+    await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
+  });
+
+  it('refuses bad feedback and sessions of other users', async () => {
+    const id = (await start(user, { mode: 'active', calibrationId })).body.data.id as string;
+    const now = new Date().toISOString();
+    for (const body of [
+      {},
+      { postureStatus: 'slouching', timestamp: now },
+      { postureStatus: 'good', timestamp: 'now' },
+      { postureStatus: 'good', timestamp: now, details: 'forward' },
+      { postureStatus: 'good', timestamp: now, details: { blob: 'x'.repeat(5000) } },
+    ])
+      expect((await feedback(user, id, body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    expect((await feedback(other, id, { postureStatus: 'good', timestamp: now })).status).toBe(404);
+    expect((await feedback(user, 'nope', { postureStatus: 'good', timestamp: now })).status).toBe(404);
+    expect((await server.http.get(`/sessions/${id}/report`, other.accessToken)).status).toBe(404);
+    expect((await server.http.post(`/sessions/${id}/end`, {}, other.accessToken)).status).toBe(404);
+    expect((await server.http.get(`/sessions/${id}/insights`, other.accessToken)).status).toBe(404);
+    expect(
+      (await server.http.get('/sessions/00000000-0000-4000-8000-000000000000/report', user.accessToken))
+        .status,
+    ).toBe(404);
+    // Starting a new session ends the running one.
+    const next = await start(user, { mode: 'active', calibrationId });
+    expect((await server.http.get('/sessions/active', user.accessToken)).body.data.id).toBe(
+      next.body.data.id,
+    );
+    await server.http.post(`/sessions/${next.body.data.id}/end`, {}, user.accessToken);
+  });
+
+  it('lists history, analytics, trends, insights and exports from the stored data', async () => {
+    const history = await server.http.get('/sessions/history?limit=2', user.accessToken);
+    expect(history.body.data).toHaveLength(2);
+    expect(Object.keys(history.body.data[0])).toEqual(
+      expect.arrayContaining([
+        'id',
+        'createdAt',
+        'mode',
+        'duration',
+        'averagePostureScore',
+        'averageCVAngle',
+      ]),
+    );
+    const all = (await server.http.get('/sessions/history', user.accessToken)).body.data;
+    expect(all).toHaveLength(4);
+    expect((await server.http.get('/sessions/history?limit=500', user.accessToken)).status).toBe(400);
+
+    const analytics = (await server.http.get('/sessions/analytics', user.accessToken)).body.data;
+    expect(analytics.total_sessions).toBe(4);
+    expect(analytics.posture_distribution).toEqual({ good: 43, fair: 0, poor: 22 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(analytics.daily_averages).toEqual([
+      { date: today, averageScore: expect.any(Number), sessionCount: 4 },
+    ]);
+    expect(analytics.weekly_trends).toHaveLength(1);
+    expect(analytics.scoreTrend).toHaveLength(2);
+    expect(analytics.last_session_date).toBe(all[0].createdAt);
+    const empty = await server.http.get(
+      '/sessions/analytics?startDate=2020-01-01&endDate=2020-01-31',
+      user.accessToken,
+    );
+    expect(empty.body.data).toMatchObject({
+      total_sessions: 0,
+      posture_distribution: { good: 0, fair: 0, poor: 0 },
+    });
+    expect((await server.http.get('/sessions/analytics?startDate=01/01/2020', user.accessToken)).status).toBe(
+      400,
+    );
+
+    const trends = (await server.http.get('/analytics/posture-trends?timeframe=7d', user.accessToken)).body
+      .data;
+    expect(trends.dailyAggregates).toEqual([
+      { date: today, averageScore: expect.any(Number), sessionCount: 4 },
+    ]);
+    expect(trends.bestDay).toEqual({ date: today, score: trends.dailyAggregates[0].averageScore });
+    expect(trends.improvementRate).toBe(0);
+    expect(trends.consistencyScore).toBeGreaterThan(0);
+    expect((await server.http.get('/analytics/posture-trends?timeframe=2w', user.accessToken)).status).toBe(
+      400,
+    );
+
+    const insights = (await server.http.get('/sessions/insights', user.accessToken)).body.data;
+    expect(insights.overallPatterns).toMatch(/^Across 4 sessions your average posture score is/);
+    expect(insights.progressIndicators.sessionCount).toBe(4);
+    expect(insights.improvementAreas.length).toBeGreaterThan(0);
+    const fresh = await signUp(server);
+    expect(
+      (await server.http.get('/sessions/insights', fresh.accessToken)).body.data.overallPatterns,
+    ).toMatch(/^No posture feedback recorded yet/);
+
+    const json = (await server.http.get('/sessions/export?format=json', user.accessToken)).body.data;
+    expect(json.sessions).toHaveLength(4);
+    expect(json.feedback).toHaveLength(65);
+    const csv = (await server.http.get('/sessions/export?format=csv', user.accessToken)).body.data as string;
+    expect(csv.split('\n')).toHaveLength(5);
+    const stats = (await server.http.get('/sessions/export/stats', user.accessToken)).body.data;
+    expect(stats).toEqual({ totalSessions: 4, totalFeedbackLogs: 65 });
+    expect((await server.http.get('/profile/export/stats', user.accessToken)).body.data.sessions).toEqual(
+      stats,
+    );
+    expect((await server.http.get('/sessions/export/stats', other.accessToken)).body.data).toEqual({
+      totalSessions: 0,
+      totalFeedbackLogs: 0,
+    });
+  });
+});
