@@ -1,4 +1,5 @@
 // @posture-vision/core: everything the web app, the extension and the servers share, without UI.
+export * from './analytics/index';
 export * from './api/index';
 export * from './auth/index';
 export * from './calibration/index';

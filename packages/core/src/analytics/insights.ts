@@ -1,0 +1,52 @@
+// Insights, recommendations and trends display rules (document 2 section 2.10).
+
+export const DEFAULT_RECOMMENDATION_CATEGORY = 'General';
+
+export type PriorityColour = 'red' | 'yellow' | 'green';
+
+/** 'X PRIORITY', red for high, yellow for medium, green for anything else. */
+export function priorityStyle(priority: string | null | undefined): {
+  label: string;
+  colour: PriorityColour;
+} {
+  const value = String(priority ?? '');
+  const colour: PriorityColour = value === 'high' ? 'red' : value === 'medium' ? 'yellow' : 'green';
+  return { label: `${value.toUpperCase()} PRIORITY`, colour };
+}
+
+export function recommendationCategory(category: string | null | undefined): string {
+  return category || DEFAULT_RECOMMENDATION_CATEGORY;
+}
+
+/** camelCase keys shown as spaced words: 'averageScoreChange' → 'Average Score Change'. */
+export function indicatorLabel(key: string): string {
+  const spaced = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** Progress-indicator numbers to 1 decimal. */
+export function indicatorValue(value: number): string {
+  return value.toFixed(1);
+}
+
+export function progressIndicators(indicators: Record<string, number> | null | undefined) {
+  return Object.entries(indicators ?? {}).map(([key, value]) => ({
+    key,
+    label: indicatorLabel(key),
+    value: indicatorValue(value),
+  }));
+}
+
+/** improvementRate as a percent, with a plus sign when positive. */
+export function formatImprovementRate(rate: number): string {
+  const rounded = Number(rate.toFixed(1));
+  return `${rounded > 0 ? '+' : ''}${rounded}%`;
+}
+
+/** The consistency bar's width: the score out of 100, kept within 0..100. */
+export function consistencyBarPercent(score: number): number {
+  return Math.min(100, Math.max(0, score));
+}

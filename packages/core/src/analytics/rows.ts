@@ -1,0 +1,129 @@
+// The analytics screen's derivations (document 2 sections 2.10, 3.6, 5.5 and 9).
+import type { CalibrationProgressItem, SessionHistoryItem } from '../api/types';
+
+export const HISTORY_PAGE_SIZE = 50;
+export const CHART_MAX_POINTS = 10;
+export const CHART_LINE_TENSION = 0.4;
+
+export const SESSION_TYPE_LABELS = {
+  active: 'Real-Time Session',
+  passive: 'Passive Session',
+  calibration: 'Photo Calibration',
+} as const;
+
+/** The Session Type select: value 'all' (default), or a session mode / calibration. */
+export const SESSION_TYPE_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: SESSION_TYPE_LABELS.active },
+  { value: 'calibration', label: SESSION_TYPE_LABELS.calibration },
+] as const;
+export const DEFAULT_MODE_FILTER = 'all';
+
+export const TREND_TIMEFRAMES = [
+  { value: '7d', label: 'Last 7 Days' },
+  { value: '30d', label: 'Last 30 Days' },
+  { value: '90d', label: 'Last 3 Months' },
+  { value: '1y', label: 'Last Year' },
+] as const;
+export type TrendTimeframe = (typeof TREND_TIMEFRAMES)[number]['value'];
+export const DEFAULT_TREND_TIMEFRAME: TrendTimeframe = '30d';
+
+/** A row of the history table / Session Timeline (the "session entry"). */
+export interface SessionEntry {
+  id: string;
+  date: string;
+  type: string;
+  duration: string;
+  score: number | null;
+  cva: number | null;
+  detailsLink: string;
+}
+
+/** Whole minutes from seconds followed by m, or N/A when absent. */
+export function formatDurationMinutes(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || Number.isNaN(seconds)) return 'N/A';
+  return `${Math.round(seconds / 60)}m`;
+}
+
+/** Real-Time Session for active mode, Passive Session for any other mode. */
+export function sessionTypeLabel(mode: string): string {
+  return mode === 'active' ? SESSION_TYPE_LABELS.active : SESSION_TYPE_LABELS.passive;
+}
+
+export function formatLocaleDate(iso: string, locale?: string): string {
+  return new Date(iso).toLocaleDateString(locale);
+}
+
+export function sessionEntry(item: SessionHistoryItem, locale?: string): SessionEntry {
+  return {
+    id: String(item.id),
+    date: formatLocaleDate(item.createdAt, locale),
+    type: sessionTypeLabel(item.mode),
+    duration: formatDurationMinutes(item.duration),
+    score: item.averagePostureScore ?? null,
+    cva: item.averageCVAngle ?? null,
+    detailsLink: `/dashboard/session-report?id=${encodeURIComponent(String(item.id))}`,
+  };
+}
+
+export function calibrationEntry(item: CalibrationProgressItem, locale?: string): SessionEntry {
+  return {
+    id: `cal-${item.id}`,
+    date: formatLocaleDate(item.createdAt, locale),
+    type: SESSION_TYPE_LABELS.calibration,
+    duration: formatDurationMinutes(null),
+    score: item.initialPostureScore ?? null,
+    cva: item.cranialVertebralAngle ?? null,
+    detailsLink: '/dashboard/calibration',
+  };
+}
+
+/** Mode filter: unless 'all', only sessions whose mode equals the lowercased filter value are kept. */
+export function filterSessionsByMode<T extends { mode: string }>(
+  sessions: readonly T[],
+  filter: string,
+): T[] {
+  if (!filter || filter === 'all') return [...sessions];
+  const mode = filter.toLowerCase();
+  return sessions.filter((s) => s.mode === mode);
+}
+
+/** The table rows: the filtered sessions, then the calibrations. */
+export function analyticsRows(
+  sessions: readonly SessionHistoryItem[],
+  calibrations: readonly CalibrationProgressItem[],
+  modeFilter: string = DEFAULT_MODE_FILTER,
+  locale?: string,
+): SessionEntry[] {
+  return [
+    ...filterSessionsByMode(sessions, modeFilter).map((s) => sessionEntry(s, locale)),
+    ...calibrations.map((c) => calibrationEntry(c, locale)),
+  ];
+}
+
+export interface ChartSeries {
+  labels: string[];
+  data: number[];
+}
+
+/** A chart's points: rows with a non-null value, the last 10 of them, in reversed order. */
+export function chartSeries(rows: readonly SessionEntry[], key: 'score' | 'cva'): ChartSeries {
+  const points = rows
+    .filter((r) => r[key] !== null && r[key] !== undefined)
+    .slice(-CHART_MAX_POINTS)
+    .reverse();
+  return { labels: points.map((r) => r.date), data: points.map((r) => r[key] as number) };
+}
+
+/** Both charts; cleared when there are no session rows. */
+export function analyticsCharts(rows: readonly SessionEntry[]): { score: ChartSeries; cva: ChartSeries } {
+  if (rows.length === 0) return { score: { labels: [], data: [] }, cva: { labels: [], data: [] } };
+  return { score: chartSeries(rows, 'score'), cva: chartSeries(rows, 'cva') };
+}
+
+/** The date filter, when set, is sent as both start and end date. */
+export function dateFilterRange(
+  date: string | null | undefined,
+): { startDate: string; endDate: string } | undefined {
+  return date ? { startDate: date, endDate: date } : undefined;
+}

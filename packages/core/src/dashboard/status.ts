@@ -1,0 +1,33 @@
+// Dashboard overview status mapping (document 2 sections 2.2, 4.8 and 9).
+
+export const DASHBOARD_THRESHOLDS = { sessionScore: 75, stability: 70, initialScore: 75 } as const;
+
+/** Calibration card: 'Active' / 'Good' with an active calibration, else 'Needs Calibration' / 'Action Required'. */
+export function calibrationCardStatus(hasActive: boolean): { value: string; label: string } {
+  return hasActive
+    ? { value: 'Active', label: 'Good' }
+    : { value: 'Needs Calibration', label: 'Action Required' };
+}
+
+/** The badge next to the user's name. */
+export function calibrationBadge(hasActive: boolean): 'Calibrated' | 'Needs Calibration' {
+  return hasActive ? 'Calibrated' : 'Needs Calibration';
+}
+
+/** Recent session score: 'Good' above 75, else 'Needs Improvement'. */
+export function sessionScoreLabel(score: number): 'Good' | 'Needs Improvement' {
+  return score > DASHBOARD_THRESHOLDS.sessionScore ? 'Good' : 'Needs Improvement';
+}
+
+/** Stability index: 'Stable' above 70, else 'Improving'. */
+export function stabilityLabel(stability: number): 'Stable' | 'Improving' {
+  return stability > DASHBOARD_THRESHOLDS.stability ? 'Stable' : 'Improving';
+}
+
+/** Initial posture score: 'Good Alignment' above 75, else 'Needs Work'. */
+export function initialScoreLabel(score: number): 'Good Alignment' | 'Needs Work' {
+  return score > DASHBOARD_THRESHOLDS.initialScore ? 'Good Alignment' : 'Needs Work';
+}
+
+/** The dashboard shows 7 days. */
+export const DASHBOARD_DAYS = 7;

@@ -1,0 +1,59 @@
+// Real-time session, report and session-metrics display rules (document 2 sections 2.9, 4.4, 5.4, 9).
+
+/** The session timer: MM:SS. */
+export function formatSessionTimer(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The report duration: 'Nm Ns'. */
+export function formatReportDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}m ${s % 60}s`;
+}
+
+/** Poor posture percent: poor time over total time (0 when there is no time), whole percent. */
+export function poorPosturePercent(poorTime: number, totalTime: number): number {
+  if (!(totalTime > 0)) return 0;
+  return Math.round((poorTime / totalTime) * 100);
+}
+
+export type MetricsScoreColour = 'green' | 'amber' | 'red' | 'grey';
+
+/** Session metrics page: 90 or more green, 80 or more amber, 70 or more red, else grey. */
+export function metricsScoreColour(score: number): MetricsScoreColour {
+  if (score >= 90) return 'green';
+  if (score >= 80) return 'amber';
+  if (score >= 70) return 'red';
+  return 'grey';
+}
+
+/** An improvement delta: an arrow, and a plus sign when positive. */
+export function formatImprovement(delta: number): { arrow: '↑' | '↓' | '→'; text: string } {
+  if (delta > 0) return { arrow: '↑', text: `+${delta}` };
+  if (delta < 0) return { arrow: '↓', text: String(delta) };
+  return { arrow: '→', text: '0' };
+}
+
+export const CELEBRATION = {
+  minScore: 90,
+  delayMs: 1000,
+  xpReward: 25,
+  title: 'Excellent Session!',
+  xpText: '+25 XP earned!',
+  button: 'Awesome!',
+} as const;
+
+/** The celebration dialog opens (after 1 s) for a score of 90 or more. */
+export function shouldCelebrate(score: number): boolean {
+  return score >= CELEBRATION.minScore;
+}
+
+/** Weekly goal dots: one per session of the goal, filled for completed ones. */
+export function weeklyGoalDots(completed: number, total: number): boolean[] {
+  return Array.from({ length: Math.max(0, total) }, (_, i) => i < completed);
+}
+
+/** The 'Session History' limits of the calls (document 2 section 7.4). */
+export const SESSION_HISTORY_DEFAULT_LIMIT = 10;
+export const DASHBOARD_HISTORY_LIMIT = 5;

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyticsCharts,
+  analyticsRows,
+  CHART_LINE_TENSION,
+  CHART_MAX_POINTS,
+  calibrationEntry,
+  chartSeries,
+  consistencyBarPercent,
+  DEFAULT_MODE_FILTER,
+  DEFAULT_RECOMMENDATION_CATEGORY,
+  DEFAULT_TREND_TIMEFRAME,
+  dateFilterRange,
+  filterSessionsByMode,
+  formatDurationMinutes,
+  formatImprovementRate,
+  HISTORY_PAGE_SIZE,
+  indicatorLabel,
+  indicatorValue,
+  priorityStyle,
+  progressIndicators,
+  recommendationCategory,
+  SESSION_TYPE_OPTIONS,
+  type SessionEntry,
+  sessionEntry,
+  sessionTypeLabel,
+  TREND_TIMEFRAMES,
+} from '../../src/analytics/index';
+import type { SessionHistoryItem } from '../../src/api/types';
+
+const session = (id: string, mode: string, over: Partial<SessionHistoryItem> = {}): SessionHistoryItem => ({
+  id,
+  createdAt: '2026-03-04T10:00:00.000Z',
+  mode,
+  duration: 600,
+  averagePostureScore: 80,
+  averageCVAngle: 50,
+  ...over,
+});
+
+describe('session entries', () => {
+  it('derive id, locale date, type, duration, score, cva and link', () => {
+    expect(sessionEntry(session('s1', 'active', { duration: 1529 }), 'en-US')).toEqual({
+      id: 's1',
+      date: new Date('2026-03-04T10:00:00.000Z').toLocaleDateString('en-US'),
+      type: 'Real-Time Session',
+      duration: '25m',
+      score: 80,
+      cva: 50,
+      detailsLink: '/dashboard/session-report?id=s1',
+    });
+  });
+
+  it.each([
+    ['active', 'Real-Time Session'],
+    ['passive', 'Passive Session'],
+    ['other', 'Passive Session'],
+  ])('mode %s → %s', (mode, label) => {
+    expect(sessionTypeLabel(mode)).toBe(label);
+  });
+
+  it.each([
+    [null, 'N/A'],
+    [undefined, 'N/A'],
+    [0, '0m'],
+    [29, '0m'],
+    [30, '1m'],
+    [90, '2m'], // rounded: 1.5 → 2
+    [3600, '60m'],
+  ])('duration %j s → %s', (seconds, text) => {
+    expect(formatDurationMinutes(seconds)).toBe(text);
+  });
+
+  it('calibrations get a cal- id, Photo Calibration, N/A and the calibration link', () => {
+    expect(
+      calibrationEntry(
+        {
+          id: '9',
+          createdAt: '2026-03-05T00:00:00.000Z',
+          initialPostureScore: 72,
+          cranialVertebralAngle: 47.5,
+        },
+        'en-GB',
+      ),
+    ).toEqual({
+      id: 'cal-9',
+      date: new Date('2026-03-05T00:00:00.000Z').toLocaleDateString('en-GB'),
+      type: 'Photo Calibration',
+      duration: 'N/A',
+      score: 72,
+      cva: 47.5,
+      detailsLink: '/dashboard/calibration',
+    });
+  });
+});
+
+describe('mode filter', () => {
+  const sessions = [session('a', 'active'), session('p', 'passive'), session('a2', 'active')];
+
+  it.each([
+    ['all', ['a', 'p', 'a2']],
+    ['', ['a', 'p', 'a2']],
+    ['active', ['a', 'a2']],
+    ['ACTIVE', ['a', 'a2']],
+    ['Passive', ['p']],
+    ['calibration', []],
+  ])('%j keeps %j', (filter, ids) => {
+    expect(filterSessionsByMode(sessions, filter).map((s) => s.id)).toEqual(ids);
+  });
+
+  it('rows are the filtered sessions followed by the calibrations', () => {
+    const rows = analyticsRows(
+      sessions,
+      [{ id: '1', createdAt: '2026-03-01T00:00:00Z', initialPostureScore: 70, cranialVertebralAngle: 49 }],
+      'passive',
+    );
+    expect(rows.map((r) => r.id)).toEqual(['p', 'cal-1']);
+  });
+
+  it('defaults', () => {
+    expect(DEFAULT_MODE_FILTER).toBe('all');
+    expect(SESSION_TYPE_OPTIONS.map((o) => o.label)).toEqual([
+      'All',
+      'Real-Time Session',
+      'Photo Calibration',
+    ]);
+    expect(DEFAULT_TREND_TIMEFRAME).toBe('30d');
+    expect(TREND_TIMEFRAMES).toEqual([
+      { value: '7d', label: 'Last 7 Days' },
+      { value: '30d', label: 'Last 30 Days' },
+      { value: '90d', label: 'Last 3 Months' },
+      { value: '1y', label: 'Last Year' },
+    ]);
+    expect([HISTORY_PAGE_SIZE, CHART_MAX_POINTS, CHART_LINE_TENSION]).toEqual([50, 10, 0.4]);
+  });
+});
+
+describe('chart series', () => {
+  const row = (i: number, score: number | null, cva: number | null): SessionEntry => ({
+    id: String(i),
+    date: `d${i}`,
+    type: 'Real-Time Session',
+    duration: '1m',
+    score,
+    cva,
+    detailsLink: '#',
+  });
+
+  it('keeps non-null values, the last 10, reversed', () => {
+    const rows = Array.from({ length: 14 }, (_, i) => row(i, i % 4 === 0 ? null : i * 10, i));
+    const score = chartSeries(rows, 'score');
+    // Non-null scores: 1,2,3,5,6,7,9,10,11,13 (10 of them after dropping 0,4,8,12).
+    expect(score.labels).toEqual(['d13', 'd11', 'd10', 'd9', 'd7', 'd6', 'd5', 'd3', 'd2', 'd1']);
+    expect(score.data).toEqual([130, 110, 100, 90, 70, 60, 50, 30, 20, 10]);
+    const cva = chartSeries(rows, 'cva');
+    expect(cva.data).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
+  });
+
+  it('fewer than 10 points: all of them reversed', () => {
+    expect(chartSeries([row(1, 5, null), row(2, 6, 40)], 'cva')).toEqual({ labels: ['d2'], data: [40] });
+  });
+
+  it('both charts are cleared without rows', () => {
+    expect(analyticsCharts([])).toEqual({ score: { labels: [], data: [] }, cva: { labels: [], data: [] } });
+    expect(analyticsCharts([row(1, 50, 45)]).score.data).toEqual([50]);
+  });
+
+  it('the date filter is sent as both start and end date', () => {
+    expect(dateFilterRange('2026-02-03')).toEqual({ startDate: '2026-02-03', endDate: '2026-02-03' });
+    expect(dateFilterRange('')).toBeUndefined();
+    expect(dateFilterRange(null)).toBeUndefined();
+  });
+});
+
+describe('insights and recommendations', () => {
+  it.each([
+    ['high', 'HIGH PRIORITY', 'red'],
+    ['medium', 'MEDIUM PRIORITY', 'yellow'],
+    ['low', 'LOW PRIORITY', 'green'],
+    ['urgent', 'URGENT PRIORITY', 'green'],
+  ])('priority %s → %s in %s', (priority, label, colour) => {
+    expect(priorityStyle(priority)).toEqual({ label, colour });
+  });
+
+  it("category defaults to 'General'", () => {
+    expect(DEFAULT_RECOMMENDATION_CATEGORY).toBe('General');
+    expect(recommendationCategory(undefined)).toBe('General');
+    expect(recommendationCategory('')).toBe('General');
+    expect(recommendationCategory('Ergonomics')).toBe('Ergonomics');
+  });
+
+  it.each([
+    ['averageScore', 'Average Score'],
+    ['improvementRateLastWeek', 'Improvement Rate Last Week'],
+    ['cvaChange', 'Cva Change'],
+    ['score', 'Score'],
+  ])('key %s → %s', (key, label) => {
+    expect(indicatorLabel(key)).toBe(label);
+  });
+
+  it('numbers to 1 decimal', () => {
+    expect(indicatorValue(3)).toBe('3.0');
+    expect(indicatorValue(2.345)).toBe('2.3');
+    expect(indicatorValue(-1.25)).toBe('-1.3');
+    expect(progressIndicators({ averageScore: 81.26, sessionCount: 4 })).toEqual([
+      { key: 'averageScore', label: 'Average Score', value: '81.3' },
+      { key: 'sessionCount', label: 'Session Count', value: '4.0' },
+    ]);
+    expect(progressIndicators(null)).toEqual([]);
+  });
+
+  it.each([
+    [12.34, '+12.3%'],
+    [0, '0%'],
+    [-4.5, '-4.5%'],
+    [0.04, '0%'],
+  ])('improvement rate %f → %s', (rate, text) => {
+    expect(formatImprovementRate(rate)).toBe(text);
+  });
+
+  it('consistency bar within 0..100', () => {
+    expect([consistencyBarPercent(-5), consistencyBarPercent(64), consistencyBarPercent(130)]).toEqual([
+      0, 64, 100,
+    ]);
+  });
+});
