@@ -1,7 +1,8 @@
+import { DASHBOARD_LOGOUT_TOAST_MS } from '@posture-vision/core/auth';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { RedirectSignedIn, RequireAdmin, RequireUser } from './auth/guards';
-import { DASHBOARD_LOGOUT_TOAST_MS, useLogout } from './auth/useLogout';
+import { useLogout } from './auth/useLogout';
 import { PublicLayout } from './public/PublicLayout';
 import { setApiNavigator } from './services/api';
 import { PageLoading } from './ui/PageLoading';

@@ -1,19 +1,10 @@
-import { ApiError } from '@posture-vision/core/api';
+import { adminLoginErrorMessage, adminLoginResultMessage } from '@posture-vision/core/auth';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
-
-/** Admin sign-in failure text: the detail field, else 'Login failed.' (document 1, section 8). */
-function adminLoginError(error: unknown): string {
-  const body =
-    error instanceof ApiError ? (error.body as { detail?: unknown; error?: { message?: unknown } }) : null;
-  if (typeof body?.detail === 'string' && body.detail) return body.detail;
-  if (typeof body?.error?.message === 'string' && body.error.message) return body.error.message;
-  return 'Login failed.';
-}
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
@@ -28,10 +19,11 @@ export default function AdminLoginPage() {
     setBusy(true);
     try {
       const answer = await api.auth.adminLogin({ email, password });
-      if (answer.accessToken) navigate('/admin/dashboard');
-      else setMessage(answer.message || 'No token received.');
+      const problem = adminLoginResultMessage(answer);
+      if (problem) setMessage(problem);
+      else navigate('/admin/dashboard');
     } catch (error) {
-      setMessage(adminLoginError(error));
+      setMessage(adminLoginErrorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,10 @@
+import { PASSWORD_CHANGED_MESSAGE, validateChangePassword } from '@posture-vision/core/auth';
+import { profileErrorMessage } from '@posture-vision/core/profile';
 import { type FormEvent, useState } from 'react';
 import { api } from '../services/api';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
-import { profileErrorMessage, validateChangePassword } from './rules';
 
-export const PASSWORD_CHANGED = 'Password changed successfully.';
 const EMPTY = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
 export function ChangePasswordForm({
@@ -29,7 +29,7 @@ export function ChangePasswordForm({
       const answer = await api.password.change(form);
       if (!answer.success) throw new Error(answer.message || 'Password change refused.');
       setForm(EMPTY);
-      onChanged(PASSWORD_CHANGED);
+      onChanged(PASSWORD_CHANGED_MESSAGE);
     } catch (error) {
       setMessage(profileErrorMessage(error));
     } finally {

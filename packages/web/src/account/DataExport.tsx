@@ -1,24 +1,25 @@
 import type { ExportStats } from '@posture-vision/core/api';
+import {
+  exportFileContent,
+  exportFileName,
+  exportSucceeded,
+  profileErrorMessage,
+  profileExportFailed,
+  sessionExportFailed,
+} from '@posture-vision/core/profile';
 import { useState } from 'react';
 import { api } from '../services/api';
 import { FormMessage } from '../ui/FormMessage';
-import {
-  downloadText,
-  type ExportFormat,
-  type ExportKind,
-  exportFileContent,
-  exportFileName,
-} from './exportFile';
-import { profileErrorMessage } from './rules';
+import { downloadText, type ExportFormat } from './exportFile';
 
-const LABEL: Record<ExportKind, { failed: string; done: (f: string) => string }> = {
-  profile_data: {
-    failed: 'Failed to export profile data',
-    done: (f) => `Profile data exported successfully in ${f} format!`,
-  },
-  session_data: {
-    failed: 'Failed to export session data',
-    done: (f) => `Session data exported successfully in ${f} format!`,
+type ExportKind = 'profile' | 'session';
+
+const TEXTS: Record<ExportKind, { failed: (reason: string) => string; done: (format: string) => string }> = {
+  profile: { failed: profileExportFailed, done: exportSucceeded },
+  // The specification gives no success text for session data; it mirrors the profile's.
+  session: {
+    failed: sessionExportFailed,
+    done: (format) => `Session data exported successfully in ${format.toUpperCase()} format!`,
   },
 };
 
@@ -31,22 +32,37 @@ export function DataExport({ stats, onExported }: { stats: ExportStats | null; o
     setMessage('');
     try {
       const answer =
-        kind === 'profile_data'
-          ? await api.profile.exportData(format)
-          : await api.sessions.exportData(format);
+        kind === 'profile' ? await api.profile.exportData(format) : await api.sessions.exportData(format);
       // The download proceeds only when the answer says success.
       if (answer.success !== true) throw new Error(answer.message || 'export refused');
       downloadText(exportFileName(kind, format), exportFileContent(answer.data), format);
-      setMessage(LABEL[kind].done(format.toUpperCase()));
+      setMessage(TEXTS[kind].done(format));
       onExported();
     } catch (error) {
-      setMessage(`${LABEL[kind].failed}: ${profileErrorMessage(error)}`);
+      setMessage(TEXTS[kind].failed(profileErrorMessage(error)));
     } finally {
       setBusy(false);
     }
   }
 
   const count = (n: number | undefined) => (typeof n === 'number' ? String(n) : '–');
+  const group = (kind: ExportKind, legend: string) => (
+    <fieldset className="plain export-group">
+      <legend>{legend}</legend>
+      {(['json', 'csv'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="btn btn-outline"
+          disabled={busy}
+          aria-label={`Export ${legend.toLowerCase()} as ${format.toUpperCase()}`}
+          onClick={() => run(kind, format)}
+        >
+          {format.toUpperCase()}
+        </button>
+      ))}
+    </fieldset>
+  );
   return (
     <section className="panel export-panel" aria-labelledby="export-title">
       <h2 id="export-title">Data Export</h2>
@@ -66,44 +82,8 @@ export function DataExport({ stats, onExported }: { stats: ExportStats | null; o
       </dl>
       <FormMessage text={message} />
       <div className="export-actions">
-        <fieldset className="plain export-group">
-          <legend>Profile data</legend>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() => run('profile_data', 'json')}
-          >
-            JSON
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() => run('profile_data', 'csv')}
-          >
-            CSV
-          </button>
-        </fieldset>
-        <fieldset className="plain export-group">
-          <legend>Session data</legend>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() => run('session_data', 'json')}
-          >
-            JSON
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() => run('session_data', 'csv')}
-          >
-            CSV
-          </button>
-        </fieldset>
+        {group('profile', 'Profile data')}
+        {group('session', 'Session data')}
       </div>
     </section>
   );

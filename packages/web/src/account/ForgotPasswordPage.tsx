@@ -1,13 +1,15 @@
+import {
+  authErrorMessage,
+  forgotPasswordResultMessage,
+  forgotPasswordSucceeded,
+  validateForgotEmail,
+} from '@posture-vision/core/auth';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
-import { authErrorMessage, validateForgotEmail } from './rules';
-
-export const RESET_LINK_SENT = 'Reset password link is sent to your email.';
-export const FORGOT_FAILED = 'Could not process request. Please try again.';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -24,9 +26,8 @@ export default function ForgotPasswordPage() {
     setSending(true);
     try {
       const answer = await api.password.forgot(email);
-      const sent = Boolean(answer && (answer.message || answer.success));
-      setOk(sent);
-      setMessage(sent ? RESET_LINK_SENT : FORGOT_FAILED);
+      setOk(forgotPasswordSucceeded(answer));
+      setMessage(forgotPasswordResultMessage(answer));
     } catch (error) {
       setMessage(authErrorMessage(error));
     } finally {

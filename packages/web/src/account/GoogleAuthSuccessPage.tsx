@@ -1,8 +1,18 @@
+import {
+  GOOGLE_CALLBACK_FAILED_REDIRECT,
+  GOOGLE_CALLBACK_TEXT,
+  googleCallbackOutcome,
+} from '@posture-vision/core/auth';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
-import { googleCallbackOutcome, OAUTH_PROCESSING_FAILED } from './googleCallback';
+
+/** The first present query parameter among the spellings the API may use. */
+function param(params: URLSearchParams, ...names: string[]): string | null {
+  for (const name of names) if (params.get(name)) return params.get(name);
+  return null;
+}
 
 export default function GoogleAuthSuccessPage() {
   const navigate = useNavigate();
@@ -14,13 +24,16 @@ export default function GoogleAuthSuccessPage() {
     handled.current = true;
     (async () => {
       try {
-        const outcome = googleCallbackOutcome(params);
-        if (outcome.kind === 'failed') return navigate(outcome.to, { replace: true });
+        const outcome = googleCallbackOutcome({
+          error: params.has('error') ? (params.get('error') ?? 'error') : null,
+          accessToken: param(params, 'token', 'accessToken', 'access_token'),
+          refreshToken: param(params, 'refreshToken', 'refresh_token'),
+        });
         // Storing through the client marks the user authenticated (the auth store follows the token).
-        await api.auth.storeTokens(outcome.accessToken, outcome.refreshToken);
-        navigate('/dashboard', { replace: true });
+        if (outcome.kind === 'tokens') await api.auth.storeTokens(outcome.accessToken, outcome.refreshToken);
+        navigate(outcome.redirect, { replace: true });
       } catch {
-        navigate(OAUTH_PROCESSING_FAILED, { replace: true });
+        navigate(GOOGLE_CALLBACK_FAILED_REDIRECT, { replace: true });
       }
     })();
   }, [params, navigate]);
@@ -28,7 +41,7 @@ export default function GoogleAuthSuccessPage() {
   return (
     <AuthCard title="Google Sign-In">
       <p className="auth-subtitle" role="status">
-        Logging you in via Google...
+        {GOOGLE_CALLBACK_TEXT}
       </p>
     </AuthCard>
   );

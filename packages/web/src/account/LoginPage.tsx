@@ -1,3 +1,11 @@
+import {
+  authErrorMessage,
+  isTwoFactorRequired,
+  LOGIN_SUCCESS_MESSAGE,
+  loginResultMessage,
+  showsResendHint,
+  signInQueryMessage,
+} from '@posture-vision/core/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../services/api';
@@ -5,16 +13,18 @@ import { AuthCard } from '../ui/AuthCard';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
 import { GoogleButton } from './GoogleButton';
-import { authErrorMessage, isVerificationProblem, signInQueryMessage } from './rules';
-import { asksForTotpCode } from './twoFactor';
 import { useGoogleSignIn } from './useGoogleSignIn';
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const initial = signInQueryMessage(params);
+  const initial = signInQueryMessage({
+    verified: params.get('verified'),
+    message: params.get('message'),
+    error: params.get('error'),
+  });
   const [message, setMessage] = useState(initial?.text ?? '');
-  const [success, setSuccess] = useState(initial?.success ?? false);
+  const [success, setSuccess] = useState(initial?.tone === 'success');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -35,17 +45,14 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const answer = await api.auth.login({ email, password, ...(needsTotp ? { totpCode } : {}) });
-      if (answer.accessToken) {
-        show('Login successful!', true);
-        navigate('/dashboard');
-      } else {
-        show(answer.message || 'Login successful, but no token received.');
-      }
+      const text = loginResultMessage(answer);
+      show(text, text === LOGIN_SUCCESS_MESSAGE);
+      if (answer.accessToken) navigate('/dashboard');
     } catch (error) {
       const text = authErrorMessage(error);
-      if (asksForTotpCode(error)) setNeedsTotp(true);
+      if (isTwoFactorRequired(error)) setNeedsTotp(true);
       show(text);
-      if (isVerificationProblem(text)) setShowResend(true);
+      if (showsResendHint(text)) setShowResend(true);
     } finally {
       setBusy(false);
     }

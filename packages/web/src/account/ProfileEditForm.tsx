@@ -1,11 +1,9 @@
 import type { Profile } from '@posture-vision/core/api';
+import { PROFILE_MESSAGES, profileErrorMessage, validateProfileUpdate } from '@posture-vision/core/profile';
 import { type FormEvent, useState } from 'react';
 import { api } from '../services/api';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
-import { profileErrorMessage, validateProfileUpdate } from './rules';
-
-export const PROFILE_UPDATED = 'Profile updated successfully.';
 
 export function ProfileEditForm({
   profile,
@@ -37,7 +35,7 @@ export function ProfileEditForm({
       // The e-mail is not sent: it cannot be changed here.
       const answer = await api.profile.update({ ...form, profilePicture: profile.profilePicture });
       if (!answer.success) throw new Error(answer.message || 'Profile update refused.');
-      onSaved(PROFILE_UPDATED);
+      onSaved(PROFILE_MESSAGES.updated);
     } catch (error) {
       setMessage(profileErrorMessage(error));
     } finally {
@@ -48,12 +46,13 @@ export function ProfileEditForm({
   return (
     <section className="panel" aria-labelledby="edit-title">
       <h2 id="edit-title">Edit Profile</h2>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit}>
         <FormMessage text={message} tone={message ? 'error' : undefined} />
         <div className="field-row">
           <Field
             label="First name"
             name="firstName"
+            required
             autoComplete="given-name"
             value={form.firstName}
             onChange={(e) => set('firstName', e.target.value)}
@@ -61,6 +60,7 @@ export function ProfileEditForm({
           <Field
             label="Last name"
             name="lastName"
+            required
             autoComplete="family-name"
             value={form.lastName}
             onChange={(e) => set('lastName', e.target.value)}
@@ -70,6 +70,7 @@ export function ProfileEditForm({
           <Field
             label="Birthday"
             name="birthday"
+            required
             type="date"
             value={form.birthday}
             onChange={(e) => set('birthday', e.target.value)}
@@ -77,6 +78,7 @@ export function ProfileEditForm({
           <Field
             label="Phone"
             name="phoneNumber"
+            required
             type="tel"
             autoComplete="tel"
             value={form.phoneNumber}

@@ -1,8 +1,8 @@
 import type { Profile } from '@posture-vision/core/api';
+import { PROFILE_MESSAGES, profileErrorMessage } from '@posture-vision/core/profile';
 import { type ChangeEvent, useId, useState } from 'react';
 import { api } from '../services/api';
-import { avatarUrl, initials } from './profileText';
-import { profileErrorMessage } from './rules';
+import { avatarInitials, avatarUrl } from './profileText';
 
 export function ProfileHeader({
   profile,
@@ -37,14 +37,18 @@ export function ProfileHeader({
   return (
     <section className="profile-header panel">
       <div className="avatar" aria-hidden={src ? undefined : true}>
-        {src ? <img src={src} alt={`${name || profile.email}'s avatar`} /> : <span>{initials(profile)}</span>}
+        {src ? (
+          <img src={src} alt={`${name || profile.email}'s avatar`} />
+        ) : (
+          <span>{avatarInitials(profile)}</span>
+        )}
       </div>
       <div className="profile-id">
         <h1>{name || profile.email}</h1>
         <p>{profile.email}</p>
         <p className="profile-badges">
-          <span>Member since 2024</span>
-          <span className="verified">Verified Account</span>
+          <span>{PROFILE_MESSAGES.memberSince}</span>
+          <span className="verified">{PROFILE_MESSAGES.verifiedAccount}</span>
         </p>
       </div>
       <div className="avatar-upload">

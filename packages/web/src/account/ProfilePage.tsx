@@ -1,4 +1,12 @@
 import { type ExportStats, normalizeProfile, type Profile } from '@posture-vision/core/api';
+import { DASHBOARD_MESSAGES } from '@posture-vision/core/dashboard';
+import {
+  displayValue,
+  isAuthenticationFailure,
+  PROFILE_MESSAGES,
+  profileErrorMessage,
+  profileLoadFailed,
+} from '@posture-vision/core/profile';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../services/api';
@@ -6,8 +14,6 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { DataExport } from './DataExport';
 import { ProfileEditForm } from './ProfileEditForm';
 import { ProfileHeader } from './ProfileHeader';
-import { NOT_PROVIDED } from './profileText';
-import { isAuthenticationFailure, profileErrorMessage } from './rules';
 
 type Mode = 'view' | 'edit-profile' | 'change-password';
 type Load =
@@ -31,7 +37,7 @@ export default function ProfilePage() {
       const profile = normalizeProfile(answer.data as unknown as Record<string, unknown>);
       setLoad({ state: 'loaded', profile, offline: Boolean(answer.offline) });
     } catch (error) {
-      setLoad({ state: 'error', message: `Failed to load profile: ${profileErrorMessage(error)}` });
+      setLoad({ state: 'error', message: profileLoadFailed(profileErrorMessage(error)) });
     }
   }, []);
 
@@ -60,11 +66,11 @@ export default function ProfilePage() {
     return (
       <main className="profile-page container">
         <div className="panel error-panel" role="alert">
-          <h1>{auth ? 'Authentication Required' : 'Error Loading Profile'}</h1>
+          <h1>{auth ? DASHBOARD_MESSAGES.authenticationRequired : 'Error Loading Profile'}</h1>
           <p>{load.message}</p>
           {auth ? (
             <button type="button" className="btn btn-primary" onClick={() => navigate('/login')}>
-              Go to Login
+              {DASHBOARD_MESSAGES.goToLogin}
             </button>
           ) : (
             <button type="button" className="btn btn-primary" onClick={() => void reload()}>
@@ -116,7 +122,7 @@ export default function ProfilePage() {
               {rows.map(([label, value]) => (
                 <div key={label}>
                   <dt>{label}</dt>
-                  <dd>{value || NOT_PROVIDED}</dd>
+                  <dd>{displayValue(value)}</dd>
                 </div>
               ))}
             </dl>
@@ -138,7 +144,7 @@ export default function ProfilePage() {
                 <dt>Password</dt>
                 <dd>
                   ••••••••
-                  <small>Last updated recently</small>
+                  <small>{PROFILE_MESSAGES.passwordLastUpdated}</small>
                 </dd>
               </div>
             </dl>

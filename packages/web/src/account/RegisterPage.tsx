@@ -1,3 +1,14 @@
+import {
+  authErrorMessage,
+  COUNTRY_CODES,
+  crossed,
+  DEFAULT_COUNTRY_CODE,
+  REGISTRATION_SUCCESS_DEFAULT,
+  type RegistrationForm,
+  registrationPayload,
+  validateRegistration,
+  validateRegistrationStep1,
+} from '@posture-vision/core/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../services/api';
@@ -7,18 +18,7 @@ import { FormMessage } from '../ui/FormMessage';
 import { toast } from '../ui/toastStore';
 import { GoogleButton } from './GoogleButton';
 import { PrivacyDialog } from './PrivacyDialog';
-import {
-  authErrorMessage,
-  COUNTRY_CODES,
-  DEFAULT_COUNTRY_CODE,
-  joinPhone,
-  type RegistrationForm,
-  validateRegistration,
-  validateRegistrationStep1,
-} from './rules';
 import { useGoogleSignIn } from './useGoogleSignIn';
-
-const REGISTERED_DEFAULT = 'Verification email sent. Please check your inbox.';
 
 const EMPTY: RegistrationForm = {
   firstName: '',
@@ -58,16 +58,11 @@ export default function RegisterPage() {
     if (problem) return;
     setBusy(true);
     try {
-      // The privacy flag stays in the form; the payload carries the joined phone.
-      const { acceptPrivacy: _accepted, ...fields } = form;
-      const answer = await api.auth.register({
-        ...fields,
-        phone: joinPhone(form.countryCode, form.contactNo),
-      });
-      toast.success(answer.message || REGISTERED_DEFAULT);
+      const answer = await api.auth.register(registrationPayload(form));
+      toast.success(answer.message || REGISTRATION_SUCCESS_DEFAULT);
       navigate('/login');
     } catch (error) {
-      setMessage(`❌ ${authErrorMessage(error)}`);
+      setMessage(crossed(authErrorMessage(error)));
     } finally {
       setBusy(false);
     }

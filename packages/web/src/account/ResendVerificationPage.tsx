@@ -1,13 +1,18 @@
+import {
+  authErrorMessage,
+  RESEND_REDIRECT_DELAY_MS,
+  RESEND_SENT_MESSAGE,
+  resendButtonLabel,
+  resendRedirectPath,
+  validateResendEmail,
+} from '@posture-vision/core/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
-import { RESEND_REDIRECT_MS, secondsLeft, useResendCooldown } from './resendCooldown';
-import { authErrorMessage, validateResendEmail } from './rules';
-
-export const RESEND_SENT = 'Verification email sent successfully!';
+import { secondsLeft, useResendCooldown } from './resendCooldown';
 
 export default function ResendVerificationPage() {
   const navigate = useNavigate();
@@ -28,19 +33,13 @@ export default function ResendVerificationPage() {
 
   useEffect(() => {
     if (!ok) return;
-    const redirect = setTimeout(
-      () => navigate(`/login?message=${encodeURIComponent(RESEND_SENT)}`),
-      RESEND_REDIRECT_MS,
-    );
+    const redirect = setTimeout(() => navigate(resendRedirectPath()), RESEND_REDIRECT_DELAY_MS);
     return () => clearTimeout(redirect);
   }, [ok, navigate]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const wait = secondsLeft(useResendCooldown.getState().until);
-    const problem = wait
-      ? `Please wait ${wait} seconds before requesting another email.`
-      : validateResendEmail(email);
+    const problem = validateResendEmail(email, secondsLeft(useResendCooldown.getState().until));
     setOk(false);
     setMessage(problem ?? '');
     if (problem) return;
@@ -50,7 +49,7 @@ export default function ResendVerificationPage() {
       if (answer.success) {
         useResendCooldown.getState().start();
         setOk(true);
-        setMessage(RESEND_SENT);
+        setMessage(RESEND_SENT_MESSAGE);
       } else {
         setMessage(answer.message || 'Could not send the verification email. Please try again.');
       }
@@ -75,7 +74,7 @@ export default function ResendVerificationPage() {
         />
         {/* Stays clickable during the cooldown so the wait message can explain why nothing is sent. */}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-disabled={left > 0}>
-          {left > 0 ? `Wait ${left}s` : busy ? 'Sending...' : 'Resend Verification Email'}
+          {resendButtonLabel(left) ?? (busy ? 'Sending...' : 'Resend Verification Email')}
         </button>
       </form>
       <p className="auth-alt">

@@ -1,22 +1,25 @@
+import {
+  RESET_SUCCESS_MESSAGE,
+  resetLinkError,
+  resetPasswordErrorMessage,
+  resetPasswordResultMessage,
+  validateResetPassword,
+} from '@posture-vision/core/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
-import { RESET_LINK_INVALID, resetPasswordErrorMessage, validateResetPassword } from './rules';
-
-export const RESET_DONE = 'Password was successfully reset!';
-export const RESET_FAILED = 'Failed to reset password. Please try again or request a new link.';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
-  const linkValid = Boolean(email && token);
+  const linkError = resetLinkError({ email, token });
   const [newPassword, setNewPassword] = useState('');
   const [confirmNewPassword, setConfirm] = useState('');
-  const [message, setMessage] = useState(linkValid ? '' : RESET_LINK_INVALID);
+  const [message, setMessage] = useState(linkError ?? '');
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -28,12 +31,9 @@ export default function ResetPasswordPage() {
     setBusy(true);
     try {
       const answer = await api.password.reset({ token, newPassword, confirmNewPassword, email });
-      if (answer.success) {
-        setDone(true);
-        setMessage(RESET_DONE);
-      } else {
-        setMessage(answer.message || RESET_FAILED);
-      }
+      const text = resetPasswordResultMessage(answer);
+      setDone(text === RESET_SUCCESS_MESSAGE);
+      setMessage(text);
     } catch (error) {
       setMessage(resetPasswordErrorMessage(error));
     } finally {
@@ -41,7 +41,7 @@ export default function ResetPasswordPage() {
     }
   }
 
-  const disabled = !linkValid || done || busy;
+  const disabled = Boolean(linkError) || done || busy;
   return (
     <AuthCard title="Reset Password" subtitle={email ? `For ${email}` : undefined}>
       <form onSubmit={onSubmit} noValidate>

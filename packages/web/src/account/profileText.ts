@@ -1,11 +1,9 @@
 import type { Profile } from '@posture-vision/core/api';
+import { initials } from '@posture-vision/core/profile';
 
-export const NOT_PROVIDED = 'Not provided';
-
-/** Initials shown when there is no avatar. */
-export function initials(profile: Pick<Profile, 'firstName' | 'lastName' | 'email'>): string {
-  const letters = `${profile.firstName.trim().charAt(0)}${profile.lastName.trim().charAt(0)}`;
-  return (letters || profile.email.charAt(0) || '?').toUpperCase();
+/** Initials for the avatar fallback; the e-mail's first letter when no name is known. */
+export function avatarInitials(profile: Pick<Profile, 'firstName' | 'lastName' | 'email'>): string {
+  return initials(profile.firstName, profile.lastName) || profile.email.charAt(0).toUpperCase() || '?';
 }
 
 /** An avatar path the API returns relative to itself becomes an absolute URL. */

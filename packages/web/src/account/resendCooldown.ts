@@ -1,8 +1,5 @@
+import { RESEND_COOLDOWN_SECONDS } from '@posture-vision/core/auth';
 import { create } from 'zustand';
-
-/** Resend verification: 60 s between sends, then a redirect to /login after 3 s (document 1, section 9). */
-export const RESEND_COOLDOWN_S = 60;
-export const RESEND_REDIRECT_MS = 3000;
 
 interface CooldownState {
   /** When the next send is allowed (epoch ms); 0 when idle. */
@@ -10,10 +7,10 @@ interface CooldownState {
   start(now?: number): void;
 }
 
-// Kept outside the page so the cooldown survives the redirect to /login and back.
+// Kept outside the page so the 60 s cooldown survives the redirect to /login and back.
 export const useResendCooldown = create<CooldownState>((set) => ({
   until: 0,
-  start: (now = Date.now()) => set({ until: now + RESEND_COOLDOWN_S * 1000 }),
+  start: (now = Date.now()) => set({ until: now + RESEND_COOLDOWN_SECONDS * 1000 }),
 }));
 
 /** Whole seconds left of the cooldown (0 when idle). */

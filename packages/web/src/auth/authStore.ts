@@ -1,7 +1,5 @@
+import { STORAGE_KEYS } from '@posture-vision/core/api';
 import { create } from 'zustand';
-
-export const TOKEN_KEY = 'token';
-export const ADMIN_TOKEN_KEY = 'adminToken';
 
 interface AuthState {
   /** A user token is in local storage. */
@@ -14,8 +12,8 @@ interface AuthState {
 
 function read(): Pick<AuthState, 'isAuthenticated' | 'isAdminAuthenticated'> {
   return {
-    isAuthenticated: Boolean(localStorage.getItem(TOKEN_KEY)),
-    isAdminAuthenticated: Boolean(localStorage.getItem(ADMIN_TOKEN_KEY)),
+    isAuthenticated: Boolean(localStorage.getItem(STORAGE_KEYS.token)),
+    isAdminAuthenticated: Boolean(localStorage.getItem(STORAGE_KEYS.adminToken)),
   };
 }
 

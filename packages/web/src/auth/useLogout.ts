@@ -1,22 +1,19 @@
+import { STORAGE_KEYS } from '@posture-vision/core/api';
+import { LOGOUT_TOAST } from '@posture-vision/core/auth';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../services/api';
 import { toast } from '../ui/toastStore';
-import { ADMIN_TOKEN_KEY, useAuthStore } from './authStore';
-
-export const LOGOUT_MESSAGE = 'You have been logged out successfully.';
-/** Toast durations: 3 s in the public navigation, 5 s in the dashboard shell (document 1, section 9). */
-export const PUBLIC_LOGOUT_TOAST_MS = 3000;
-export const DASHBOARD_LOGOUT_TOAST_MS = 5000;
+import { useAuthStore } from './authStore';
 
 /** The logout flow: await the call (core logs its errors and always clears the tokens), toast, then /login. */
 export function useLogout(toastMs: number): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     await api.auth.logout();
-    localStorage.removeItem(ADMIN_TOKEN_KEY);
+    localStorage.removeItem(STORAGE_KEYS.adminToken);
     useAuthStore.getState().sync();
-    toast.success(LOGOUT_MESSAGE, toastMs);
+    toast.success(LOGOUT_TOAST, toastMs);
     navigate('/login');
   }, [navigate, toastMs]);
 }

@@ -1,7 +1,8 @@
+import { PUBLIC_LOGOUT_TOAST_MS } from '@posture-vision/core/auth';
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuthStore } from '../auth/authStore';
-import { PUBLIC_LOGOUT_TOAST_MS, useLogout } from '../auth/useLogout';
+import { useLogout } from '../auth/useLogout';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { Logo } from './Logo';
 

@@ -1,7 +1,7 @@
+import { STORAGE_KEYS } from '@posture-vision/core/api';
 import { create } from 'zustand';
 
 export type Theme = 'light' | 'dark';
-export const THEME_KEY = 'appTheme';
 
 /** The stored preference when it is exactly 'light' or 'dark'; dark otherwise (document 1, section 4). */
 export function initialTheme(stored: string | null): Theme {
@@ -20,10 +20,10 @@ interface ThemeState {
 }
 
 export const useThemeStore = create<ThemeState>((set, get) => ({
-  theme: initialTheme(localStorage.getItem(THEME_KEY)),
+  theme: initialTheme(localStorage.getItem(STORAGE_KEYS.appTheme)),
   toggle() {
     const theme: Theme = get().theme === 'dark' ? 'light' : 'dark';
-    localStorage.setItem(THEME_KEY, theme);
+    localStorage.setItem(STORAGE_KEYS.appTheme, theme);
     set({ theme });
   },
 }));

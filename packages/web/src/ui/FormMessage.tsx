@@ -1,5 +1,5 @@
+import { type MessageTone, messageTone } from '@posture-vision/core/auth';
 import type { ReactNode } from 'react';
-import { type MessageTone, messageTone } from './messageTone';
 
 /**
  * The message slot of a form. It keeps its height whether empty or not, so a validation message never

@@ -1,8 +1,7 @@
+import { DEFAULT_TOAST_MS } from '@posture-vision/core/auth';
 import { create } from 'zustand';
 
 export type ToastKind = 'success' | 'error' | 'info';
-/** Toasts stay 10 s unless a caller gives another duration (document 1, section 9). */
-export const DEFAULT_TOAST_MS = 10_000;
 
 export interface Toast {
   id: number;
