@@ -31,7 +31,7 @@ export function PostureDiagram({
     >
       <title>Posture diagram</title>
       <g>
-        <text x="70" y="20" fontSize="12" textAnchor="middle">
+        <text x="70" y="20" fontSize="12" fill="currentColor" textAnchor="middle">
           Side view
         </text>
         <line x1="70" y1="210" x2="70" y2="150" stroke="#888" strokeWidth="6" strokeLinecap="round" />
@@ -46,12 +46,12 @@ export function PostureDiagram({
         />
         <circle cx={ear.x + 6} cy={ear.y - 18} r="24" fill="none" stroke="#666" strokeWidth="2" />
         <circle cx={ear.x} cy={ear.y} r="4" fill={COLOURS[statusOf('cranialVertebralAngle')]} />
-        <text x="100" y="168" fontSize="11">
+        <text x="100" y="168" fontSize="11" fill="currentColor">
           CVA {Math.round(cva)}°
         </text>
       </g>
       <g transform="translate(160 0)">
-        <text x="80" y="20" fontSize="12" textAnchor="middle">
+        <text x="80" y="20" fontSize="12" fill="currentColor" textAnchor="middle">
           Front view
         </text>
         <g transform={`rotate(${(hd * 180) / Math.PI} 80 95)`}>
@@ -68,7 +68,7 @@ export function PostureDiagram({
           strokeLinecap="round"
         />
         <line x1="80" y1="125" x2="80" y2="210" stroke="#888" strokeWidth="6" strokeLinecap="round" />
-        <text x="80" y="170" fontSize="11" textAnchor="middle">
+        <text x="80" y="170" fontSize="11" fill="currentColor" textAnchor="middle">
           Shoulders {Math.round(shoulder * 10) / 10}° · Head {Math.round(head * 10) / 10}°
         </text>
       </g>

@@ -70,6 +70,39 @@ export function serveStatic(dir: string, port: number): Promise<StaticSite> {
   );
 }
 
+/**
+ * The API and the vision service each need the other's URL at start, but the test kit picks their ports as
+ * it starts them. The vision service only fetches the API's JWKS (lazily), so it is given this relay's URL,
+ * which forwards GETs to the API once the API is up.
+ */
+export async function startApiRelay(): Promise<{
+  url: string;
+  target(url: string): void;
+  close(): Promise<void>;
+}> {
+  let api = '';
+  const server = createServer(async (req, res) => {
+    try {
+      const upstream = await fetch(`${api}${req.url}`);
+      res.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'text/plain',
+      });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    } catch {
+      res.writeHead(502).end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    target: (url) => {
+      api = url;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
 export async function webPort(): Promise<number> {
   return freePort();
 }

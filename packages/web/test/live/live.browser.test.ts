@@ -1,0 +1,284 @@
+// The live features in real Chromium against the real API and vision service: the fake camera plays a clip
+// of a real person who sits upright, then slouches. One vision process for the whole file (model inference on
+// a shared 2-core machine is slow), tests run in order on one browser.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { writePersonClip } from '@posture-vision/testkit/media';
+import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildWeb,
+  clickButton,
+  createVerifiedUser,
+  removeDir,
+  type StaticSite,
+  serveStatic,
+  signIn,
+  startApiRelay,
+  type TestUser,
+  textOf,
+  webPort,
+} from './harness.ts';
+
+const SUITE = 'web-live';
+let api: RunningService;
+let vision: RunningService;
+let site: StaticSite;
+let browser: Browser;
+let outDir: string;
+let clipDir: string;
+let user: TestUser;
+let relay: Awaited<ReturnType<typeof startApiRelay>>;
+
+beforeAll(async () => {
+  clipDir = mkdtempSync(join(tmpdir(), 'pv-live-clip-'));
+  // Upright long enough to connect and calibrate, then slouched (forward head) long enough for the
+  // deviation to set in; Chromium loops the file.
+  const clip = writePersonClip(join(clipDir, 'person.y4m'), [
+    { posture: 'upright', seconds: 20 },
+    { posture: 'slouched', seconds: 16 },
+  ]);
+  const port = await webPort();
+  const origin = `http://127.0.0.1:${port}`;
+  relay = await startApiRelay();
+  vision = await startVision({ API_URL: relay.url });
+  api = await startApi({ WEB_ORIGIN: origin, VISION_URL: vision.url });
+  relay.target(api.url);
+  outDir = await buildWeb({ apiUrl: api.url, visionUrl: vision.url });
+  site = await serveStatic(outDir, port);
+  user = await createVerifiedUser(api.url, api.dataDir);
+  browser = await launchChromium({ fakeVideo: clip });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await vision?.stop();
+  await api?.stop();
+  await relay?.close();
+  removeDir(outDir);
+  removeDir(clipDir);
+});
+
+async function overlayCounter(page: Page, attribute: string): Promise<number> {
+  return page.$eval('[data-testid="live-overlay"]', (el, a) => Number(el.getAttribute(a) ?? 0), attribute);
+}
+
+async function waitForCounter(page: Page, attribute: string, min: number, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    (a, m) => Number(document.querySelector('[data-testid="live-overlay"]')?.getAttribute(a) ?? 0) >= m,
+    { timeout, polling: 250 },
+    attribute,
+    min,
+  );
+}
+
+/** Non-transparent pixels on the overlay canvas: the drawing itself, not a counter. */
+async function paintedPixels(page: Page): Promise<number> {
+  return page.$eval('[data-testid="live-overlay"]', (el) => {
+    const canvas = el as HTMLCanvasElement;
+    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] as number) > 0) painted++;
+    return painted;
+  });
+}
+
+async function waitForText(page: Page, testId: string, text: string | RegExp, timeout = 30_000) {
+  await page.waitForFunction(
+    (id, source, flags) =>
+      new RegExp(source, flags).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    { timeout, polling: 200 },
+    testId,
+    typeof text === 'string' ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text.source,
+    typeof text === 'string' ? '' : text.flags,
+  );
+}
+
+describe('live posture tool (landing page, anonymous Free Tier)', () => {
+  let page: Page;
+
+  it('connects and draws the keypoints of the person', async () => {
+    page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 1000 });
+    await page.goto(`${site.url}/`);
+    await page.waitForSelector('[data-testid="live-tool"]');
+    await waitForText(page, 'model-status', /Model status: /);
+    await clickButton(page, 'Start Camera');
+    await waitForText(
+      page,
+      'workflow-prompt',
+      'Camera connected! Step 1: Click Calibrate Posture while sitting up straight',
+    );
+    await waitForText(page, 'connection-label', 'Connected');
+    await waitForText(page, 'free-timer', /Free Tier: [12]:\d\d/);
+    await waitForCounter(page, 'data-keypoints-drawn', 11, 60_000);
+    expect(await paintedPixels(page)).toBeGreaterThan(50);
+    expect(await page.$$eval('.live-teaser li', (li) => li.length)).toBe(5);
+    await saveScreenshot(page, SUITE, '01-live-keypoints');
+  }, 90_000);
+
+  it('calibrates while upright, with the success popup that closes itself after 3 s', async () => {
+    await clickButton(page, 'Calibrate Posture');
+    await page.waitForSelector('.live-popup', { timeout: 20_000 });
+    await waitForText(page, 'workflow-prompt', /Step 2/);
+    await saveScreenshot(page, SUITE, '02-calibrated');
+    await page.waitForSelector('.live-popup', { hidden: true, timeout: 6000 });
+    await waitForText(page, 'posture-deviation', 'Aligned', 20_000);
+  }, 40_000);
+
+  it('draws nothing while aligned and arrows with the outline once the person slouches (Active Mode)', async () => {
+    await clickButton(page, 'Active Mode');
+    await waitForText(page, 'workflow-prompt', /Active Mode on/);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await textOf(page, 'posture-deviation')).toContain('Aligned');
+    expect(await overlayCounter(page, 'data-arrows-drawn')).toBe(0);
+    // Measure the overlay and detection rates with the debug panel while the clip is still upright.
+    await page.click('.live-debug-toggle input');
+    const start = { frames: await overlayCounter(page, 'data-overlay-frames'), at: Date.now() };
+    await new Promise((r) => setTimeout(r, 4000));
+    const overlayFps =
+      ((await overlayCounter(page, 'data-overlay-frames')) - start.frames) / ((Date.now() - start.at) / 1000);
+    const panel = {
+      overlayFps: Number(await textOf(page, 'overlay-fps')),
+      detectionFps: Number(await textOf(page, 'detection-fps')),
+      frameQuality: await textOf(page, 'frame-quality'),
+    };
+    console.log(
+      `[live metrics] overlay ${overlayFps.toFixed(1)} fps (panel ${panel.overlayFps}), detection ${panel.detectionFps} frames/s, frame quality ${panel.frameQuality}`,
+    );
+    expect(overlayFps).toBeGreaterThan(5);
+    expect(panel.detectionFps).toBeGreaterThan(0);
+    expect(['Excellent', 'Good', 'Fair', 'Poor']).toContain(panel.frameQuality);
+    // The clip turns to the slouched posture after 20 s; the deviation needs a moment to set in.
+    await waitForText(page, 'posture-deviation', /Deviated/, 60_000);
+    await waitForCounter(page, 'data-arrows-drawn', 1, 20_000);
+    expect(await overlayCounter(page, 'data-outline-drawn')).toBeGreaterThan(0);
+    await saveScreenshot(page, SUITE, '03-active-mode-arrows');
+  }, 90_000);
+
+  it('stops: everything reset and "Camera stopped"', async () => {
+    await clickButton(page, 'Stop Camera');
+    await waitForText(page, 'live-status', 'Camera stopped');
+    expect(await textOf(page, 'connection-label')).toBe('Not connected');
+    expect(await paintedPixels(page)).toBe(0);
+    expect(await page.$eval('[data-testid="live-tool"]', (el) => el.getAttribute('data-workflow'))).toBe(
+      'start',
+    );
+    await page.close();
+  }, 20_000);
+});
+
+async function apiGet(path: string, token: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function waitForStep(page: Page, testId: string, step: string, timeout = 30_000) {
+  try {
+    await page.waitForFunction(
+      (id, s) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-step') === s,
+      { timeout, polling: 200 },
+      testId,
+      step,
+    );
+  } catch (error) {
+    // Say where the page is instead: its step and any error it shows.
+    const seen = await page.evaluate(
+      (id) =>
+        `step ${document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-step')}, alert: ${document.querySelector('[role="alert"]')?.textContent}`,
+      testId,
+    );
+    await saveScreenshot(page, SUITE, `failed-${testId}-${step}`);
+    throw new Error(`waiting for ${testId} step ${step}: ${seen}`, { cause: error });
+  }
+}
+
+async function waitForCamera(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector('video');
+      return !!video && video.readyState >= 2 && video.videoWidth > 0;
+    },
+    { timeout: 20_000, polling: 200 },
+  );
+}
+
+describe('photo calibration wizard', () => {
+  it('captures front, left and right, analyses them and stores the calibration, then goes to /dashboard', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, site.url, user);
+    await page.goto(`${site.url}/dashboard/photo-calibration`);
+    await waitForStep(page, 'photo-wizard', 'INSTRUCTIONS_START');
+    await clickButton(page, 'Start');
+    for (const view of ['FRONT', 'LEFT', 'RIGHT']) {
+      await waitForStep(page, 'photo-wizard', `CAPTURE_${view}`);
+      await waitForCamera(page);
+      await clickButton(page, 'Capture Photo');
+      await waitForStep(page, 'photo-wizard', `PREVIEW_${view}`);
+      const preview = await page.$eval('.cal-preview', (img) => (img as HTMLImageElement).src);
+      expect(preview.startsWith('data:image/jpeg;base64,')).toBe(true);
+      expect(preview.length).toBeGreaterThan(1000);
+      if (view === 'FRONT') {
+        // Retake returns to the same capture step.
+        await clickButton(page, 'Retake');
+        await waitForStep(page, 'photo-wizard', 'CAPTURE_FRONT');
+        await waitForCamera(page);
+        await clickButton(page, 'Capture Photo');
+        await waitForStep(page, 'photo-wizard', 'PREVIEW_FRONT');
+      }
+      await saveScreenshot(page, SUITE, `10-wizard-preview-${view.toLowerCase()}`);
+      await clickButton(page, view === 'RIGHT' ? 'Analyze Photos' : 'Next');
+    }
+    await waitForStep(page, 'photo-wizard', 'COMPLETED', 120_000);
+    const shown = Number((await textOf(page, 'wizard-score')).match(/(\d+)\/100/)?.[1]);
+    await saveScreenshot(page, SUITE, '11-wizard-completed');
+    await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 10_000 });
+    const status = (await apiGet('/calibration/status/detailed', user.accessToken)).data as {
+      hasActive: boolean;
+      calibration: { initialPostureScore: number };
+    };
+    expect(status.hasActive).toBe(true);
+    expect(Math.round(status.calibration.initialPostureScore)).toBe(shown);
+    await page.close();
+  }, 180_000);
+});
+
+describe('calibration page', () => {
+  it('opens on the summary of the active calibration, retakes three photos and shows the new summary', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, site.url, user);
+    await page.goto(`${site.url}/dashboard/calibration`);
+    await waitForStep(page, 'calibration-page', 'summary');
+    await clickButton(page, 'Retake Calibration');
+    await waitForStep(page, 'calibration-page', 'start');
+    await clickButton(page, 'Start Calibration');
+    await waitForStep(page, 'calibration-page', 'camera');
+    for (const view of ['front', 'left', 'right']) {
+      await waitForCamera(page);
+      await clickButton(page, `Capture ${view} photo`);
+    }
+    await waitForStep(page, 'calibration-page', 'summary', 120_000);
+    const score = Number((await textOf(page, 'summary-score')).match(/^(\d+)/)?.[1]);
+    expect(score).toBeGreaterThanOrEqual(0);
+    expect(score).toBeLessThanOrEqual(100);
+    const metrics = await page.$$eval('.cal-metric', (items) =>
+      items.map((li) => li.getAttribute('data-status')),
+    );
+    expect(metrics.length).toBeGreaterThan(0);
+    for (const status of metrics) expect(['good', 'warning', 'poor']).toContain(status);
+    expect(await page.$('[data-testid="posture-diagram"]')).not.toBeNull();
+    expect((await textOf(page, 'summary-assessment')).length).toBeGreaterThan(5);
+    await saveScreenshot(page, SUITE, '20-calibration-summary');
+    const history = (await apiGet('/calibration/history', user.accessToken)).data as unknown[];
+    expect(history.length).toBe(2);
+    await clickButton(page, 'Proceed');
+    await page.waitForFunction(() => location.pathname === '/dashboard/analytics', { timeout: 10_000 });
+    await page.close();
+  }, 180_000);
+});
