@@ -85,6 +85,8 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     if (claims?.role === 'admin') return socket.close(...CLOSE.forbidden);
     const owner = claims?.sub ?? null;
     if (!owner) {
+      // Forget anonymous clocks a day old, so the map does not grow with every peer id ever seen.
+      for (const [key, at] of anonymousStart) if (Date.now() - at > 86_400_000) anonymousStart.delete(key);
       const started = anonymousStart.get(id) ?? Date.now();
       anonymousStart.set(id, started);
       if (Date.now() - started >= freeTierMs) return socket.close(...CLOSE.freeTier);
