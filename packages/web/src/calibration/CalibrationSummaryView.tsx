@@ -1,9 +1,8 @@
 // The calibration summary view shown after a real calibration (document 2, section 2.6).
-import type { Calibration } from '@posture-vision/core';
+import { type Calibration, summaryScoreBand } from '@posture-vision/core';
 import { useNavigate } from 'react-router-dom';
-import { summaryScoreClass } from '../dashboard/rules/displayRules';
 import { PostureDiagram } from './PostureDiagram.tsx';
-import { calibrationSummary, metricStatus } from './rules/keyMetrics.ts';
+import { calibrationSummary } from './rules/summaryModel.ts';
 import './calibration.css';
 
 export interface CalibrationSummaryViewProps {
@@ -15,15 +14,11 @@ export interface CalibrationSummaryViewProps {
 export function CalibrationSummaryView({ calibration, onRetake }: CalibrationSummaryViewProps) {
   const navigate = useNavigate();
   const model = calibrationSummary(calibration);
-  const statusOf = (key: 'cranialVertebralAngle' | 'shoulderTiltAngle') => {
-    const value = calibration[key];
-    return value === null ? 'good' : metricStatus(key, value);
-  };
   return (
     <div className="cal-summary" data-testid="calibration-summary-view">
       <section className="cal-card cal-score-row">
         <div
-          className={`cal-score cal-score-${summaryScoreClass(model.postureScore)}`}
+          className={`cal-score cal-score-${summaryScoreBand(model.postureScore)}`}
           data-testid="summary-score"
         >
           <span>{model.postureScore}</span>
@@ -47,7 +42,7 @@ export function CalibrationSummaryView({ calibration, onRetake }: CalibrationSum
         </ul>
       </section>
       <section className="cal-card">
-        <PostureDiagram calibration={calibration} statusOf={statusOf} />
+        <PostureDiagram calibration={calibration} />
       </section>
       <section className="cal-card">
         <h3>Improvement Goals</h3>

@@ -1,20 +1,15 @@
 // The posture diagram of the summary view, drawn from the metrics (no external image): a side view with the
 // cranial vertebral angle and forward head offset, and a front view with the shoulder and head tilt.
-import type { Calibration } from '@posture-vision/core';
-import type { MetricStatus } from './rules/keyMetrics.ts';
+import { type Calibration, cvaStatus, type MetricStatus, shoulderTiltStatus } from '@posture-vision/core';
 
 const COLOURS: Record<MetricStatus, string> = { good: '#2e9d5b', warning: '#d99a00', poor: '#d64541' };
 
-export function PostureDiagram({
-  calibration,
-  statusOf,
-}: {
-  calibration: Calibration;
-  statusOf: (key: 'cranialVertebralAngle' | 'shoulderTiltAngle') => MetricStatus;
-}) {
+export function PostureDiagram({ calibration }: { calibration: Calibration }) {
   const cva = calibration.cranialVertebralAngle ?? 50;
   const shoulder = calibration.shoulderTiltAngle ?? 0;
   const head = calibration.headTiltAngle ?? 0;
+  const cvaColour = COLOURS[cvaStatus(cva)];
+  const shoulderColour = COLOURS[shoulderTiltStatus(shoulder)];
   // Side view: C7 at (70,150); the tragus sits on a line at the CVA above the horizontal.
   const rad = (cva * Math.PI) / 180;
   const ear = { x: 70 + Math.cos(rad) * 70, y: 150 - Math.sin(rad) * 70 };
@@ -36,16 +31,9 @@ export function PostureDiagram({
         </text>
         <line x1="70" y1="210" x2="70" y2="150" stroke="#888" strokeWidth="6" strokeLinecap="round" />
         <line x1="70" y1="150" x2="150" y2="150" stroke="#bbb" strokeDasharray="4 3" />
-        <line
-          x1="70"
-          y1="150"
-          x2={ear.x}
-          y2={ear.y}
-          stroke={COLOURS[statusOf('cranialVertebralAngle')]}
-          strokeWidth="3"
-        />
+        <line x1="70" y1="150" x2={ear.x} y2={ear.y} stroke={cvaColour} strokeWidth="3" />
         <circle cx={ear.x + 6} cy={ear.y - 18} r="24" fill="none" stroke="#666" strokeWidth="2" />
-        <circle cx={ear.x} cy={ear.y} r="4" fill={COLOURS[statusOf('cranialVertebralAngle')]} />
+        <circle cx={ear.x} cy={ear.y} r="4" fill={cvaColour} />
         <text x="100" y="168" fontSize="11" fill="currentColor">
           CVA {Math.round(cva)}°
         </text>
@@ -63,7 +51,7 @@ export function PostureDiagram({
           y1={125 + Math.sin(sh) * 60}
           x2={80 + Math.cos(sh) * 60}
           y2={125 - Math.sin(sh) * 60}
-          stroke={COLOURS[statusOf('shoulderTiltAngle')]}
+          stroke={shoulderColour}
           strokeWidth="6"
           strokeLinecap="round"
         />

@@ -3,6 +3,7 @@
 import {
   type Calibration,
   type DetectionFrame,
+  formatSessionTimer,
   mentionsCalibration,
   SESSION_MESSAGES,
   type SessionMode,
@@ -17,7 +18,6 @@ import {
   appendLog,
   defaultSessionMode,
   feedbackPayload,
-  formatSessionTimer,
   type PostureUpdate,
   postureFromFrame,
   samePosture,

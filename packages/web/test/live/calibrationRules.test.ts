@@ -1,7 +1,7 @@
 // Calibration summary rules (document 2, 3.5 and 5.2) and the wizard's state machine (4.3).
 import type { Calibration } from '@posture-vision/core/api';
 import { describe, expect, it } from 'vitest';
-import { calibrationSummary, goalSuggestions, metricStatus } from '../../src/calibration/rules/keyMetrics.ts';
+import { calibrationSummary } from '../../src/calibration/rules/summaryModel.ts';
 import {
   initialWizard,
   type WizardEvent,
@@ -21,32 +21,23 @@ const calibration = (over: Partial<Calibration> = {}): Calibration => ({
   ...over,
 });
 
-describe('key metric status', () => {
-  it('follows the thresholds of 5.2', () => {
-    expect(metricStatus('cranialVertebralAngle', 44.9)).toBe('poor');
-    expect(metricStatus('cranialVertebralAngle', 47)).toBe('warning');
-    expect(metricStatus('cranialVertebralAngle', 48)).toBe('good');
-    expect(metricStatus('forwardHeadDistance', 101)).toBe('poor');
-    expect(metricStatus('forwardHeadDistance', 95)).toBe('warning');
-    expect(metricStatus('forwardHeadDistance', 90)).toBe('good');
-    expect(metricStatus('shoulderTiltAngle', 5.5)).toBe('warning');
-    expect(metricStatus('headTiltAngle', -6)).toBe('warning');
-    expect(metricStatus('headTiltAngle', 5)).toBe('good');
-  });
-});
-
 describe('summary view model', () => {
-  it('suggests a maintain goal when every metric is good', () => {
+  it('suggests the maintain goal when every metric is good', () => {
     const model = calibrationSummary(calibration());
     expect(model.postureScore).toBe(82);
     expect(model.visualBreakdown.keyMetrics.map((m) => m.status)).toEqual(['good', 'good', 'good', 'good']);
     expect(model.goalSuggestions.map((g) => g.id)).toEqual(['maintain']);
+    expect(model.visualBreakdown.overallAssessment).toBe('Good posture: all key metrics are in range.');
   });
-  it('suggests one goal per issue and names them in the assessment', () => {
-    const model = calibrationSummary(calibration({ cranialVertebralAngle: 43, shoulderTiltAngle: 7 }));
-    expect(model.goalSuggestions.map((g) => g.id)).toEqual(['improve-cva', 'level-shoulders']);
-    expect(model.visualBreakdown.overallAssessment).toMatch(/cranial vertebral angle, shoulder tilt/);
-    expect(goalSuggestions([])).toHaveLength(1);
+  it('names the metrics that are not good in the assessment, one goal each', () => {
+    const model = calibrationSummary(
+      calibration({ initialPostureScore: 55.4, cranialVertebralAngle: 43, shoulderTiltAngle: 7 }),
+    );
+    expect(model.postureScore).toBe(55);
+    expect(model.goalSuggestions).toHaveLength(2);
+    expect(model.visualBreakdown.overallAssessment).toBe(
+      'Posture needs attention: watch your cranial vertebral angle, shoulder tilt.',
+    );
   });
   it('prefers the stored assessment notes and skips missing metrics', () => {
     const model = calibrationSummary(

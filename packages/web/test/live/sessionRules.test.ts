@@ -5,7 +5,6 @@ import {
   appendLog,
   defaultSessionMode,
   feedbackPayload,
-  formatSessionTimer,
   postureFromFrame,
   SESSION_LOG_LIMIT,
 } from '../../src/sessions/rules/postureUpdate.ts';
@@ -82,10 +81,6 @@ describe('posture from a detection frame', () => {
 });
 
 describe('session page rules', () => {
-  it('shows the timer as MM:SS', () => {
-    expect(formatSessionTimer(0)).toBe('00:00');
-    expect(formatSessionTimer(754)).toBe('12:34');
-  });
   it('takes the default mode from the stored settings', () => {
     expect(defaultSessionMode('{"defaultSessionMode":"sideways"}')).toBe('active');
     expect(defaultSessionMode(null)).toBe('active');

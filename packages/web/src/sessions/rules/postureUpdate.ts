@@ -58,12 +58,6 @@ export function feedbackPayload(update: PostureUpdate, frame: DetectionFrame, at
   };
 }
 
-/** The session timer as MM:SS. */
-export function formatSessionTimer(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
 /** The mode preselected from the user settings (default active). */
 export function defaultSessionMode(stored: string | null): SessionMode {
   try {
