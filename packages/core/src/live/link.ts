@@ -24,6 +24,8 @@ import {
 import { type CalibrationResult, requestCalibration, testCalibration } from './vision-http';
 
 export const LIVE_SUBPROTOCOL = 'posture-vision.v1';
+/** The service's close for an invalid or expired access token. */
+export const INVALID_TOKEN_CLOSE_CODE = 4001;
 /** More accumulated channel or peer errors than this, once connected, reconnect. */
 export const MAX_CONNECTION_ERRORS = 3;
 
@@ -72,6 +74,11 @@ export interface LiveLinkOptions {
   visionHttpUrl: string;
   /** The user's access token for the sockets' subprotocol; null for anonymous (Free Tier) use. */
   getAccessToken?: () => Promise<string | null> | string | null;
+  /**
+   * Called once when the service closes with 4001 (invalid or expired token): a new token reconnects
+   * (e.g. `() => api.auth.refresh()`); a failure or null means the user must log in.
+   */
+  refreshAccessToken?: () => Promise<string | null>;
   WebSocket?: WebSocketConstructor;
   RTCPeerConnection?: PeerConnectionConstructor;
   /** No STUN server is needed on one host (default []). */
@@ -138,6 +145,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
   let watchdogState: ConnectionIndicator = 'good';
   let connectionErrors = 0;
   let processingErrors = 0;
+  let refreshedForAuth = false;
 
   function emit<K extends keyof LiveLinkEvents>(event: K, payload: LiveLinkEvents[K]): void {
     for (const handler of handlers.get(event) ?? []) (handler as (p: LiveLinkEvents[K]) => void)(payload);
@@ -202,7 +210,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
       retryTimer = setTimeout(() => {
         retryTimer = null;
         attemptNumber += 1;
-        void connect();
+        launch();
       }, retryDelayMs);
     } else {
       emit('status', LIVE_MESSAGES.failedAfterAttempts);
@@ -222,6 +230,23 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
   function closed(attempt: Attempt, what: string, code: number, reason: string) {
     if (attempt.done) return;
     log(`${what} channel closed (${code})`);
+    if (code === INVALID_TOKEN_CLOSE_CODE && options.refreshAccessToken && !refreshedForAuth) {
+      // An expired access token: one refresh, then the same attempt again (document 1 section 4).
+      refreshedForAuth = true;
+      teardown(attempt);
+      log('Access token rejected: refreshing');
+      void options
+        .refreshAccessToken()
+        .catch(() => null)
+        .then((token) => {
+          if (state === 'stopped') return;
+          if (token) return launch();
+          indicate('error');
+          emit('status', LIVE_MESSAGES.loginRequired);
+          setState('auth-required');
+        });
+      return;
+    }
     if (isAuthCloseCode(code)) {
       teardown(attempt);
       indicate('error');
@@ -261,8 +286,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     emit('frame', { frame: parsed.frame, gapMs, quality: gapMs === null ? null : frameQuality(gapMs) });
   }
 
-  async function offer(attempt: Attempt, send: (message: unknown) => void) {
-    if (!PC) throw new Error('RTCPeerConnection is not available here');
+  async function offer(attempt: Attempt, send: (message: unknown) => void, PC: PeerConnectionConstructor) {
     const pc = new PC({ iceServers: options.iceServers ?? [] });
     attempt.pc = pc;
     for (const track of options.stream.getTracks()) pc.addTrack(track, options.stream);
@@ -305,6 +329,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
 
   async function connect() {
     if (!WS) throw new Error('WebSocket is not available here');
+    if (!PC) throw new Error('RTCPeerConnection is not available here');
     const attempt: Attempt = {
       signalling: null,
       results: null,
@@ -340,7 +365,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     signalling.onmessage = (event) => queue(() => onSignal(attempt, event.data));
     signalling.onopen = () => {
       log('Signalling channel open');
-      queue(() => offer(attempt, send));
+      queue(() => offer(attempt, send, PC));
       attempt.timers.push(
         setTimeout(() => {
           if (attempt.done) return;
@@ -353,6 +378,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
             for (const timer of attempt.timers) clearTimeout(timer);
             attempt.timers = [];
             connectionErrors = 0;
+            refreshedForAuth = false;
             setState('connected');
             indicate('good');
             emit('status', LIVE_MESSAGES.cameraConnected);
@@ -363,17 +389,23 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     };
   }
 
+  /** Runs one attempt; a link that cannot even try (no WebSocket or RTCPeerConnection) fails at once. */
+  function launch() {
+    void connect().catch((error: unknown) => {
+      emit('status', LIVE_MESSAGES.connectionError);
+      log((error as Error).message);
+      setState('failed');
+    });
+  }
+
   function begin() {
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     teardown(current);
     attemptNumber = 1;
     processingErrors = 0;
-    void connect().catch((error: unknown) => {
-      emit('status', LIVE_MESSAGES.connectionError);
-      log((error as Error).message);
-      setState('failed');
-    });
+    refreshedForAuth = false;
+    launch();
   }
 
   function restart() {

@@ -14,6 +14,8 @@ export interface Behaviour {
   closeOfferWith: [number, string] | null;
   /** Send detection frames for received video frames. */
   sendFrames: boolean;
+  /** Close sockets that carry this (expired) access token with 4001. */
+  rejectToken: string | null;
 }
 
 export interface Connection {
@@ -42,7 +44,7 @@ export function sampleFrame(): DetectionFrame {
 }
 
 export async function startAnsweringServer() {
-  const behaviour: Behaviour = { rejectOffers: 0, closeOfferWith: null, sendFrames: true };
+  const behaviour: Behaviour = { rejectOffers: 0, closeOfferWith: null, sendFrames: true, rejectToken: null };
   const connections: Connection[] = [];
   const offerUpgrades = { count: 0 };
   const video = { frames: 0 };
@@ -129,6 +131,10 @@ export async function startAnsweringServer() {
         .map((p) => p.trim())
         .filter(Boolean);
       connections.push({ role, peerId, protocols, socket: ws });
+      if (behaviour.rejectToken && protocols.includes(`access_token.${behaviour.rejectToken}`)) {
+        ws.close(4001, 'Invalid or expired token');
+        return;
+      }
       if (role === 'offer' && behaviour.closeOfferWith) {
         ws.close(...behaviour.closeOfferWith);
         return;
@@ -160,7 +166,12 @@ export async function startAnsweringServer() {
       for (const r of resultsFor(peerId)) r.socket.send(JSON.stringify(frame));
     },
     reset() {
-      Object.assign(behaviour, { rejectOffers: 0, closeOfferWith: null, sendFrames: true });
+      Object.assign(behaviour, {
+        rejectOffers: 0,
+        closeOfferWith: null,
+        sendFrames: true,
+        rejectToken: null,
+      });
       for (const c of connections) c.socket.terminate();
       connections.length = 0;
       offerUpgrades.count = 0;

@@ -158,6 +158,51 @@ describe('live link against a real answering peer', () => {
     },
   );
 
+  it('an expired token (4001) is refreshed once and the link reconnects with the new one', async () => {
+    server.behaviour.rejectToken = 'expired';
+    let token = 'expired';
+    let refreshes = 0;
+    const { link, seen } = makeLink({
+      getAccessToken: () => token,
+      refreshAccessToken: async () => {
+        refreshes += 1;
+        token = 'fresh';
+        return token;
+      },
+    });
+    link.start();
+    await until(() => link.connected, 'connected with the refreshed token');
+    expect(refreshes).toBe(1);
+    expect(seen.statuses).toEqual([
+      'Camera connected! Step 1: Click Calibrate Posture while sitting up straight',
+    ]);
+    const offers = server.connections.filter((c) => c.peerId === link.peerId && c.role === 'offer');
+    expect(offers.map((c) => c.protocols[1])).toEqual(['access_token.expired', 'access_token.fresh']);
+  });
+
+  it('a refresh that fails after a 4001 means the user must log in', async () => {
+    server.behaviour.rejectToken = 'expired';
+    const { link, seen } = makeLink({
+      getAccessToken: () => 'expired',
+      refreshAccessToken: async () => {
+        throw new Error('Token refresh failed');
+      },
+    });
+    link.start();
+    await until(() => link.state === 'auth-required', 'auth required');
+    expect(seen.statuses).toEqual(['Please log in to access the posture detection feature.']);
+    expect(server.offerUpgrades.count).toBe(1);
+  });
+
+  it('without RTCPeerConnection (none in Node) the link fails with a clear status', () => {
+    const { link, seen } = makeLink({ RTCPeerConnection: undefined });
+    link.start();
+    return until(() => link.state === 'failed', 'failed').then(() => {
+      expect(seen.statuses).toEqual(['Connection error']);
+      expect(seen.logs).toContain('RTCPeerConnection is not available here');
+    });
+  });
+
   it("the server's 4002 close ends the Free Tier with its reason", async () => {
     const { link, seen } = makeLink({ getAccessToken: () => null });
     link.start();
