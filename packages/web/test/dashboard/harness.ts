@@ -94,7 +94,7 @@ export async function call<T = Record<string, unknown>>(
   url: string,
   init: RequestInit & { token?: string } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = init.body ? { 'content-type': 'application/json' } : {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const res = await fetch(url, { ...init, headers });
   const text = await res.text();

@@ -5,6 +5,7 @@ import {
   chartSeries,
   formatDurationMinutes,
   improvementRateText,
+  localDateKey,
   priorityStyle,
   progressIndicatorLabel,
   progressIndicatorValue,
@@ -89,6 +90,12 @@ describe('analytics rows (3.6, 5.5)', () => {
   it('filters by the lowercased Session Type value', () => {
     expect(timelineRows(history, progress, 'Active').map((r) => r.id)).toEqual(['s1']);
     expect(timelineRows(history, progress, 'Photo Calibration').map((r) => r.id)).toEqual(['cal-c1']);
+  });
+
+  it('keeps only the chosen day when a date is set', () => {
+    const day = localDateKey(history[0]?.createdAt ?? '');
+    expect(timelineRows(history, progress, 'all', day).map((r) => r.id)).toEqual(['s2']);
+    expect(timelineRows(history, progress, 'all', '2001-01-01')).toEqual([]);
   });
 
   it('charts the 10 most recent non-null values, oldest first', () => {

@@ -70,8 +70,8 @@ export default function AnalyticsPage() {
   }, [filters]);
 
   const rows = useMemo(
-    () => timelineRows(data.history, data.calibrationProgress, filters.sessionType),
-    [data, filters.sessionType],
+    () => timelineRows(data.history, data.calibrationProgress, filters.sessionType, filters.date),
+    [data, filters.sessionType, filters.date],
   );
   const sessionRows = rows.length > 0;
   const scorePoints = sessionRows ? chartSeries(rows, 'score') : [];

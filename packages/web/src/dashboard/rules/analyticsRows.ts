@@ -38,17 +38,29 @@ export function filterByMode(history: SessionHistoryItem[], sessionType: string)
   return history.filter((item) => item.mode === sessionType.toLowerCase());
 }
 
-/** The table rows, newest first: sessions after the mode filter, and calibrations unless only sessions are asked for. */
+/** yyyy-mm-dd of a timestamp in local time, as a date input gives it. */
+export function localDateKey(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The table rows, newest first: sessions after the mode filter, and calibrations unless only sessions are
+ * asked for. The history call has no date range, so a chosen day (yyyy-mm-dd) also filters here.
+ */
 export function timelineRows(
   history: SessionHistoryItem[],
   progress: CalibrationProgressItem[],
   sessionType: SessionTypeFilter,
+  date = '',
 ): SessionEntry[] {
   const rows = [
     ...sessionEntries(filterByMode(history, sessionType)),
     ...(sessionType === 'Active' ? [] : calibrationEntries(progress)),
   ];
-  return rows.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return rows
+    .filter((row) => !date || localDateKey(row.createdAt) === date)
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
 export function sessionEntries(history: SessionHistoryItem[]): SessionEntry[] {

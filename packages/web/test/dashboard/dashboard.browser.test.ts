@@ -1,0 +1,420 @@
+// The dashboard pages in Chromium against the real API: seeded history, overview cards, analytics charts and
+// table, the session report, session metrics, settings save, 2FA with a code from the shown secret, account
+// deletion and logout.
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import { personPhotoDataUrl } from '@posture-vision/testkit/media';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  clickText,
+  createVerifiedUser,
+  type Dashboard,
+  signedInPage,
+  startDashboard,
+  type TestUser,
+  waitForDialog,
+  waitForPath,
+  waitForText,
+} from './harness';
+
+const SUITE = 'web-dashboard';
+let dashboard: Dashboard;
+
+beforeAll(async () => {
+  dashboard = await startDashboard();
+}, 120_000);
+
+afterAll(async () => {
+  await dashboard?.stop();
+}, 30_000);
+
+interface Seeded {
+  user: TestUser;
+  calibrationId: string;
+  sessionIds: string[];
+}
+
+/** A calibration from three photos and two finished sessions with posture feedback, all through HTTP. */
+async function seedHistory(): Promise<Seeded> {
+  const user = await createVerifiedUser(dashboard.api, 'Analytics');
+  const photo = personPhotoDataUrl();
+  const calibration = await call<{ data: { id: string } }>(`${dashboard.api.url}/calibration`, {
+    method: 'POST',
+    token: user.accessToken,
+    body: JSON.stringify({
+      photos: (['front', 'left', 'right'] as const).map((viewType) => ({
+        viewType,
+        photoUrl: photo,
+        metadata: { width: 640, height: 480 },
+      })),
+      processWithML: false,
+      mlAnalysis: { overall_score: 82, metrics: { cranial_vertebral_angle: 49.5 } },
+    }),
+  });
+  expect(calibration.status, JSON.stringify(calibration.body)).toBeLessThan(300);
+  const calibrationId = calibration.body.data.id;
+  const sessionIds: string[] = [];
+  for (const [mode, good] of [
+    ['active', 8],
+    ['passive', 5],
+  ] as const) {
+    const started = await call<{ data: { id: string } }>(`${dashboard.api.url}/sessions/start`, {
+      method: 'POST',
+      token: user.accessToken,
+      body: JSON.stringify({ mode, calibrationId }),
+    });
+    expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
+    const id = started.body.data.id;
+    const t0 = Date.now();
+    for (let i = 0; i < 10; i++) {
+      const poor = i >= good;
+      const feedback = await call(`${dashboard.api.url}/sessions/${id}/feedback`, {
+        method: 'POST',
+        token: user.accessToken,
+        body: JSON.stringify({
+          postureStatus: poor ? 'poor' : 'good',
+          timestamp: new Date(t0 + i * 1000).toISOString(),
+          details: poor ? { type: 'posture', issue: 'forward_head', cva: 44 } : { type: 'posture', cva: 52 },
+        }),
+      });
+      expect(feedback.status, JSON.stringify(feedback.body)).toBeLessThan(300);
+    }
+    const ended = await call(`${dashboard.api.url}/sessions/${id}/end`, {
+      method: 'POST',
+      token: user.accessToken,
+    });
+    expect(ended.status, JSON.stringify(ended.body)).toBeLessThan(300);
+    sessionIds.push(id);
+  }
+  return { user, calibrationId, sessionIds };
+}
+
+describe('with a seeded history', () => {
+  let seeded: Seeded;
+  beforeAll(async () => {
+    seeded = await seedHistory();
+  }, 60_000);
+
+  it('the overview shows the user, the Calibrated badge and the four metric cards', async () => {
+    const { page, close } = await signedInPage(dashboard, seeded.user);
+    try {
+      await page.evaluate(() => localStorage.removeItem('postureVisionHideExtensionCTA'));
+      await page.goto(`${dashboard.web}/dashboard`);
+      await page.waitForSelector('[data-testid="calibration-badge"]', { timeout: 20_000 });
+      expect(await page.$eval('[data-testid="calibration-badge"]', (el) => el.textContent)).toBe(
+        'Calibrated',
+      );
+      expect(await page.$eval('[data-testid="user-email"]', (el) => el.textContent)).toBe(seeded.user.email);
+      expect(await page.$eval('[data-testid="latest-session"]', (el) => el.textContent)).toBe(
+        `Latest session: ${seeded.sessionIds[1]}`,
+      );
+      const cards = await page.$$eval('[data-testid="metric-card"]', (els) =>
+        els.map((el) => [...el.children].map((c) => c.textContent)),
+      );
+      expect(cards.map((c) => c[0])).toEqual([
+        'Calibration Status',
+        'Recent Session Score',
+        'Stability Index',
+        'Initial Posture Score',
+      ]);
+      expect(cards[0]?.slice(1)).toEqual(['Active', 'Good']);
+      // Scores come from the server; their labels follow section 4.8 for whatever number it computed.
+      const score = Number(cards[1]?.[1]);
+      expect(cards[1]?.[2]).toBe(score > 75 ? 'Good' : 'Needs Improvement');
+      const initial = Number(cards[3]?.[1]);
+      expect(cards[3]?.[2]).toBe(initial > 75 ? 'Good Alignment' : 'Needs Work');
+      // The extension banner is dismissible, and the dismissal is remembered.
+      await page.waitForSelector('[data-testid="extension-banner"] a[href="/chrome-extension-download"]');
+      await saveScreenshot(page, SUITE, 'overview');
+      await page.click('[data-testid="extension-banner"] button');
+      expect(await page.$('[data-testid="extension-banner"]')).toBeNull();
+      await page.reload();
+      await page.waitForSelector('[data-testid="calibration-badge"]');
+      expect(await page.$('[data-testid="extension-banner"]')).toBeNull();
+      // Hidden too when the extension says it is installed.
+      await page.evaluate(() => {
+        localStorage.removeItem('postureVisionHideExtensionCTA');
+        localStorage.setItem('postureVisionExtensionInstalled', 'true');
+      });
+      await page.reload();
+      await page.waitForSelector('[data-testid="calibration-badge"]');
+      expect(await page.$('[data-testid="extension-banner"]')).toBeNull();
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('analytics shows both charts, the timeline with links, and the filters reload it', async () => {
+    const { page, close } = await signedInPage(dashboard, seeded.user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard/analytics`);
+      await waitForText(page, 'Posture Analytics');
+      await page.waitForSelector('[data-testid="score-chart"] canvas', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="cva-chart"] canvas');
+      const rows = await page.$$eval('[data-testid="session-timeline"] tbody tr', (trs) =>
+        trs.map((tr) => ({
+          type: tr.children[1]?.textContent,
+          link: tr.querySelector('a')?.getAttribute('href'),
+        })),
+      );
+      const calibrationCva = await page.$$eval(
+        '[data-testid="session-timeline"] tbody tr',
+        (trs) =>
+          trs.find((tr) => tr.children[1]?.textContent === 'Photo Calibration')?.children[4]?.textContent,
+      );
+      expect(calibrationCva).toBe('49.5°');
+      expect(rows).toContainEqual({
+        type: 'Real-Time Session',
+        link: `/dashboard/session-report?id=${seeded.sessionIds[0]}`,
+      });
+      expect(rows).toContainEqual({
+        type: 'Passive Session',
+        link: `/dashboard/session-report?id=${seeded.sessionIds[1]}`,
+      });
+      expect(rows).toContainEqual({ type: 'Photo Calibration', link: '/dashboard/calibration' });
+      await saveScreenshot(page, SUITE, 'analytics');
+
+      // Session Type: Real-Time Session keeps only the active session.
+      await page.select('[data-testid="filter-session-type"]', 'Active');
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="session-timeline"] tbody tr').length === 1,
+      );
+      // A day with no sessions empties the table and both charts.
+      await page.select('[data-testid="filter-session-type"]', 'all');
+      await page.$eval('[data-testid="filter-date"]', (el) => {
+        const input = el as HTMLInputElement;
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+        setter?.call(input, '2001-01-01');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await waitForText(page, 'No posture score data available for selected filters.');
+      await waitForText(page, 'No CVA data available for selected filters.');
+
+      // A session row opens its report (the ?id= form).
+      await page.$eval('[data-testid="filter-date"]', (el) => {
+        const input = el as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, '');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await page.waitForSelector(`a[href="/dashboard/session-report?id=${seeded.sessionIds[0]}"]`);
+      await page.click(`a[href="/dashboard/session-report?id=${seeded.sessionIds[0]}"]`);
+      await page.waitForSelector('[data-testid="session-report"]');
+      await waitForText(page, `Session ${seeded.sessionIds[0]}`);
+      await waitForText(page, 'Forward head');
+      await saveScreenshot(page, SUITE, 'session-report');
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('the session report reads the path id, and shows its error view for an unknown session', async () => {
+    const { page, close } = await signedInPage(dashboard, seeded.user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard/session-report/${seeded.sessionIds[1]}`);
+      await page.waitForSelector('[data-testid="session-report"]');
+      await waitForText(page, `Session ${seeded.sessionIds[1]}`);
+      const poor = await page.$$eval(
+        '.pv-metric-card',
+        (cards) =>
+          cards
+            .find((c) => c.querySelector('h3')?.textContent === 'Poor Posture')
+            ?.querySelector('.pv-metric-value')?.textContent,
+      );
+      expect(poor).toMatch(/^\d+%$/);
+      expect(await page.$('a[href="/dashboard/analytics"]')).not.toBeNull();
+      expect(await page.$('a[href="/dashboard/real-time-session"]')).not.toBeNull();
+
+      await page.goto(`${dashboard.web}/dashboard/session-report/00000000-0000-4000-8000-000000000000`);
+      await waitForText(page, 'Error Loading Report');
+      // Ids 1, 3 and 4 fall back to the specification's demo data.
+      await page.goto(`${dashboard.web}/dashboard/session-report?id=3`);
+      await waitForText(page, 'demo data');
+      await page.goto(`${dashboard.web}/dashboard/session-report`);
+      await waitForText(page, 'No session data provided to generate report.');
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('session metrics use the user’s own sessions', async () => {
+    const { page, close } = await signedInPage(dashboard, seeded.user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard/findings-report`);
+      await page.waitForSelector('[data-testid="session-metrics"][data-source="user"]', { timeout: 20_000 });
+      expect(await page.$$eval('[data-testid="session-card"]', (els) => els.length)).toBe(2);
+      expect(
+        await page.$eval('[data-testid="weekly-goal"]', (el) => el.querySelectorAll('.pv-dot-done').length),
+      ).toBe(2);
+      await saveScreenshot(page, SUITE, 'session-metrics-user');
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});
+
+describe('a new user', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await createVerifiedUser(dashboard.api, 'Settings');
+  }, 30_000);
+
+  it('sees Needs Calibration on the overview', async () => {
+    const { page, close } = await signedInPage(dashboard, user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard`);
+      await page.waitForSelector('[data-testid="calibration-badge"]', { timeout: 20_000 });
+      expect(await page.$eval('[data-testid="calibration-badge"]', (el) => el.textContent)).toBe(
+        'Needs Calibration',
+      );
+      const first = await page.$eval('[data-testid="metric-card"]', (el) =>
+        [...el.children].map((c) => c.textContent),
+      );
+      expect(first).toEqual(['Calibration Status', 'Needs Calibration', 'Action Required']);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('session metrics show the sample data and celebrate the 92-point session after a second', async () => {
+    const { page, close } = await signedInPage(dashboard, user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard/findings-report`);
+      await page.waitForSelector('[data-testid="session-metrics"][data-source="sample"]', {
+        timeout: 20_000,
+      });
+      expect(await page.$eval('[data-testid="level"]', (el) => el.textContent)).toBe('Level 8');
+      await page.waitForSelector('[role="dialog"]', { timeout: 5_000 });
+      await waitForText(page, 'Excellent Session!');
+      await waitForText(page, '+25 XP earned!');
+      await saveScreenshot(page, SUITE, 'session-metrics-celebration');
+      await clickText(page, 'Awesome!');
+      expect(await page.$('[role="dialog"]')).toBeNull();
+      // The 78-point sample session does not celebrate.
+      const cards = await page.$$('[data-testid="session-card"]');
+      await cards[2]?.click();
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await page.$('[role="dialog"]')).toBeNull();
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('saves the local settings (Saving... for 500 ms) and reads them back', async () => {
+    const { page, close } = await signedInPage(dashboard, user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard/user-settings`);
+      await page.waitForSelector('[data-testid="default-session-mode"]', { timeout: 20_000 });
+      await page.select('[data-testid="default-session-mode"]', 'passive');
+      await page.select('[data-testid="recalibration-frequency"]', 'weekly');
+      await page.click('[data-testid="enable-notifications"]');
+      await page.click('[data-testid="save-settings"]');
+      await waitForText(page, 'Saving...');
+      await waitForText(page, 'Settings saved.');
+      const stored = await page.evaluate(() => localStorage.getItem('postureVisionUserSettings'));
+      expect(JSON.parse(stored ?? '{}')).toEqual({
+        defaultSessionMode: 'passive',
+        enableNotifications: true,
+        recalibrationFrequency: 'weekly',
+      });
+      await page.reload();
+      await page.waitForSelector('[data-testid="default-session-mode"]');
+      expect(
+        await page.$eval('[data-testid="default-session-mode"]', (el) => (el as HTMLSelectElement).value),
+      ).toBe('passive');
+      // The security sections loaded from the API: this device's session and the login activity.
+      await page.waitForSelector('[data-testid="active-sessions"] li');
+      await page.waitForSelector('[data-testid="login-activity"]');
+      await saveScreenshot(page, SUITE, 'user-settings');
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('enables 2FA with a code computed from the shown secret; login then asks for the code; disables it', async () => {
+    const { page, dialogs, answerNextPrompt, close } = await signedInPage(dashboard, user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard/user-settings`);
+      await clickText(page, 'Enable 2FA');
+      await page.waitForSelector('[data-testid="two-factor-secret"]');
+      const qr = await page.$eval(
+        '[data-testid="two-factor-qr"]',
+        (img) => (img as HTMLImageElement).naturalWidth,
+      );
+      expect(qr).toBeGreaterThan(0);
+      await saveScreenshot(page, SUITE, 'two-factor-setup');
+      // An empty code is refused with the specification's alert.
+      await clickText(page, 'Verify and Enable');
+      await waitForDialog(dialogs, 'Please enter the 6-digit code from your authenticator app');
+      const secret = (await page.$eval('[data-testid="two-factor-secret"]', (el) => el.textContent)) ?? '';
+      await page.type('[data-testid="two-factor-code"]', await generate({ secret }));
+      await clickText(page, 'Verify and Enable');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="two-factor-status"]')?.textContent === 'Enabled',
+      );
+      await waitForDialog(dialogs, '2FA has been successfully enabled!');
+
+      const withoutCode = await call<{ error: { message: string } }>(`${dashboard.api.url}/auth/login`, {
+        method: 'POST',
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      expect(withoutCode.status).toBe(401);
+      expect(withoutCode.body.error.message).toBe('Two-factor authentication code required.');
+      const withCode = await call(`${dashboard.api.url}/auth/login`, {
+        method: 'POST',
+        body: JSON.stringify({
+          email: user.email,
+          password: user.password,
+          totpCode: await generate({ secret }),
+        }),
+      });
+      expect(withCode.status).toBe(200);
+
+      answerNextPrompt(await generate({ secret }));
+      await clickText(page, 'Disable 2FA');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="two-factor-status"]')?.textContent === 'Disabled',
+      );
+      expect(dialogs).toContain('Enter your 6-digit 2FA code to disable 2FA:');
+      await waitForDialog(dialogs, '2FA has been disabled');
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('logs out from the shell with the toast, then lands on /login', async () => {
+    const { page, close } = await signedInPage(dashboard, user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard/analytics`);
+      await waitForText(page, 'Posture Analytics');
+      await clickText(page, 'Logout', 'button');
+      await waitForPath(page, '/login');
+      await waitForText(page, 'You have been logged out successfully.');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});
+
+it('serves the static sample pages and the mock calibration summaries', async () => {
+  const user = await createVerifiedUser(dashboard.api, 'Samples');
+  const { page, dialogs, close } = await signedInPage(dashboard, user);
+  try {
+    await page.goto(`${dashboard.web}/dashboard/posture-analysis`);
+    await waitForText(page, 'Needs Improvement');
+    await page.goto(`${dashboard.web}/dashboard/appointments`);
+    await clickText(page, 'Cancel');
+    await waitForDialog(dialogs, 'Are you sure you want to cancel this appointment?');
+    await page.goto(`${dashboard.web}/dashboard/calibration-summary/5`);
+    await page.waitForSelector('[data-testid="calibration-summary"]');
+    await waitForText(page, 'Calibration ID: 5');
+    await clickText(page, 'Proceed');
+    await waitForPath(page, '/dashboard/analytics');
+    await page.goto(`${dashboard.web}/dashboard/calibration-summary/7`);
+    await waitForText(page, 'Calibration summary not found for ID: 7.');
+    expect(await page.$('a[href="/dashboard/analytics"]')).not.toBeNull();
+  } finally {
+    await close();
+  }
+}, 60_000);
