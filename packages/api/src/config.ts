@@ -29,7 +29,7 @@ export interface ApiConfig {
   google?: { clientId: string; clientSecret: string; issuer: string };
   argon2: Argon2Cost;
   rateLimit: RateLimitConfig;
-  /** Largest JSON body in bytes (calibration photos are three data URLs of up to 5 MB each). */
+  /** Largest JSON body in bytes; POST /calibration has its own (three data URLs of up to 5 MB each). */
   bodyLimit: number;
   avatarMaxBytes: number;
   logger: boolean;
@@ -73,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       parallelism: 1,
     },
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 10), windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
-    bodyLimit: 22 * 1024 * 1024,
+    bodyLimit: 1024 * 1024,
     avatarMaxBytes: int(env.AVATAR_MAX_BYTES, 2 * 1024 * 1024),
     logger: env.API_LOG !== 'off',
   };

@@ -15,6 +15,8 @@ import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** Three base64 photos (4/3 of their size) plus the rest of the payload. */
+const CALIBRATION_BODY_LIMIT = 3 * Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 256 * 1024;
 const VIEWS = ['front', 'left', 'right'] as const;
 
 const photo = z.object({
@@ -160,7 +162,7 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     return { latest, state };
   }
 
-  app.post('/calibration', auth, async (request, reply) => {
+  app.post('/calibration', { ...auth, bodyLimit: CALIBRATION_BODY_LIMIT }, async (request, reply) => {
     const body = parse(createBody, request.body);
     const photos: {
       viewType: string;
