@@ -6,5 +6,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: reporters(),
     passWithNoTests: true,
+    // Browser tests start the API, the vision service and Chromium: one file at a time, generous timeouts.
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });

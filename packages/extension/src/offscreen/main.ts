@@ -4,7 +4,7 @@ import { createApiClient, STORAGE_KEYS, storageRefreshTokenStore } from '@postur
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
 import { runtimeStorage } from '../platform/storage';
-import { connectLive, takeReference } from './live-connection';
+import { connectLive } from './live-connection';
 import { createPassiveMonitor } from './passive-monitor';
 
 const storage = runtimeStorage();
@@ -29,9 +29,7 @@ const monitor = createPassiveMonitor({
     const missing = name === 'NotFoundError' || name === 'OverconstrainedError';
     await send('background', 'camera/result', { granted: false, reason: missing ? 'missing' : 'denied' });
   },
-  connectLive: async (stream, events) =>
-    connectLive(stream, (await storage.get(STORAGE_KEYS.token)) ?? '', events),
-  calibrate: async (peerId) => takeReference(peerId, await storage.get(STORAGE_KEYS.token)),
+  connectLive: (stream, events) => connectLive(stream, () => storage.get(STORAGE_KEYS.token), events),
   reportPhase: (phase, message, sessionId) =>
     send('background', 'offscreen/phase', {
       phase,

@@ -32,11 +32,15 @@ export interface LiveEvents {
   connection(connection: Connection): void;
   /** The link gave up (retries exhausted, authentication refused): monitoring stops with this message. */
   failed(message: string): void;
+  /** The link dropped and is reconnecting: the reference must be taken again. */
+  lost(): void;
 }
 
 export interface LiveConnection {
   readonly peerId: string;
   close(): void;
+  /** Takes the current posture as this peer's reference on the vision service; true when it worked. */
+  calibrate(): Promise<boolean>;
 }
 
 export interface MonitorDeps {
@@ -44,9 +48,7 @@ export interface MonitorDeps {
   getCamera(): Promise<MediaStream>;
   /** Reports a camera failure; the service worker records it and closes this document. */
   cameraFailed(error: unknown): Promise<void>;
-  connectLive(stream: MediaStream, events: LiveEvents): Promise<LiveConnection>;
-  /** Takes the current posture as this peer's reference on the vision service; true when it worked. */
-  calibrate(peerId: string): Promise<boolean>;
+  connectLive(stream: MediaStream, events: LiveEvents): LiveConnection;
   reportPhase(phase: Phase, message?: string | null, sessionId?: string | null): Promise<unknown>;
   reportConnection(connection: Connection): Promise<unknown>;
   reportPosture(posture: PostureStatus, at: number, fps: number): Promise<unknown>;
@@ -88,7 +90,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     if (!live || calibrating) return;
     calibrating = true;
     try {
-      if (await deps.calibrate(live.peerId)) {
+      if (await live.calibrate()) {
         calibrated = true;
         await deps.reportPhase('monitoring', null);
       } else {
@@ -169,10 +171,11 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         sessionId = opened;
         await deps.reportPhase('starting', null, sessionId);
         await setFps(captureFps('neutral'));
-        live = await deps.connectLive(stream, {
+        live = deps.connectLive(stream, {
           frame: onFrame,
           connection: (c) => void deps.reportConnection(c),
           failed: (message) => void fail(message),
+          lost: startCalibrating,
         });
         startCalibrating();
         return { ok: true };
