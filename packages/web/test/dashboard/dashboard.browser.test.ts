@@ -124,6 +124,12 @@ describe('with a seeded history', () => {
       expect(cards[1]?.[2]).toBe(score > 75 ? 'Good' : 'Needs Improvement');
       const initial = Number(cards[3]?.[1]);
       expect(cards[3]?.[2]).toBe(initial > 75 ? 'Good Alignment' : 'Needs Work');
+      // The camera widget is the live posture tool.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.pv-camera-widget button')].some((b) =>
+          b.textContent?.includes('Start Camera'),
+        ),
+      );
       // The extension banner is dismissible, and the dismissal is remembered.
       await page.waitForSelector('[data-testid="extension-banner"] a[href="/chrome-extension-download"]');
       await saveScreenshot(page, SUITE, 'overview');
@@ -175,11 +181,14 @@ describe('with a seeded history', () => {
       expect(rows).toContainEqual({ type: 'Photo Calibration', link: '/dashboard/calibration' });
       await saveScreenshot(page, SUITE, 'analytics');
 
-      // Session Type: Real-Time Session keeps only the active session.
-      await page.select('[data-testid="filter-session-type"]', 'Active');
-      await page.waitForFunction(
-        () => document.querySelectorAll('[data-testid="session-timeline"] tbody tr').length === 1,
-      );
+      // Session Type: Real-Time Session keeps only the active session among the sessions.
+      await page.select('[data-testid="filter-session-type"]', 'active');
+      await page.waitForFunction(() => {
+        const types = [...document.querySelectorAll('[data-testid="session-timeline"] tbody tr')].map(
+          (tr) => tr.children[1]?.textContent,
+        );
+        return types.includes('Real-Time Session') && !types.includes('Passive Session');
+      });
       // A day with no sessions empties the table and both charts.
       await page.select('[data-testid="filter-session-type"]', 'all');
       await page.$eval('[data-testid="filter-date"]', (el) => {

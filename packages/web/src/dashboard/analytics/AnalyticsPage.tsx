@@ -1,30 +1,29 @@
+import {
+  analyticsCharts,
+  analyticsRows,
+  CHART_LINE_TENSION,
+  type ChartSeries,
+  consistencyBarPercent,
+  DEFAULT_MODE_FILTER,
+  DEFAULT_TREND_TIMEFRAME,
+  formatImprovementRate,
+  priorityStyle,
+  progressIndicators,
+  recommendationCategory,
+  SESSION_TYPE_OPTIONS,
+  type SessionEntry,
+  TREND_TIMEFRAMES,
+  type TrendTimeframe,
+} from '@posture-vision/core/analytics';
 import { ANALYTICS_MESSAGES } from '@posture-vision/core/dashboard';
 import { useEffect, useMemo, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';
 import { useThemeStore } from '../../theme/themeStore';
 import { ProgressBar } from '../ProgressBar';
-import {
-  type ChartPoint,
-  chartSeries,
-  improvementRateText,
-  priorityStyle,
-  progressIndicatorLabel,
-  progressIndicatorValue,
-  SESSION_TYPE_OPTIONS,
-  type SessionEntry,
-  type SessionTypeFilter,
-  timelineRows,
-} from '../rules/analyticsRows';
-import { type ChartColours, chartColours, LINE_TENSION, lineOptions } from './chartTheme';
-import { type AnalyticsData, type AnalyticsFilters, loadAnalytics, type Timeframe } from './loadAnalytics';
-
-const TIMEFRAMES: { value: Timeframe; label: string }[] = [
-  { value: '7d', label: 'Last 7 Days' },
-  { value: '30d', label: 'Last 30 Days' },
-  { value: '90d', label: 'Last 3 Months' },
-  { value: '1y', label: 'Last Year' },
-];
+import { type ChartColours, chartColours, lineOptions } from './chartTheme';
+import { sessionsOnDay } from './dateFilter';
+import { type AnalyticsData, type AnalyticsFilters, loadAnalytics } from './loadAnalytics';
 
 const EMPTY: AnalyticsData = {
   history: [],
@@ -38,8 +37,8 @@ const EMPTY: AnalyticsData = {
 export default function AnalyticsPage() {
   const [filters, setFilters] = useState<AnalyticsFilters>({
     date: '',
-    sessionType: 'all',
-    timeframe: '30d',
+    sessionType: DEFAULT_MODE_FILTER,
+    timeframe: DEFAULT_TREND_TIMEFRAME,
   });
   const [data, setData] = useState<AnalyticsData>(EMPTY);
   const [loading, setLoading] = useState(true);
@@ -70,12 +69,11 @@ export default function AnalyticsPage() {
   }, [filters]);
 
   const rows = useMemo(
-    () => timelineRows(data.history, data.calibrationProgress, filters.sessionType, filters.date),
+    () =>
+      analyticsRows(sessionsOnDay(data.history, filters.date), data.calibrationProgress, filters.sessionType),
     [data, filters.sessionType, filters.date],
   );
-  const sessionRows = rows.length > 0;
-  const scorePoints = sessionRows ? chartSeries(rows, 'score') : [];
-  const cvaPoints = sessionRows ? chartSeries(rows, 'cva') : [];
+  const charts = analyticsCharts(rows);
 
   if (loading && data === EMPTY && !error) return <p className="pv-loading">{ANALYTICS_MESSAGES.loading}</p>;
   if (error) {
@@ -107,7 +105,7 @@ export default function AnalyticsPage() {
           Session Type
           <select
             value={filters.sessionType}
-            onChange={(e) => setFilters({ ...filters, sessionType: e.target.value as SessionTypeFilter })}
+            onChange={(e) => setFilters({ ...filters, sessionType: e.target.value })}
             data-testid="filter-session-type"
           >
             {SESSION_TYPE_OPTIONS.map((option) => (
@@ -121,10 +119,10 @@ export default function AnalyticsPage() {
           Trends Timeframe
           <select
             value={filters.timeframe}
-            onChange={(e) => setFilters({ ...filters, timeframe: e.target.value as Timeframe })}
+            onChange={(e) => setFilters({ ...filters, timeframe: e.target.value as TrendTimeframe })}
             data-testid="filter-timeframe"
           >
-            {TIMEFRAMES.map((option) => (
+            {TREND_TIMEFRAMES.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -142,7 +140,7 @@ export default function AnalyticsPage() {
         <ChartCard
           title={ANALYTICS_MESSAGES.scoreChartTitle}
           label={ANALYTICS_MESSAGES.scoreChartLabel}
-          points={scorePoints}
+          series={charts.score}
           empty={ANALYTICS_MESSAGES.noScoreData}
           colours={colours}
           testId="score-chart"
@@ -150,7 +148,7 @@ export default function AnalyticsPage() {
         <ChartCard
           title={ANALYTICS_MESSAGES.cvaChartTitle}
           label={ANALYTICS_MESSAGES.cvaChartLabel}
-          points={cvaPoints}
+          series={charts.cva}
           empty={ANALYTICS_MESSAGES.noCvaData}
           colours={colours}
           testId="cva-chart"
@@ -163,6 +161,7 @@ export default function AnalyticsPage() {
 }
 
 function InsightsCard({ insights }: { insights: NonNullable<AnalyticsData['insights']> }) {
+  const indicators = progressIndicators(insights.progressIndicators);
   return (
     <section className="pv-card" data-testid="insights">
       <h2>AI-Powered Insights</h2>
@@ -177,14 +176,14 @@ function InsightsCard({ insights }: { insights: NonNullable<AnalyticsData['insig
           </ul>
         </>
       )}
-      {insights.progressIndicators && Object.keys(insights.progressIndicators).length > 0 && (
+      {indicators.length > 0 && (
         <>
           <h3>Progress Indicators</h3>
           <dl className="pv-indicators">
-            {Object.entries(insights.progressIndicators).map(([key, value]) => (
-              <div key={key}>
-                <dt>{progressIndicatorLabel(key)}</dt>
-                <dd>{progressIndicatorValue(value)}</dd>
+            {indicators.map((indicator) => (
+              <div key={indicator.key}>
+                <dt>{indicator.label}</dt>
+                <dd>{indicator.value}</dd>
               </div>
             ))}
           </dl>
@@ -203,9 +202,9 @@ function Recommendations({ items }: { items: AnalyticsData['recommendations'] })
           const style = priorityStyle(item.priority);
           return (
             <li key={`${item.category}-${item.recommendation}`}>
-              <strong>{item.category || 'General'}</strong>
+              <strong>{recommendationCategory(item.category)}</strong>
               <p>{item.recommendation}</p>
-              <span className={`pv-priority pv-priority-${style.colour}`}>{style.text}</span>
+              <span className={`pv-priority pv-priority-${style.colour}`}>{style.label}</span>
             </li>
           );
         })}
@@ -222,7 +221,7 @@ function TrendsCard({
   colours: ChartColours;
 }) {
   const aggregates = trends.dailyAggregates ?? [];
-  const consistency = Math.max(0, Math.min(100, trends.consistencyScore ?? 0));
+  const consistency = consistencyBarPercent(trends.consistencyScore ?? 0);
   return (
     <section className="pv-card" data-testid="trends">
       <h2>Advanced Posture Trends</h2>
@@ -237,7 +236,7 @@ function TrendsCard({
                   data: aggregates.map((a) => a.averageScore),
                   borderColor: colours.line,
                   backgroundColor: colours.fill,
-                  tension: LINE_TENSION,
+                  tension: CHART_LINE_TENSION,
                   yAxisID: 'y',
                 },
                 {
@@ -245,7 +244,7 @@ function TrendsCard({
                   data: aggregates.map((a) => a.sessionCount),
                   borderColor: colours.secondLine,
                   backgroundColor: colours.secondLine,
-                  tension: LINE_TENSION,
+                  tension: CHART_LINE_TENSION,
                   yAxisID: 'y1',
                 },
               ],
@@ -268,7 +267,7 @@ function TrendsCard({
         <h3>Improvement Summary</h3>
         <p>
           Improvement rate:{' '}
-          <strong data-testid="improvement-rate">{improvementRateText(trends.improvementRate ?? 0)}</strong>
+          <strong data-testid="improvement-rate">{formatImprovementRate(trends.improvementRate ?? 0)}</strong>
         </p>
         {trends.bestDay && (
           <p>
@@ -285,7 +284,7 @@ function TrendsCard({
 function ChartCard(props: {
   title: string;
   label: string;
-  points: ChartPoint[];
+  series: ChartSeries;
   empty: string;
   colours: ChartColours;
   testId: string;
@@ -294,21 +293,21 @@ function ChartCard(props: {
   return (
     <section className="pv-card" data-testid={props.testId}>
       <h2>{props.title}</h2>
-      {props.points.length === 0 ? (
+      {props.series.data.length === 0 ? (
         <p className="pv-muted">{props.empty}</p>
       ) : (
         <div className="pv-chart">
           <Line
             data={{
-              labels: props.points.map((p) => p.label),
+              labels: props.series.labels,
               datasets: [
                 {
                   label: props.label,
-                  data: props.points.map((p) => p.value),
+                  data: props.series.data,
                   borderColor: colours.line,
                   backgroundColor: colours.fill,
                   fill: true,
-                  tension: LINE_TENSION,
+                  tension: CHART_LINE_TENSION,
                 },
               ],
             }}

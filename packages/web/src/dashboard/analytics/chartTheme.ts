@@ -13,9 +13,6 @@ import type { Theme } from '../../theme/themeStore';
 
 Chart.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Tooltip, Legend, Filler);
 
-/** Section 9: charts draw smooth lines. */
-export const LINE_TENSION = 0.4;
-
 export interface ChartColours {
   text: string;
   grid: string;

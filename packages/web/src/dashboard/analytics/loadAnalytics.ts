@@ -1,3 +1,4 @@
+import { dateFilterRange, HISTORY_PAGE_SIZE, type TrendTimeframe } from '@posture-vision/core/analytics';
 import type {
   CalibrationProgressItem,
   PostureTrends,
@@ -8,18 +9,13 @@ import type {
 import { ANALYTICS_MESSAGES } from '@posture-vision/core/dashboard';
 import { api } from '../../services/api';
 import { unwrap } from '../envelope';
-import type { SessionTypeFilter } from '../rules/analyticsRows';
-
-/** Section 9: history page size. */
-export const HISTORY_LIMIT = 50;
-
-export type Timeframe = '7d' | '30d' | '90d' | '1y';
 
 export interface AnalyticsFilters {
   /** yyyy-mm-dd or '' */
   date: string;
-  sessionType: SessionTypeFilter;
-  timeframe: Timeframe;
+  /** 'all', a session mode, or 'calibration'. */
+  sessionType: string;
+  timeframe: TrendTimeframe;
 }
 
 export interface AnalyticsData {
@@ -44,10 +40,9 @@ async function optional<T>(call: () => Promise<{ success: boolean; data?: T }>, 
 
 /** Section 7.6: history (50) and calibration progress, with trends, recommendations and insights. */
 export async function loadAnalytics(filters: AnalyticsFilters): Promise<AnalyticsData> {
-  const range = filters.date ? { startDate: filters.date, endDate: filters.date } : undefined;
   const [history, progress, trends, recommendations, insights] = await Promise.all([
-    api.sessions.history(HISTORY_LIMIT),
-    api.calibration.progress(range),
+    api.sessions.history(HISTORY_PAGE_SIZE),
+    api.calibration.progress(dateFilterRange(filters.date)),
     optional(() => api.sessions.postureTrends(filters.timeframe), ANALYTICS_MESSAGES.trendsUnavailable, null),
     optional(
       () => api.calibration.recommendations(),

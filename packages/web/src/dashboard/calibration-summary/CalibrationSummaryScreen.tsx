@@ -1,6 +1,5 @@
-import { NO_SUMMARY_DATA, summaryNotFound } from '@posture-vision/core/calibration';
+import { NO_SUMMARY_DATA, summaryNotFound, summaryScoreBand } from '@posture-vision/core/calibration';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { summaryScoreClass } from '../rules/displayRules';
 import { MOCK_SUMMARIES } from './mockSummaries';
 
 /** /dashboard/calibration-summary/{calibrationId}: the mock routed summary (section 2.6). */
@@ -30,7 +29,7 @@ export default function CalibrationSummaryScreen() {
         Calibration ID: {calibrationId} · Date: {new Date(summary.date).toLocaleDateString()}
       </p>
       <section className="pv-card pv-summary-score">
-        <div className={`pv-score-circle pv-score-${summaryScoreClass(summary.score)}`}>
+        <div className={`pv-score-circle pv-score-${summaryScoreBand(summary.score)}`}>
           <span>{summary.score}</span>
           <small>/100</small>
         </div>

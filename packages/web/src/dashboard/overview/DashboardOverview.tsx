@@ -1,13 +1,14 @@
-import { DASHBOARD_MESSAGES } from '@posture-vision/core/dashboard';
+import {
+  calibrationBadge,
+  calibrationCardStatus,
+  DASHBOARD_MESSAGES,
+  initialScoreLabel,
+  sessionScoreLabel,
+  stabilityLabel,
+} from '@posture-vision/core/dashboard';
 import { isAuthenticationFailure } from '@posture-vision/core/profile';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  calibrationCardStatus,
-  initialPostureStatus,
-  sessionScoreStatus,
-  stabilityStatus,
-} from '../rules/dashboardStatus';
 import { ExtensionBanner } from './ExtensionBanner';
 import { loadOverview, type OverviewData } from './loadOverview';
 import { MetricCard } from './MetricCard';
@@ -88,7 +89,7 @@ export default function DashboardOverview() {
           className={`pv-badge ${calibration.hasActive ? 'pv-badge-good' : 'pv-badge-warn'}`}
           data-testid="calibration-badge"
         >
-          {calibration.hasActive ? 'Calibrated' : 'Needs Calibration'}
+          {calibrationBadge(calibration.hasActive)}
         </span>
       </section>
       <section className="pv-metric-grid">
@@ -96,25 +97,25 @@ export default function DashboardOverview() {
           title="Calibration Status"
           value={calibrationStatus.value}
           status={calibrationStatus.label}
-          good={calibrationStatus.good}
+          good={calibration.hasActive}
         />
         <MetricCard
           title="Recent Session Score"
           value={sessionScore === null ? 'N/A' : round(sessionScore)}
-          status={sessionScore === null ? 'No sessions yet' : sessionScoreStatus(sessionScore)}
-          good={sessionScore !== null && sessionScoreStatus(sessionScore) === 'Good'}
+          status={sessionScore === null ? 'No sessions yet' : sessionScoreLabel(sessionScore)}
+          good={sessionScore !== null && sessionScoreLabel(sessionScore) === 'Good'}
         />
         <MetricCard
           title="Stability Index"
           value={stability === null ? 'N/A' : round(stability)}
-          status={stability === null ? 'No sessions yet' : stabilityStatus(stability)}
-          good={stability !== null && stabilityStatus(stability) === 'Stable'}
+          status={stability === null ? 'No sessions yet' : stabilityLabel(stability)}
+          good={stability !== null && stabilityLabel(stability) === 'Stable'}
         />
         <MetricCard
           title="Initial Posture Score"
           value={initialScore === null ? 'N/A' : round(initialScore)}
-          status={initialScore === null ? 'Not calibrated' : initialPostureStatus(initialScore)}
-          good={initialScore !== null && initialPostureStatus(initialScore) === 'Good Alignment'}
+          status={initialScore === null ? 'Not calibrated' : initialScoreLabel(initialScore)}
+          good={initialScore !== null && initialScoreLabel(initialScore) === 'Good Alignment'}
         />
       </section>
       <section className="pv-card pv-camera-widget">

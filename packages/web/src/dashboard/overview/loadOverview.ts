@@ -4,6 +4,7 @@ import type {
   Profile,
   SessionHistoryItem,
 } from '@posture-vision/core/api';
+import { DASHBOARD_HISTORY_LIMIT } from '@posture-vision/core/sessions';
 import { api } from '../../services/api';
 import { unwrap } from '../envelope';
 
@@ -26,7 +27,7 @@ export async function loadOverview(): Promise<OverviewData> {
     api.profile.get(),
     api.calibration.statusDetailed(),
     api.sessions.analytics(),
-    api.sessions.history(5),
+    api.sessions.history(DASHBOARD_HISTORY_LIMIT),
   ]);
   return {
     profile: unwrap(profile, 'Failed to load profile'),

@@ -1,7 +1,9 @@
 // Static sample page (section 2.12): hard-coded content, no calls.
+
+import { CHART_LINE_TENSION } from '@posture-vision/core/analytics';
 import { Bar, Line } from 'react-chartjs-2';
 import { useThemeStore } from '../../theme/themeStore';
-import { chartColours, LINE_TENSION, lineOptions } from '../analytics/chartTheme';
+import { chartColours, lineOptions } from '../analytics/chartTheme';
 
 const WEEKS = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7', 'W8', 'W9', 'W10', 'W11', 'W12', 'W13'];
 const OVERALL = [62, 64, 63, 67, 69, 70, 72, 71, 74, 76, 77, 79, 81];
@@ -26,7 +28,7 @@ export default function ProgressTrackingPage() {
                   borderColor: colours.line,
                   backgroundColor: colours.fill,
                   fill: true,
-                  tension: LINE_TENSION,
+                  tension: CHART_LINE_TENSION,
                 },
               ],
             }}
@@ -42,7 +44,12 @@ export default function ProgressTrackingPage() {
               data={{
                 labels: ['Jan', 'Feb', 'Mar'],
                 datasets: [
-                  { label: 'cm', data: [4.1, 3.3, 2.5], borderColor: colours.line, tension: LINE_TENSION },
+                  {
+                    label: 'cm',
+                    data: [4.1, 3.3, 2.5],
+                    borderColor: colours.line,
+                    tension: CHART_LINE_TENSION,
+                  },
                 ],
               }}
               options={options}

@@ -1,16 +1,16 @@
 import type { SessionReport } from '@posture-vision/core/api';
+import {
+  CELEBRATION,
+  formatImprovement,
+  formatReportDuration,
+  metricsScoreColour,
+  shouldCelebrate,
+  weeklyGoalDots,
+} from '@posture-vision/core/sessions';
 import { useEffect, useState } from 'react';
 import { api } from '../../services/api';
 import { ProgressBar } from '../ProgressBar';
-import { formatDelta, formatReportDuration, metricsScoreColour } from '../rules/displayRules';
-import {
-  CELEBRATION_DELAY_MS,
-  CELEBRATION_SCORE,
-  CELEBRATION_XP,
-  type MetricsPageData,
-  SAMPLE_METRICS,
-  WEEKDAYS,
-} from './sessionMetricsModel';
+import { type MetricsPageData, SAMPLE_METRICS, WEEKDAYS } from './sessionMetricsModel';
 import { userMetrics } from './userMetrics';
 
 /** The user's sessions when they have finished ones; the specification's sample otherwise. */
@@ -69,7 +69,7 @@ function Ring({
         {label}
         {delta !== undefined && (
           <span className={delta > 0 ? 'pv-delta-up' : delta < 0 ? 'pv-delta-down' : 'pv-delta-flat'}>
-            {formatDelta(delta)}
+            {formatImprovement(delta).arrow} {formatImprovement(delta).text}
           </span>
         )}
       </figcaption>
@@ -95,8 +95,8 @@ export default function SessionMetricsPage() {
   const score = session?.overallScore ?? 0;
   useEffect(() => {
     setCelebrating(false);
-    if (score < CELEBRATION_SCORE) return;
-    const timer = setTimeout(() => setCelebrating(true), CELEBRATION_DELAY_MS);
+    if (!shouldCelebrate(score)) return;
+    const timer = setTimeout(() => setCelebrating(true), CELEBRATION.delayMs);
     return () => clearTimeout(timer);
   }, [score]);
 
@@ -118,16 +118,16 @@ export default function SessionMetricsPage() {
         <div>
           <span>Weekly Goal</span>
           <div className="pv-goal-dots" data-testid="weekly-goal">
-            {Array.from({ length: data.weeklyTotal }, (_, i) => (
+            {weeklyGoalDots(data.weeklyCompleted, data.weeklyTotal).map((done, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: fixed positions
-              <span key={i} className={i < data.weeklyCompleted ? 'pv-dot pv-dot-done' : 'pv-dot'} />
+              <span key={i} className={done ? 'pv-dot pv-dot-done' : 'pv-dot'} />
             ))}
           </div>
           <small>
             {data.weeklyCompleted}/{data.weeklyTotal} sessions
           </small>
         </div>
-        {session && <div>🔥 {session.streakCount} day streak</div>}
+        {session && <div data-testid="streak">Streak: {session.streakCount} days</div>}
       </section>
 
       {data.sessions.length > 0 && (
@@ -210,12 +210,12 @@ export default function SessionMetricsPage() {
         <div className="pv-modal-backdrop">
           <div className="pv-modal" role="dialog" aria-modal="true" aria-labelledby="celebration-title">
             <div className="pv-celebration-icon" aria-hidden="true">
-              🎉
+              ★
             </div>
-            <h2 id="celebration-title">Excellent Session!</h2>
-            <p>+{CELEBRATION_XP} XP earned!</p>
+            <h2 id="celebration-title">{CELEBRATION.title}</h2>
+            <p>{CELEBRATION.xpText}</p>
             <button type="button" className="pv-btn pv-btn-primary" onClick={() => setCelebrating(false)}>
-              Awesome!
+              {CELEBRATION.button}
             </button>
           </div>
         </div>

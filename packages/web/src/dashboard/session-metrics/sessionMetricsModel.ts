@@ -37,10 +37,6 @@ export interface MetricsPageData {
 }
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-/** Section 9: the XP reward shown in the celebration dialog. */
-export const CELEBRATION_XP = 25;
-export const CELEBRATION_SCORE = 90;
-export const CELEBRATION_DELAY_MS = 1000;
 /** Sample limits of section 9: level 8, 750 of 1000 XP, 4 of 5 weekly sessions. */
 export const SAMPLE_LEVEL = 8;
 export const SAMPLE_XP = 750;
@@ -48,13 +44,14 @@ export const XP_PER_LEVEL = 1000;
 export const WEEKLY_GOAL = 5;
 export const SAMPLE_WEEKLY_COMPLETED = 4;
 
+// Icons are plain symbols every system font has (headless and minimal installs have no emoji font).
 export const BADGES: readonly Omit<Achievement, 'earned'>[] = [
-  { icon: '🏆', name: 'Perfect Week', description: `Complete ${WEEKLY_GOAL} sessions in one week` },
-  { icon: '📅', name: 'Consistency Champion', description: 'Keep a 5-day session streak' },
-  { icon: '🌅', name: 'Early Bird', description: 'Finish a session before 8 am' },
-  { icon: '🦉', name: 'Night Owl', description: 'Finish a session after 10 pm' },
-  { icon: '📈', name: 'Steady Progress', description: 'Improve your score three sessions in a row' },
-  { icon: '⏱️', name: 'Endurance Master', description: 'Hold a session for 30 minutes' },
+  { icon: '★', name: 'Perfect Week', description: `Complete ${WEEKLY_GOAL} sessions in one week` },
+  { icon: '✔', name: 'Consistency Champion', description: 'Keep a 5-day session streak' },
+  { icon: '☀', name: 'Early Bird', description: 'Finish a session before 8 am' },
+  { icon: '☾', name: 'Night Owl', description: 'Finish a session after 10 pm' },
+  { icon: '↗', name: 'Steady Progress', description: 'Improve your score three sessions in a row' },
+  { icon: '⌛', name: 'Endurance Master', description: 'Hold a session for 30 minutes' },
 ];
 
 export const SAMPLE_METRICS: MetricsPageData = {

@@ -1,9 +1,9 @@
 // The session metrics page built from the user's own sessions (history and reports).
 import type { SessionHistoryItem, SessionReport } from '@posture-vision/core/api';
+import { CELEBRATION } from '@posture-vision/core/sessions';
 import {
   type Achievement,
   BADGES,
-  CELEBRATION_XP,
   type MetricsPageData,
   type SessionMetricsView,
   WEEKLY_GOAL,
@@ -135,7 +135,7 @@ export function userMetrics(
       corrections: correctionsCount(report),
     };
   });
-  const xpTotal = finished.length * CELEBRATION_XP;
+  const xpTotal = finished.length * CELEBRATION.xpReward;
   const weekStart = startOfWeek(now).getTime();
   return {
     source: 'user',

@@ -1,10 +1,15 @@
 import type { SessionReport } from '@posture-vision/core/api';
-import { SESSION_MESSAGES, usesDemoReport } from '@posture-vision/core/sessions';
+import { summaryScoreBand } from '@posture-vision/core/calibration';
+import {
+  formatReportDuration,
+  poorPosturePercent,
+  SESSION_MESSAGES,
+  usesDemoReport,
+} from '@posture-vision/core/sessions';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../services/api';
 import { ensureSuccess } from '../envelope';
-import { formatReportDuration, poorPosturePercent, summaryScoreClass } from '../rules/displayRules';
 import { DEMO_REPORTS } from './demoReports';
 
 /** What the real-time session page passes when it navigates here after stopping. */
@@ -115,7 +120,7 @@ function ReportView({ report, demo, date }: { report: SessionReport; demo: boole
       <section className="pv-metric-grid">
         <div className="pv-card pv-metric-card">
           <h3>Average Score</h3>
-          <div className={`pv-metric-value pv-score-${summaryScoreClass(report.averageScore)}`}>
+          <div className={`pv-metric-value pv-score-${summaryScoreBand(report.averageScore)}`}>
             {Math.round(report.averageScore)}
           </div>
         </div>

@@ -1,0 +1,143 @@
+// The dashboard's own derivations (the rest come from core): the analytics day filter, session metrics from
+// the user's sessions, and the locally stored user settings.
+import type { SessionHistoryItem, SessionReport } from '@posture-vision/core/api';
+import { describe, expect, it } from 'vitest';
+import { localDateKey, sessionsOnDay } from '../../src/dashboard/analytics/dateFilter';
+import {
+  correctionsCount,
+  streakCount,
+  userMetrics,
+  weekTrend,
+} from '../../src/dashboard/session-metrics/userMetrics';
+import {
+  loadUserSettings,
+  saveUserSettings,
+  USER_SETTINGS_KEY,
+} from '../../src/dashboard/settings/userSettings';
+
+function session(
+  id: string,
+  createdAt: string,
+  overrides: Partial<SessionHistoryItem> = {},
+): SessionHistoryItem {
+  return {
+    id,
+    createdAt,
+    mode: 'active',
+    duration: 600,
+    averagePostureScore: 80,
+    averageCVAngle: 50,
+    ...overrides,
+  };
+}
+
+const at = (day: number, hour = 10) => new Date(2026, 10, day, hour).toISOString();
+
+describe('analytics day filter', () => {
+  it('keeps the sessions of the chosen local day, or all without one', () => {
+    const history = [session('a', at(19, 23)), session('b', at(18, 1))];
+    expect(localDateKey(at(19, 23))).toBe('2026-11-19');
+    expect(sessionsOnDay(history, '2026-11-19').map((s) => s.id)).toEqual(['a']);
+    expect(sessionsOnDay(history, '2001-01-01')).toEqual([]);
+    expect(sessionsOnDay(history, '').map((s) => s.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('session metrics from the user’s sessions', () => {
+  const now = new Date(2026, 10, 19, 12); // a Thursday
+
+  it('counts the streak, the week’s bars and the reminders', () => {
+    const history = [session('a', at(19)), session('b', at(18)), session('c', at(16)), session('d', at(10))];
+    expect(streakCount(history, now)).toBe(2);
+    expect(streakCount([session('b', at(18)), session('c', at(17))], now)).toBe(2);
+    expect(streakCount([session('c', at(16))], now)).toBe(0);
+    expect(weekTrend([session('a', at(17), { averagePostureScore: 60 }), session('b', at(17))], now)).toEqual(
+      [0, 70, 0, 0, 0, 0, 0],
+    );
+    const report = {
+      timeline: ['good', 'poor', 'poor', 'good', 'poor'].map((postureStatus) => ({
+        timestamp: at(19),
+        postureStatus,
+      })),
+    } as SessionReport;
+    expect(correctionsCount(report)).toBe(2);
+    expect(correctionsCount(undefined)).toBe(0);
+  });
+
+  it('builds the three recent sessions with deltas against the previous one, XP and badges', () => {
+    const history = [
+      session('a', at(19, 7), { averagePostureScore: 91 }),
+      session('b', at(18), { averagePostureScore: 85 }),
+      session('c', at(17), { averagePostureScore: 80 }),
+      session('d', at(16), { averagePostureScore: 70 }),
+      session('open', at(19), { averagePostureScore: null }),
+    ];
+    const data = userMetrics(history, {}, now);
+    expect(data.source).toBe('user');
+    expect(data.sessions.map((s) => s.overallScore)).toEqual([91, 85, 80]);
+    expect(data.sessions[0]?.improvements['Posture Score']).toBe(6);
+    expect(data.sessions[2]?.improvements['Posture Score']).toBe(10);
+    expect(data.weeklyCompleted).toBe(4);
+    expect([data.level, data.xp, data.xpForNextLevel]).toEqual([1, 100, 1000]);
+    const earned = data.achievements.filter((a) => a.earned).map((a) => a.name);
+    expect(earned).toEqual(['Early Bird', 'Steady Progress']);
+  });
+
+  it('reads good-posture time, stability and reminders from the reports', () => {
+    const report: SessionReport = {
+      sessionId: 'a',
+      duration: 100,
+      stabilityIndex: 77.6,
+      averageScore: 88,
+      startTime: at(19),
+      keyFindings: { goodPostureTime: 75, poorPostureTime: 25, frequentIssues: [], improvementAreas: [] },
+      timeline: [
+        { timestamp: at(19), postureStatus: 'good' },
+        { timestamp: at(19), postureStatus: 'poor' },
+      ],
+    };
+    const [first] = userMetrics(
+      [session('a', at(19), { averagePostureScore: 88 })],
+      { a: report },
+      now,
+    ).sessions;
+    expect(first?.metrics).toEqual({ 'Posture Score': 88, Stability: 78, 'Good Posture': 75 });
+    expect(first?.timeInGoodPosture).toBe(75);
+    expect(first?.corrections).toBe(1);
+  });
+});
+
+describe('user settings in local storage', () => {
+  function memoryStorage(initial: Record<string, string> = {}): Storage {
+    const map = new Map(Object.entries(initial));
+    return {
+      get length() {
+        return map.size;
+      },
+      clear: () => map.clear(),
+      getItem: (key) => map.get(key) ?? null,
+      key: (i) => [...map.keys()][i] ?? null,
+      removeItem: (key) => void map.delete(key),
+      setItem: (key, value) => void map.set(key, value),
+    };
+  }
+
+  it('loads defaults for missing or broken values and saves under the product key', async () => {
+    const storage = memoryStorage({ [USER_SETTINGS_KEY]: '{"defaultSessionMode":"sideways"' });
+    expect(await loadUserSettings(storage)).toEqual({
+      defaultSessionMode: 'active',
+      enableNotifications: false,
+      recalibrationFrequency: 'monthly',
+    });
+    await saveUserSettings(
+      { defaultSessionMode: 'passive', enableNotifications: true, recalibrationFrequency: 'weekly' },
+      storage,
+    );
+    expect(JSON.parse(storage.getItem('postureVisionUserSettings') ?? '')).toEqual({
+      defaultSessionMode: 'passive',
+      enableNotifications: true,
+      recalibrationFrequency: 'weekly',
+    });
+    expect((await loadUserSettings(storage)).defaultSessionMode).toBe('passive');
+  });
+});
