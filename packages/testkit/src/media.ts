@@ -34,6 +34,8 @@ const crops = {
   'woman-tilted': { sample: 2, x: 1260, y: 0, w: 660, h: 960 },
   /** sample1, left-hand woman. */
   'woman-left': { sample: 1, x: 120, y: 160, w: 620, h: 1000 },
+  /** sample2, left-hand woman: one hand raised to her mouth (for hand landmarks). */
+  'woman-hand': { sample: 2, x: 0, y: 0, w: 760, h: 1000 },
   /** sample1, two women side by side (left and middle). */
   group: { sample: 1, x: 100, y: 150, w: 1060, h: 1000 },
 } satisfies Record<string, Crop>;

@@ -60,6 +60,9 @@ describe('live posture analysis on real frames', () => {
     const upright = await hold('upright', 2);
     expect(upright.length).toBeGreaterThan(0);
     expect(upright.every((f) => f.temporal_posture_data === null)).toBe(true);
+    // Face signals ride along: the laughing person's emotion (at the lower rate) and open eyes.
+    expect(upright.some((f) => f.hns.emotions[0] === 'happy')).toBe(true);
+    expect(upright.at(-1)?.drowsiness).toMatchObject({ eye_state: 'open', drowsiness_state: false });
     expect(peer.calibrate()).not.toBeNull();
     const after = await hold('upright', 2);
     expect(after.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);

@@ -1,5 +1,5 @@
 // Photo analysis through the real engine with real photos of people (face-api's demo photos, cropped).
-import { emptyRoomPhoto, personPhotoDataUrl, toDataUrl } from '@posture-vision/testkit/media';
+import { emptyRoomPhoto, personPhoto, personPhotoDataUrl, toDataUrl } from '@posture-vision/testkit/media';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnginePool } from '../src/engine/pool.ts';
@@ -159,6 +159,25 @@ describe('POST /calibration/batch-analyze', () => {
 });
 
 describe('inference workers', () => {
+  it('finds a raised hand as 21 normalised landmarks with a confidence, and a laughing face as happy', async () => {
+    const modules = { body: true, face: true, hands: true, emotion: true, maxFaces: 1 };
+    const hand = await pool.run({ kind: 'jpeg', data: new Uint8Array(personPhoto('woman-hand')), modules });
+    expect(hand.hands).toHaveLength(1);
+    const [first] = hand.hands ?? [];
+    expect(first?.landmarks).toHaveLength(21);
+    expect(first?.landmarks.every((p) => p.x >= 0 && p.x <= 1 && p.y >= 0 && p.y <= 1)).toBe(true);
+    expect(first?.score).toBeGreaterThan(0.3);
+    const laughing = await pool.run({ kind: 'jpeg', data: new Uint8Array(personPhoto('woman')), modules });
+    expect(laughing.faces[0]?.emotions[0]).toBe('happy');
+    // Without the hand module the frame says so (null), so the live loop keeps the last hands it saw.
+    const noHands = await pool.run({
+      kind: 'jpeg',
+      data: new Uint8Array(personPhoto('woman-hand')),
+      modules: { ...modules, hands: false },
+    });
+    expect(noHands.hands).toBeNull();
+  });
+
   it('replaces a worker that dies, and the next photo is analysed', async () => {
     const before = pool.workers[0];
     await before?.terminate();
