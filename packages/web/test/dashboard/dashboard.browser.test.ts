@@ -1,8 +1,12 @@
 // The dashboard pages in Chromium against the real API: seeded history, overview cards, analytics charts and
 // table, the session report, session metrics, settings save, 2FA with a code from the shown secret, account
 // deletion and logout.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
-import { personPhotoDataUrl } from '@posture-vision/testkit/media';
+import { personPhoto, personPhotoDataUrl } from '@posture-vision/testkit/media';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -336,6 +340,28 @@ describe('a new user', () => {
       await page.waitForSelector('[data-testid="login-activity"]');
       await saveScreenshot(page, SUITE, 'user-settings');
     } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('uploads an avatar image and refuses a file that is not one', async () => {
+    const { page, dialogs, close } = await signedInPage(dashboard, user);
+    const dir = mkdtempSync(join(tmpdir(), 'pv-avatar-'));
+    try {
+      const photo = join(dir, 'me.jpg');
+      const text = join(dir, 'notes.png');
+      writeFileSync(photo, personPhoto());
+      writeFileSync(text, 'not an image at all');
+      await page.goto(`${dashboard.web}/dashboard/user-settings`);
+      const input = await page.waitForSelector('[data-testid="avatar-input"]');
+      await input?.uploadFile(photo);
+      await page.waitForFunction(
+        () => ((document.querySelector('img.pv-avatar') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+      );
+      await input?.uploadFile(text);
+      await waitForDialog(dialogs, 'Failed to upload avatar: Avatar upload failed: 400');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
       await close();
     }
   }, 60_000);
