@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: reporters(),
     passWithNoTests: true,
+    globalSetup: ['test/global-setup.ts'],
     // Servers start in hooks; the shared 2-core machine can be slow.
     hookTimeout: 60_000,
     testTimeout: 60_000,

@@ -1,11 +1,12 @@
 // Test harness: the real server in-process on an ephemeral loopback port, on PGlite or on a fresh database of
 // the machine's PostgreSQL server (created per run, dropped afterwards), and a tiny HTTP client.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { type ApiConfig, loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
 
@@ -60,6 +61,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-api-test-'));
   const pg = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A copy of the migrated template (see global-setup.ts); the server still runs its migrations on it.
+  if (kind === 'pglite') cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: pg?.url, ...env });
   const app = await buildServer(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
