@@ -353,7 +353,7 @@ describe('a new user', () => {
       writeFileSync(photo, personPhoto());
       writeFileSync(text, 'not an image at all');
       await page.goto(`${dashboard.web}/dashboard/user-settings`);
-      const input = await page.waitForSelector('[data-testid="avatar-input"]');
+      const input = await page.waitForSelector('input[data-testid="avatar-input"]');
       await input?.uploadFile(photo);
       await page.waitForFunction(
         () => ((document.querySelector('img.pv-avatar') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
