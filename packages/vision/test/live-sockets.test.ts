@@ -87,6 +87,23 @@ describe('model status', () => {
   });
 });
 
+describe('cross-origin calls', () => {
+  it('answers the browser preflight of the calibration call with its Authorization header', async () => {
+    const res = await app.inject({
+      method: 'OPTIONS',
+      url: '/model/realtime/calibrate/123456',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(res.headers['access-control-allow-headers']).toMatch(/authorization/);
+  });
+});
+
 describe('live socket authentication', () => {
   it('accepts a user token and selects the subprotocol', async () => {
     const s = await open(
