@@ -41,6 +41,7 @@ describe('live tool texts', () => {
     [LIVE_MESSAGES.resumed, 'Processing resumed'],
     [LIVE_MESSAGES.proUpsell, 'Get unlimited access with Pro!'],
     [LIVE_MESSAGES.analyzing, 'Analyzing...'],
+    [LIVE_MESSAGES.qualityDegraded, 'quality degraded'],
     [LIVE_MESSAGES.freeTierLimit, 'Free Tier limit reached'],
     [connectionAttemptFailed(1), 'Connection attempt 1/3 failed. Retrying...'],
     [connectionAttemptFailed(2), 'Connection attempt 2/3 failed. Retrying...'],

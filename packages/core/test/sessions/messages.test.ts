@@ -39,6 +39,7 @@ describe('dashboard and analytics texts', () => {
     [DASHBOARD_MESSAGES.loadError, 'Error Loading Dashboard'],
     [DASHBOARD_MESSAGES.authenticationRequired, 'Authentication Required'],
     [DASHBOARD_MESSAGES.goToLogin, 'Go to Login'],
+    [DASHBOARD_MESSAGES.retry, 'Retry'],
     [ANALYTICS_MESSAGES.title, 'Posture Analytics'],
     [ANALYTICS_MESSAGES.loading, 'Loading analytics data...'],
     [ANALYTICS_MESSAGES.loadError, 'Error Loading Analytics'],
