@@ -184,6 +184,21 @@ describe('with a seeded history', () => {
       });
       expect(rows).toContainEqual({ type: 'Photo Calibration', link: '/dashboard/calibration' });
       await saveScreenshot(page, SUITE, 'analytics');
+      // Chart colours follow the theme: toggling it redraws the charts in the other palette.
+      const drawn = () =>
+        page.$eval('[data-testid="score-chart"] canvas', (c) => (c as HTMLCanvasElement).toDataURL());
+      const before = await drawn();
+      const theme = await page.evaluate(() => document.body.dataset.theme);
+      await page.click('[data-testid="theme-toggle"]');
+      await page.waitForFunction((t) => document.body.dataset.theme !== t, {}, theme);
+      await page.waitForFunction(
+        (previous) =>
+          (document.querySelector('[data-testid="score-chart"] canvas') as HTMLCanvasElement).toDataURL() !==
+          previous,
+        {},
+        before,
+      );
+      await saveScreenshot(page, SUITE, 'analytics-other-theme');
 
       // Session Type: Real-Time Session keeps only the active session among the sessions.
       await page.select('[data-testid="filter-session-type"]', 'active');
