@@ -1,9 +1,6 @@
 // Account flows in Chromium against the real API: registration (with every validation message), e-mail
-// verification from the outbox, sign-in, profile edit, change password, data export, logout, resend
-// verification and password recovery.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// verification from the outbox, sign-in, profile edit, change password, logout, resend verification and
+// password recovery.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

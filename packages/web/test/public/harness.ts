@@ -164,6 +164,11 @@ export async function expectFormMessage(page: Page, text: string): Promise<void>
 
 /** Types into the input labelled exactly so (clears it first). */
 export async function fill(page: Page, label: string, value: string): Promise<void> {
+  await page.waitForFunction(
+    (l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l),
+    { timeout: 5000 },
+    label,
+  );
   const id = await page.$$eval(
     'label',
     (labels, l) => labels.find((x) => x.textContent?.trim() === l)?.getAttribute('for') ?? null,
@@ -217,12 +222,14 @@ export async function setValue(page: Page, label: string, value: string): Promis
 
 /** The page's visible text. */
 export function bodyText(page: Page): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the test asserts what is visible, as laid out
   return page.evaluate(() => document.body.innerText);
 }
 
 /** Waits until the visible text contains the string. */
 export async function waitForText(page: Page, text: string, timeout = 8000): Promise<void> {
   await page
+    // biome-ignore lint/performance/useDomNodeTextContent: the test asserts what is visible, as laid out
     .waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text)
     .catch(async () => {
       throw new Error(
@@ -273,8 +280,14 @@ export async function signInPage(
   tokens: { accessToken: string; refreshToken: string },
 ): Promise<void> {
   await page.goto(`${web}/privacy-policy`);
-  await page.evaluate((t) => {
-    localStorage.setItem('token', t.accessToken);
-    document.cookie = `refresh_token=${encodeURIComponent(t.refreshToken)}; path=/; max-age=604800; secure; samesite=strict`;
-  }, tokens);
+  await page.evaluate((token) => localStorage.setItem('token', token), tokens.accessToken);
+  await page.browserContext().setCookie({
+    name: 'refresh_token',
+    value: encodeURIComponent(tokens.refreshToken),
+    domain: new URL(web).hostname,
+    path: '/',
+    secure: true,
+    sameSite: 'Strict',
+    expires: Math.floor(Date.now() / 1000) + 7 * 86_400,
+  });
 }

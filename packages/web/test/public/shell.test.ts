@@ -1,0 +1,277 @@
+// Routes, guards and shell pieces in Chromium against the real API: guard redirects, admin sign-in, the Google
+// callback rules and button, theme persistence, the mobile menu, the landing page (no top bar, pricing, video
+// lightbox, no dashboard code), scroll to top, and screenshots of every public screen at 1280 and 375 px.
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  bodyText,
+  clickButton,
+  createVerifiedUser,
+  expectFormMessage,
+  fill,
+  type Harness,
+  startHarness,
+  waitForPath,
+  waitForText,
+} from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ admin: true });
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('guards', () => {
+  it('sends signed-out visitors of user and admin routes to /login', async () => {
+    const page = await h.newPage();
+    for (const path of [
+      '/profile',
+      '/dashboard',
+      '/dashboard/analytics',
+      '/dashboard/user-settings',
+      '/admin/dashboard',
+    ]) {
+      await page.goto(`${h.web}${path}`);
+      await waitForPath(page, '/login');
+    }
+    await page.browserContext().close();
+  }, 30_000);
+
+  it('admin sign-in reaches the admin dashboard, which user routes do not accept', async () => {
+    const page = await h.newPage();
+    await page.goto(`${h.web}/admin/login`);
+    await fill(page, 'Email', ADMIN.email);
+    await fill(page, 'Password', 'Wrong#Pass1');
+    await clickButton(page, 'Sign in');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="form-message"]')?.textContent ?? '').length > 0,
+    );
+    await fill(page, 'Password', ADMIN.password);
+    await clickButton(page, 'Sign in');
+    await waitForPath(page, '/admin/dashboard');
+    await waitForText(page, 'Welcome to the Posture Vision admin dashboard.');
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The admin token gives no access to user routes.
+    await page.goto(`${h.web}/profile`);
+    await waitForPath(page, '/login');
+    await page.browserContext().close();
+  }, 30_000);
+});
+
+describe('Google sign-in', () => {
+  it('applies the callback rules', async () => {
+    const page = await h.newPage();
+    await page.goto(`${h.web}/google-auth-success?error=access_denied`);
+    await waitForPath(page, '/login?error=google_auth_failed');
+    await expectFormMessage(page, 'Google authentication was cancelled or failed. Please try again.');
+
+    await page.goto(`${h.web}/google-auth-success?token=only-an-access-token`);
+    await waitForPath(page, '/login?error=oauth_incomplete');
+    await expectFormMessage(page, 'OAuth sign-in was incomplete. Please try again.');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await page.goto(`${h.web}/login?error=something_else`);
+    await expectFormMessage(page, 'Authentication error. Please try again.');
+
+    const tokens = await createVerifiedUser(h, `google.${Date.now()}@posture.test`);
+    await page.goto(
+      `${h.web}/google-auth-success?token=${encodeURIComponent(tokens.accessToken)}&refreshToken=${encodeURIComponent(tokens.refreshToken)}`,
+    );
+    await waitForPath(page, '/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(tokens.accessToken);
+    expect(await page.evaluate(() => document.cookie)).toContain('refresh_token=');
+    // History was replaced: going back does not return to the callback.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe('/google-auth-success');
+    await page.browserContext().close();
+  }, 60_000);
+
+  it('Continue with Google says so and goes to the API after half a second', async () => {
+    const page = await h.newPage();
+    await page.goto(`${h.web}/login`);
+    const started = Date.now();
+    const request = page.waitForRequest((r) => r.url().startsWith(`${h.api.url}/auth/google`), {
+      timeout: 5000,
+    });
+    await clickButton(page, 'Continue with Google');
+    await expectFormMessage(page, 'Redirecting to Google...');
+    await request;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    await page.browserContext().close();
+  }, 30_000);
+});
+
+describe('shell', () => {
+  it('theme: dark by default, toggled, stored as appTheme and kept after reload', async () => {
+    const page = await h.newPage();
+    await page.goto(`${h.web}/about`);
+    const theme = () =>
+      page.evaluate(() => ({
+        body: document.body.dataset.theme,
+        dark: document.documentElement.classList.contains('dark'),
+        stored: localStorage.getItem('appTheme'),
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+    const initial = await theme();
+    expect(initial).toMatchObject({ body: 'dark', dark: true, stored: null });
+    await page.click('[data-testid="theme-toggle"]');
+    const light = await theme();
+    expect(light).toMatchObject({ body: 'light', dark: false, stored: 'light' });
+    expect(light.background).not.toBe(initial.background);
+    await page.reload();
+    await waitForText(page, 'About Posture Vision');
+    expect(await theme()).toMatchObject({ body: 'light', dark: false, stored: 'light' });
+    // A stored value other than light or dark means dark.
+    await page.evaluate(() => localStorage.setItem('appTheme', 'blue'));
+    await page.reload();
+    expect(await theme()).toMatchObject({ body: 'dark', dark: true });
+    await page.browserContext().close();
+  }, 30_000);
+
+  it('mobile menu below 992 px: slides in with an overlay and body class, closes three ways', async () => {
+    const page = await h.newPage(375, 740);
+    await page.goto(`${h.web}/about`);
+    await waitForText(page, 'About Posture Vision');
+    const state = () =>
+      page.evaluate(() => {
+        const nav = document.querySelector('#main-nav') as HTMLElement;
+        const r = nav.getBoundingClientRect();
+        return {
+          bodyClass: document.body.classList.contains('mobile-nav-active'),
+          overlay: Boolean(document.querySelector('[data-testid="nav-overlay"]')),
+          onScreen:
+            r.left < window.innerWidth && r.right > 0 && getComputedStyle(nav).visibility === 'visible',
+        };
+      });
+    const settle = () => new Promise((r) => setTimeout(r, 400));
+    expect(await state()).toEqual({ bodyClass: false, overlay: false, onScreen: false });
+    await page.click('button[aria-label="Open menu"]');
+    await settle();
+    expect(await state()).toEqual({ bodyClass: true, overlay: true, onScreen: true });
+    await saveScreenshot(page, 'web-public', 'mobile-menu-375');
+    await page.click('button[aria-label="Close menu"]');
+    await settle();
+    expect(await state()).toEqual({ bodyClass: false, overlay: false, onScreen: false });
+    await page.click('button[aria-label="Open menu"]');
+    await settle();
+    await page.mouse.click(20, 400); // the overlay, left of the panel
+    await settle();
+    expect(await state()).toEqual({ bodyClass: false, overlay: false, onScreen: false });
+    await page.click('button[aria-label="Open menu"]');
+    await settle();
+    await page.click('#main-nav a[href="/register"]');
+    await waitForPath(page, '/register');
+    await settle();
+    expect(await state()).toEqual({ bodyClass: false, overlay: false, onScreen: false });
+
+    // At 1280 px the links are a horizontal list and there is no menu button.
+    await page.setViewport({ width: 1280, height: 800 });
+    const desktop = await page.evaluate(() => ({
+      toggle: getComputedStyle(document.querySelector('button[aria-label="Open menu"]') as Element).display,
+      links: [...document.querySelectorAll('#main-nav a')].map((a) => a.textContent),
+    }));
+    expect(desktop).toEqual({ toggle: 'none', links: ['Dashboard', 'Sign In', 'Sign Up'] });
+    await page.browserContext().close();
+  }, 30_000);
+
+  it('every page change scrolls to the top', async () => {
+    const page = await h.newPage(375, 600);
+    await page.goto(`${h.web}/terms-of-service`);
+    await waitForText(page, 'Terms of Service');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.click('footer a[href="/services"]');
+    await waitForText(page, 'Everything Posture Vision does');
+    await page.waitForFunction(() => window.scrollY === 0, { timeout: 3000 });
+    await page.click('a[href="/service-details"]');
+    await waitForPath(page, '/service-details');
+    await page.browserContext().close();
+  }, 30_000);
+});
+
+describe('landing page', () => {
+  it('has every section and no top bar, shows the plans, opens the video lightbox, loads no dashboard code', async () => {
+    const page = await h.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(`${h.web}/`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Why Our AI Is Different');
+    expect(await page.$('.site-header')).toBeNull();
+    const text = await bodyText(page);
+    for (const t of [
+      'From Pain to Peak Performance',
+      'Pricing',
+      'Medical-Grade Accuracy',
+      'Custom-Trained Models',
+    ]) {
+      expect(text).toContain(t);
+    }
+    for (const tech of ['TensorFlow', 'OpenCV', 'React', 'WebRTC', 'Python', 'Node.js'])
+      expect(text).toContain(tech);
+    const plans = await page.$$eval('[data-testid="pricing-plan"]', (cards) =>
+      cards.map((c) => ({
+        name: c.querySelector('h3')?.textContent,
+        popular: Boolean(c.querySelector('.badge')),
+        cta: c.querySelector('a')?.textContent,
+      })),
+    );
+    expect(plans).toEqual([
+      { name: 'Beta Access', popular: true, cta: 'Join Beta' },
+      { name: 'Early Bird', popular: false, cta: 'Get Notified' },
+      { name: 'Enterprise', popular: false, cta: 'Contact Us' },
+    ]);
+    // The live tool's start state in the hero.
+    const hero = await page.$eval('[data-testid="hero-tool"]', (e) => e.textContent ?? '');
+    expect(hero).toContain('Start Camera');
+
+    await page.click('.play-button');
+    await page.waitForSelector('[role="dialog"][aria-label="Promotional video"]');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+
+    expect(scripts.some((s) => /Dashboard|dashboard/.test(s))).toBe(false);
+    expect(scripts.some((s) => /LandingPage/.test(s))).toBe(true);
+    await page.browserContext().close();
+  }, 30_000);
+});
+
+describe('screenshots', () => {
+  const screens = [
+    ['landing', '/', 'Why Our AI Is Different'],
+    ['about', '/about', 'About Posture Vision'],
+    ['services', '/services', 'Services'],
+    ['service-details', '/service-details', 'Service Details'],
+    ['contact', '/contact', 'Contact'],
+    ['privacy-policy', '/privacy-policy', 'Privacy Policy'],
+    ['terms-of-service', '/terms-of-service', 'Terms of Service'],
+    ['login', '/login', 'Sign In'],
+    ['register', '/register', 'Create Account'],
+    ['forgot-password', '/forgot-password', 'Forgot Password'],
+    ['reset-password', '/reset-password', 'Reset Password'],
+    ['resend-verification', '/resend-verification', 'Resend Verification'],
+    ['welcome-page', '/welcome-page', 'Welcome to Posture Vision'],
+    ['admin-login', '/admin/login', 'Admin Sign In'],
+  ] as const;
+
+  it('saves every public screen at 1280 and 375 px, without horizontal overflow', async () => {
+    for (const width of [1280, 375]) {
+      const page = await h.newPage(width, 800);
+      // Reduced motion shows every animated section at once, so full-page pictures need no waiting.
+      await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+      for (const [name, path, heading] of screens) {
+        await page.goto(`${h.web}${path}`);
+        await waitForText(page, heading);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+        await saveScreenshot(page, 'web-public', `${name}-${width}`);
+      }
+      await page.browserContext().close();
+    }
+  }, 90_000);
+});
