@@ -1,0 +1,143 @@
+// The client against the real API process (packages/api): register, verify by the outbox link, sign in,
+// profile, session refresh with rotating refresh tokens (alone and with concurrent callers), logout.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RunningService, startApi } from '@posture-vision/testkit/services';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  createApiClient,
+  createMemoryStorage,
+  storageRefreshTokenStore,
+} from '../../src/api/index';
+import { authErrorMessage, registrationPayload } from '../../src/auth/index';
+
+let api: RunningService;
+let c: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  api = await startApi({
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    API_LOG: 'off',
+    RATE_LIMIT_MAX: '1000',
+  });
+  c = client();
+}, 90_000);
+
+afterAll(async () => {
+  await api?.stop();
+});
+
+function verificationLink(email: string): string {
+  const dir = join(api.dataDir, 'outbox');
+  const mails = readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { to: string; links: string[] });
+  const link = mails.filter((m) => m.to === email).at(-1)?.links[0];
+  if (!link) throw new Error(`no verification mail to ${email}`);
+  return link;
+}
+
+function client() {
+  const storage = createMemoryStorage();
+  const refreshStorage = createMemoryStorage();
+  const refreshCalls: string[] = [];
+  const expired: string[] = [];
+  const api_ = createApiClient({
+    baseUrl: api.url,
+    storage,
+    refreshTokenStore: storageRefreshTokenStore(refreshStorage),
+    fetch: (input, init) => {
+      if (String(input).endsWith('/auth/refresh')) refreshCalls.push(String(init?.body));
+      return fetch(input, init);
+    },
+    onSessionExpired: (message) => expired.push(message),
+    navigate: () => {},
+    currentPath: () => '/dashboard',
+    offlineFallback: false,
+  });
+  return { api: api_, storage, refreshStorage, refreshCalls, expired };
+}
+
+describe('the client against the real API', () => {
+  const email = `core.${Date.now()}@example.com`;
+  const password = 'Str0ng!Pass';
+
+  it('registers, verifies by the mailed link and signs in, storing both tokens', async () => {
+    const form = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      birthday: '1990-12-10',
+      countryCode: '+1',
+      contactNo: '5551234567',
+      email,
+      password,
+      confirmPassword: password,
+      acceptPrivacy: true,
+    };
+    const registered = await c.api.auth.register(registrationPayload(form));
+    expect(registered.success).toBe(true);
+    const verified = await fetch(verificationLink(email), { redirect: 'manual' });
+    expect(verified.status).toBe(302);
+
+    const wrong = await c.api.auth.login({ email, password: 'Wr0ng!Pass' }).catch((e) => e);
+    expect(wrong).toBeInstanceOf(ApiError);
+    expect(wrong.status).toBe(401);
+    expect(authErrorMessage(wrong)).not.toBe('');
+
+    const login = await c.api.auth.login({ email, password });
+    expect(login.success).toBe(true);
+    expect(await c.storage.get('token')).toBe(login.accessToken);
+    expect(await c.refreshStorage.get('refresh_token')).toBe(login.refreshToken);
+  });
+
+  it('reads the profile with the bearer token', async () => {
+    const profile = await c.api.profile.get();
+    expect(profile.data).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      birthday: '1990-12-10',
+    });
+  });
+
+  it('a rejected access token is refreshed once and the call retried; the refresh token rotates', async () => {
+    const before = await c.refreshStorage.get('refresh_token');
+    await c.storage.set('token', 'not-a-valid-token');
+    const profile = await c.api.profile.get();
+    expect(profile.success).toBe(true);
+    expect(c.refreshCalls).toHaveLength(1);
+    const after = await c.refreshStorage.get('refresh_token');
+    expect(after).not.toBe(before);
+    expect(await c.storage.get('token')).not.toBe('not-a-valid-token');
+  });
+
+  it('concurrent callers with a rejected token share one refresh (rotation would reject a second)', async () => {
+    c.refreshCalls.length = 0;
+    await c.storage.set('token', 'not-a-valid-token');
+    const answers = await Promise.all([
+      c.api.profile.get(),
+      c.api.profile.exportStats(),
+      c.api.security.status2fa(),
+      c.api.sessions.history(5),
+      c.api.calibration.statusDetailed(),
+    ]);
+    expect(answers.map((a) => a.success)).toEqual([true, true, true, true, true]);
+    expect(c.refreshCalls).toHaveLength(1);
+    expect(c.expired).toEqual([]);
+  });
+
+  it('logout clears both tokens and the server no longer accepts the old refresh token', async () => {
+    const oldRefresh = await c.refreshStorage.get('refresh_token');
+    await c.api.auth.logout();
+    expect(await c.storage.get('token')).toBeNull();
+    expect(await c.refreshStorage.get('refresh_token')).toBeNull();
+    const reuse = await fetch(`${api.url}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: oldRefresh }),
+    });
+    expect(reuse.status).toBe(401);
+  });
+});
