@@ -178,7 +178,8 @@ export default function LiveTool(props: LiveToolProps) {
             <p>Keypoints: {d?.keypointCount ?? 0}</p>
             <p>Head tilt: {d ? d.tilt : 'Analyzing...'}</p>
             <p data-testid="posture-deviation">
-              Posture: {d ? (d.deviated ? `Deviated (${d.deviationLevel})` : 'Aligned') : '—'}
+              Posture:{' '}
+              {!d?.analysed ? 'Not calibrated' : d.deviated ? `Deviated (${d.deviationLevel})` : 'Aligned'}
             </p>
             {state.showRetry && !state.authRequired && (
               <button type="button" onClick={() => controller.retryConnection()}>

@@ -54,6 +54,8 @@ export interface DetectionSummary {
   mouthState: string;
   blinks: number;
   yawns: number;
+  /** False until the vision service analyses posture against a live calibration. */
+  analysed: boolean;
   deviated: boolean;
   deviationLevel: string | null;
   confidence: number | null;
@@ -153,6 +155,7 @@ export function summarise(frame: DetectionFrame): DetectionSummary {
     mouthState: frame.drowsiness?.mouth_state ?? '',
     blinks: frame.drowsiness?.blinking_count ?? 0,
     yawns: frame.drowsiness?.yawning_count ?? 0,
+    analysed: !!t,
     deviated: !!t?.is_posture_deviated,
     deviationLevel: t?.deviation_level ?? null,
     confidence: t?.confidence ?? null,

@@ -88,14 +88,24 @@ async function paintedPixels(page: Page): Promise<number> {
 }
 
 async function waitForText(page: Page, testId: string, text: string | RegExp, timeout = 30_000) {
-  await page.waitForFunction(
-    (id, source, flags) =>
-      new RegExp(source, flags).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
-    { timeout, polling: 200 },
-    testId,
-    typeof text === 'string' ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text.source,
-    typeof text === 'string' ? '' : text.flags,
-  );
+  try {
+    await page.waitForFunction(
+      (id, source, flags) =>
+        new RegExp(source, flags).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+      { timeout, polling: 200 },
+      testId,
+      typeof text === 'string' ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text.source,
+      typeof text === 'string' ? '' : text.flags,
+    );
+  } catch (error) {
+    const seen = await page.evaluate(
+      (id) =>
+        `"${document.querySelector(`[data-testid="${id}"]`)?.textContent}" at ${location.pathname}; alert: ${document.querySelector('[role="alert"]')?.textContent}; status: ${document.querySelector('[data-testid="live-status"]')?.textContent}`,
+      testId,
+    );
+    await saveScreenshot(page, SUITE, `failed-${testId}`);
+    throw new Error(`waiting for ${testId} to show ${text}: ${seen}`, { cause: error });
+  }
 }
 
 describe('live posture tool (landing page, anonymous Free Tier)', () => {
@@ -177,24 +187,48 @@ async function apiGet(path: string, token: string): Promise<Record<string, unkno
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function waitForStep(page: Page, testId: string, step: string, timeout = 30_000) {
+async function waitForAttribute(
+  page: Page,
+  testId: string,
+  attribute: string,
+  value: string,
+  timeout = 30_000,
+) {
   try {
     await page.waitForFunction(
-      (id, s) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-step') === s,
+      (id, a, v) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute(a) === v,
       { timeout, polling: 200 },
       testId,
-      step,
+      attribute,
+      value,
     );
   } catch (error) {
-    // Say where the page is instead: its step and any error it shows.
+    // Say where the page is instead: the attribute's value and any error it shows.
     const seen = await page.evaluate(
-      (id) =>
-        `step ${document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-step')}, alert: ${document.querySelector('[role="alert"]')?.textContent}`,
+      (id, a) =>
+        `${a}=${document.querySelector(`[data-testid="${id}"]`)?.getAttribute(a)} at ${location.pathname}; alert: ${document.querySelector('[role="alert"]')?.textContent}`,
       testId,
+      attribute,
     );
-    await saveScreenshot(page, SUITE, `failed-${testId}-${step}`);
-    throw new Error(`waiting for ${testId} step ${step}: ${seen}`, { cause: error });
+    await saveScreenshot(page, SUITE, `failed-${testId}-${value}`);
+    throw new Error(`waiting for ${testId} ${attribute}=${value}: ${seen}`, { cause: error });
   }
+}
+
+async function waitForPath(page: Page, path: string, timeout: number) {
+  try {
+    await page.waitForFunction((p) => location.pathname === p, { timeout, polling: 200 }, path);
+  } catch (error) {
+    const seen = await page.evaluate(
+      () => `${location.pathname}; alert: ${document.querySelector('[role="alert"]')?.textContent}`,
+    );
+    await saveScreenshot(page, SUITE, `failed-path-${path.replaceAll('/', '_')}`);
+    throw new Error(`waiting for ${path}: at ${seen}`, { cause: error });
+  }
+}
+
+function waitForStep(page: Page, testId: string, step: string, timeout = 30_000) {
+  return waitForAttribute(page, testId, 'data-step', step, timeout);
 }
 
 async function waitForCamera(page: Page) {
@@ -237,7 +271,7 @@ describe('photo calibration wizard', () => {
     await waitForStep(page, 'photo-wizard', 'COMPLETED', 120_000);
     const shown = Number((await textOf(page, 'wizard-score')).match(/(\d+)\/100/)?.[1]);
     await saveScreenshot(page, SUITE, '11-wizard-completed');
-    await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 10_000 });
+    await waitForPath(page, '/dashboard', 10_000);
     const status = (await apiGet('/calibration/status/detailed', user.accessToken)).data as {
       hasActive: boolean;
       calibration: { initialPostureScore: number };
@@ -278,7 +312,76 @@ describe('calibration page', () => {
     const history = (await apiGet('/calibration/history', user.accessToken)).data as unknown[];
     expect(history.length).toBe(2);
     await clickButton(page, 'Proceed');
-    await page.waitForFunction(() => location.pathname === '/dashboard/analytics', { timeout: 10_000 });
+    await waitForPath(page, '/dashboard/analytics', 10_000);
     await page.close();
   }, 180_000);
+});
+
+describe('real-time session', () => {
+  it('runs a passive session (mode from the user settings): live feed, posture feedback, stop → report', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 1000 });
+    await signIn(page, site.url, user);
+    await page.evaluate(() =>
+      localStorage.setItem('postureVisionUserSettings', JSON.stringify({ defaultSessionMode: 'passive' })),
+    );
+    await page.goto(`${site.url}/dashboard/real-time-session`);
+    await page.waitForSelector('[data-testid="real-time-session"]');
+    expect(await page.$eval('input[value="passive"]', (i) => (i as HTMLInputElement).checked)).toBe(true);
+    expect(await textOf(page, 'posture-status')).toBe('Posture: neutral');
+    expect(await textOf(page, 'session-timer')).toBe('00:00');
+    await clickButton(page, 'Start Session');
+    await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
+      timeout: 20_000,
+    });
+    await waitForText(page, 'posture-status', /Posture: (good|poor)/, 60_000);
+    await waitForText(page, 'session-timer', /^00:(0[4-9]|[1-5]\d)$/, 30_000);
+    await clickButton(page, 'Show Developer Log');
+    const log = await textOf(page, 'developer-log');
+    expect(log).toMatch(/Session \S+ started in passive mode/);
+    expect(log).toMatch(/Posture (good|poor)/);
+    await saveScreenshot(page, SUITE, '30-session-running');
+    await clickButton(page, 'Stop Session');
+    await waitForPath(page, '/dashboard/session-report', 30_000);
+    await page.waitForSelector('[data-testid="session-report"]', { timeout: 20_000 });
+    await saveScreenshot(page, SUITE, '31-session-report');
+    const history = (await apiGet('/sessions/history?limit=5', user.accessToken)).data as {
+      id: string;
+      mode: string;
+      duration: number;
+    }[];
+    expect(history).toHaveLength(1);
+    expect(history[0]?.mode).toBe('passive');
+    expect(history[0]?.duration).toBeGreaterThanOrEqual(4);
+    const report = (await apiGet(`/sessions/${history[0]?.id}/report`, user.accessToken)).data as {
+      timeline: unknown[];
+    };
+    expect(report.timeline.length).toBeGreaterThan(0);
+    await page.close();
+  }, 150_000);
+
+  it('asks for a calibration first and offers Go to Calibration', async () => {
+    const fresh = await createVerifiedUser(api.url, api.dataDir, 'nocal');
+    const page = await browser.newPage();
+    await signIn(page, site.url, fresh);
+    await page.goto(`${site.url}/dashboard/real-time-session`);
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[role="alert"]')
+          ?.textContent?.includes('Please complete posture calibration before starting a session.'),
+      { timeout: 20_000 },
+    );
+    await clickButton(page, 'Start Session');
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[role="alert"]')
+          ?.textContent?.includes('Calibration required before starting session.'),
+      { timeout: 10_000 },
+    );
+    await clickButton(page, 'Go to Calibration');
+    await waitForPath(page, '/dashboard/calibration', 10_000);
+    await page.close();
+  }, 60_000);
 });
