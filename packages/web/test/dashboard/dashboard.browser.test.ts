@@ -128,6 +128,12 @@ describe('with a seeded history', () => {
       expect(cards[1]?.[2]).toBe(score > 75 ? 'Good' : 'Needs Improvement');
       const initial = Number(cards[3]?.[1]);
       expect(cards[3]?.[2]).toBe(initial > 75 ? 'Good Alignment' : 'Needs Work');
+      // The last 7 days from the analytics call: today has a score.
+      const lastDay = await page.$eval(
+        '[data-testid="week-summary"] .pv-week-bar:last-child span',
+        (el) => el.textContent,
+      );
+      expect(Number(lastDay)).toBeGreaterThan(0);
       // The camera widget is the live posture tool.
       await page.waitForFunction(() =>
         [...document.querySelectorAll('.pv-camera-widget button')].some((b) =>

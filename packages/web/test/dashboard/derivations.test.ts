@@ -1,8 +1,9 @@
-// The dashboard's own derivations (the rest come from core): the analytics day filter, session metrics from
-// the user's sessions, and the locally stored user settings.
+// The dashboard's own derivations (the rest come from core): the analytics day filter, the overview's last 7
+// days, session metrics from the user's sessions, and the locally stored user settings.
 import type { SessionHistoryItem, SessionReport } from '@posture-vision/core/api';
 import { describe, expect, it } from 'vitest';
 import { localDateKey, sessionsOnDay } from '../../src/dashboard/analytics/dateFilter';
+import { lastDays } from '../../src/dashboard/overview/weekSummary';
 import {
   correctionsCount,
   streakCount,
@@ -40,6 +41,29 @@ describe('analytics day filter', () => {
     expect(sessionsOnDay(history, '2026-11-19').map((s) => s.id)).toEqual(['a']);
     expect(sessionsOnDay(history, '2001-01-01')).toEqual([]);
     expect(sessionsOnDay(history, '').map((s) => s.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('overview: the last 7 days', () => {
+  it('lists seven calendar days ending today, with the days that have a score', () => {
+    const days = lastDays(
+      [
+        { date: '2026-11-13', averageScore: 50 },
+        { date: '2026-11-14', averageScore: 61 },
+        { date: '2026-11-20T00:00:00.000Z', averageScore: 82.4 },
+      ],
+      new Date('2026-11-20T15:00:00Z'),
+    );
+    expect(days.map((d) => d.date)).toEqual([
+      '2026-11-14',
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+    ]);
+    expect(days.map((d) => d.averageScore)).toEqual([61, null, null, null, null, null, 82.4]);
   });
 });
 

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { ExtensionBanner } from './ExtensionBanner';
 import { loadOverview, type OverviewData } from './loadOverview';
 import { MetricCard } from './MetricCard';
+import { lastDays } from './weekSummary';
 
 const LiveTool = lazy(() => import('../../live/LiveTool'));
 
@@ -67,7 +68,7 @@ export default function DashboardOverview() {
     );
   }
 
-  const { profile, calibration, sessions } = state.data;
+  const { profile, calibration, sessions, analytics } = state.data;
   const latest = sessions[0];
   const calibrationStatus = calibrationCardStatus(calibration.hasActive);
   const sessionScore = latest?.averageScore ?? latest?.averagePostureScore ?? null;
@@ -118,6 +119,28 @@ export default function DashboardOverview() {
           good={initialScore !== null && initialScoreLabel(initialScore) === 'Good Alignment'}
         />
       </section>
+      {analytics && (
+        <section className="pv-card" data-testid="week-summary">
+          <h2>Last 7 Days</h2>
+          <p className="pv-muted">
+            {analytics.total_sessions} sessions in total · average score{' '}
+            {Math.round(analytics.average_posture_score)}
+          </p>
+          <div className="pv-week-bars pv-week-bars-small">
+            {lastDays(analytics.daily_averages ?? [], new Date()).map((day) => (
+              <div key={day.date} className="pv-week-bar" title={day.date}>
+                <div className="pv-week-bar-track">
+                  <div
+                    className="pv-week-bar-fill pv-bg-green"
+                    style={{ height: `${day.averageScore ?? 0}%` }}
+                  />
+                </div>
+                <span>{day.averageScore === null ? '–' : Math.round(day.averageScore)}</span>
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
       <section className="pv-card pv-camera-widget">
         <h2>Real-Time Posture Monitoring</h2>
         <Suspense fallback={<p>Loading camera...</p>}>

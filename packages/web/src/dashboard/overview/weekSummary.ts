@@ -1,0 +1,18 @@
+import type { DashboardAnalytics } from '@posture-vision/core/api';
+import { DASHBOARD_DAYS } from '@posture-vision/core/dashboard';
+
+/** The overview's last 7 days: one entry per calendar day (yyyy-mm-dd), null where no session was scored. */
+export function lastDays(
+  dailyAverages: DashboardAnalytics['daily_averages'],
+  now: Date,
+  days = DASHBOARD_DAYS,
+): { date: string; averageScore: number | null }[] {
+  const byDate = new Map(dailyAverages.map((d) => [d.date.slice(0, 10), d.averageScore]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1 - i)),
+    );
+    const date = day.toISOString().slice(0, 10);
+    return { date, averageScore: byDate.get(date) ?? null };
+  });
+}
