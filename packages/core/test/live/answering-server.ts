@@ -187,14 +187,17 @@ export async function startAnsweringServer() {
   };
 }
 
-/** A synthetic camera: a wrtc video source fed grey I420 frames at 10 fps. */
-export function syntheticCamera() {
+/** A synthetic camera: a wrtc video source fed one I420 frame (default: grey 160×120) at 10 fps. */
+export function syntheticCamera(
+  frame: { width: number; height: number; data: Uint8Array } = {
+    width: 160,
+    height: 120,
+    data: new Uint8Array(160 * 120 * 1.5).fill(128),
+  },
+) {
   const source = new wrtc.nonstandard.RTCVideoSource();
   const track = source.createTrack();
-  const width = 160;
-  const height = 120;
-  const data = new Uint8Array(width * height * 1.5).fill(128);
-  const timer = setInterval(() => source.onFrame({ width, height, data }), 100);
+  const timer = setInterval(() => source.onFrame(frame), 100);
   const stream = new wrtc.MediaStream([track]) as unknown as MediaStream;
   return {
     stream,

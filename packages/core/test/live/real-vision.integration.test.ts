@@ -1,0 +1,113 @@
+// The live link against the real vision service process (packages/vision): a synthetic camera showing a
+// real person (testkit clip frame) is analysed, its frames pass the parser, calibration answers an outline
+// the drawing rules accept, and a bad token is refused with the login text.
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writePersonClip } from '@posture-vision/testkit/media';
+import { freePort, type RunningService, startVision } from '@posture-vision/testkit/services';
+import wrtc from '@roamhq/wrtc';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { DetectionFrame } from '../../src/detection/frame';
+import {
+  checkModelStatus,
+  createLiveLink,
+  type LiveLinkOptions,
+  type PeerConnectionConstructor,
+  type WebSocketConstructor,
+} from '../../src/live/index';
+import { isDrawableKeypoint, placeOutline, REFERENCE_FRAME_SIZE } from '../../src/posture/index';
+import { syntheticCamera } from './answering-server';
+
+let vision: RunningService;
+let camera: ReturnType<typeof syntheticCamera>;
+
+/** The first frame of a testkit clip of a person sitting upright, 640×480 I420. */
+function personFrame() {
+  const path = join(tmpdir(), `pv-core-person-${process.pid}.y4m`);
+  writePersonClip(path, [{ posture: 'upright', seconds: 0.1 }]);
+  const y4m = readFileSync(path);
+  rmSync(path);
+  const start = y4m.indexOf('FRAME\n') + 6;
+  return { width: 640, height: 480, data: new Uint8Array(y4m.subarray(start, start + 640 * 480 * 1.5)) };
+}
+
+beforeAll(async () => {
+  // Tokens are verified against an API that is not there: any token is invalid (close 4001).
+  vision = await startVision({ API_URL: `http://127.0.0.1:${await freePort()}` });
+  camera = syntheticCamera(personFrame());
+}, 150_000);
+
+afterAll(async () => {
+  camera?.stop();
+  await vision?.stop();
+});
+
+function link(overrides: Partial<LiveLinkOptions> = {}) {
+  return createLiveLink({
+    stream: camera.stream,
+    peerId: String(500000 + Math.floor(Math.random() * 400000)),
+    visionWsUrl: vision.url.replace(/^http/, 'ws'),
+    visionHttpUrl: vision.url,
+    WebSocket: WebSocket as unknown as WebSocketConstructor,
+    RTCPeerConnection: wrtc.RTCPeerConnection as unknown as PeerConnectionConstructor,
+    ...overrides,
+  });
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 90_000) {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('live link against the real vision service', () => {
+  it('streams a person, parses every frame, and calibrates to a drawable outline', async () => {
+    const live = link();
+    const frames: DetectionFrame[] = [];
+    const invalid: string[] = [];
+    live.on('frame', ({ frame }) => frames.push(frame));
+    live.on('processingError', ({ reason }) => invalid.push(reason));
+    live.start();
+    try {
+      const seesPerson = () =>
+        frames.some((f) => [5, 6].every((i) => isDrawableKeypoint(f.hns.poses[0]?.[i] as never)));
+      await until(seesPerson, 'a frame with both shoulders detected');
+      expect(invalid).toEqual([]);
+      const calibration = await live.calibrate();
+      if (!calibration.ok) throw new Error(`calibration failed: ${calibration.status}`);
+      expect(calibration.message).toBe('Calibration successful');
+      expect(calibration.image).toMatch(/^data:image\//);
+      const outline = placeOutline(
+        calibration.outline,
+        calibration.frameSize ?? REFERENCE_FRAME_SIZE,
+        REFERENCE_FRAME_SIZE,
+      );
+      expect(outline?.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      live.stop();
+    }
+  }, 120_000);
+
+  it("refuses an invalid token with 'Please log in to access the posture detection feature.'", async () => {
+    const live = link({ getAccessToken: () => 'not.a.jwt' });
+    const statuses: string[] = [];
+    live.on('status', (s) => statuses.push(s));
+    live.start();
+    try {
+      await until(() => live.state === 'auth-required', 'auth required', 30_000);
+      expect(statuses).toEqual(['Please log in to access the posture detection feature.']);
+    } finally {
+      live.stop();
+    }
+  }, 60_000);
+
+  it('reads the model status', async () => {
+    const status = await checkModelStatus({ httpUrl: vision.url });
+    expect(status.kind).toBe('ready');
+    expect(status.label).toMatch(/^Model status: /);
+  });
+});
