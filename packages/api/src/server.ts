@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import googleRoutes from './auth/google.ts';
 import { loadSigningKeys } from './auth/keys.ts';
 import authRoutes from './auth/routes.ts';
 import calibrationRoutes from './calibration/routes.ts';
@@ -60,6 +61,7 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
     return { keys: [keys.publicJwk] };
   });
   await app.register(authRoutes);
+  await app.register(googleRoutes);
   await app.register(profileRoutes);
   await app.register(securityRoutes);
   await app.register(calibrationRoutes);

@@ -67,6 +67,12 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect((payload.exp as number) - (payload.iat as number)).toBe(900);
   });
 
+  it('sends the browser back to sign-in with google_failed when Google sign-in is not configured', async () => {
+    const res = await server.http.get('/auth/google');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://localhost:5173/login?error=google_failed');
+  });
+
   it('rejects a tampered or forged verification link', async () => {
     const email = uniqueEmail();
     await server.http.post('/auth/register', registration(email));
