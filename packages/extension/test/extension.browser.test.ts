@@ -1,0 +1,185 @@
+// The built extension, unpacked in the system Chromium, against the real API, vision service and web app:
+// handshake with the web app, camera permission page, passive monitoring from a fake camera playing a
+// real person, the passive session in the API, the dashboard from the popup, and stopping.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { writePersonClip } from '@posture-vision/testkit/media';
+import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'puppeteer-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-extension';
+import { createUser, get, type TestUser } from './api-user';
+import { type StaticServer, serveStatic } from './static-server';
+
+const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
+const SUITE = 'extension';
+
+let tmp: string;
+let web: StaticServer;
+let api: RunningService;
+let vision: RunningService;
+let browser: Browser;
+let user: TestUser;
+let extensionId: string;
+let popup: Page;
+let webPage: Page;
+let sessionId: string;
+
+async function text(page: Page, testId: string): Promise<string> {
+  return page.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
+}
+
+/** Waits until the popup's field shows one of the texts. */
+async function waitForPopup(testId: string, texts: string[], timeout = 30_000): Promise<string> {
+  await popup.waitForFunction(
+    (id, wanted) => wanted.includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    { timeout, polling: 250 },
+    testId,
+    texts,
+  );
+  return text(popup, testId);
+}
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'pv-ext-test-'));
+  // Upright first (the reference is taken from the first seconds), then slouched; the camera loops it.
+  const clip = writePersonClip(
+    join(tmp, 'person.y4m'),
+    [
+      { posture: 'upright', seconds: 10 },
+      { posture: 'slouched', seconds: 10 },
+    ],
+    { fps: 5 },
+  );
+  const webOut = join(tmp, 'web');
+  web = await serveStatic(webOut);
+  api = await startApi({ WEB_ORIGIN: web.origin });
+  vision = await startVision({ API_URL: api.url });
+  const extOut = await buildExtension(join(tmp, 'extension'), {
+    VITE_WEB_ORIGIN: web.origin,
+    VITE_API_URL: api.url,
+    VITE_VISION_URL: vision.url,
+  });
+  await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
+  zipExtension(extOut, join(webOut, ZIP_NAME));
+  user = await createUser(api);
+  browser = await launchChromium({ extension: extOut, fakeVideo: clip });
+  const worker = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
+  );
+  extensionId = new URL(worker.url()).host;
+  popup = await browser.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([vision?.stop(), api?.stop(), web?.close()]);
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('Posture Vision extension', () => {
+  it('is announced to the web app, which sets the installed flag and signs the extension in', async () => {
+    expect(await waitForPopup('sign-in', ['Not signed in'])).toBe('Not signed in');
+    webPage = await browser.newPage();
+    await webPage.goto(`${web.origin}/chrome-extension-download`);
+    await webPage.waitForSelector('[data-testid="extension-download"]');
+    expect(await webPage.$eval('[data-testid="extension-download"]', (a) => a.getAttribute('href'))).toBe(
+      `/${ZIP_NAME}`,
+    );
+    // The page serves the packaged extension, ready for "Load unpacked".
+    const zip = await fetch(`${web.origin}/${ZIP_NAME}`);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    const files = Object.keys(unzipSync(new Uint8Array(await zip.arrayBuffer())));
+    expect(files).toEqual(expect.arrayContaining(['manifest.json', 'src/offscreen/offscreen.html']));
+    // Signed in on the web app: its token in localStorage and its refresh cookie.
+    await webPage.evaluate((token) => localStorage.setItem('token', token), user.accessToken);
+    await webPage.setCookie({
+      name: 'refresh_token',
+      value: user.refreshToken,
+      url: web.origin,
+      sameSite: 'Strict',
+    });
+    await webPage.reload();
+    await webPage.waitForSelector('[data-testid="extension-installed"]', { timeout: 15_000 });
+    expect(await webPage.evaluate(() => localStorage.getItem('postureVisionExtensionInstalled'))).toBe(
+      'true',
+    );
+    expect(await waitForPopup('sign-in', ['Signed in'])).toBe('Signed in');
+  });
+
+  it('asks for the camera on its permission page, then starts monitoring', async () => {
+    const permissionOpened = browser.waitForTarget((t) =>
+      t.url().includes('/src/permission/permission.html'),
+    );
+    await popup.bringToFront();
+    await popup.locator('::-p-text(Start monitoring)').click();
+    const permission = (await (await permissionOpened).asPage()) as Page;
+    await permission.bringToFront();
+    await permission.locator('::-p-text(Allow camera)').click();
+    await permission.waitForSelector('[role="status"]');
+    expect(await permission.$eval('[role="status"]', (el) => el.textContent)).toBe(
+      'Camera access granted. Monitoring is starting; you can close this tab.',
+    );
+    await permission.close();
+  });
+
+  it('shows connected and a posture status from real detection frames', async () => {
+    await waitForPopup('connection', ['Connected'], 60_000);
+    await waitForPopup('phase', ['Monitoring'], 60_000);
+    const posture = await waitForPopup('posture', ['Good posture', 'Poor posture'], 60_000);
+    await saveScreenshot(popup, SUITE, 'popup-monitoring');
+    expect(['Good posture', 'Poor posture']).toContain(posture);
+  });
+
+  it('runs a passive session in the API that receives posture feedback', async () => {
+    const history = await get(api, '/sessions/history', user.accessToken);
+    const passive = (history.data as { id: string; mode: string }[]).filter((s) => s.mode === 'passive');
+    expect(passive).toHaveLength(1);
+    sessionId = passive[0]?.id as string;
+    // Feedback goes on every posture change: the report's timeline has the statuses the popup showed.
+    const statuses = async () => {
+      const report = await get(api, `/sessions/${sessionId}/report`, user.accessToken);
+      return (report.data.timeline as { postureStatus: string }[]).map((p) => p.postureStatus);
+    };
+    await expect.poll(statuses, { timeout: 15_000, interval: 500 }).not.toEqual([]);
+    expect((await statuses()).every((s) => ['good', 'poor', 'neutral'].includes(s))).toBe(true);
+  });
+
+  it('opens the dashboard from the popup', async () => {
+    const dashboard = browser.waitForTarget((t) => t.url().startsWith(`${web.origin}/dashboard`));
+    await popup.bringToFront();
+    await popup.locator('::-p-text(Open dashboard)').click();
+    expect((await dashboard).url()).toBe(`${web.origin}/dashboard`);
+  });
+
+  it('stopping releases the camera', async () => {
+    const offscreenDocuments = () =>
+      popup.evaluate(
+        async () =>
+          (
+            await chrome.runtime.getContexts({
+              contextTypes: ['OFFSCREEN_DOCUMENT' as chrome.runtime.ContextType],
+            })
+          ).length,
+      );
+    expect(await offscreenDocuments()).toBe(1);
+    await popup.bringToFront();
+    await popup.locator('::-p-text(Stop monitoring)').click();
+    await waitForPopup('phase', ['Not monitoring']);
+    expect(await offscreenDocuments()).toBe(0);
+    expect(await text(popup, 'connection')).toBe('Not connected');
+  });
+
+  it('signs out when the web app signs out', async () => {
+    // What the web app's sign-out leaves behind: no token and no refresh cookie.
+    await webPage.deleteCookie({ name: 'refresh_token', url: web.origin });
+    await webPage.evaluate(() => localStorage.removeItem('token'));
+    expect(await waitForPopup('sign-in', ['Not signed in'])).toBe('Not signed in');
+  });
+});
