@@ -1,15 +1,20 @@
 // Account flows in Chromium against the real API: registration (with every validation message), e-mail
-// verification from the outbox, sign-in, profile edit, change password, logout, resend verification and
-// password recovery.
+// verification from the outbox, sign-in, profile edit, change password, logout, the avatar upload, resend
+// verification and password recovery.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyText,
   clickButton,
+  createVerifiedUser,
   expectFormMessage,
   fill,
   type Harness,
   setValue,
+  signInPage,
   startHarness,
   waitForLink,
   waitForPath,
@@ -307,6 +312,36 @@ describe('account flows', () => {
       body: JSON.stringify({ email, password: NEW_PASSWORD }),
     });
     expect(login.status).toBe(200);
+    await page.browserContext().close();
+  }, 60_000);
+  // A 1×1 PNG.
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  it('uploads an avatar, which replaces the initials', async () => {
+    const page = await h.newPage(375, 740);
+    await signInPage(page, h.web, await createVerifiedUser(h, `avatar.${Date.now()}@posture.test`));
+    await page.goto(`${h.web}/profile`);
+    await waitForText(page, 'Profile Information');
+    expect(await page.$eval('.avatar', (e) => e.textContent)).toBe('TU');
+    const dir = mkdtempSync(join(tmpdir(), 'pv-web-avatar-'));
+    try {
+      const file = join(dir, 'me.png');
+      writeFileSync(file, PNG);
+      const input = await page.$('input[type="file"][accept="image/*"]');
+      await input?.uploadFile(file);
+      await page.waitForSelector('.avatar img');
+      const loaded = await page.$eval('.avatar img', async (img) => {
+        const image = img as HTMLImageElement;
+        await image.decode().catch(() => undefined);
+        return image.naturalWidth;
+      });
+      expect(loaded).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     await page.browserContext().close();
   }, 60_000);
 });

@@ -2,6 +2,7 @@
 // callback rules and button, theme persistence, the mobile menu, the landing page (no top bar, pricing, video
 // lightbox, no dashboard code), scroll to top, and screenshots of every public screen at 1280 and 375 px.
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -12,6 +13,7 @@ import {
   fill,
   type Harness,
   startHarness,
+  TEST_PASSWORD,
   waitForPath,
   waitForText,
 } from './harness';
@@ -89,6 +91,38 @@ describe('Google sign-in', () => {
     expect(new URL(page.url()).pathname).not.toBe('/google-auth-success');
     await page.browserContext().close();
   }, 60_000);
+
+  it('sign-in asks for the two-factor code when the account has 2FA on', async () => {
+    const email = `totp.${Date.now()}@posture.test`;
+    const tokens = await createVerifiedUser(h, email);
+    const call = async (path: string, body: unknown) => {
+      const res = await fetch(`${h.api.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.accessToken}` },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { success: boolean; data?: { secret?: string } };
+    };
+    const secret = (await call('/auth/2fa/setup', {})).data?.secret ?? '';
+    expect((await call('/auth/2fa/enable', { token: await generate({ secret }) })).success).toBe(true);
+
+    const page = await h.newPage();
+    await page.goto(`${h.web}/login`);
+    await fill(page, 'Email', email);
+    await fill(page, 'Password', TEST_PASSWORD);
+    await clickButton(page, 'Sign in');
+    await page.waitForFunction(() =>
+      (document.querySelector('[data-testid="form-message"]')?.textContent ?? '').includes(
+        'Two-factor authentication code required.',
+      ),
+    );
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await fill(page, 'Two-factor authentication code', await generate({ secret }));
+    await clickButton(page, 'Sign in');
+    await waitForPath(page, '/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await page.browserContext().close();
+  }, 30_000);
 
   it('Continue with Google says so and goes to the API after half a second', async () => {
     const page = await h.newPage();
