@@ -66,7 +66,7 @@ function run(segments: [Keypoint[] | null, number][]) {
       const kp = keypoints ?? [];
       // Small detector jitter so the analysis never sees perfectly still points.
       const jittered = kp.map((p, i) => ({ ...p, x: p.x + 0.002 * Math.sin(time / 70 + i), y: p.y }));
-      const input: PostureInput = { keypoints: jittered, frame, time };
+      const input: PostureInput = { keypoints: jittered, time };
       const step = stepPosture(state, input, ref);
       state = step.state;
       out.push({ time, result: step.result });
@@ -139,11 +139,19 @@ describe('live posture analysis', () => {
     expect(last(r).body_status).toMatch(/Forward head posture/);
   });
 
-  it('coming closer to the camera as a whole is not forward head', () => {
-    const closer = transform(upright(), { scale: 1.08 });
-    const r = run([[closer, 5000]]);
-    expect(last(r).measures.forward_head_ratio).toBeLessThan(1.05);
+  it('leaning in as a whole is told apart from the head alone moving forward', () => {
+    const closer = transform(upright(), { scale: 1.3 });
+    const r = run([
+      [upright(), 1000],
+      [closer, 5000],
+    ]);
+    expect(last(r).is_posture_deviated).toBe(true);
+    expect(last(r).body_status).toMatch(/Leaning toward the screen/);
     expect(last(r).body_status).not.toMatch(/Forward head/);
+    // A small shift toward the camera is within the normal range.
+    expect(
+      run([[transform(upright(), { scale: 1.05 }), 5000]]).some((f) => f.result.is_posture_deviated),
+    ).toBe(false);
   });
 
   it('detects a lateral head tilt with its angle', () => {

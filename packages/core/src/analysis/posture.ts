@@ -5,6 +5,7 @@ import {
   DEVIATION,
   DIRECTION_MIN,
   FORWARD_HEAD,
+  HEAD_AHEAD_OF_SHOULDERS,
   MIN_KEYPOINT_SCORE,
   MIN_TRACKED,
   ONSET_MS,
@@ -23,10 +24,10 @@ export interface FrameSize {
   height: number;
 }
 
-/** One observation: COCO-17 keypoints normalised 0..1, the frame size, and a timestamp in ms. */
+/** One observation: COCO-17 keypoints normalised 0..1 (of a frame shaped like the calibration frame) and a
+ * timestamp in ms. */
 export interface PostureInput {
   keypoints: Keypoint[];
-  frame: FrameSize;
   time: number;
 }
 
@@ -52,7 +53,7 @@ export interface PostureState {
 export interface PostureResult extends TemporalPostureData {
   body_status: string;
   /** The raw measures, for debugging and the benchmark. */
-  measures: { deviation: number; forward_head_ratio: number; tilt_deg: number };
+  measures: { deviation: number; forward_head_ratio: number; shoulder_ratio: number; tilt_deg: number };
 }
 
 const valid = (k: Keypoint | undefined): k is Keypoint =>
@@ -129,7 +130,7 @@ const PERSON_LEFT: Omit<PostureResult, 'smoothing_factor'> = {
   stability_factor: 0,
   all_offset_vector: [],
   body_status: 'No person detected',
-  measures: { deviation: 0, forward_head_ratio: 1, tilt_deg: 0 },
+  measures: { deviation: 0, forward_head_ratio: 1, shoulder_ratio: 1, tilt_deg: 0 },
 };
 
 /** Words for what is wrong, from the measures and the mean displacement (in shoulder widths). */
@@ -141,7 +142,12 @@ function describe(
 ): string {
   if (!deviated) return 'Good posture';
   const issues: string[] = [];
-  if (m.forward_head_ratio >= FORWARD_HEAD.mild) issues.push('Forward head posture');
+  if (m.forward_head_ratio >= FORWARD_HEAD.mild)
+    issues.push(
+      m.forward_head_ratio / m.shoulder_ratio >= HEAD_AHEAD_OF_SHOULDERS
+        ? 'Forward head posture'
+        : 'Leaning toward the screen',
+    );
   if (Math.abs(m.tilt_deg) >= TILT_DEG.mild)
     issues.push(`Head tilted sideways (${Math.round(Math.abs(m.tilt_deg))}°)`);
   if (mean.dy >= DIRECTION_MIN) issues.push('Slouching (head and shoulders dropped)');
@@ -169,7 +175,6 @@ export function stepPosture(
     };
   }
   const smoothed = smooth(state.smoothed, input.keypoints, alpha);
-  const f = input.frame;
   const rf = ref.frame;
   const sw = ref.shoulderWidth;
 
@@ -195,12 +200,14 @@ export function stepPosture(
   const deviation = devSum / weightSum;
   const mean = { dx: dxSum / weightSum, dy: dySum / weightSum };
 
-  const shoulderRatio = distance(smoothed[5] as Keypoint, smoothed[6] as Keypoint, f) / sw;
-  const head = headSize(smoothed, f);
-  const forward_head_ratio = head === null ? 1 : head / ref.headSize / Math.max(shoulderRatio, 1e-6);
-  const angle = eyeAngle(smoothed, f);
+  // Sizes are compared in the reference frame's pixels (keypoints are normalised), so a change of
+  // resolution does not read as movement.
+  const shoulder_ratio = distance(smoothed[5] as Keypoint, smoothed[6] as Keypoint, rf) / sw;
+  const head = headSize(smoothed, rf);
+  const forward_head_ratio = head === null ? 1 : head / ref.headSize;
+  const angle = eyeAngle(smoothed, rf);
   const tilt_deg = angle === null ? 0 : ((angle - ref.eyeAngle + 540) % 360) - 180;
-  const measures = { deviation, forward_head_ratio, tilt_deg };
+  const measures = { deviation, forward_head_ratio, shoulder_ratio, tilt_deg };
 
   const level = worst([
     levelOf(deviation, DEVIATION),

@@ -21,10 +21,15 @@ export const MIN_TRACKED = 4;
  * the head or shoulders moved by half a shoulder width. */
 export const DEVIATION = { mild: 0.15, moderate: 0.3, severe: 0.5 } as const;
 
-/** Forward head: how much larger the head appears than at calibration, relative to the shoulders' own
- * growth (ratio of ratios). Moving the head 10% closer to the camera than the shoulders is visible
- * forward-head posture; 20% and 35% are pronounced and severe. */
+/** Forward head: how much larger the head appears than at calibration, i.e. how much closer to the camera
+ * it came (the camera looks at the face, so this is the head moving forward). 10% closer is visible
+ * craning toward the screen; 20% and 35% are pronounced and severe. */
 export const FORWARD_HEAD = { mild: 1.1, moderate: 1.2, severe: 1.35 } as const;
+
+/** Which words: when the head grew at least 8% more than the shoulder width did, the head moved ahead of
+ * the shoulders ('Forward head posture'); otherwise the whole trunk leaned in ('Leaning toward the
+ * screen'). 8% is above the shoulder width's own detection jitter of a few percent. */
+export const HEAD_AHEAD_OF_SHOULDERS = 1.08;
 
 /** Lateral head tilt: change of the eye line's angle from the reference, in degrees. Under 8° is normal
  * head movement while reading; 15° and 25° are clearly and strongly tilted. */

@@ -45,6 +45,7 @@ export class Peer {
   private wake: (() => void) | null = null;
   private closed = false;
   private counter = 0;
+  private inFlight = false;
   private last: { detection: Detection; frame: I420Frame } | null = null;
   private reference: PostureReference | null = null;
   private posture: PostureState = initialState();
@@ -116,6 +117,11 @@ export class Peer {
     this.wake?.();
   }
 
+  /** No frame waiting and none in inference. */
+  get idle(): boolean {
+    return !this.newest && !this.inFlight;
+  }
+
   /** Test hook and benchmark entry: feed a decoded frame as if it came from the video track. */
   pushFrame(frame: I420Frame): void {
     this.onFrame(frame);
@@ -132,6 +138,7 @@ export class Peer {
         continue;
       }
       this.newest = null;
+      this.inFlight = true;
       const slow = this.counter++ % SLOW_MODULE_EVERY === 0;
       const kept: I420Frame = { width: frame.width, height: frame.height, data: frame.data.slice() };
       try {
@@ -151,7 +158,10 @@ export class Peer {
         this.stats.latencies.push(Date.now() - frame.receivedAt);
         if (this.stats.latencies.length > 1000) this.stats.latencies.shift();
       } catch {
+        // The frame is dropped (the worker died or the engine closed); the next one is tried.
         if (this.closed) return;
+      } finally {
+        this.inFlight = false;
       }
     }
   }
@@ -167,11 +177,7 @@ export class Peer {
     let temporal: DetectionFrame['temporal_posture_data'] = null;
     let bodyStatus = d.body ? 'Calibrate to start posture analysis' : 'No person detected';
     if (this.reference) {
-      const step = stepPosture(
-        this.posture,
-        { keypoints: d.body?.keypoints ?? [], frame: frameSize, time },
-        this.reference,
-      );
+      const step = stepPosture(this.posture, { keypoints: d.body?.keypoints ?? [], time }, this.reference);
       this.posture = step.state;
       const { body_status, measures: _measures, ...rest } = step.result;
       temporal = rest;
