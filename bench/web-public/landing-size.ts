@@ -56,7 +56,9 @@ try {
         const zipped = gzipSync(bytes).length;
         raw += bytes.length;
         gzip += zipped;
-        console.log(`  ${(bytes.length / 1024).toFixed(1).padStart(7)} KiB ${(zipped / 1024).toFixed(1).padStart(6)} KiB gz  ${key} → ${file}`);
+        console.log(
+          `  ${(bytes.length / 1024).toFixed(1).padStart(7)} KiB ${(zipped / 1024).toFixed(1).padStart(6)} KiB gz  ${key} → ${file}`,
+        );
       }
     }
     console.log(`  total ${(raw / 1024).toFixed(1)} KiB, ${(gzip / 1024).toFixed(1)} KiB gzip`);
@@ -64,7 +66,9 @@ try {
   };
   const landingKeys = measure('landing route (/), loaded before the page shows:', landing);
   const dashboard = landingKeys.filter((k) => k.includes('dashboard'));
-  console.log(dashboard.length ? `DASHBOARD CODE ON THE LANDING ROUTE: ${dashboard.join(', ')}` : 'no dashboard code');
+  console.log(
+    dashboard.length ? `DASHBOARD CODE ON THE LANDING ROUTE: ${dashboard.join(', ')}` : 'no dashboard code',
+  );
   if (liveTool.size) measure('live posture tool in the hero (lazy, after the page shows):', liveTool);
 } finally {
   rmSync(outDir, { recursive: true, force: true });
