@@ -158,7 +158,7 @@ describe('Posture Vision extension', () => {
     expect((await dashboard).url()).toBe(`${web.origin}/dashboard`);
   });
 
-  it('stopping releases the camera', async () => {
+  it('stopping ends the session and releases the camera', async () => {
     const offscreenDocuments = () =>
       popup.evaluate(
         async () =>
@@ -174,6 +174,11 @@ describe('Posture Vision extension', () => {
     await waitForPopup('phase', ['Not monitoring']);
     expect(await offscreenDocuments()).toBe(0);
     expect(await text(popup, 'connection')).toBe('Not connected');
+    const history = await get(api, '/sessions/history', user.accessToken);
+    const session = (history.data as { id: string; endTime: string | null }[]).find(
+      (s) => s.id === sessionId,
+    );
+    expect(session?.endTime).not.toBeNull();
   });
 
   it('signs out when the web app signs out', async () => {

@@ -2,7 +2,7 @@
 // vision service, calibration from the first upright seconds, posture feedback, and the capture rate.
 // Everything Chrome-specific comes in through `MonitorDeps`, so this reads as the workflow only.
 import {
-  type ApiClient,
+  type ConfiguredApiClient,
   type DetectionFrame,
   type PostureStatus,
   SESSION_MESSAGES,
@@ -44,7 +44,7 @@ export interface LiveConnection {
 }
 
 export interface MonitorDeps {
-  api: ApiClient;
+  api: ConfiguredApiClient;
   getCamera(): Promise<MediaStream>;
   /** Reports a camera failure; the service worker records it and closes this document. */
   cameraFailed(error: unknown): Promise<void>;
@@ -131,7 +131,14 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     calibrated = false;
     const ending = sessionId;
     sessionId = null;
-    if (endSession && ending) await deps.api.sessions.end(ending);
+    // Not api.sessions.end: core's client labels that bodiless POST as JSON and the API answers 400 'Body
+    // cannot be empty'; an empty object keeps the call valid (as the web app does) until core stops that.
+    if (endSession && ending)
+      await deps.api.request(`/sessions/${encodeURIComponent(ending)}/end`, {
+        method: 'POST',
+        json: {},
+        auth: true,
+      });
     return { ok: true };
   }
 
