@@ -10,7 +10,7 @@ import {
   validateCaptureEmail,
 } from '@posture-vision/core';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { visionUrls } from '../services/api';
+import { api, visionUrls } from '../services/api';
 import { LiveController, type LiveState, PROMPTS, type Tier } from './liveController.ts';
 import { CONNECTION_LABELS } from './rules/frameQuality.ts';
 import { formatFreeTimer, isFreeTimerLow } from './rules/freeTimer.ts';
@@ -51,6 +51,7 @@ export default function LiveTool(props: LiveToolProps) {
       visionHttp: visionUrls.http,
       visionWs: visionUrls.ws,
       getToken: () => localStorage.getItem(STORAGE_KEYS.token),
+      refreshToken: () => api.auth.refresh(),
       initialTier: props.initialTier,
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),

@@ -98,6 +98,8 @@ export interface LiveControllerOptions {
   visionHttp: string;
   visionWs: string;
   getToken: () => string | null;
+  /** Renews the access token once when the live channel rejects it (expired after 15 min). */
+  refreshToken?: () => Promise<unknown>;
   onFrame?: (frame: DetectionFrame) => void;
   onStreamingChange?: (streaming: boolean) => void;
   initialTier?: Tier;
@@ -181,6 +183,7 @@ export class LiveController {
   private detectionCount = 0;
   private attempt = 0;
   private disposed = false;
+  private authRetried = false;
 
   constructor(private options: LiveControllerOptions) {
     this.state = initialState(options.initialTier ?? 'free');
@@ -273,7 +276,7 @@ export class LiveController {
     await this.connect();
   }
 
-  private async connect() {
+  private async connect(): Promise<void> {
     if (!this.stream || this.state.camera !== 'streaming') return;
     this.attempt++;
     this.connectionErrors = 0;
@@ -318,6 +321,7 @@ export class LiveController {
   private onLinkEvent(event: LinkEvent) {
     switch (event.type) {
       case 'results-open':
+        this.authRetried = false;
         this.lastFrameAt = performance.now();
         this.set({
           connection: 'good',
@@ -350,7 +354,19 @@ export class LiveController {
     }
   }
 
-  private failAuth() {
+  private async failAuth(): Promise<void> {
+    this.cleanupLink();
+    if (this.options.refreshToken && this.options.getToken() && !this.authRetried) {
+      this.authRetried = true;
+      this.log('Access token rejected; refreshing it once');
+      try {
+        await this.options.refreshToken();
+        this.attempt = 0;
+        return this.connect();
+      } catch {
+        // No valid refresh token: the user must log in.
+      }
+    }
     this.log('Authentication failed on the live channel');
     this.stopStreaming();
     this.requireLogin();

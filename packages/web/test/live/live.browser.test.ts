@@ -131,6 +131,26 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
     await saveScreenshot(page, SUITE, '01-live-keypoints');
   }, 90_000);
 
+  it('shows the Pro panels and toggles only in Pro; back in Free Tier the timer restarts at 2:00', async () => {
+    const panels = () =>
+      page.$$eval('.live-panel', (list) => list.map((el) => el.getAttribute('aria-label')));
+    expect(await panels()).not.toContain('Head-Neck-Shoulder');
+    await clickButton(page, 'Pro');
+    expect(await panels()).toEqual(expect.arrayContaining(['Layers', 'Head-Neck-Shoulder', 'Hands', 'Face']));
+    expect(await panels()).not.toContain('Pro features');
+    expect(await page.$('[data-testid="free-timer"]')).toBeNull();
+    const toggles = await page.$$eval('[aria-label="Layers"] label', (list) =>
+      list.map((l) => l.textContent),
+    );
+    expect(toggles).toEqual(['HNS Keypoints', 'Hand Keypoints', 'Bounding Boxes', 'Reference Outline']);
+    await page.click('[aria-label="Layers"] label:nth-child(3) input');
+    await page.waitForFunction(() => /Hands detected: \d/.test(document.body.textContent ?? ''));
+    await saveScreenshot(page, SUITE, '01b-pro-panels');
+    await page.click('[aria-label="Layers"] label:nth-child(3) input');
+    await clickButton(page, 'Free Tier');
+    await waitForText(page, 'free-timer', /Free Tier: (2:00|1:5\d)/, 5000);
+  }, 30_000);
+
   it('calibrates while upright, with the success popup that closes itself after 3 s', async () => {
     await clickButton(page, 'Calibrate Posture');
     await page.waitForSelector('.live-popup', { timeout: 20_000 });
@@ -240,6 +260,27 @@ async function waitForCamera(page: Page) {
     { timeout: 20_000, polling: 200 },
   );
 }
+
+describe('live posture tool with a rejected token', () => {
+  it('asks the user to log in when the live channel refuses the token and no refresh is possible', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/favicon.ico`);
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-valid.access.token'));
+    await page.goto(`${site.url}/`);
+    await page.waitForSelector('[data-testid="live-tool"]');
+    await clickButton(page, 'Start Camera');
+    await waitForText(page, 'live-status', 'Please log in to access the posture detection feature.', 30_000);
+    expect(await textOf(page, 'model-status')).toBe('Authentication Required');
+    expect(
+      await page.$$eval('button', (list) => list.some((b) => b.textContent === 'Retry Connection')),
+    ).toBe(false);
+    expect(await page.$eval('[data-testid="live-tool"]', (el) => el.getAttribute('data-camera'))).toBe(
+      'idle',
+    );
+    await saveScreenshot(page, SUITE, '05-live-login-required');
+    await page.close();
+  }, 60_000);
+});
 
 describe('photo calibration wizard', () => {
   it('captures front, left and right, analyses them and stores the calibration, then goes to /dashboard', async () => {
