@@ -27,7 +27,7 @@ let dashboard: Dashboard;
 
 beforeAll(async () => {
   dashboard = await startDashboard();
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await dashboard?.stop();
@@ -98,7 +98,7 @@ describe('with a seeded history', () => {
   let seeded: Seeded;
   beforeAll(async () => {
     seeded = await seedHistory();
-  }, 60_000);
+  }, 90_000);
 
   it('the overview shows the user, the Calibrated badge and the four metric cards', async () => {
     const { page, close } = await signedInPage(dashboard, seeded.user);
@@ -159,7 +159,7 @@ describe('with a seeded history', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('analytics shows both charts, the timeline with links, and the filters reload it', async () => {
     const { page, close } = await signedInPage(dashboard, seeded.user);
@@ -231,8 +231,11 @@ describe('with a seeded history', () => {
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, '');
         input.dispatchEvent(new Event('input', { bubbles: true }));
       });
-      await page.waitForSelector(`a[href="/dashboard/session-report?id=${seeded.sessionIds[0]}"]`);
-      await page.click(`a[href="/dashboard/session-report?id=${seeded.sessionIds[0]}"]`);
+      const link = `a[href="/dashboard/session-report?id=${seeded.sessionIds[0]}"]`;
+      await page.waitForSelector(link);
+      await page.waitForFunction(() => !document.body.textContent?.includes('Loading analytics data...'));
+      await page.$eval(link, (a) => (a as HTMLAnchorElement).click());
+      await waitForPath(page, '/dashboard/session-report');
       await page.waitForSelector('[data-testid="session-report"]');
       await waitForText(page, `Session ${seeded.sessionIds[0]}`);
       await waitForText(page, 'Forward head');
@@ -240,7 +243,7 @@ describe('with a seeded history', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('the session report reads the path id, and shows its error view for an unknown session', async () => {
     const { page, close } = await signedInPage(dashboard, seeded.user);
@@ -269,7 +272,7 @@ describe('with a seeded history', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('session metrics use the user’s own sessions', async () => {
     const { page, close } = await signedInPage(dashboard, seeded.user);
@@ -284,7 +287,7 @@ describe('with a seeded history', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('a new user', () => {
@@ -308,7 +311,7 @@ describe('a new user', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('session metrics show the sample data and celebrate the 92-point session after a second', async () => {
     const { page, close } = await signedInPage(dashboard, user);
@@ -332,7 +335,7 @@ describe('a new user', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('saves the local settings (Saving... for 500 ms) and reads them back', async () => {
     const { page, close } = await signedInPage(dashboard, user);
@@ -363,7 +366,7 @@ describe('a new user', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('uploads an avatar image and refuses a file that is not one', async () => {
     const { page, dialogs, close } = await signedInPage(dashboard, user);
@@ -385,7 +388,7 @@ describe('a new user', () => {
       rmSync(dir, { recursive: true, force: true });
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('enables 2FA with a code computed from the shown secret; login then asks for the code; disables it', async () => {
     const { page, dialogs, answerNextPrompt, close } = await signedInPage(dashboard, user);
@@ -436,7 +439,7 @@ describe('a new user', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('logs out from the shell with the toast, then lands on /login', async () => {
     const { page, close } = await signedInPage(dashboard, user);
@@ -450,7 +453,7 @@ describe('a new user', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 it('serves the static sample pages and the mock calibration summaries', async () => {
@@ -473,4 +476,4 @@ it('serves the static sample pages and the mock calibration summaries', async ()
   } finally {
     await close();
   }
-}, 60_000);
+}, 90_000);

@@ -176,7 +176,7 @@ export async function signedInPage(dashboard: Dashboard, user: TestUser): Promis
 }
 
 /** Waits until an element with this exact or matching text is on the page. */
-export async function waitForText(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
+export async function waitForText(page: Page, text: string | RegExp, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
     (source: string, isRegex: boolean) => {
       const body = document.body.textContent ?? '';
@@ -195,7 +195,7 @@ export async function clickText(page: Page, text: string, selector = 'button, a'
       [...document.querySelectorAll<HTMLButtonElement>(sel)].find(
         (el) => el.textContent?.trim() === wanted && !el.disabled,
       ),
-    { timeout: 15_000 },
+    { timeout: 30_000 },
     text,
     selector,
   );
@@ -203,7 +203,7 @@ export async function clickText(page: Page, text: string, selector = 'button, a'
 }
 
 export async function waitForPath(page: Page, path: string): Promise<void> {
-  await page.waitForFunction((p: string) => window.location.pathname === p, { timeout: 15_000 }, path);
+  await page.waitForFunction((p: string) => window.location.pathname === p, { timeout: 30_000 }, path);
 }
 
 /** Waits until an alert, confirm or prompt with this text was shown. */
