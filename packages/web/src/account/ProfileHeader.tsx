@@ -52,9 +52,7 @@ export function ProfileHeader({
         </p>
       </div>
       <div className="avatar-upload">
-        <label htmlFor={inputId} className={`btn btn-outline${uploading ? ' disabled' : ''}`}>
-          {uploading ? 'Uploading...' : 'Change photo'}
-        </label>
+        {/* The input comes first so its keyboard focus can outline the label that looks like the button. */}
         <input
           id={inputId}
           type="file"
@@ -63,6 +61,9 @@ export function ProfileHeader({
           disabled={uploading}
           onChange={onFile}
         />
+        <label htmlFor={inputId} className={`btn btn-outline${uploading ? ' disabled' : ''}`}>
+          {uploading ? 'Uploading...' : 'Change photo'}
+        </label>
         {error && (
           <p className="tone-error" role="alert">
             {error}

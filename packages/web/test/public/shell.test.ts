@@ -212,6 +212,44 @@ describe('shell', () => {
     await page.browserContext().close();
   }, 30_000);
 
+  it('forms: every field labelled, reachable by Tab with a visible focus, sent with Enter, no shift on messages', async () => {
+    const page = await h.newPage(375, 740);
+    for (const path of ['/login', '/register', '/forgot-password', '/resend-verification', '/admin/login']) {
+      await page.goto(`${h.web}${path}`);
+      await page.waitForSelector('main form input');
+      const unlabelled = await page.$$eval('main input, main select', (fields) =>
+        fields.filter((f) => !(f as HTMLInputElement).labels?.length).map((f) => f.outerHTML),
+      );
+      expect(unlabelled, path).toEqual([]);
+    }
+    await page.goto(`${h.web}/forgot-password`);
+    await page.waitForSelector('main form input');
+    const buttonTop = () => page.$eval('main button[type="submit"]', (b) => b.getBoundingClientRect().top);
+    const before = await buttonTop();
+    // Tab from the top of the page until the e-mail field has focus.
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === 'email'))
+        break;
+    }
+    const outline = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return {
+        name: (document.activeElement as HTMLInputElement).name,
+        width: Number.parseFloat(style.outlineWidth),
+        style: style.outlineStyle,
+      };
+    });
+    expect(outline.name).toBe('email');
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    await page.keyboard.type('not-an-address');
+    await page.keyboard.press('Enter');
+    await expectFormMessage(page, 'Please input a valid email address.');
+    expect(await buttonTop()).toBe(before);
+    await page.browserContext().close();
+  }, 30_000);
+
   it('every page change scrolls to the top', async () => {
     const page = await h.newPage(375, 600);
     await page.goto(`${h.web}/terms-of-service`);
