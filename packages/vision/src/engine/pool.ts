@@ -106,6 +106,11 @@ export class EnginePool {
     });
   }
 
+  /** Workers free right now and not promised to a waiting caller. */
+  get idleWorkers(): number {
+    return this.slots.filter((s) => !s.busy).length - this.waiting.length;
+  }
+
   /** Test and benchmark hook: the worker threads, e.g. to measure or to end one. */
   get workers(): readonly Worker[] {
     return this.slots.map((s) => s.worker);

@@ -16,6 +16,8 @@ import { type FaceState, initialFaceState, stepFace } from './face-signals.ts';
 
 /** Hands and emotions cost 2-4 times the body model; they run on every third processed frame. */
 export const SLOW_MODULE_EVERY = 3;
+/** Frames of one peer in inference at once (see loop). */
+export const MAX_IN_FLIGHT = 2;
 
 export interface I420Frame {
   width: number;
@@ -44,8 +46,13 @@ export class Peer {
   private newest: (I420Frame & { receivedAt: number }) | null = null;
   private wake: (() => void) | null = null;
   private closed = false;
-  private counter = 0;
-  private inFlight = false;
+  private inFlight = 0;
+  private nextSeq = 0;
+  private nextToSend = 0;
+  private readonly done = new Map<
+    number,
+    { detection: Detection; frame: I420Frame; receivedAt: number } | null
+  >();
   private last: { detection: Detection; frame: I420Frame } | null = null;
   private reference: PostureReference | null = null;
   private posture: PostureState = initialState();
@@ -119,7 +126,7 @@ export class Peer {
 
   /** No frame waiting and none in inference. */
   get idle(): boolean {
-    return !this.newest && !this.inFlight;
+    return !this.newest && this.inFlight === 0;
   }
 
   /** Test hook and benchmark entry: feed a decoded frame as if it came from the video track. */
@@ -130,7 +137,11 @@ export class Peer {
   private async loop(): Promise<void> {
     while (!this.closed) {
       const frame = this.newest;
-      if (!frame) {
+      // A second frame goes into inference only while a worker is idle: one peer may use two cores of a
+      // quiet service, but never takes a worker that another peer's frame is waiting for.
+      const start =
+        frame && (this.inFlight === 0 || (this.inFlight < MAX_IN_FLIGHT && this.pool.idleWorkers > 0));
+      if (!start) {
         await new Promise<void>((resolve) => {
           this.wake = resolve;
         });
@@ -138,31 +149,48 @@ export class Peer {
         continue;
       }
       this.newest = null;
-      this.inFlight = true;
-      const slow = this.counter++ % SLOW_MODULE_EVERY === 0;
-      const kept: I420Frame = { width: frame.width, height: frame.height, data: frame.data.slice() };
-      try {
-        const detection = await this.pool.run({
-          kind: 'i420',
-          data: frame.data,
-          width: frame.width,
-          height: frame.height,
-          modules: { body: true, face: true, hands: slow, emotion: slow, maxFaces: 1 },
-        });
-        if (this.closed) return;
-        this.last = { detection, frame: kept };
-        const out = this.toFrame(detection, Date.now());
-        const text = JSON.stringify(out);
-        for (const send of this.results) send(text);
-        this.stats.framesProcessed++;
-        this.stats.latencies.push(Date.now() - frame.receivedAt);
-        if (this.stats.latencies.length > 1000) this.stats.latencies.shift();
-      } catch {
+      this.infer(frame);
+    }
+  }
+
+  private infer(frame: I420Frame & { receivedAt: number }): void {
+    const seq = this.nextSeq++;
+    this.inFlight++;
+    const slow = seq % SLOW_MODULE_EVERY === 0;
+    const kept: I420Frame = { width: frame.width, height: frame.height, data: frame.data.slice() };
+    this.pool
+      .run({
+        kind: 'i420',
+        data: frame.data,
+        width: frame.width,
+        height: frame.height,
+        modules: { body: true, face: true, hands: slow, emotion: slow, maxFaces: 1 },
+      })
+      .then(
+        (detection) => this.done.set(seq, { detection, frame: kept, receivedAt: frame.receivedAt }),
         // The frame is dropped (the worker died or the engine closed); the next one is tried.
-        if (this.closed) return;
-      } finally {
-        this.inFlight = false;
-      }
+        () => this.done.set(seq, null),
+      )
+      .finally(() => {
+        this.inFlight--;
+        this.flush();
+        this.wake?.();
+      });
+  }
+
+  /** Sends finished frames in the order they arrived, so the posture and face trackers see time forward. */
+  private flush(): void {
+    while (this.done.has(this.nextToSend)) {
+      const result = this.done.get(this.nextToSend);
+      this.done.delete(this.nextToSend);
+      this.nextToSend++;
+      if (!result || this.closed) continue;
+      this.last = { detection: result.detection, frame: result.frame };
+      const text = JSON.stringify(this.toFrame(result.detection, Date.now()));
+      for (const send of this.results) send(text);
+      this.stats.framesProcessed++;
+      this.stats.latencies.push(Date.now() - result.receivedAt);
+      if (this.stats.latencies.length > 1000) this.stats.latencies.shift();
     }
   }
 
