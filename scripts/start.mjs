@@ -59,5 +59,10 @@ function stop(code = 0) {
   }
   setTimeout(() => process.exit(code), 1500).unref();
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
+// The services run in their own process groups; if whoever started us goes away without a signal
+// reaching us (npm killed, terminal closed), take them down too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && !stopping) stop(0);
+}, 1000).unref();
