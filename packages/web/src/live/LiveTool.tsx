@@ -2,8 +2,12 @@
 // and the real-time session page. The behaviour lives in LiveController; this component only renders it.
 
 import {
+  CONNECTION_LABELS,
   type DetectionFrame,
+  formatFreeTimer,
+  isFreeTimerWarning,
   LIVE_MESSAGES,
+  NOT_CONNECTED_LABEL,
   PRO_FEATURES,
   STORAGE_KEYS,
   sampleReportAlert,
@@ -12,8 +16,6 @@ import {
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api, visionUrls } from '../services/api';
 import { LiveController, type LiveState, PROMPTS, type Tier } from './liveController.ts';
-import { CONNECTION_LABELS } from './rules/frameQuality.ts';
-import { formatFreeTimer, isFreeTimerLow } from './rules/freeTimer.ts';
 import './liveTool.css';
 
 export interface LiveToolProps {
@@ -141,11 +143,11 @@ export default function LiveTool(props: LiveToolProps) {
 
       {state.tier === 'free' && streaming && (
         <div
-          className={`live-timer${isFreeTimerLow(state.freeSeconds) ? ' low' : ''}`}
+          className={`live-timer${isFreeTimerWarning(state.freeSeconds) ? ' low' : ''}`}
           data-testid="free-timer"
         >
           Free Tier: {formatFreeTimer(state.freeSeconds)}
-          {isFreeTimerLow(state.freeSeconds) && <span> {LIVE_MESSAGES.proUpsell}</span>}
+          {isFreeTimerWarning(state.freeSeconds) && <span> {LIVE_MESSAGES.proUpsell}</span>}
         </div>
       )}
 
@@ -174,7 +176,9 @@ export default function LiveTool(props: LiveToolProps) {
             <p data-testid="model-status">{state.modelStatus}</p>
             <p>
               <span className={`live-dot ${state.connection}`} />
-              <span data-testid="connection-label">{CONNECTION_LABELS[state.connection]}</span>
+              <span data-testid="connection-label">
+                {state.connection === 'none' ? NOT_CONNECTED_LABEL : CONNECTION_LABELS[state.connection]}
+              </span>
             </p>
             <p>Keypoints: {d?.keypointCount ?? 0}</p>
             <p>Head tilt: {d ? d.tilt : 'Analyzing...'}</p>

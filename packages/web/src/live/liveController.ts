@@ -1,50 +1,53 @@
-// The live posture tool's behaviour without React (document 2, sections 2.3, 4.1, 5.1, 8.1, 9): camera,
-// live link with retries, free timer, watchdog, calibration, drawing loop and the texts the tool shows.
-// The component renders `state` and forwards clicks; this class holds everything that changes.
+// The live posture tool's behaviour without React (document 2, sections 2.3, 4.1, 5.1, 8.1, 9): the camera,
+// core's live link (sockets, peer connection, retries, auth closes, watchdog), the free timer, calibration,
+// the drawing loop and the texts the tool shows. The component renders `state` and forwards clicks.
 import {
-  calibrationErrorStatus,
+  type ConnectionIndicator,
   cameraErrorStatus,
-  connectionAttemptFailed,
+  centroid,
+  checkModelStatus,
+  classifyTilt,
+  correctionArrows,
+  createLiveLink,
+  DEBUG_LOG_CAP,
   type DetectionFrame,
-  FREE_TIER_CLOSE_CODE,
-  isAuthCloseCode,
-  isAuthStatus,
-  LIVE_MESSAGES,
-  MAX_CONNECTION_ATTEMPTS,
-  modelStatusLabel,
-  RETRY_DELAY_MS,
-  testFailedStatus,
-} from '@posture-vision/core';
-import { type LinkEvent, type LiveLink, openLiveLink } from './liveLink.ts';
-import { drawOverlay, type OverlayDrawing } from './overlay.ts';
-import { correctionArrows } from './rules/arrows.ts';
-import {
-  type ConnectionHealth,
+  FREE_TIER_SECONDS,
   type FrameQuality,
-  frameQuality,
-  WATCHDOG_INTERVAL_MS,
-  watchdogVerdict,
-} from './rules/frameQuality.ts';
-import { FREE_TIER_SECONDS } from './rules/freeTimer.ts';
-import { type Point, scaleOutline, shiftOutline } from './rules/outline.ts';
-import { classifyTilt, type Tilt } from './rules/tilt.ts';
+  isDrawableKeypoint,
+  LIVE_MESSAGES,
+  type LiveLink,
+  type LiveLinkState,
+  modelStatusLabel,
+  nextWorkflowStep,
+  type Point,
+  placeOutline,
+  REFERENCE_FRAME_SIZE,
+  randomPeerId,
+  recordProcessingError,
+  type Size,
+  shouldDrawCorrections,
+  type TiltClass,
+  tickFreeTimer,
+  type WorkflowStep,
+} from '@posture-vision/core';
+import { drawOverlay, type OverlayDrawing } from './overlay.ts';
 
-export const PROMPTS = {
+export const PROMPTS: Record<WorkflowStep, string> = {
   start: 'Click Start Camera to begin',
   calibrate: LIVE_MESSAGES.cameraConnected,
   active: 'Calibrated! Step 2: Turn on Active Mode to get posture corrections',
   complete: 'Active Mode on: follow the arrows to return to your calibrated posture',
-} as const;
-export const DEBUG_LOG_LINES = 50;
+};
 export const SUCCESS_POPUP_MS = 3000;
+/** The head-neck-shoulder keypoints (COCO 0..6) the calibration outline is built from. */
+const OUTLINE_KEYPOINTS = 7;
 
 export type Tier = 'free' | 'pro';
 export type CameraState = 'idle' | 'starting' | 'streaming';
-export type WorkflowStep = keyof typeof PROMPTS;
 
 export interface DetectionSummary {
   keypointCount: number;
-  tilt: Tilt;
+  tilt: TiltClass;
   bodyStatus: string;
   emotions: string[];
   hands: number;
@@ -68,7 +71,7 @@ export interface LiveState {
   status: string;
   modelStatus: string;
   authRequired: boolean;
-  connection: ConnectionHealth | 'none';
+  connection: ConnectionIndicator | 'none';
   showRetry: boolean;
   connected: boolean;
   calibrated: boolean;
@@ -81,7 +84,7 @@ export interface LiveState {
   successPopup: boolean;
   debug: boolean;
   log: string[];
-  peerId: number | null;
+  peerId: string | null;
   detection: DetectionSummary | null;
   metrics: {
     frameQuality: FrameQuality | '—';
@@ -99,19 +102,18 @@ export interface LiveControllerOptions {
   visionWs: string;
   getToken: () => string | null;
   /** Renews the access token once when the live channel rejects it (expired after 15 min). */
-  refreshToken?: () => Promise<unknown>;
+  refreshToken?: () => Promise<string | null>;
   onFrame?: (frame: DetectionFrame) => void;
   onStreamingChange?: (streaming: boolean) => void;
   initialTier?: Tier;
 }
 
-const initialDrawn = () => ({
-  keypoints: 0,
-  handPoints: 0,
-  boxes: 0,
-  outlinePoints: 0,
-  arrows: 0,
-  overlayFrames: 0,
+const emptyMetrics = (): LiveState['metrics'] => ({
+  frameQuality: '—',
+  overlayFps: 0,
+  detectionFps: 0,
+  framesReceived: 0,
+  processingErrors: 0,
 });
 
 function initialState(tier: Tier): LiveState {
@@ -137,8 +139,8 @@ function initialState(tier: Tier): LiveState {
     log: [],
     peerId: null,
     detection: null,
-    metrics: { frameQuality: '—', overlayFps: 0, detectionFps: 0, framesReceived: 0, processingErrors: 0 },
-    drawn: initialDrawn(),
+    metrics: emptyMetrics(),
+    drawn: { keypoints: 0, handPoints: 0, boxes: 0, outlinePoints: 0, arrows: 0, overlayFrames: 0 },
   };
 }
 
@@ -146,7 +148,7 @@ export function summarise(frame: DetectionFrame): DetectionSummary {
   const pose = frame.hns?.poses?.[0] ?? [];
   const t = frame.temporal_posture_data;
   return {
-    keypointCount: pose.length,
+    keypointCount: pose.filter(isDrawableKeypoint).length,
     tilt: classifyTilt(pose),
     bodyStatus: frame.body_status ?? '',
     emotions: frame.hns?.emotions ?? [],
@@ -169,21 +171,18 @@ export class LiveController {
   private listeners = new Set<() => void>();
   private stream: MediaStream | null = null;
   private link: LiveLink | null = null;
+  private unsubscribe: (() => void)[] = [];
   private video: HTMLVideoElement | null = null;
   private canvas: HTMLCanvasElement | null = null;
   private latestFrame: DetectionFrame | null = null;
-  private lastFrameAt = 0;
-  private outline: Point[] = [];
-  private calibrationFrame = { width: 640, height: 640 };
-  private connectionErrors = 0;
-  private timers: { free?: number; watchdog?: number; metrics?: number; popup?: number; retry?: number } = {};
+  private outline: [number, number][] = [];
+  private calibrationFrame: Size = REFERENCE_FRAME_SIZE;
+  private timers: { free?: number; metrics?: number; popup?: number } = {};
   private drawHandle = 0;
   private paused = false;
   private overlayCount = 0;
   private detectionCount = 0;
-  private attempt = 0;
   private disposed = false;
-  private authRetried = false;
 
   constructor(private options: LiveControllerOptions) {
     this.state = initialState(options.initialTier ?? 'free');
@@ -204,17 +203,12 @@ export class LiveController {
 
   log(line: string) {
     const stamped = `${new Date().toLocaleTimeString()} ${line}`;
-    this.set({ log: [...this.state.log, stamped].slice(-DEBUG_LOG_LINES) });
+    this.set({ log: [...this.state.log, stamped].slice(-DEBUG_LOG_CAP) });
   }
 
   attach(video: HTMLVideoElement | null, canvas: HTMLCanvasElement | null) {
     this.video = video;
     this.canvas = canvas;
-  }
-
-  private authHeaders(): Record<string, string> {
-    const token = this.options.getToken();
-    return token ? { Authorization: `Bearer ${token}` } : {};
   }
 
   private requireLogin() {
@@ -228,27 +222,15 @@ export class LiveController {
 
   /** Model status on load, with the health check as fallback (7.1, 8.1). */
   async checkModelStatus() {
-    try {
-      const res = await fetch(`${this.options.visionHttp}/model/realtime/face-direction-identifier`, {
-        headers: this.authHeaders(),
-      });
-      if (isAuthStatus(res.status)) return this.requireLogin();
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const body = (await res.json()) as { model_status?: string; message?: string };
-      this.set({
-        modelStatus: modelStatusLabel(
-          `${body.model_status ?? 'unknown'}${body.message ? ` - ${body.message}` : ''}`,
-        ),
-      });
-    } catch {
-      this.set({ status: LIVE_MESSAGES.serverUnreachable });
-      try {
-        const health = await fetch(`${this.options.visionHttp}/model/realtime/health-check`);
-        if (!health.ok) throw new Error(`HTTP ${health.status}`);
-        this.set({ modelStatus: LIVE_MESSAGES.healthOk });
-      } catch {
-        this.set({ modelStatus: LIVE_MESSAGES.healthFailed });
-      }
+    const result = await checkModelStatus({
+      httpUrl: this.options.visionHttp,
+      getAccessToken: this.options.getToken,
+    });
+    if (result.kind === 'auth') return this.requireLogin();
+    if (result.kind === 'ready') {
+      this.set({ modelStatus: result.message ? `${result.label} - ${result.message}` : result.label });
+    } else {
+      this.set({ modelStatus: result.label, status: result.status });
     }
   }
 
@@ -269,166 +251,107 @@ export class LiveController {
       this.video.srcObject = this.stream;
       await this.video.play().catch(() => undefined);
     }
-    this.set({ camera: 'streaming', status: 'Camera started. Connecting to server...' });
+    this.set({ camera: 'streaming', status: 'Camera started. Connecting to server...', authRequired: false });
     this.options.onStreamingChange?.(true);
     this.startLoops();
-    this.attempt = 0;
-    await this.connect();
+    this.openLink(this.stream);
   }
 
-  private async connect(): Promise<void> {
-    if (!this.stream || this.state.camera !== 'streaming') return;
-    this.attempt++;
-    this.connectionErrors = 0;
-    try {
-      this.link = await openLiveLink({
-        wsBase: this.options.visionWs,
-        token: this.options.getToken(),
-        stream: this.stream,
-        onEvent: (e) => this.onLinkEvent(e),
-      });
-      this.set({ peerId: this.link.peerId, connected: true });
-      this.log(`Signalling connected (peer ${this.link.peerId})`);
-    } catch (error) {
-      const code = (error as { code?: number }).code;
-      if (code !== undefined && isAuthCloseCode(code)) return this.failAuth();
-      this.retryOrGiveUp();
-    }
+  private openLink(stream: MediaStream) {
+    const link = createLiveLink({
+      stream,
+      peerId: randomPeerId(),
+      visionWsUrl: this.options.visionWs,
+      visionHttpUrl: this.options.visionHttp,
+      getAccessToken: this.options.getToken,
+      refreshAccessToken: this.options.refreshToken,
+    });
+    this.link = link;
+    this.unsubscribe = [
+      link.on('status', (status) => this.set({ status })),
+      link.on('log', (line) => this.log(line)),
+      link.on('connection', ({ indicator }) => this.set({ connection: indicator })),
+      link.on('state', (state) => this.onLinkState(state)),
+      link.on('frame', ({ frame, quality }) => this.onFrame(frame, quality)),
+      link.on('processingError', (step) => {
+        this.set({
+          metrics: { ...this.state.metrics, processingErrors: step.count },
+          ...(step.degraded ? { status: LIVE_MESSAGES.qualityDegraded } : {}),
+          ...(step.enableDebug ? { debug: true } : {}),
+        });
+      }),
+    ];
+    this.set({ peerId: link.peerId });
+    link.start();
   }
 
-  private retryOrGiveUp() {
-    this.cleanupLink();
-    if (this.state.camera !== 'streaming') return;
-    if (this.attempt < MAX_CONNECTION_ATTEMPTS) {
-      const message = connectionAttemptFailed(this.attempt);
-      this.set({ status: message, connection: 'warning' });
-      this.log(message);
-      this.timers.retry = window.setTimeout(() => this.connect(), RETRY_DELAY_MS);
-    } else {
-      const message = LIVE_MESSAGES.failedAfterAttempts;
-      this.log(message);
+  private onLinkState(state: LiveLinkState) {
+    this.set({ connected: state === 'connected' });
+    if (state === 'connected') {
+      this.set({ workflow: nextWorkflowStep(this.state.workflow, { type: 'resultsOpened' }) });
+      // After a reconnect the prompt of the current step shows again (the link says 'Camera connected!').
+      if (this.state.workflow !== 'calibrate') this.set({ status: PROMPTS[this.state.workflow] });
+    } else if (state === 'failed') {
+      // 8.1: the Retry Connection button shows and streaming is marked off.
       this.stopStreaming();
-      this.set({ status: message, showRetry: true, connection: 'error' });
+      this.set({ showRetry: true });
+    } else if (state === 'auth-required') {
+      this.stopStreaming();
+      this.requireLogin();
+    } else if (state === 'free-tier-ended') {
+      this.timeIsUp();
     }
   }
 
-  /** Retry Connection: a fresh round of attempts with the camera restarted. */
+  /** Retry Connection: the camera again and a fresh round of attempts. */
   async retryConnection() {
     this.set({ showRetry: false });
     if (this.state.camera === 'idle') await this.startCamera();
   }
 
-  private onLinkEvent(event: LinkEvent) {
-    switch (event.type) {
-      case 'results-open':
-        this.authRetried = false;
-        this.lastFrameAt = performance.now();
-        this.set({
-          connection: 'good',
-          workflow: this.state.calibrated ? this.state.workflow : 'calibrate',
-          status: PROMPTS.calibrate,
-        });
-        this.log('Results channel open');
-        break;
-      case 'frame':
-        this.onFrame(event.frame);
-        break;
-      case 'peer-state':
-        if (event.state === 'disconnected' || event.state === 'failed') this.set({ connection: 'warning' });
-        else if (event.state === 'connected') this.set({ connection: 'good' });
-        this.log(`Peer connection ${event.state}`);
-        break;
-      case 'error':
-        this.connectionErrors++;
-        this.set({ status: event.message });
-        this.log(event.message);
-        if (this.connectionErrors > 3) this.retryOrGiveUp();
-        break;
-      case 'closed':
-        if (isAuthCloseCode(event.code)) return this.failAuth();
-        if (event.code === FREE_TIER_CLOSE_CODE) return this.timeIsUp();
-        this.log(`Connection closed (${event.channel}, ${event.code})`);
-        this.cleanupLink();
-        this.set({ status: LIVE_MESSAGES.connectionClosed, connection: 'error', connected: false });
-        break;
-    }
+  private onFrame(frame: DetectionFrame, quality: FrameQuality | null) {
+    this.latestFrame = frame;
+    this.detectionCount++;
+    const detection = summarise(frame);
+    const patch: Partial<LiveState> = {
+      detection,
+      metrics: {
+        ...this.state.metrics,
+        frameQuality: quality ?? this.state.metrics.frameQuality,
+        framesReceived: this.state.metrics.framesReceived + 1,
+      },
+    };
+    if (detection.keypointCount > 0 && this.state.activeModeDisabled) patch.activeModeDisabled = false;
+    this.set(patch);
+    this.options.onFrame?.(frame);
   }
 
-  private async failAuth(): Promise<void> {
-    this.cleanupLink();
-    if (this.options.refreshToken && this.options.getToken() && !this.authRetried) {
-      this.authRetried = true;
-      this.log('Access token rejected; refreshing it once');
-      try {
-        await this.options.refreshToken();
-        this.attempt = 0;
-        return this.connect();
-      } catch {
-        // No valid refresh token: the user must log in.
-      }
-    }
-    this.log('Authentication failed on the live channel');
-    this.stopStreaming();
-    this.requireLogin();
-  }
-
-  private onFrame(frame: DetectionFrame) {
-    const now = performance.now();
-    const gap = now - this.lastFrameAt;
-    this.lastFrameAt = now;
-    if (frame.status === 'waiting') return;
-    try {
-      this.latestFrame = frame;
-      this.detectionCount++;
-      const detection = summarise(frame);
-      const patch: Partial<LiveState> = {
-        detection,
-        metrics: {
-          ...this.state.metrics,
-          frameQuality: frameQuality(gap),
-          framesReceived: this.state.metrics.framesReceived + 1,
-        },
-      };
-      if (this.state.connection !== 'good') patch.connection = 'good';
-      if (detection.keypointCount > 0 && this.state.activeModeDisabled) patch.activeModeDisabled = false;
-      this.set(patch);
-      this.options.onFrame?.(frame);
-    } catch (error) {
-      this.processingError(error as Error);
-    }
-  }
-
-  private processingError(error: Error) {
-    const count = this.state.metrics.processingErrors + 1;
+  private drawingError(error: Error) {
+    const step = recordProcessingError(this.state.metrics.processingErrors);
     this.log(`Processing error: ${error.message}`);
-    if (count > 10) {
-      this.set({ metrics: { ...this.state.metrics, processingErrors: 0 } });
-    } else if (count > 5) {
-      this.set({
-        status: LIVE_MESSAGES.qualityDegraded,
-        debug: true,
-        metrics: { ...this.state.metrics, processingErrors: count },
-      });
-    } else {
-      this.set({ metrics: { ...this.state.metrics, processingErrors: count } });
-    }
+    this.set({
+      metrics: { ...this.state.metrics, processingErrors: step.count },
+      ...(step.degraded ? { status: LIVE_MESSAGES.qualityDegraded } : {}),
+      ...(step.enableDebug ? { debug: true } : {}),
+    });
   }
 
   /** The outline and arrows to draw: only in Active Mode while the posture is deviated (4.1). */
-  private correction(canvas: HTMLCanvasElement) {
-    const t = this.latestFrame?.temporal_posture_data;
+  private correction(size: { width: number; height: number }) {
+    const posture = this.latestFrame?.temporal_posture_data ?? null;
     const pose = this.latestFrame?.hns?.poses?.[0];
-    if (!this.state.activeMode || !t?.is_posture_deviated || !pose) return null;
-    const size = { width: canvas.width, height: canvas.height };
-    const outline = shiftOutline(scaleOutline(this.outline, size, this.calibrationFrame), pose, size);
-    const arrows = correctionArrows({
-      keypoints: pose,
-      offsets: t.all_offset_vector ?? [],
-      level: t.deviation_level,
-      confidence: t.confidence,
-      ...size,
-    });
-    return { outline, arrows };
+    if (!pose || !posture || !shouldDrawCorrections(this.state.activeMode, posture)) return null;
+    const hns = pose
+      .slice(0, OUTLINE_KEYPOINTS)
+      .filter(isDrawableKeypoint)
+      .map((k) => ({ x: k.x * size.width, y: k.y * size.height }));
+    const outline = placeOutline(
+      this.outline,
+      this.calibrationFrame,
+      size,
+      hns.length ? centroid(hns) : null,
+    );
+    return { outline: (outline ?? []) as Point[], arrows: correctionArrows(pose, posture, size) };
   }
 
   /** One overlay draw per camera frame, always with the newest detection frame. */
@@ -448,7 +371,7 @@ export class LiveController {
       const drawn = drawOverlay(ctx, this.latestFrame, layers, this.correction(canvas));
       this.overlayCount++;
       const total = this.state.drawn;
-      // Totals are kept on the state object without notifying: the debug panel reads them once a second.
+      // Totals are kept without notifying: the metrics timer publishes them once a second.
       this.state.drawn = {
         keypoints: total.keypoints + drawn.keypoints,
         handPoints: total.handPoints + drawn.handPoints,
@@ -458,24 +381,21 @@ export class LiveController {
         overlayFrames: total.overlayFrames + 1,
       };
     } catch (error) {
-      this.processingError(error as Error);
+      this.drawingError(error as Error);
     }
   };
 
+  /** Draws at the camera's frame rate (a callback per decoded video frame, else per animation frame). */
   private scheduleDraw = () => {
     if (this.state.camera !== 'streaming' || !this.video) return;
-    const video = this.video;
-    if ('requestVideoFrameCallback' in video) {
-      this.drawHandle = video.requestVideoFrameCallback(() => {
-        this.draw();
-        this.scheduleDraw();
-      });
-    } else {
-      this.drawHandle = requestAnimationFrame(() => {
-        this.draw();
-        this.scheduleDraw();
-      });
-    }
+    const next = () => {
+      this.draw();
+      this.scheduleDraw();
+    };
+    this.drawHandle =
+      'requestVideoFrameCallback' in this.video
+        ? this.video.requestVideoFrameCallback(next)
+        : requestAnimationFrame(next);
   };
 
   private startLoops() {
@@ -496,14 +416,6 @@ export class LiveController {
       this.overlayCount = 0;
       this.detectionCount = 0;
     }, 1000);
-    this.timers.watchdog = window.setInterval(() => {
-      if (!this.state.connected) return;
-      const verdict = watchdogVerdict(performance.now() - this.lastFrameAt);
-      if (verdict === 'error' && this.state.connection !== 'error') {
-        this.log(LIVE_MESSAGES.connectionLost);
-      }
-      if (verdict) this.set({ connection: verdict });
-    }, WATCHDOG_INTERVAL_MS);
     if (this.state.tier === 'free') this.startFreeTimer();
   }
 
@@ -511,12 +423,13 @@ export class LiveController {
     clearInterval(this.timers.free);
     this.timers.free = window.setInterval(() => {
       if (this.paused) return;
-      const left = this.state.freeSeconds - 1;
-      this.set({ freeSeconds: Math.max(0, left) });
-      if (left <= 0) this.timeIsUp();
+      const tick = tickFreeTimer(this.state.freeSeconds);
+      this.set({ freeSeconds: tick.seconds });
+      if (tick.expired) this.timeIsUp();
     }, 1000);
   }
 
+  /** At 0 (or when the server ends the Free Tier) the stream stops and the e-mail capture opens. */
   private timeIsUp() {
     this.stopStreaming();
     this.set({ timeUp: true, freeSeconds: 0, status: LIVE_MESSAGES.freeTierLimit });
@@ -551,73 +464,50 @@ export class LiveController {
   }
 
   setActiveMode(on: boolean) {
-    const workflow: WorkflowStep = on ? 'complete' : this.state.calibrated ? 'active' : 'calibrate';
+    const workflow = nextWorkflowStep(
+      this.state.workflow,
+      on ? { type: 'activeModeOn' } : { type: 'activeModeOff', calibrated: this.state.calibrated },
+    );
     this.set({ activeMode: on, workflow, status: PROMPTS[workflow] });
     this.log(`Active Mode ${on ? 'on' : 'off'}`);
   }
 
-  private async getCalibration() {
-    return fetch(`${this.options.visionHttp}/model/realtime/calibrate/${this.state.peerId}`, {
-      headers: this.authHeaders(),
-    });
-  }
-
   async calibrate() {
-    if (!this.link?.connected() || !this.state.peerId) {
+    if (!this.link) {
       this.set({ status: LIVE_MESSAGES.notConnected });
       return;
     }
     this.set({ calibrating: true, status: 'Calibrating... hold still' });
-    try {
-      const res = await this.getCalibration();
-      if (!res.ok) {
-        const text = await res.text().catch(() => '');
-        this.set({ status: calibrationErrorStatus(calibrationErrorText(res.status, text)), debug: true });
-        return;
-      }
-      const body = (await res.json()) as {
-        message?: string;
-        outline?: number[][];
-        frame_size?: { width: number; height: number };
-      };
-      if (body.message === 'Calibration successful') {
-        this.outline = (body.outline ?? []) as Point[];
-        if (body.frame_size) this.calibrationFrame = body.frame_size;
-        this.set({ calibrated: true, workflow: 'active', status: PROMPTS.active, successPopup: true });
-        this.log(`Calibration successful (${this.outline.length} outline points)`);
-        navigator.vibrate?.([100, 50, 100]);
-        clearTimeout(this.timers.popup);
-        this.timers.popup = window.setTimeout(() => this.set({ successPopup: false }), SUCCESS_POPUP_MS);
-      } else if (body.message === 'No calibration data found') {
-        this.set({ status: LIVE_MESSAGES.calibrationNoData });
-      } else {
-        this.set({ status: LIVE_MESSAGES.calibrationUnexpected });
-      }
-    } catch (error) {
-      this.set({ status: calibrationErrorStatus((error as Error).message), debug: true });
-    } finally {
-      this.set({ calibrating: false });
+    const result = await this.link.calibrate();
+    this.set({ calibrating: false });
+    if (!result.ok) {
+      this.set({ status: result.status, ...(result.enableDebug ? { debug: true } : {}) });
+      return;
     }
+    this.outline = result.outline;
+    if (result.frameSize) this.calibrationFrame = result.frameSize;
+    const workflow = nextWorkflowStep(this.state.workflow, { type: 'calibrated' });
+    this.set({ calibrated: true, workflow, status: PROMPTS[workflow], successPopup: true });
+    this.log(`Calibration successful (${this.outline.length} outline points)`);
+    navigator.vibrate?.([100, 50, 100]);
+    clearTimeout(this.timers.popup);
+    this.timers.popup = window.setTimeout(() => this.set({ successPopup: false }), SUCCESS_POPUP_MS);
   }
 
   async testCalibration() {
-    if (!this.state.peerId) {
+    if (!this.link) {
       this.set({ status: LIVE_MESSAGES.noPeerId });
       return;
     }
-    try {
-      const res = await this.getCalibration();
-      if (!res.ok) {
-        this.set({ status: testFailedStatus(res.status) });
-        return;
-      }
-      const body = (await res.json()) as { message?: string; outline?: unknown[] };
-      const message = `Test calibration: ${body.message ?? 'no message'} (${body.outline?.length ?? 0} outline points)`;
-      this.set({ status: message });
-      this.log(message);
-    } catch (error) {
-      this.set({ status: testFailedStatus((error as Error).message) });
+    const result = await this.link.testCalibration();
+    if (!result.ok) {
+      this.set({ status: result.status });
+      return;
     }
+    const outline = Array.isArray(result.body.outline) ? result.body.outline.length : 0;
+    const message = `Test calibration: ${String(result.body.message ?? 'no message')} (${outline} outline points)`;
+    this.set({ status: message });
+    this.log(message);
   }
 
   /** Tab hidden: drawing and the free timer pause; they resume when it is shown again (4.1). */
@@ -632,26 +522,21 @@ export class LiveController {
     }
   }
 
-  private cleanupLink() {
-    this.link?.close();
-    this.link = null;
-    this.set({ connected: false });
-  }
-
   private stopStreaming() {
-    clearTimeout(this.timers.retry);
     clearInterval(this.timers.free);
-    clearInterval(this.timers.watchdog);
     clearInterval(this.timers.metrics);
     if (this.video && 'cancelVideoFrameCallback' in this.video)
       this.video.cancelVideoFrameCallback(this.drawHandle);
     cancelAnimationFrame(this.drawHandle);
-    this.cleanupLink();
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+    this.link?.stop();
+    this.link = null;
     for (const track of this.stream?.getTracks() ?? []) track.stop();
     this.stream = null;
     if (this.video) this.video.srcObject = null;
     const wasStreaming = this.state.camera !== 'idle';
-    this.set({ camera: 'idle', peerId: null });
+    this.set({ camera: 'idle', connected: false, peerId: null });
     if (wasStreaming) this.options.onStreamingChange?.(false);
   }
 
@@ -665,7 +550,7 @@ export class LiveController {
     this.paused = false;
     clearTimeout(this.timers.popup);
     this.set({
-      workflow: 'start',
+      workflow: nextWorkflowStep(this.state.workflow, { type: 'stopped' }),
       calibrated: false,
       calibrating: false,
       activeMode: false,
@@ -675,7 +560,7 @@ export class LiveController {
       successPopup: false,
       showRetry: false,
       freeSeconds: FREE_TIER_SECONDS,
-      metrics: { frameQuality: '—', overlayFps: 0, detectionFps: 0, framesReceived: 0, processingErrors: 0 },
+      metrics: emptyMetrics(),
       status: LIVE_MESSAGES.cameraStopped,
     });
   }
@@ -684,15 +569,5 @@ export class LiveController {
     this.stopStreaming();
     this.disposed = true;
     this.listeners.clear();
-  }
-}
-
-function calibrationErrorText(status: number, body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { message?: string; error?: { message?: string } | string };
-    const err = parsed.error;
-    return (typeof err === 'string' ? err : err?.message) ?? parsed.message ?? `HTTP ${status}`;
-  } catch {
-    return body || `HTTP ${status}`;
   }
 }

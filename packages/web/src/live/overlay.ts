@@ -1,8 +1,13 @@
 // Canvas drawing of one detection frame over the mirrored video (document 2, sections 2.3, 4.1, 5.1).
-import type { Box, DetectionFrame, Keypoint } from '@posture-vision/core';
-import type { Arrow } from './rules/arrows.ts';
-import type { Point } from './rules/outline.ts';
-import { isPoint } from './rules/tilt.ts';
+import {
+  type Arrow,
+  type Box,
+  type DetectionFrame,
+  isDrawableBox,
+  isDrawableKeypoint,
+  type Keypoint,
+  type Point,
+} from '@posture-vision/core';
 
 export interface OverlayLayers {
   hns: boolean;
@@ -35,16 +40,12 @@ const SKELETON: [number, number][] = [
   [11, 12],
 ];
 
-function isBox(b: Partial<Box> | null | undefined): b is Box {
-  return !!b && [b.x, b.y, b.w, b.h].every((v) => Number.isFinite(v));
-}
-
 function drawPoints(ctx: CanvasRenderingContext2D, points: readonly Keypoint[], colour: string, r: number) {
   const { width, height } = ctx.canvas;
   let drawn = 0;
   ctx.fillStyle = colour;
   for (const p of points) {
-    if (!isPoint(p)) continue;
+    if (!isDrawableKeypoint(p)) continue;
     ctx.beginPath();
     ctx.arc(p.x * width, p.y * height, r, 0, Math.PI * 2);
     ctx.fill();
@@ -60,7 +61,7 @@ function drawSkeleton(ctx: CanvasRenderingContext2D, points: readonly Keypoint[]
   for (const [a, b] of SKELETON) {
     const p = points[a];
     const q = points[b];
-    if (!isPoint(p) || !isPoint(q)) continue;
+    if (!isDrawableKeypoint(p) || !isDrawableKeypoint(q)) continue;
     ctx.beginPath();
     ctx.moveTo(p.x * width, p.y * height);
     ctx.lineTo(q.x * width, q.y * height);
@@ -74,7 +75,7 @@ function drawBoxes(ctx: CanvasRenderingContext2D, boxes: readonly Box[], colour:
   ctx.strokeStyle = colour;
   ctx.lineWidth = 2;
   for (const b of boxes) {
-    if (!isBox(b)) continue;
+    if (!isDrawableBox(b)) continue;
     ctx.strokeRect(b.x * width, b.y * height, b.w * width, b.h * height);
     drawn++;
   }
@@ -87,7 +88,7 @@ function drawOutline(ctx: CanvasRenderingContext2D, outline: readonly Point[]) {
   ctx.setLineDash([8, 6]);
   ctx.lineWidth = 2;
   ctx.beginPath();
-  outline.forEach(([x, y], i) => {
+  outline.forEach(({ x, y }, i) => {
     if (i === 0) ctx.moveTo(x, y);
     else ctx.lineTo(x, y);
   });
@@ -100,18 +101,18 @@ function drawOutline(ctx: CanvasRenderingContext2D, outline: readonly Point[]) {
 function drawArrows(ctx: CanvasRenderingContext2D, arrows: readonly Arrow[]) {
   ctx.strokeStyle = '#ff3b30';
   ctx.fillStyle = '#ff3b30';
-  for (const a of arrows) {
-    const angle = Math.atan2(a.toY - a.fromY, a.toX - a.fromX);
-    const head = 6 + a.lineWidth * 2;
-    ctx.lineWidth = a.lineWidth;
+  for (const { from, to, width } of arrows) {
+    const angle = Math.atan2(to.y - from.y, to.x - from.x);
+    const head = 6 + width * 2;
+    ctx.lineWidth = width;
     ctx.beginPath();
-    ctx.moveTo(a.fromX, a.fromY);
-    ctx.lineTo(a.toX, a.toY);
+    ctx.moveTo(from.x, from.y);
+    ctx.lineTo(to.x, to.y);
     ctx.stroke();
     ctx.beginPath();
-    ctx.moveTo(a.toX, a.toY);
-    ctx.lineTo(a.toX - head * Math.cos(angle - 0.5), a.toY - head * Math.sin(angle - 0.5));
-    ctx.lineTo(a.toX - head * Math.cos(angle + 0.5), a.toY - head * Math.sin(angle + 0.5));
+    ctx.moveTo(to.x, to.y);
+    ctx.lineTo(to.x - head * Math.cos(angle - 0.5), to.y - head * Math.sin(angle - 0.5));
+    ctx.lineTo(to.x - head * Math.cos(angle + 0.5), to.y - head * Math.sin(angle + 0.5));
     ctx.closePath();
     ctx.fill();
   }

@@ -6,7 +6,6 @@ import {
   defaultSessionMode,
   feedbackPayload,
   postureFromFrame,
-  SESSION_LOG_LIMIT,
 } from '../../src/sessions/rules/postureUpdate.ts';
 
 function frame(
@@ -89,7 +88,7 @@ describe('session page rules', () => {
   });
   it('keeps the last 500 log lines', () => {
     let log: string[] = [];
-    for (let i = 0; i < SESSION_LOG_LIMIT + 5; i++) log = appendLog(log, `line ${i}`);
+    for (let i = 0; i < 500 + 5; i++) log = appendLog(log, `line ${i}`);
     expect(log).toHaveLength(500);
     expect(log[0]).toBe('line 5');
   });

@@ -1,15 +1,17 @@
 // Real-time session rules (document 2, sections 3.4, 4.4, 5.3, 9): posture status from a detection frame,
 // the MM:SS timer, the session mode default and the capped developer log.
 import {
+  appendCapped,
+  classifyTilt,
   type DetectionFrame,
+  isDrawableKeypoint,
   type PostureFeedback,
   type PostureStatus,
   parseUserSettings,
+  SESSION_LOG_CAP,
   type SessionMode,
 } from '@posture-vision/core';
-import { classifyTilt, isPoint } from '../../live/rules/tilt.ts';
 
-export const SESSION_LOG_LIMIT = 500;
 export const USER_SETTINGS_KEY = 'postureVisionUserSettings';
 /** Shoulders whose heights differ by more than this (normalised) count as asymmetric. */
 const SHOULDER_ASYMMETRY = 0.05;
@@ -32,7 +34,7 @@ export function postureFromFrame(frame: DetectionFrame): PostureUpdate {
   if (!deviated) return { postureStatus: 'good' };
   if (tilt !== 'Neutral') return { postureStatus: 'poor', issue: 'tilt' };
   const [l, r] = [pose[5], pose[6]];
-  if (isPoint(l) && isPoint(r) && Math.abs(l.y - r.y) > SHOULDER_ASYMMETRY)
+  if (isDrawableKeypoint(l) && isDrawableKeypoint(r) && Math.abs(l.y - r.y) > SHOULDER_ASYMMETRY)
     return { postureStatus: 'poor', issue: 'shoulder_asymmetry' };
   return { postureStatus: 'poor', issue: 'forward_head' };
 }
@@ -68,5 +70,5 @@ export function defaultSessionMode(stored: string | null): SessionMode {
 }
 
 export function appendLog(log: readonly string[], line: string): string[] {
-  return [...log, line].slice(-SESSION_LOG_LIMIT);
+  return appendCapped(log, line, SESSION_LOG_CAP);
 }
