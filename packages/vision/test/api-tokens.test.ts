@@ -1,17 +1,16 @@
-// Tokens as the real API issues them: the API process publishes its JWKS, and the vision service accepts
-// an access token signed with the API's own key (read from the API's data directory, as only a test may)
-// and refuses an admin's token and a token of the API's key with another audience.
+// Both services as processes (their real entries, as `npm start` runs them): the API publishes its JWKS,
+// and the vision service, told where the API is by API_URL, accepts an access token signed with the API's
+// own key (read from the API's data directory, as only a test may) and refuses an admin's token and a
+// token of the API's key meant for another audience.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RunningService, startApi } from '@posture-vision/testkit/services';
-import type { FastifyInstance } from 'fastify';
+import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildServer } from '../src/server.ts';
 
 let api: RunningService;
-let app: FastifyInstance;
+let vision: RunningService;
 let base: string;
 let signWithApiKey: (claims: Record<string, unknown>, audience?: string) => Promise<string>;
 
@@ -29,15 +28,12 @@ beforeAll(async () => {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(key);
-  const built = await buildServer({ apiUrl: api.url, workers: 1 });
-  app = built.app;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  vision = await startVision({ API_URL: api.url, VISION_WORKERS: '1' });
+  base = vision.url.replace('http', 'ws');
 }, 180_000);
 
 afterAll(async () => {
-  await app?.close();
+  await vision?.stop();
   await api?.stop();
 });
 
@@ -59,6 +55,19 @@ function connect(token: string): Promise<{ protocol: string; close: Promise<numb
     ws.once('error', reject);
   });
 }
+
+describe('the vision process', () => {
+  it('answers the health check at once and reports its models ready in the configured workers', async () => {
+    expect((await fetch(`${vision.url}/model/realtime/health-check`)).status).toBe(200);
+    const deadline = Date.now() + 120_000;
+    let status: { model_status?: string; message?: string } = {};
+    while (status.model_status !== 'ready' && Date.now() < deadline) {
+      status = await (await fetch(`${vision.url}/model/realtime/face-direction-identifier`)).json();
+      if (status.model_status !== 'ready') await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(status).toEqual({ model_status: 'ready', message: 'Models loaded in 1 worker(s)' });
+  });
+});
 
 describe("the API's tokens on the live sockets", () => {
   it('accepts a user access token verified against the API’s JWKS', async () => {
