@@ -245,7 +245,7 @@ describe('with a seeded history', () => {
     }
   }, 90_000);
 
-  it('the session report reads the path id, and shows its error view for an unknown session', async () => {
+  it('the session report reads the path id, the query id and the session page's navigation state; error and demo views', async () => {
     const { page, close } = await signedInPage(dashboard, seeded.user);
     try {
       await page.goto(`${dashboard.web}/dashboard/session-report/${seeded.sessionIds[1]}`);
@@ -269,6 +269,29 @@ describe('with a seeded history', () => {
       await waitForText(page, 'demo data');
       await page.goto(`${dashboard.web}/dashboard/session-report`);
       await waitForText(page, 'No session data provided to generate report.');
+      // The passive session page navigates here with the report, the duration and the date as router state.
+      await page.evaluate(() => {
+        const report = {
+          sessionId: 'from-session-page',
+          duration: 0,
+          stabilityIndex: 64,
+          averageScore: 58,
+          startTime: '2026-01-05T09:00:00.000Z',
+          keyFindings: {
+            goodPostureTime: 60,
+            poorPostureTime: 65,
+            frequentIssues: ['tilt'],
+            improvementAreas: [],
+          },
+          timeline: [],
+        };
+        const usr = { report, duration: 125, date: '2026-01-05T09:00:00.000Z' };
+        history.pushState({ usr, key: 'passive', idx: 1 }, '', '/dashboard/session-report');
+        dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+      });
+      await waitForText(page, 'Session from-session-page');
+      await waitForText(page, '2m 5s');
+      await waitForText(page, '52%');
     } finally {
       await close();
     }
