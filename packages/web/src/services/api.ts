@@ -21,7 +21,9 @@ const storage: KeyValueStorage = {
   },
   async remove(key) {
     await local.remove(key);
-    useAuthStore.getState().sync();
+    // One task later: when a failed refresh clears the session, the client first checks which page the user is
+    // on (to alert and leave it); re-reading at once would let the guards redirect before that check.
+    setTimeout(() => useAuthStore.getState().sync(), 0);
   },
 };
 
@@ -43,7 +45,10 @@ export const api = createApiClient({
   storage,
   refreshTokenStore: cookieRefreshTokenStore(document),
   onSessionExpired: (message) => window.alert(message),
-  navigate: (path) => navigateInApp(path),
+  navigate: (path) => {
+    useAuthStore.getState().sync();
+    navigateInApp(path);
+  },
   currentPath: () => window.location.pathname,
 });
 

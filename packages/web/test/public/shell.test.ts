@@ -12,6 +12,7 @@ import {
   expectFormMessage,
   fill,
   type Harness,
+  signInPage,
   startHarness,
   TEST_PASSWORD,
   waitForPath,
@@ -60,6 +61,21 @@ describe('guards', () => {
     // The admin token gives no access to user routes.
     await page.goto(`${h.web}/profile`);
     await waitForPath(page, '/login');
+    await page.browserContext().close();
+  }, 30_000);
+});
+
+describe('session expiry', () => {
+  it('a rejected token and a failed refresh clear the session, alert and go to /login', async () => {
+    const page = await h.newPage();
+    const alerts: string[] = [];
+    page.on('dialog', (d) => alerts.push(d.message()));
+    await signInPage(page, h.web, { accessToken: 'not-a-token', refreshToken: 'not-a-refresh-token' });
+    await page.goto(`${h.web}/profile`);
+    await waitForPath(page, '/login');
+    expect(alerts).toEqual(['Your session has expired. Please log in again.']);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('refresh_token=');
     await page.browserContext().close();
   }, 30_000);
 });

@@ -56,6 +56,7 @@ describe('auth status', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await api.auth.logout();
     expect(warn).toHaveBeenCalled();
+    await new Promise((r) => setTimeout(r, 0));
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 });
