@@ -245,7 +245,7 @@ describe('with a seeded history', () => {
     }
   }, 90_000);
 
-  it('the session report reads the path id, the query id and the session page's navigation state; error and demo views', async () => {
+  it('the session report reads the path id, the query id and the session page’s navigation state; error and demo views', async () => {
     const { page, close } = await signedInPage(dashboard, seeded.user);
     try {
       await page.goto(`${dashboard.web}/dashboard/session-report/${seeded.sessionIds[1]}`);
