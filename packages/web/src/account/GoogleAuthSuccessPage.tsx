@@ -8,12 +8,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
 
-/** The first present query parameter among the spellings the API may use. */
-function param(params: URLSearchParams, ...names: string[]): string | null {
-  for (const name of names) if (params.get(name)) return params.get(name);
-  return null;
-}
-
 export default function GoogleAuthSuccessPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -24,10 +18,12 @@ export default function GoogleAuthSuccessPage() {
     handled.current = true;
     (async () => {
       try {
+        // The API's callback hands over access_token and refresh_token, or error.
         const outcome = googleCallbackOutcome({
-          error: params.has('error') ? (params.get('error') ?? 'error') : null,
-          accessToken: param(params, 'token', 'accessToken', 'access_token'),
-          refreshToken: param(params, 'refreshToken', 'refresh_token'),
+          // An error parameter counts when present, even empty.
+          error: params.has('error') ? params.get('error') || 'present' : null,
+          accessToken: params.get('access_token'),
+          refreshToken: params.get('refresh_token'),
         });
         // Storing through the client marks the user authenticated (the auth store follows the token).
         if (outcome.kind === 'tokens') await api.auth.storeTokens(outcome.accessToken, outcome.refreshToken);

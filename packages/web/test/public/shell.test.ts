@@ -87,7 +87,7 @@ describe('Google sign-in', () => {
     await waitForPath(page, '/login?error=google_auth_failed');
     await expectFormMessage(page, 'Google authentication was cancelled or failed. Please try again.');
 
-    await page.goto(`${h.web}/google-auth-success?token=only-an-access-token`);
+    await page.goto(`${h.web}/google-auth-success?access_token=only-an-access-token`);
     await waitForPath(page, '/login?error=oauth_incomplete');
     await expectFormMessage(page, 'OAuth sign-in was incomplete. Please try again.');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -97,7 +97,7 @@ describe('Google sign-in', () => {
 
     const tokens = await createVerifiedUser(h, `google.${Date.now()}@posture.test`);
     await page.goto(
-      `${h.web}/google-auth-success?token=${encodeURIComponent(tokens.accessToken)}&refreshToken=${encodeURIComponent(tokens.refreshToken)}`,
+      `${h.web}/google-auth-success?access_token=${encodeURIComponent(tokens.accessToken)}&refresh_token=${encodeURIComponent(tokens.refreshToken)}`,
     );
     await waitForPath(page, '/dashboard');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(tokens.accessToken);
@@ -140,7 +140,7 @@ describe('Google sign-in', () => {
     await page.browserContext().close();
   }, 30_000);
 
-  it('Continue with Google says so and goes to the API after half a second', async () => {
+  it('Continue with Google says so, goes to the API after half a second, and an unconfigured API answers google_failed', async () => {
     const page = await h.newPage();
     await page.goto(`${h.web}/login`);
     const started = Date.now();
@@ -151,6 +151,9 @@ describe('Google sign-in', () => {
     await expectFormMessage(page, 'Redirecting to Google...');
     await request;
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    // This API has no Google settings: it sends the browser back to the sign-in page with google_failed.
+    await waitForPath(page, '/login?error=google_failed');
+    await expectFormMessage(page, 'Google sign-in failed. Please try again or use email/password.');
     await page.browserContext().close();
   }, 30_000);
 });
