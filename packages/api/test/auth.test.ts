@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../src/cli/admin.ts';
 import {
   databases,
   lastMailTo,
@@ -270,6 +271,26 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect(changed.body).toMatchObject({ success: true, message: 'Password changed successfully.' });
     expect((await server.http.post('/auth/login', { email: user.email, password: next })).status).toBe(200);
     expect((await server.http.post('/password/change', {}, undefined)).status).toBe(401);
+  });
+
+  it('signs admins in with separate accounts; admin tokens do not open user data', async () => {
+    const admin = { email: uniqueEmail('admin'), password: 'Adm1n!Secret' };
+    await createAdmin(server.app.ctx.db, admin.email, admin.password, server.config.argon2);
+    const login = await server.http.post('/auth/admin/login', admin);
+    expect(login.body).toMatchObject({ success: true, message: 'Admin login successful' });
+    const jwks = createRemoteJWKSet(new URL(`${server.url}/.well-known/jwks.json`));
+    const { payload } = await jwtVerify(login.body.accessToken, jwks, { audience: 'posture-vision' });
+    expect(payload.role).toBe('admin');
+    expect((await server.http.get('/profile', login.body.accessToken)).status).toBe(403);
+    expect((await server.http.post('/auth/admin/login', { ...admin, password: 'Wrong!Pass1' })).status).toBe(
+      401,
+    );
+    // A user account is not an admin account.
+    const user = await signUp(server);
+    expect(
+      (await server.http.post('/auth/admin/login', { email: user.email, password: PASSWORD })).status,
+    ).toBe(401);
+    expect((await server.http.post('/auth/admin/login', { email: admin.email })).status).toBe(400);
   });
 
   it('resends verification mail, and says so when the address is already verified', async () => {

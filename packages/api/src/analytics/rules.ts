@@ -49,10 +49,11 @@ function groupScores(sessions: ScoredSession[], key: (d: Date) => string) {
   return [...groups.entries()].sort((a, b) => a[0].localeCompare(b[0]));
 }
 
+/** A day or week whose sessions have no feedback has averageScore null: no score is better than an invented 0. */
 export function dailyAggregates(sessions: ScoredSession[]) {
   return groupScores(sessions, dayOf).map(([date, g]) => ({
     date,
-    averageScore: round1(mean(g.scores)),
+    averageScore: g.scores.length ? round1(mean(g.scores)) : null,
     sessionCount: g.count,
   }));
 }
@@ -60,17 +61,17 @@ export function dailyAggregates(sessions: ScoredSession[]) {
 export function weeklyTrends(sessions: ScoredSession[]) {
   return groupScores(sessions, weekOf).map(([week, g]) => ({
     week,
-    averageScore: round1(mean(g.scores)),
+    averageScore: g.scores.length ? round1(mean(g.scores)) : null,
     sessionCount: g.count,
   }));
 }
 
-export function bestDay(daily: { date: string; averageScore: number }[]) {
-  const best = daily.reduce<{ date: string; averageScore: number } | null>(
-    (b, d) => (!b || d.averageScore > b.averageScore ? d : b),
-    null,
-  );
-  return best ? { date: best.date, score: best.averageScore } : null;
+export function bestDay(daily: { date: string; averageScore: number | null }[]) {
+  let best: { date: string; score: number } | null = null;
+  for (const d of daily)
+    if (d.averageScore !== null && (!best || d.averageScore > best.score))
+      best = { date: d.date, score: d.averageScore };
+  return best;
 }
 
 /**
@@ -78,11 +79,12 @@ export function bestDay(daily: { date: string; averageScore: number }[]) {
  * with at least one session; steadiness is 100 minus 4 points per point of standard deviation of the daily
  * average scores (a spread of 25 points or more gives 0). No sessions: 0.
  */
-export function consistencyScore(daily: { averageScore: number }[], timeframeDays: number): number {
-  if (!daily.length) return 0;
-  const regularity = Math.min(1, daily.length / timeframeDays) * 100;
-  const m = mean(daily.map((d) => d.averageScore));
-  const sd = Math.sqrt(mean(daily.map((d) => (d.averageScore - m) ** 2)));
+export function consistencyScore(daily: { averageScore: number | null }[], timeframeDays: number): number {
+  const scored = daily.flatMap((d) => (d.averageScore === null ? [] : [d.averageScore]));
+  if (!scored.length) return 0;
+  const regularity = Math.min(1, scored.length / timeframeDays) * 100;
+  const m = mean(scored);
+  const sd = Math.sqrt(mean(scored.map((x) => (x - m) ** 2)));
   const steadiness = Math.max(0, 100 - 4 * sd);
   return round1((regularity + steadiness) / 2);
 }
@@ -100,11 +102,7 @@ export function dashboardAnalytics(
     average_posture_score: round1(mean(scores)),
     improvement_rate: improvementRate(scores),
     last_session_date: last ? last.startTime.toISOString() : null,
-    daily_averages: dailyAggregates(chronological).map(({ date, averageScore, sessionCount }) => ({
-      date,
-      averageScore,
-      sessionCount,
-    })),
+    daily_averages: dailyAggregates(chronological),
     weekly_trends: weeklyTrends(chronological),
     posture_distribution: distribution,
     scoreTrend: scores.slice(-10).map(round1),
@@ -115,14 +113,11 @@ export const TIMEFRAME_DAYS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as co
 
 export function postureTrends(sessions: ScoredSession[], timeframeDays: number) {
   const daily = dailyAggregates(sessions);
-  const withScores = daily.filter((d) =>
-    sessions.some((s) => dayOf(s.startTime) === d.date && s.score !== null),
-  );
   return {
     dailyAggregates: daily,
-    improvementRate: improvementRate(withScores.map((d) => d.averageScore)),
-    bestDay: bestDay(withScores),
-    consistencyScore: consistencyScore(withScores, timeframeDays),
+    improvementRate: improvementRate(daily.flatMap((d) => (d.averageScore === null ? [] : [d.averageScore]))),
+    bestDay: bestDay(daily),
+    consistencyScore: consistencyScore(daily, timeframeDays),
   };
 }
 

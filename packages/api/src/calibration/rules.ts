@@ -24,7 +24,8 @@ export function calibrationState(
   now = new Date(),
 ): CalibrationState {
   if (!latestCreatedAt) return { hasActive: false, needsRecalibration: true, daysUntilExpiry: null };
-  const days = RECALIBRATION_DAYS[frequency] ?? RECALIBRATION_DAYS.monthly ?? 30;
+  // Unknown values count as the default, monthly; "never" is null and never expires.
+  const days = frequency in RECALIBRATION_DAYS ? (RECALIBRATION_DAYS[frequency] ?? null) : 30;
   if (days === null) return { hasActive: true, needsRecalibration: false, daysUntilExpiry: null };
   const left = latestCreatedAt.getTime() + days * DAY_MS - now.getTime();
   if (left <= 0) return { hasActive: false, needsRecalibration: true, daysUntilExpiry: 0 };

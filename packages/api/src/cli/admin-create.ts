@@ -1,11 +1,10 @@
 // `pnpm --filter @posture-vision/api admin:create <email> <password>`: creates an admin account (or sets the
 // password of an existing one) in the database the API uses (DATABASE_URL or DATA_DIR's embedded one).
 import { z } from 'zod';
-import { hashPassword } from '../auth/passwords.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
-import { admins } from '../db/schema.ts';
 import { email as emailField, newPassword } from '../http/fields.ts';
+import { createAdmin } from './admin.ts';
 
 const [emailArg, passwordArg] = process.argv.slice(2);
 const parsed = z
@@ -19,11 +18,7 @@ if (!parsed.success) {
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  const passwordHash = await hashPassword(parsed.data.password, config.argon2);
-  await database.db
-    .insert(admins)
-    .values({ email: parsed.data.email, passwordHash })
-    .onConflictDoUpdate({ target: admins.email, set: { passwordHash } });
+  await createAdmin(database.db, parsed.data.email, parsed.data.password, config.argon2);
   console.log(`admin ${parsed.data.email} is ready (${database.kind} database)`);
 } finally {
   await database.close();

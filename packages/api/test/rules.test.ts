@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import {
+  consistencyScore,
+  dashboardAnalytics,
+  improvementRate,
+  postureTrends,
+  weekOf,
+} from '../src/analytics/rules.ts';
+import { calibrationState, metricStatuses, recommendationsFor } from '../src/calibration/rules.ts';
+import { buildReport, type FeedbackPoint, stabilityIndex } from '../src/sessions/report.ts';
+
+const at = (s: number) => new Date(Date.UTC(2026, 0, 5, 9, 0, s));
+const point = (
+  s: number,
+  postureStatus: string,
+  score: number,
+  issue: string | null = null,
+): FeedbackPoint => ({
+  timestamp: at(s),
+  postureStatus,
+  score,
+  issue,
+});
+
+describe('session report rules', () => {
+  it('measures stability as the share of unchanged consecutive statuses', () => {
+    expect(stabilityIndex([])).toBe(0);
+    expect(stabilityIndex([point(0, 'good', 100)])).toBe(100);
+    expect(stabilityIndex([point(0, 'good', 100), point(1, 'poor', 40), point(2, 'good', 100)])).toBe(0);
+    expect(stabilityIndex([point(0, 'good', 100), point(1, 'good', 100), point(2, 'poor', 40)])).toBe(50);
+  });
+
+  it('caps silent gaps at 10 s, orders by time and downsamples long timelines to 300 points', () => {
+    const report = buildReport({
+      session: { id: 's', startTime: at(0), endTime: at(600) },
+      feedback: [point(300, 'poor', 40, 'tilt'), point(0, 'good', 100)],
+      issueLabel: (i) => i,
+      issueAdvice: () => undefined,
+    });
+    expect(report.duration).toBe(600);
+    expect(report.keyFindings).toMatchObject({ goodPostureTime: 10, poorPostureTime: 10 });
+    expect(report.averageScore).toBe(70);
+    expect(report.timeline.map((t) => t.postureStatus)).toEqual(['good', 'poor']);
+    expect(report.keyFindings.improvementAreas).toContain('Work on tilt.');
+
+    const many = Array.from({ length: 900 }, (_, i) =>
+      point(i, i < 450 ? 'good' : 'poor', i < 450 ? 100 : 40),
+    );
+    const long = buildReport({
+      session: { id: 's', startTime: at(0), endTime: at(900) },
+      feedback: many,
+      issueLabel: (i) => i,
+      issueAdvice: () => undefined,
+    });
+    expect(long.timeline).toHaveLength(300);
+    expect(long.timeline[0]).toMatchObject({ postureStatus: 'good', score: 100 });
+    expect(long.timeline[299]).toMatchObject({ postureStatus: 'poor', score: 40 });
+    expect(long.stabilityIndex).toBe(99.9);
+  });
+
+  it('reports an empty session as zero, not as invented data', () => {
+    const empty = buildReport({
+      session: { id: 's', startTime: at(0), endTime: at(30) },
+      feedback: [],
+      issueLabel: (i) => i,
+      issueAdvice: () => undefined,
+    });
+    expect(empty).toMatchObject({ duration: 30, averageScore: 0, stabilityIndex: 0, timeline: [] });
+  });
+});
+
+describe('analytics rules', () => {
+  const session = (day: number, score: number | null, duration = 600) => ({
+    id: `s${day}`,
+    startTime: new Date(Date.UTC(2026, 0, day, 10)),
+    duration,
+    score,
+    stabilityIndex: null,
+  });
+
+  it('computes the improvement rate from the earlier and later halves', () => {
+    expect(improvementRate([])).toBe(0);
+    expect(improvementRate([50])).toBe(0);
+    expect(improvementRate([50, 60])).toBe(20);
+    expect(improvementRate([80, 70, 99, 60, 40])).toBe(-33.3);
+  });
+
+  it('groups by day and ISO week, with the distribution and the last 10 scores', () => {
+    expect(weekOf(new Date(Date.UTC(2026, 0, 11)))).toBe('2026-01-05'); // a Sunday belongs to Monday 5th's week
+    const data = dashboardAnalytics([session(5, 60), session(5, 80), session(12, 90), session(13, null)], {
+      good: 5,
+      fair: 2,
+      poor: 1,
+    });
+    expect(data).toMatchObject({
+      total_sessions: 4,
+      total_time: 2400,
+      average_posture_score: 76.7,
+      improvement_rate: 50,
+      last_session_date: '2026-01-13T10:00:00.000Z',
+      posture_distribution: { good: 5, fair: 2, poor: 1 },
+      scoreTrend: [60, 80, 90],
+    });
+    expect(data.daily_averages).toEqual([
+      { date: '2026-01-05', averageScore: 70, sessionCount: 2 },
+      { date: '2026-01-12', averageScore: 90, sessionCount: 1 },
+      { date: '2026-01-13', averageScore: null, sessionCount: 1 },
+    ]);
+    expect(data.weekly_trends).toEqual([
+      { week: '2026-01-05', averageScore: 70, sessionCount: 2 },
+      { week: '2026-01-12', averageScore: 90, sessionCount: 2 },
+    ]);
+  });
+
+  it('scores consistency from regular days and steady averages, and finds the best day', () => {
+    expect(consistencyScore([], 7)).toBe(0);
+    expect(consistencyScore(Array(7).fill({ averageScore: 80 }), 7)).toBe(100);
+    expect(consistencyScore([{ averageScore: 50 }, { averageScore: 100 }], 7)).toBe(14.3);
+    const trends = postureTrends([session(5, 60), session(6, 90), session(7, null)], 7);
+    expect(trends.bestDay).toEqual({ date: '2026-01-06', score: 90 });
+    expect(trends.improvementRate).toBe(50);
+    expect(trends.dailyAggregates).toHaveLength(3);
+  });
+});
+
+describe('calibration rules', () => {
+  const now = new Date(Date.UTC(2026, 0, 31));
+  it('expires by the recalibration frequency', () => {
+    expect(calibrationState(null, 'monthly', now)).toEqual({
+      hasActive: false,
+      needsRecalibration: true,
+      daysUntilExpiry: null,
+    });
+    expect(calibrationState(new Date(Date.UTC(2026, 0, 20)), 'monthly', now)).toEqual({
+      hasActive: true,
+      needsRecalibration: false,
+      daysUntilExpiry: 19,
+    });
+    expect(calibrationState(new Date(Date.UTC(2026, 0, 20)), 'weekly', now)).toMatchObject({
+      hasActive: false,
+      needsRecalibration: true,
+      daysUntilExpiry: 0,
+    });
+    expect(calibrationState(new Date(Date.UTC(2020, 0, 1)), 'never', now)).toMatchObject({ hasActive: true });
+  });
+
+  it('classifies metrics with the document 2 thresholds and recommends accordingly', () => {
+    expect(
+      metricStatuses({
+        cranialVertebralAngle: 47,
+        forwardHeadDistance: 101,
+        shoulderTiltAngle: -6,
+        headTiltAngle: 5,
+      }),
+    ).toEqual({
+      cranialVertebralAngle: 'warning',
+      forwardHeadDistance: 'poor',
+      shoulderTiltAngle: 'warning',
+      headTiltAngle: 'good',
+    });
+    const healthy = {
+      cranialVertebralAngle: 52,
+      forwardHeadDistance: 80,
+      shoulderTiltAngle: 1,
+      headTiltAngle: 1,
+    };
+    expect(recommendationsFor({ calibration: healthy, needsRecalibration: false, issueShares: {} })).toEqual([
+      expect.objectContaining({ category: 'General', priority: 'low' }),
+    ]);
+    const issues = recommendationsFor({
+      calibration: healthy,
+      needsRecalibration: true,
+      issueShares: { forward_head: 0.4, tilt: 0.12, shoulder_asymmetry: 0.05 },
+    });
+    expect(issues.map((r) => [r.category, r.priority])).toEqual([
+      ['Calibration', 'medium'],
+      ['Forward head posture', 'high'],
+      ['Head tilt', 'medium'],
+    ]);
+  });
+});
