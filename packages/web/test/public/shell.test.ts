@@ -178,6 +178,10 @@ describe('shell', () => {
     await page.reload();
     await waitForText(page, 'About Posture Vision');
     expect(await theme()).toMatchObject({ body: 'light', dark: false, stored: 'light' });
+    // The section fades in after the scroll animation's 0.5 s delay and 0.7 s duration.
+    await page.waitForSelector('.prose.animate-in');
+    await new Promise((r) => setTimeout(r, 1300));
+    await saveScreenshot(page, 'web-public', 'about-light-1280');
     // A stored value other than light or dark means dark.
     await page.evaluate(() => localStorage.setItem('appTheme', 'blue'));
     await page.reload();
@@ -323,6 +327,8 @@ describe('landing page', () => {
 
     await page.click('.play-button');
     await page.waitForSelector('[role="dialog"][aria-label="Promotional video"]');
+    // This build has no video address configured: the lightbox says so instead of breaking.
+    await waitForText(page, 'The promotional video is not available right now.');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
 
