@@ -163,6 +163,7 @@ export default function LiveTool(props: LiveToolProps) {
             className="live-mirrored live-overlay"
             data-testid="live-overlay"
             data-overlay-frames={state.drawn.overlayFrames}
+            data-detection-frames={state.metrics.framesReceived}
             data-keypoints-drawn={state.drawn.keypoints}
             data-arrows-drawn={state.drawn.arrows}
             data-outline-drawn={state.drawn.outlinePoints}

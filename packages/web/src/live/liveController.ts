@@ -39,6 +39,7 @@ export const PROMPTS: Record<WorkflowStep, string> = {
   complete: 'Active Mode on: follow the arrows to return to your calibrated posture',
 };
 export const SUCCESS_POPUP_MS = 3000;
+const RATE_WINDOW_MS = 5000;
 /** The head-neck-shoulder keypoints (COCO 0..6) the calibration outline is built from. */
 const OUTLINE_KEYPOINTS = 7;
 
@@ -180,8 +181,9 @@ export class LiveController {
   private timers: { free?: number; metrics?: number; popup?: number } = {};
   private drawHandle = 0;
   private paused = false;
-  private overlayCount = 0;
-  private detectionCount = 0;
+  /** Times of recent overlay draws and detection frames, for rates over a 5 s window. */
+  private overlayTimes: number[] = [];
+  private detectionTimes: number[] = [];
   private disposed = false;
 
   constructor(private options: LiveControllerOptions) {
@@ -311,7 +313,7 @@ export class LiveController {
 
   private onFrame(frame: DetectionFrame, quality: FrameQuality | null) {
     this.latestFrame = frame;
-    this.detectionCount++;
+    this.detectionTimes.push(performance.now());
     const detection = summarise(frame);
     const patch: Partial<LiveState> = {
       detection,
@@ -369,7 +371,7 @@ export class LiveController {
     const layers = pro ? this.state.layers : { hns: true, hand: false, boxes: false, outline: true };
     try {
       const drawn = drawOverlay(ctx, this.latestFrame, layers, this.correction(canvas));
-      this.overlayCount++;
+      this.overlayTimes.push(performance.now());
       const total = this.state.drawn;
       // Totals are kept without notifying: the metrics timer publishes them once a second.
       this.state.drawn = {
@@ -400,21 +402,22 @@ export class LiveController {
 
   private startLoops() {
     this.scheduleDraw();
-    let last = performance.now();
+    const started = performance.now();
     this.timers.metrics = window.setInterval(() => {
       const now = performance.now();
-      const seconds = (now - last) / 1000;
-      last = now;
+      // Detection frames may arrive in bursts: rates over the last 5 s (or since the start) read steadier.
+      const since = Math.max(started, now - RATE_WINDOW_MS);
+      this.overlayTimes = this.overlayTimes.filter((t) => t >= since);
+      this.detectionTimes = this.detectionTimes.filter((t) => t >= since);
+      const seconds = Math.max(0.001, (now - since) / 1000);
       this.set({
         metrics: {
           ...this.state.metrics,
-          overlayFps: Math.round((this.overlayCount / seconds) * 10) / 10,
-          detectionFps: Math.round((this.detectionCount / seconds) * 10) / 10,
+          overlayFps: Math.round((this.overlayTimes.length / seconds) * 10) / 10,
+          detectionFps: Math.round((this.detectionTimes.length / seconds) * 10) / 10,
         },
         drawn: { ...this.state.drawn },
       });
-      this.overlayCount = 0;
-      this.detectionCount = 0;
     }, 1000);
     if (this.state.tier === 'free') this.startFreeTimer();
   }
@@ -525,6 +528,8 @@ export class LiveController {
   private stopStreaming() {
     clearInterval(this.timers.free);
     clearInterval(this.timers.metrics);
+    this.overlayTimes = [];
+    this.detectionTimes = [];
     if (this.video && 'cancelVideoFrameCallback' in this.video)
       this.video.cancelVideoFrameCallback(this.drawHandle);
     cancelAnimationFrame(this.drawHandle);
