@@ -500,3 +500,50 @@ it('serves the static sample pages and the mock calibration summaries', async ()
     await close();
   }
 }, 90_000);
+
+it('deletes the account after the confirmation and returns to /login', async () => {
+  const user = await createVerifiedUser(dashboard.api, 'Delete');
+  const { page, dialogs, close } = await signedInPage(dashboard, user);
+  try {
+    await page.goto(`${dashboard.web}/dashboard/user-settings`);
+    await clickText(page, 'Delete Account');
+    await waitForText(page, 'Are you sure? This will permanently delete your account and all data.');
+    await clickText(page, 'Cancel');
+    await clickText(page, 'Delete Account');
+    await clickText(page, 'Yes, Delete My Account');
+    await waitForPath(page, '/login');
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const login = await call(`${dashboard.api.url}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(login.status).toBe(401);
+  } finally {
+    await close();
+  }
+}, 90_000);
+
+it('logs out from all devices: every refresh token stops working', async () => {
+  const user = await createVerifiedUser(dashboard.api, 'Everywhere');
+  const other = await call<{ refreshToken: string }>(`${dashboard.api.url}/auth/login`, {
+    method: 'POST',
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const { page, close } = await signedInPage(dashboard, user);
+  try {
+    await page.goto(`${dashboard.web}/dashboard/user-settings`);
+    await page.waitForSelector('[data-testid="active-sessions"] li');
+    expect(await page.$$eval('[data-testid="active-sessions"] li', (els) => els.length)).toBe(2);
+    await clickText(page, 'Logout from All Devices');
+    await waitForPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const refresh = await call(`${dashboard.api.url}/auth/refresh`, {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: other.body.refreshToken }),
+    });
+    expect(refresh.status).toBe(401);
+  } finally {
+    await close();
+  }
+}, 90_000);
