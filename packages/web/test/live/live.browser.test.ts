@@ -354,6 +354,27 @@ describe('photo calibration wizard', () => {
   }, 180_000);
 });
 
+describe('wizard camera errors', () => {
+  it('shows the camera error of a device that is missing, and Try Again returns to the start', async () => {
+    const page = await browser.newPage();
+    await signIn(page, site.url, user);
+    // The camera is the edge here: this page's getUserMedia fails as it does on a machine without a camera.
+    await page.evaluateOnNewDocument(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+    });
+    await page.goto(`${site.url}/dashboard/photo-calibration`);
+    await clickButton(page, 'Start');
+    await waitForStep(page, 'photo-wizard', 'ERROR');
+    expect(await page.$eval('[data-testid="photo-wizard"] [role="alert"] p', (p) => p.textContent)).toBe(
+      'Camera error: No camera found on this device.',
+    );
+    await clickButton(page, 'Try Again');
+    await waitForStep(page, 'photo-wizard', 'INSTRUCTIONS_START');
+    await page.close();
+  }, 40_000);
+});
+
 describe('calibration page', () => {
   it('opens on the summary of the active calibration, retakes three photos and shows the new summary', async () => {
     const page = await browser.newPage();
@@ -429,6 +450,33 @@ describe('real-time session', () => {
       timeline: unknown[];
     };
     expect(report.timeline.length).toBeGreaterThan(0);
+    await page.close();
+  }, 150_000);
+
+  it('runs an active session; stopping the camera feed stops it and the report shows on the page', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 1000 });
+    await signIn(page, site.url, user);
+    await page.evaluate(() => localStorage.removeItem('postureVisionUserSettings'));
+    await page.goto(`${site.url}/dashboard/real-time-session`);
+    await page.waitForSelector('[data-testid="real-time-session"]');
+    expect(await page.$eval('input[value="active"]', (i) => (i as HTMLInputElement).checked)).toBe(true);
+    await clickButton(page, 'Start Session');
+    await waitForAttribute(page, 'real-time-session', 'data-phase', 'running', 20_000);
+    await waitForText(page, 'posture-status', /Posture: (good|poor)/, 60_000);
+    await waitForText(page, 'session-timer', /^00:(0[3-9]|[1-5]\d)$/, 30_000);
+    await clickButton(page, 'Stop Camera');
+    await page.waitForSelector('[data-testid="session-report-summary"]', { timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/dashboard/real-time-session');
+    const link = await page.$eval('[data-testid="session-report-summary"] a', (a) => a.getAttribute('href'));
+    await saveScreenshot(page, SUITE, '32-active-session-report');
+    const history = (await apiGet('/sessions/history?limit=5', user.accessToken)).data as {
+      id: string;
+      mode: string;
+    }[];
+    expect(history).toHaveLength(2);
+    const active = history.find((h) => h.mode === 'active');
+    expect(link).toBe(`/dashboard/session-report/${active?.id}`);
     await page.close();
   }, 150_000);
 
