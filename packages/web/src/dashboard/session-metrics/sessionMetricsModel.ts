@@ -51,7 +51,7 @@ export const BADGES: readonly Omit<Achievement, 'earned'>[] = [
   { icon: '☀', name: 'Early Bird', description: 'Finish a session before 8 am' },
   { icon: '☾', name: 'Night Owl', description: 'Finish a session after 10 pm' },
   { icon: '↗', name: 'Steady Progress', description: 'Improve your score three sessions in a row' },
-  { icon: '⌛', name: 'Endurance Master', description: 'Hold a session for 30 minutes' },
+  { icon: '∞', name: 'Endurance Master', description: 'Hold a session for 30 minutes' },
 ];
 
 export const SAMPLE_METRICS: MetricsPageData = {
