@@ -1,7 +1,7 @@
 // Account flows in Chromium against the real API: registration (with every validation message), e-mail
-// verification from the outbox, sign-in, profile edit, change password, logout, the avatar upload, resend
-// verification and password recovery.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// verification from the outbox, sign-in, profile edit, change password, logout, the avatar upload, the data
+// export, resend verification and password recovery.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -342,6 +342,51 @@ describe('account flows', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    await page.browserContext().close();
+  }, 60_000);
+  it('exports profile data as JSON and session data as CSV, showing the counts', async () => {
+    const email = `export.${Date.now()}@posture.test`;
+    const page = await h.newPage();
+    await signInPage(page, h.web, await createVerifiedUser(h, email));
+    await page.goto(`${h.web}/profile`);
+    await waitForText(page, 'Data Export');
+    // Data export: files named after the product, pretty-printed JSON of the data, and the counts.
+    const downloads = mkdtempSync(join(tmpdir(), 'pv-web-downloads-'));
+    try {
+      // Downloads of this page's browser context go to the temp folder.
+      const cdp = await page.browser().target().createCDPSession();
+      await cdp.send('Browser.setDownloadBehavior', {
+        behavior: 'allow',
+        downloadPath: downloads,
+        browserContextId: page.browserContext().id,
+      });
+      await page.waitForFunction(() =>
+        /\d/.test(document.querySelector('[data-testid="export-stats"]')?.textContent ?? ''),
+      );
+      const counts = await page.$$eval('[data-testid="export-stats"] dd', (dds) =>
+        dds.map((d) => d.textContent),
+      );
+      expect(counts[0]).toMatch(/^\d+$/);
+      expect(counts.slice(1)).toEqual(['0', '0']);
+      await clickButton(page, 'JSON');
+      await waitForText(page, 'Profile data exported successfully in JSON format!');
+      await page.click('button[aria-label="Export session data as CSV"]');
+      await waitForText(page, 'Session data exported successfully in CSV format!');
+      const deadline = Date.now() + 5000;
+      while (
+        readdirSync(downloads).filter((f) => !f.endsWith('.crdownload')).length < 2 &&
+        Date.now() < deadline
+      )
+        await new Promise((r) => setTimeout(r, 100));
+      const files = readdirSync(downloads).sort();
+      expect(files).toEqual(['posture_vision_profile_data.json', 'posture_vision_session_data.csv']);
+      const profileFile = readFileSync(join(downloads, 'posture_vision_profile_data.json'), 'utf8');
+      expect(profileFile).toContain('\n  ');
+      expect(profileFile).toContain(email);
+    } finally {
+      rmSync(downloads, { recursive: true, force: true });
+    }
+
     await page.browserContext().close();
   }, 60_000);
 });
