@@ -76,6 +76,7 @@ describe('analytics rules', () => {
     duration,
     score,
     stabilityIndex: null,
+    counts: { good: day % 3, neutral: 1, poor: day % 2 },
   });
 
   it('computes the improvement rate from the earlier and later halves', () => {
@@ -87,18 +88,14 @@ describe('analytics rules', () => {
 
   it('groups by day and ISO week, with the distribution and the last 10 scores', () => {
     expect(weekOf(new Date(Date.UTC(2026, 0, 11)))).toBe('2026-01-05'); // a Sunday belongs to Monday 5th's week
-    const data = dashboardAnalytics([session(5, 60), session(5, 80), session(12, 90), session(13, null)], {
-      good: 5,
-      fair: 2,
-      poor: 1,
-    });
+    const data = dashboardAnalytics([session(5, 60), session(5, 80), session(12, 90), session(13, null)]);
     expect(data).toMatchObject({
       total_sessions: 4,
       total_time: 2400,
       average_posture_score: 76.7,
       improvement_rate: 50,
       last_session_date: '2026-01-13T10:00:00.000Z',
-      posture_distribution: { good: 5, fair: 2, poor: 1 },
+      posture_distribution: { good: 5, fair: 4, poor: 3 },
       scoreTrend: [60, 80, 90],
     });
     expect(data.daily_averages).toEqual([

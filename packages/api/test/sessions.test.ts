@@ -90,6 +90,11 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     expect(r.timeline).toHaveLength(5);
     expect(r.timeline[2]).toMatchObject({ postureStatus: 'poor', score: 40, issue: 'forward_head' });
 
+    // While it runs, analytics count its feedback live.
+    const live = (await server.http.get('/sessions/analytics', user.accessToken)).body.data;
+    expect(live).toMatchObject({ total_sessions: 1, posture_distribution: { good: 3, fair: 0, poor: 2 } });
+    expect(live.scoreTrend).toEqual([76]);
+
     const end1 = await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
     expect(end1.status).toBe(200);
     expect(end1.body.data).toMatchObject({ averageScore: 86.7, stabilityIndex: 50, averageCVAngle: 48.4 });

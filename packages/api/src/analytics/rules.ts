@@ -9,6 +9,8 @@ export interface ScoredSession {
   /** Mean feedback score of the session, null when it has no feedback. */
   score: number | null;
   stabilityIndex: number | null;
+  /** Feedback counts by posture status. */
+  counts: { good: number; neutral: number; poor: number };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -89,10 +91,8 @@ export function consistencyScore(daily: { averageScore: number | null }[], timef
   return round1((regularity + steadiness) / 2);
 }
 
-export function dashboardAnalytics(
-  sessions: ScoredSession[],
-  distribution: { good: number; fair: number; poor: number },
-) {
+/** The dashboard analytics; the distribution counts feedback: good, neutral (shown as fair) and poor. */
+export function dashboardAnalytics(sessions: ScoredSession[]) {
   const chronological = [...sessions].sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   const scores = chronological.flatMap((s) => (s.score === null ? [] : [s.score]));
   const last = chronological.at(-1);
@@ -104,7 +104,11 @@ export function dashboardAnalytics(
     last_session_date: last ? last.startTime.toISOString() : null,
     daily_averages: dailyAggregates(chronological),
     weekly_trends: weeklyTrends(chronological),
-    posture_distribution: distribution,
+    posture_distribution: {
+      good: sessions.reduce((n, s) => n + s.counts.good, 0),
+      fair: sessions.reduce((n, s) => n + s.counts.neutral, 0),
+      poor: sessions.reduce((n, s) => n + s.counts.poor, 0),
+    },
     scoreTrend: scores.slice(-10).map(round1),
   };
 }

@@ -155,6 +155,10 @@ export const postureSessions = pgTable(
     averageScore: real('average_score'),
     stabilityIndex: real('stability_index'),
     averageCvAngle: real('average_cv_angle'),
+    /** Feedback counts by status, stored at the end so analytics need not rescan the feedback. */
+    goodCount: integer('good_count'),
+    neutralCount: integer('neutral_count'),
+    poorCount: integer('poor_count'),
   },
   (t) => [index('posture_sessions_user_idx').on(t.userId, t.startTime)],
 );

@@ -24,6 +24,7 @@ export interface SessionReport {
   averageScore: number;
   stabilityIndex: number;
   feedbackCount: number;
+  statusCounts: { good: number; neutral: number; poor: number };
   keyFindings: {
     poorPostureTime: number;
     goodPostureTime: number;
@@ -134,6 +135,11 @@ export function buildReport(input: {
     averageScore: averageScore(points, weights),
     stabilityIndex: stability,
     feedbackCount: points.length,
+    statusCounts: {
+      good: points.filter((p) => p.postureStatus === 'good').length,
+      neutral: points.filter((p) => p.postureStatus === 'neutral').length,
+      poor: points.filter((p) => p.postureStatus === 'poor').length,
+    },
     keyFindings: {
       poorPostureTime,
       goodPostureTime,

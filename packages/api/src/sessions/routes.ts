@@ -78,19 +78,31 @@ async function reportOf(db: Database, session: SessionRow) {
   });
 }
 
-/** Sessions with their score: the stored one once ended, else the mean of their feedback so far. */
+/**
+ * Sessions with their score and feedback counts: stored ones once ended, else aggregated from the feedback so far
+ * (only running sessions are scanned, so analytics cost grows with sessions, not with feedback rows).
+ */
 async function scoredSessions(
   db: Database,
   userId: string,
   from?: Date,
   to?: Date,
 ): Promise<ScoredSession[]> {
+  const counted = (status: string) =>
+    sql<number>`count(*) filter (where ${postureFeedback.postureStatus} = ${status})::int`;
   const live = db
     .select({
       sessionId: postureFeedback.sessionId,
       score: sql<number>`avg(${postureFeedback.score})`.as('live_score'),
+      good: counted('good').as('live_good'),
+      neutral: counted('neutral').as('live_neutral'),
+      poor: counted('poor').as('live_poor'),
     })
     .from(postureFeedback)
+    .innerJoin(
+      postureSessions,
+      and(eq(postureSessions.id, postureFeedback.sessionId), isNull(postureSessions.endTime)),
+    )
     .where(eq(postureFeedback.userId, userId))
     .groupBy(postureFeedback.sessionId)
     .as('live');
@@ -99,25 +111,30 @@ async function scoredSessions(
   if (to) conditions.push(lte(postureSessions.startTime, to));
   const rows = await db
     .select({
-      id: postureSessions.id,
-      startTime: postureSessions.startTime,
-      endTime: postureSessions.endTime,
-      duration: postureSessions.duration,
-      averageScore: postureSessions.averageScore,
-      stabilityIndex: postureSessions.stabilityIndex,
+      session: postureSessions,
       liveScore: live.score,
+      liveGood: live.good,
+      liveNeutral: live.neutral,
+      livePoor: live.poor,
     })
     .from(postureSessions)
     .leftJoin(live, eq(live.sessionId, postureSessions.id))
     .where(and(...conditions))
     .orderBy(asc(postureSessions.startTime));
   const now = Date.now();
-  return rows.map((r) => ({
-    id: r.id,
-    startTime: r.startTime,
-    duration: r.duration ?? Math.round((now - r.startTime.getTime()) / 1000),
-    score: r.averageScore ?? (r.liveScore === null ? null : Math.round(Number(r.liveScore) * 10) / 10),
-    stabilityIndex: r.stabilityIndex,
+  return rows.map(({ session: s, ...l }) => ({
+    id: s.id,
+    startTime: s.startTime,
+    duration: s.duration ?? Math.round((now - s.startTime.getTime()) / 1000),
+    score: s.endTime
+      ? s.averageScore
+      : l.liveScore === null
+        ? null
+        : Math.round(Number(l.liveScore) * 10) / 10,
+    stabilityIndex: s.stabilityIndex,
+    counts: s.endTime
+      ? { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 }
+      : { good: Number(l.liveGood ?? 0), neutral: Number(l.liveNeutral ?? 0), poor: Number(l.livePoor ?? 0) },
   }));
 }
 
@@ -186,6 +203,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
         stabilityIndex: report.feedbackCount ? report.stabilityIndex : null,
         averageCvAngle:
           cva?.avg === null || cva?.avg === undefined ? null : Math.round(Number(cva.avg) * 10) / 10,
+        goodCount: report.statusCounts.good,
+        neutralCount: report.statusCounts.neutral,
+        poorCount: report.statusCounts.poor,
       })
       .where(and(eq(postureSessions.id, session.id), isNull(postureSessions.endTime)))
       .returning();
@@ -294,21 +314,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     const { from, to } = rangeDates(parse(rangeQuery, request.query, 'query'));
     const { userId } = request.user;
     const sessions = await scoredSessions(ctx.db, userId, from, to);
-    const conditions = [eq(postureFeedback.userId, userId)];
-    if (from) conditions.push(gte(postureSessions.startTime, from));
-    if (to) conditions.push(lte(postureSessions.startTime, to));
-    const counts = await ctx.db
-      .select({ status: postureFeedback.postureStatus, n: sql<number>`count(*)::int` })
-      .from(postureFeedback)
-      .innerJoin(postureSessions, eq(postureSessions.id, postureFeedback.sessionId))
-      .where(and(...conditions))
-      .groupBy(postureFeedback.postureStatus);
-    const n = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
-    // Distribution of feedback: good, neutral shown as fair, poor.
-    return ok(
-      dashboardAnalytics(sessions, { good: n('good'), fair: n('neutral'), poor: n('poor') }),
-      'Analytics',
-    );
+    return ok(dashboardAnalytics(sessions), 'Analytics');
   });
 
   app.get('/analytics/posture-trends', auth, async (request) => {
