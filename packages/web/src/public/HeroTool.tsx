@@ -1,27 +1,21 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 
-// The live posture tool belongs to the live-features package folder; it is loaded lazily (its own chunk) when
-// it exists. Until then the hero shows the tool's start state as a static, inactive control bar.
-const modules = import.meta.glob<{ default: ComponentType }>('../live/LiveTool.tsx');
-const loadLiveTool = modules['../live/LiveTool.tsx'];
-const LiveTool = loadLiveTool ? lazy(loadLiveTool) : null;
+// The live posture tool is its own chunk, loaded after the landing page shows; until it arrives the hero
+// shows the tool's start state.
+const LiveTool = lazy(() => import('../live/LiveTool'));
 
 export function HeroTool() {
   return (
     <div className="hero-tool" data-testid="hero-tool">
-      {LiveTool ? (
-        <Suspense fallback={<ToolStartState />}>
-          <LiveTool />
-        </Suspense>
-      ) : (
-        <ToolStartState />
-      )}
+      <Suspense fallback={<ToolStartState />}>
+        <LiveTool />
+      </Suspense>
     </div>
   );
 }
 
 /** The start state of the live posture tool: camera idle, Free Tier, not connected. */
-export function ToolStartState() {
+function ToolStartState() {
   return (
     <div className="tool-start">
       <fieldset className="tool-controls" disabled>

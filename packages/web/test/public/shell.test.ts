@@ -321,7 +321,9 @@ describe('landing page', () => {
       { name: 'Early Bird', popular: false, cta: 'Get Notified' },
       { name: 'Enterprise', popular: false, cta: 'Contact Us' },
     ]);
-    // The live tool's start state in the hero.
+    // The live posture tool in the hero, loaded as its own chunk.
+    await page.waitForSelector('[data-testid="hero-tool"] video, [data-testid="hero-tool"] canvas');
+    expect(scripts.some((s) => /LiveTool/.test(s))).toBe(true);
     const hero = await page.$eval('[data-testid="hero-tool"]', (e) => e.textContent ?? '');
     expect(hero).toContain('Start Camera');
 
