@@ -13,7 +13,9 @@ import type { Browser, Page } from 'puppeteer-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-extension';
+import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
 import { createUser, get, type TestUser } from './api-user';
+import { launchWithoutCameraPrompt } from './denied-camera';
 import { type StaticServer, serveStatic } from './static-server';
 
 const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
@@ -26,6 +28,7 @@ let vision: RunningService;
 let browser: Browser;
 let user: TestUser;
 let extensionId: string;
+let extensionDir: string;
 let popup: Page;
 let webPage: Page;
 let sessionId: string;
@@ -47,24 +50,27 @@ async function waitForPopup(testId: string, texts: string[], timeout = 30_000): 
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'pv-ext-test-'));
-  // Upright first (the reference is taken from the first seconds), then slouched; the camera loops it.
+  // Upright first (the reference is taken from the first seconds), then slouched for longer than the
+  // alert's onset delay; the fake camera loops the clip.
   const clip = writePersonClip(
     join(tmp, 'person.y4m'),
     [
-      { posture: 'upright', seconds: 10 },
-      { posture: 'slouched', seconds: 10 },
+      // Long enough for a loaded machine to connect and take the reference while the person sits upright.
+      { posture: 'upright', seconds: 20 },
+      { posture: 'slouched', seconds: 80 },
     ],
-    { fps: 5 },
+    // Small frames keep the 100 s clip small; the pose model works on a downscaled frame anyway.
+    { fps: 5, width: 320, height: 240 },
   );
   const webOut = join(tmp, 'web');
   web = await serveStatic(webOut);
   api = await startApi({ WEB_ORIGIN: web.origin });
   vision = await startVision({ API_URL: api.url });
-  const extOut = await buildExtension(join(tmp, 'extension'), {
+  const extOut = (extensionDir = await buildExtension(join(tmp, 'extension'), {
     VITE_WEB_ORIGIN: web.origin,
     VITE_API_URL: api.url,
     VITE_VISION_URL: vision.url,
-  });
+  }));
   await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
   zipExtension(extOut, join(webOut, ZIP_NAME));
   user = await createUser(api);
@@ -151,6 +157,19 @@ describe('Posture Vision extension', () => {
     expect((await statuses()).every((s) => ['good', 'poor', 'neutral'].includes(s))).toBe(true);
   });
 
+  it('notifies once poor posture has lasted the onset delay', async () => {
+    await waitForPopup('posture', ['Poor posture'], 60_000);
+    const notified = () => popup.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+    await expect.poll(notified, { timeout: 60_000, interval: 1000 }).toEqual(['poor-posture']);
+    // Not before the onset delay: the stretch of poor posture the alert was raised for had lasted it.
+    const { alerts } = (await popup.evaluate(() => chrome.storage.local.get('alerts'))) as {
+      alerts: AlertState;
+    };
+    expect((alerts.lastAlertAt ?? 0) - (alerts.poorSince ?? Number.NaN)).toBeGreaterThanOrEqual(
+      ALERT_TIMINGS.onsetMs,
+    );
+  });
+
   it('opens the dashboard from the popup', async () => {
     const dashboard = browser.waitForTarget((t) => t.url().startsWith(`${web.origin}/dashboard`));
     await popup.bringToFront();
@@ -186,5 +205,69 @@ describe('Posture Vision extension', () => {
     await webPage.deleteCookie({ name: 'refresh_token', url: web.origin });
     await webPage.evaluate(() => localStorage.removeItem('token'));
     expect(await waitForPopup('sign-in', ['Not signed in'])).toBe('Not signed in');
+  });
+});
+
+describe('Posture Vision extension without camera permission', () => {
+  let denied: Browser;
+  let page: Page;
+  const deniedText = 'Camera access was denied. Click "Allow camera" to grant it.';
+
+  beforeAll(async () => {
+    denied = await launchWithoutCameraPrompt(extensionDir);
+    const worker = await denied.waitForTarget(
+      (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
+    );
+    page = await denied.newPage();
+    await page.goto(`chrome-extension://${new URL(worker.url()).host}/src/popup/popup.html`);
+    await page.evaluate((token) => chrome.storage.local.set({ token }), user.accessToken);
+  });
+
+  afterAll(() => denied?.close());
+
+  it('shows the denial on the permission page and in the popup', async () => {
+    const permissionOpened = denied.waitForTarget((t) => t.url().includes('/src/permission/permission.html'));
+    await page.locator('::-p-text(Start monitoring)').click();
+    const permission = (await (await permissionOpened).asPage()) as Page;
+    await permission.locator('::-p-text(Allow camera)').click();
+    await permission.waitForSelector('[role="status"]');
+    expect(await permission.$eval('[role="status"]', (el) => el.textContent)).toBe(
+      'Camera access was denied. Click the camera icon in the address bar, allow the camera, then try again.',
+    );
+    await permission.close();
+    await page.bringToFront();
+    await page.waitForFunction(
+      (t) => document.querySelector('[data-testid="message"]')?.textContent === t,
+      {},
+      deniedText,
+    );
+    expect(await page.$$eval('button', (b) => b.map((x) => x.textContent))).toContain('Allow camera');
+  });
+
+  it('stops with the same state when the offscreen document finds the camera denied (it never prompts)', async () => {
+    // As if the camera had been allowed once and then blocked in Chrome's settings.
+    await page.evaluate(async () => {
+      await chrome.storage.local.remove('monitor');
+      await chrome.storage.local.set({ camera: 'granted' });
+    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="phase"]')?.textContent === 'Not monitoring',
+    );
+    await page.locator('::-p-text(Start monitoring)').click();
+    await page.waitForFunction(
+      (t) => document.querySelector('[data-testid="message"]')?.textContent === t,
+      {},
+      deniedText,
+    );
+    expect(await page.$eval('[data-testid="phase"]', (el) => el.textContent)).toBe('Stopped');
+    const offscreen = await page.evaluate(
+      async () =>
+        (
+          await chrome.runtime.getContexts({
+            contextTypes: ['OFFSCREEN_DOCUMENT' as chrome.runtime.ContextType],
+          })
+        ).length,
+    );
+    expect(offscreen).toBe(0);
   });
 });
