@@ -274,7 +274,8 @@ export default function LiveTool(props: LiveToolProps) {
   );
 }
 
-function TimeUpModal({ onClose }: { onClose: () => void }) {
+/** The time-up modal of the Free Tier: e-mail capture with its two alerts (5.1). */
+export function TimeUpModal({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
