@@ -107,7 +107,8 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
     const method = opts.method ?? 'GET';
     const token = opts.auth ? await session.getToken() : null;
     const headers: Record<string, string> = {};
-    if (!opts.form) headers['Content-Type'] = 'application/json';
+    // Only a JSON body is labelled JSON: servers refuse an empty body that claims to be JSON.
+    if (opts.json !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     let response: Response;
     try {

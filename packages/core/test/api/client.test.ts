@@ -55,6 +55,18 @@ describe('requests', () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ mode: 'active', calibrationId: 'c1' });
   });
 
+  it('labels only calls with a body as JSON (bodiless DELETE and end calls carry no content type)', async () => {
+    const { api, calls } = setup();
+    await api.profile.remove();
+    await api.sessions.end('s1');
+    await api.auth.logout();
+    expect(calls[0]?.init).toMatchObject({ method: 'DELETE', body: undefined });
+    expect(headers(calls[0])).toEqual({ Authorization: 'Bearer tok-1' });
+    expect(headers(calls[1])).toEqual({ Authorization: 'Bearer tok-1' });
+    expect(headers(calls[2])['Content-Type']).toBe('application/json');
+    expect(calls[2]?.init.body).toBe('{}');
+  });
+
   it('sends no bearer on the public calls', async () => {
     const { api, calls } = setup();
     await api.auth.register({
