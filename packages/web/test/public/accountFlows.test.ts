@@ -4,6 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -333,6 +334,7 @@ describe('account flows', () => {
       const input = await page.$('input[type="file"][accept="image/*"]');
       await input?.uploadFile(file);
       await page.waitForSelector('.avatar img');
+      await saveScreenshot(page, 'web-public', 'profile-375');
       const loaded = await page.$eval('.avatar img', async (img) => {
         const image = img as HTMLImageElement;
         await image.decode().catch(() => undefined);
@@ -350,6 +352,7 @@ describe('account flows', () => {
     await signInPage(page, h.web, await createVerifiedUser(h, email));
     await page.goto(`${h.web}/profile`);
     await waitForText(page, 'Data Export');
+    await saveScreenshot(page, 'web-public', 'profile-1280');
     // Data export: files named after the product, pretty-printed JSON of the data, and the counts.
     const downloads = mkdtempSync(join(tmpdir(), 'pv-web-downloads-'));
     try {
