@@ -63,8 +63,11 @@ async function startOffscreen(sessionId: string | null): Promise<Result> {
 }
 
 async function stopOffscreen(endSession: boolean): Promise<void> {
+  // A session paused while idle has no offscreen document: open one just to end the session.
+  const { sessionId } = await monitorState();
+  if (endSession && sessionId) await offscreen.ensure();
   if (await offscreen.exists()) {
-    await send('offscreen', 'offscreen/stop', { endSession }).catch(() => undefined);
+    await send('offscreen', 'offscreen/stop', { endSession, sessionId }).catch(() => undefined);
     await offscreen.close();
   }
 }

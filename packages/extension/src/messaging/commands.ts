@@ -43,7 +43,8 @@ export interface BackgroundCommands {
 export interface OffscreenCommands {
   /** Starts (or, with the id of a paused session, resumes) passive monitoring. */
   'offscreen/start': { payload: { sessionId: string | null }; answer: Result };
-  'offscreen/stop': { payload: { endSession: boolean }; answer: Result };
+  /** Stops; with `endSession` also ends the session (the running one, else the paused one named here). */
+  'offscreen/stop': { payload: { endSession: boolean; sessionId: string | null }; answer: Result };
   'offscreen/recalibrate': { payload: undefined; answer: Result };
 }
 

@@ -44,6 +44,6 @@ const monitor = createPassiveMonitor({
 
 listen('offscreen', {
   'offscreen/start': ({ sessionId }) => monitor.start(sessionId),
-  'offscreen/stop': ({ endSession }) => monitor.stop(endSession),
+  'offscreen/stop': ({ endSession, sessionId }) => monitor.stop(endSession, sessionId),
   'offscreen/recalibrate': () => monitor.recalibrate(),
 });

@@ -122,14 +122,14 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     }
   }
 
-  async function stop(endSession: boolean): Promise<Result> {
+  async function stop(endSession: boolean, pausedSessionId: string | null = null): Promise<Result> {
     live?.close();
     live = null;
     for (const track of stream?.getTracks() ?? []) track.stop();
     stream = null;
     fps = 0;
     calibrated = false;
-    const ending = sessionId;
+    const ending = sessionId ?? pausedSessionId;
     sessionId = null;
     // Not api.sessions.end: core's client labels that bodiless POST as JSON and the API answers 400 'Body
     // cannot be empty'; an empty object keeps the call valid (as the web app does) until core stops that.

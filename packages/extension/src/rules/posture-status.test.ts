@@ -1,34 +1,7 @@
 import type { DetectionFrame } from '@posture-vision/core';
 import { describe, expect, it } from 'vitest';
+import { frame, person } from '../../test/frames';
 import { feedbackFor, postureOfFrame } from './posture-status';
-
-const person = Array.from({ length: 17 }, (_, i) => ({ x: 0.3 + i * 0.01, y: 0.2 + i * 0.03, score: 0.9 }));
-
-function frame(change: Partial<DetectionFrame> = {}, deviated = false): DetectionFrame {
-  return {
-    status: 'ok',
-    hns: { poses: [person], boxes: [], emotions: [] },
-    hand: { poses: [], confidences: [] },
-    drowsiness: {
-      drowsiness_state: false,
-      mouth_state: 'closed',
-      eye_state: 'open',
-      blinking_count: 0,
-      yawning_count: 0,
-      boxes: [],
-    },
-    body_status: deviated ? 'Head tilted' : 'Good posture',
-    temporal_posture_data: {
-      is_posture_deviated: deviated,
-      deviation_level: 'moderate',
-      confidence: 0.9,
-      stability_factor: 1,
-      smoothing_factor: 0.5,
-      all_offset_vector: [],
-    },
-    ...change,
-  };
-}
 
 describe('posture of a detection frame', () => {
   it('skips frames while the service waits', () => {
