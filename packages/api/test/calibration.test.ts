@@ -75,6 +75,12 @@ describe.each(databases)('calibrations on %s', (kind) => {
     expect(photo.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await photo.arrayBuffer()).equals(jpegLike(3200))).toBe(true);
 
+    const one = await server.http.get(`/calibration/${calibrationId}`, user.accessToken);
+    expect(one.body.data.photos.map((p: { viewType: string }) => p.viewType).sort()).toEqual([
+      'front',
+      'left',
+      'right',
+    ]);
     const status = await server.http.get('/calibration/status/detailed', user.accessToken);
     expect(status.body.data).toMatchObject({
       hasActive: true,

@@ -90,6 +90,13 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     expect(r.timeline).toHaveLength(5);
     expect(r.timeline[2]).toMatchObject({ postureStatus: 'poor', score: 40, issue: 'forward_head' });
 
+    const own = (await server.http.get(`/sessions/${id}/insights`, user.accessToken)).body.data;
+    expect(own.progressIndicators).toMatchObject({
+      sessionCount: 1,
+      goodPosturePercentage: 60,
+      stabilityIndex: 50,
+    });
+    expect(own.overallPatterns).toContain('most frequent issue is forward head posture (40% of feedback)');
     // While it runs, analytics count its feedback live.
     const live = (await server.http.get('/sessions/analytics', user.accessToken)).body.data;
     expect(live).toMatchObject({ total_sessions: 1, posture_distribution: { good: 3, fair: 0, poor: 2 } });
