@@ -37,7 +37,13 @@ export function zipExtension(outDir: string, zipFile: string): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outDir = join(extensionRoot, 'dist');
-  await buildExtension(outDir);
+  // `npm start` moves the servers with WEB_PORT, API_PORT and VISION_PORT: the extension follows them.
+  const env = process.env;
+  await buildExtension(outDir, {
+    VITE_WEB_ORIGIN: env.VITE_WEB_ORIGIN ?? `http://localhost:${env.WEB_PORT ?? 5173}`,
+    VITE_API_URL: env.VITE_API_URL ?? `http://localhost:${env.API_PORT ?? 8000}`,
+    VITE_VISION_URL: env.VITE_VISION_URL ?? `http://localhost:${env.VISION_PORT ?? 8001}`,
+  });
   const zip = zipExtension(outDir, join(WEB_PUBLIC, ZIP_NAME));
   console.log(`extension packed: ${relative(process.cwd(), zip)}`);
 }
