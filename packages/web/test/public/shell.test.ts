@@ -284,6 +284,14 @@ describe('shell', () => {
     await page.waitForFunction(() => window.scrollY === 0, { timeout: 3000 });
     await page.click('a[href="/service-details"]');
     await waitForPath(page, '/service-details');
+    // The newsletter form only keeps the browser from submitting: no navigation, no request.
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.type('footer input[type="email"]', 'reader@posture.test');
+    await clickButton(page, 'Subscribe');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/service-details');
+    expect(requests).toEqual([]);
     await page.browserContext().close();
   }, 30_000);
 });
@@ -333,6 +341,36 @@ describe('landing page', () => {
     await waitForText(page, 'The promotional video is not available right now.');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+
+    // Scroll animations: fade-up, ease, 0.7 s, 0.5 s delay, once; sections below the fold wait for the scroll.
+    const pricing = '[data-testid="pricing-plan"]';
+    const animation = () =>
+      page.$eval(pricing, (e) => {
+        const style = getComputedStyle(e);
+        return {
+          kind: (e as HTMLElement).dataset.animate,
+          shown: e.classList.contains('animate-in'),
+          duration: style.transitionDuration.split(',')[0],
+          delay: style.transitionDelay.split(',')[0],
+          easing: style.transitionTimingFunction.split(',')[0],
+        };
+      });
+    expect(await animation()).toEqual({
+      kind: 'fade-up',
+      shown: false,
+      duration: '0.7s',
+      delay: '0.5s',
+      easing: 'ease',
+    });
+    await page.$eval(pricing, (e) => e.scrollIntoView({ behavior: 'instant' }));
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.classList.contains('animate-in'),
+      {},
+      pricing,
+    );
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await animation()).shown).toBe(true);
 
     expect(scripts.some((s) => /Dashboard|dashboard/.test(s))).toBe(false);
     expect(scripts.some((s) => /LandingPage/.test(s))).toBe(true);
