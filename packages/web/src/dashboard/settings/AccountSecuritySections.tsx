@@ -1,4 +1,4 @@
-import type { ApiEnvelope, DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
+import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
 import { accountDeletionFailedStatus, avatarUploadFailedStatus } from '@posture-vision/core/profile';
 import {
   deleteAccountFailed,
@@ -12,14 +12,6 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../services/api';
 import { ensureSuccess } from '../envelope';
 import { failureReason, statusFailure } from './securityData';
-
-/**
- * A DELETE without a payload. Core's client labels every non-form body as JSON and the API (Fastify) answers
- * an empty JSON body with 400, so an empty object is sent until core drops the content type on bodiless calls.
- */
-function deleteWithoutPayload(path: string): Promise<ApiEnvelope<unknown>> {
-  return api.request<ApiEnvelope<unknown>>(path, { method: 'DELETE', json: {} });
-}
 
 /** Clears the tokens (the logout call's failure is only logged; the auth status follows) and goes to /login. */
 function useSignOutLocally() {
@@ -75,7 +67,7 @@ export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] 
   async function logoutEverywhere() {
     setBusy(true);
     try {
-      const answer = await deleteWithoutPayload('/auth/sessions/all').catch((error: unknown) => {
+      const answer = await api.security.logoutAllDevices().catch((error: unknown) => {
         throw new Error(statusFailure(logoutAllFailedStatus, error));
       });
       ensureSuccess(answer, 'Logout from all devices failed');
@@ -153,7 +145,7 @@ export function DangerZoneSection() {
   async function deleteAccount() {
     setBusy(true);
     try {
-      const answer = await deleteWithoutPayload('/profile').catch((error: unknown) => {
+      const answer = await api.profile.remove().catch((error: unknown) => {
         throw new Error(statusFailure(accountDeletionFailedStatus, error));
       });
       ensureSuccess(answer, 'Account deletion failed');
