@@ -403,7 +403,12 @@ describe('screenshots', () => {
       await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
       for (const [name, path, heading] of screens) {
         await page.goto(`${h.web}${path}`);
-        await waitForText(page, heading);
+        // The page's own heading (not a navigation link of the same name): its lazy chunk has rendered.
+        await page.waitForFunction(
+          (t) => [...document.querySelectorAll('main h1, main h2')].some((e) => e.textContent?.trim() === t),
+          { timeout: 8000 },
+          heading,
+        );
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
         if (width !== 768) await saveScreenshot(page, 'web-public', `${name}-${width}`);
