@@ -12,10 +12,8 @@ import { chromeToolbar } from '../platform/toolbar';
 import { INITIAL_ALERT_STATE, onPostureUpdate, resetStretch, snooze } from '../rules/alert-timing';
 import { badgeFor } from '../rules/badge';
 import { addPostureTime } from '../rules/daily-stats';
+import { IDLE_DETECTION_SECONDS, onIdleChange } from '../rules/idle';
 import { INITIAL_MONITOR_STATE, KEYS, type MonitorState } from '../state/monitor-state';
-
-/** Seconds without input after which chrome.idle reports 'idle' and the camera is paused. */
-export const IDLE_DETECTION_SECONDS = 300;
 
 export const MESSAGES = {
   signIn: 'Sign in on the Posture Vision web app first.',
@@ -54,8 +52,6 @@ function updateMonitor(change: (state: MonitorState) => Partial<MonitorState>): 
     return next;
   });
 }
-
-const ACTIVE_PHASES = new Set(['starting', 'calibrating', 'monitoring']);
 
 async function startOffscreen(sessionId: string | null): Promise<Result> {
   await offscreen.ensure();
@@ -204,7 +200,8 @@ listen('background', handlers);
 chrome.idle.setDetectionInterval(IDLE_DETECTION_SECONDS);
 chrome.idle.onStateChanged.addListener(async (idle) => {
   const state = await monitorState();
-  if (idle !== 'active' && ACTIVE_PHASES.has(state.phase)) {
+  const change = onIdleChange(idle, state.phase);
+  if (change === 'pause') {
     await stopOffscreen(false);
     await serial(async () =>
       writeValue(KEYS.alerts, resetStretch((await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE)),
@@ -215,7 +212,7 @@ chrome.idle.onStateChanged.addListener(async (idle) => {
       captureFps: 0,
       message: MESSAGES.paused,
     }));
-  } else if (idle === 'active' && state.phase === 'paused') {
+  } else if (change === 'resume') {
     await updateMonitor(() => ({ phase: 'starting', message: null }));
     await startOffscreen(state.sessionId);
   }
