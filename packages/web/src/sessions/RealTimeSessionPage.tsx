@@ -42,6 +42,7 @@ export default function RealTimeSessionPage() {
     defaultSessionMode(localStorage.getItem(USER_SETTINGS_KEY)),
   );
   const [calibration, setCalibration] = useState<Calibration | null>(null);
+  const [checked, setChecked] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [seconds, setSeconds] = useState(0);
   const [posture, setPosture] = useState<PostureUpdate>({ postureStatus: 'neutral' });
@@ -67,8 +68,13 @@ export default function RealTimeSessionPage() {
         const status = answer?.data;
         if (status?.hasActive && status.calibration) setCalibration(status.calibration);
         else setError(SESSION_MESSAGES.completeCalibrationFirst);
+        setChecked(true);
       },
-      (e) => live && setError(message(e)),
+      (e) => {
+        if (!live) return;
+        setError(message(e));
+        setChecked(true);
+      },
     );
     return () => {
       live = false;
@@ -204,7 +210,7 @@ export default function RealTimeSessionPage() {
         <button
           type="button"
           className="primary"
-          disabled={phase !== 'idle' && phase !== 'stopped'}
+          disabled={!checked || (phase !== 'idle' && phase !== 'stopped')}
           onClick={start}
         >
           Start Session
