@@ -34,21 +34,6 @@ export function setApiNavigator(navigate: (path: string) => void): void {
   navigateInApp = navigate;
 }
 
-// Core's client labels every call as JSON, also a POST without a body (profile export, session end); the API
-// refuses a JSON content type with an empty body. Calls without a body go without the label.
-const fetchWithoutEmptyJson: typeof fetch = (input, init) => {
-  if (
-    init?.body == null &&
-    init?.headers &&
-    !(init.headers instanceof Headers) &&
-    !Array.isArray(init.headers)
-  ) {
-    const { 'Content-Type': _json, ...headers } = init.headers as Record<string, string>;
-    return window.fetch(input, { ...init, headers });
-  }
-  return window.fetch(input, init);
-};
-
 const vision = resolveVisionUrls(window.location.hostname, {
   http: import.meta.env.VITE_VISION_URL,
   ws: import.meta.env.VITE_VISION_WS_URL,
@@ -59,7 +44,6 @@ export const api = createApiClient({
   visionUrl: vision.http,
   storage,
   refreshTokenStore: cookieRefreshTokenStore(document),
-  fetch: fetchWithoutEmptyJson,
   onSessionExpired: (message) => window.alert(message),
   navigate: (path) => {
     useAuthStore.getState().sync();
