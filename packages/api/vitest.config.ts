@@ -7,6 +7,8 @@ export default defineConfig({
     reporters: reporters(),
     passWithNoTests: true,
     globalSetup: ['test/global-setup.ts'],
+    // Test files mostly wait on servers, databases and processes: two at a time halves the wall time.
+    maxWorkers: 2,
     // Servers start in hooks; the shared 2-core machine can be slow.
     hookTimeout: 60_000,
     testTimeout: 60_000,
