@@ -240,6 +240,7 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
 
   it('changes the password with the current one and the document 1 rules', async () => {
     const user = await signUp(server);
+    const elsewhere = await server.http.post('/auth/login', { email: user.email, password: PASSWORD });
     const next = 'Chang3d!Pass';
     const same = await server.http.post(
       '/password/change',
@@ -269,6 +270,8 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
       user.accessToken,
     );
     expect(changed.body).toMatchObject({ success: true, message: 'Password changed successfully.' });
+    expect((await server.http.get('/profile', user.accessToken)).status).toBe(200);
+    expect((await server.http.get('/profile', elsewhere.body.accessToken)).status).toBe(401);
     expect((await server.http.post('/auth/login', { email: user.email, password: next })).status).toBe(200);
     expect((await server.http.post('/password/change', {}, undefined)).status).toBe(401);
   });

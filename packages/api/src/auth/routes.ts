@@ -301,6 +301,8 @@ export default async function authRoutes(app: FastifyInstance) {
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, user.id));
+    // Other devices signed in with the old password are logged out; this one stays.
+    await revokeAllSessions(ctx, user.id, request.user.sessionId);
     return ok({}, 'Password changed successfully.');
   });
 }

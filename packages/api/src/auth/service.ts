@@ -1,6 +1,6 @@
 // Token issuing and rotation, login history, and the mails of the account flows.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { deviceSessions, loginEvents, mailTokens, refreshTokens, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -102,11 +102,18 @@ export async function revokeSession(ctx: AppContext, sessionId: string): Promise
     .where(and(eq(deviceSessions.id, sessionId), isNull(deviceSessions.revokedAt)));
 }
 
-export async function revokeAllSessions(ctx: AppContext, userId: string): Promise<number> {
+/** Logs the user out on every device, or on every device but `keep` (the one changing the password). */
+export async function revokeAllSessions(ctx: AppContext, userId: string, keep?: string): Promise<number> {
   const rows = await ctx.db
     .update(deviceSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(deviceSessions.userId, userId), isNull(deviceSessions.revokedAt)))
+    .where(
+      and(
+        eq(deviceSessions.userId, userId),
+        isNull(deviceSessions.revokedAt),
+        keep ? ne(deviceSessions.id, keep) : undefined,
+      ),
+    )
     .returning({ id: deviceSessions.id });
   return rows.length;
 }
