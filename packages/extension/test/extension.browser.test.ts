@@ -66,15 +66,15 @@ beforeAll(async () => {
   web = await serveStatic(webOut);
   api = await startApi({ WEB_ORIGIN: web.origin });
   vision = await startVision({ API_URL: api.url });
-  const extOut = (extensionDir = await buildExtension(join(tmp, 'extension'), {
+  extensionDir = await buildExtension(join(tmp, 'extension'), {
     VITE_WEB_ORIGIN: web.origin,
     VITE_API_URL: api.url,
     VITE_VISION_URL: vision.url,
-  }));
+  });
   await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
-  zipExtension(extOut, join(webOut, ZIP_NAME));
+  zipExtension(extensionDir, join(webOut, ZIP_NAME));
   user = await createUser(api);
-  browser = await launchChromium({ extension: extOut, fakeVideo: clip });
+  browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
   const worker = await browser.waitForTarget(
     (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
   );

@@ -1,4 +1,3 @@
-import type { DetectionFrame } from '@posture-vision/core';
 import { describe, expect, it } from 'vitest';
 import { frame, person } from '../../test/frames';
 import { feedbackFor, postureOfFrame } from './posture-status';
