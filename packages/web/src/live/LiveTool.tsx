@@ -76,7 +76,7 @@ export default function LiveTool(props: LiveToolProps) {
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
-      controller.stopCamera();
+      controller.release();
     };
   }, [controller]);
 

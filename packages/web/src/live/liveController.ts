@@ -184,7 +184,6 @@ export class LiveController {
   /** Times of recent overlay draws and detection frames, for rates over a 5 s window. */
   private overlayTimes: number[] = [];
   private detectionTimes: number[] = [];
-  private disposed = false;
 
   constructor(private options: LiveControllerOptions) {
     this.state = initialState(options.initialTier ?? 'free');
@@ -198,7 +197,6 @@ export class LiveController {
   getState = () => this.state;
 
   private set(patch: Partial<LiveState>) {
-    if (this.disposed) return;
     this.state = { ...this.state, ...patch };
     for (const l of this.listeners) l();
   }
@@ -570,9 +568,8 @@ export class LiveController {
     });
   }
 
-  dispose() {
+  /** Leaving the page: camera and link are released without the Stop texts (React may mount again). */
+  release() {
     this.stopStreaming();
-    this.disposed = true;
-    this.listeners.clear();
   }
 }
