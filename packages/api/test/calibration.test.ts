@@ -214,6 +214,11 @@ describe.each(databases)('calibrations on %s', (kind) => {
     expect(
       (await server.http.get('/calibration/progress?startDate=yesterday', user.accessToken)).status,
     ).toBe(400);
+    const datetime = await server.http.get(
+      `/calibration/progress?endDate=${today}T08:00:00.000Z`,
+      user.accessToken,
+    );
+    expect(datetime.body.data.calibrationProgress).toHaveLength(2);
   });
 
   it('recommends from the calibration metrics and follows the recalibration frequency', async () => {

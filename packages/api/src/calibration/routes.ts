@@ -9,7 +9,7 @@ import { requireUser } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { calibrationPhotos, calibrations, postureFeedback, users } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { isUuid } from '../http/fields.ts';
+import { dateRangeQuery, isUuid } from '../http/fields.ts';
 import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
@@ -58,11 +58,6 @@ const createBody = z.object({
     })
     .passthrough()
     .optional(),
-});
-
-const rangeQuery = z.object({
-  startDate: z.iso.date('startDate must be a date (YYYY-MM-DD).').optional(),
-  endDate: z.iso.date('endDate must be a date (YYYY-MM-DD).').optional(),
 });
 
 type CalibrationRow = typeof calibrations.$inferSelect;
@@ -258,12 +253,10 @@ export default async function calibrationRoutes(app: FastifyInstance) {
   });
 
   app.get('/calibration/progress', auth, async (request) => {
-    const range = parse(rangeQuery, request.query, 'query');
+    const range = parse(dateRangeQuery, request.query, 'query');
     const conditions = [eq(calibrations.userId, request.user.userId)];
-    if (range.startDate)
-      conditions.push(gte(calibrations.createdAt, new Date(`${range.startDate}T00:00:00.000Z`)));
-    if (range.endDate)
-      conditions.push(lte(calibrations.createdAt, new Date(`${range.endDate}T23:59:59.999Z`)));
+    if (range.from) conditions.push(gte(calibrations.createdAt, range.from));
+    if (range.to) conditions.push(lte(calibrations.createdAt, range.to));
     const rows = await ctx.db
       .select()
       .from(calibrations)

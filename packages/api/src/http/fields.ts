@@ -63,3 +63,19 @@ export const uuidParam = z.object({ id: z.string().max(100) });
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
+
+/** A day given as YYYY-MM-DD (a full ISO date-time is cut to its date). */
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}($|T)/, `${label} must be a date (YYYY-MM-DD).`)
+    .transform((d) => d.slice(0, 10))
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), `${label} must be a date (YYYY-MM-DD).`);
+
+/** The optional startDate/endDate query of the progress and analytics calls: whole days, both inclusive (UTC). */
+export const dateRangeQuery = z
+  .object({ startDate: day('startDate').optional(), endDate: day('endDate').optional() })
+  .transform((r) => ({
+    from: r.startDate ? new Date(`${r.startDate}T00:00:00.000Z`) : undefined,
+    to: r.endDate ? new Date(`${r.endDate}T23:59:59.999Z`) : undefined,
+  }));

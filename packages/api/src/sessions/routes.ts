@@ -18,7 +18,7 @@ import type { Database } from '../db/index.ts';
 import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts';
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { isUuid } from '../http/fields.ts';
+import { dateRangeQuery, isUuid } from '../http/fields.ts';
 import { buildReport, type PostureStatus, STATUS_SCORE } from './report.ts';
 
 export const CALIBRATION_REQUIRED = 'Calibration required before starting session.';
@@ -41,10 +41,6 @@ const feedbackBody = z.object({
 
 const idParams = z.object({ id: z.string().max(100) });
 const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
-const rangeQuery = z.object({
-  startDate: z.iso.date('startDate must be a date (YYYY-MM-DD).').optional(),
-  endDate: z.iso.date('endDate must be a date (YYYY-MM-DD).').optional(),
-});
 const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
 const trendsQuery = z.object({ timeframe: z.enum(['7d', '30d', '90d', '1y']).default('30d') });
 
@@ -136,13 +132,6 @@ async function scoredSessions(
       ? { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 }
       : { good: Number(l.liveGood ?? 0), neutral: Number(l.liveNeutral ?? 0), poor: Number(l.livePoor ?? 0) },
   }));
-}
-
-function rangeDates(range: { startDate?: string; endDate?: string }) {
-  return {
-    from: range.startDate ? new Date(`${range.startDate}T00:00:00.000Z`) : undefined,
-    to: range.endDate ? new Date(`${range.endDate}T23:59:59.999Z`) : undefined,
-  };
 }
 
 function historyItem(s: SessionRow) {
@@ -311,7 +300,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   });
 
   app.get('/sessions/analytics', auth, async (request) => {
-    const { from, to } = rangeDates(parse(rangeQuery, request.query, 'query'));
+    const { from, to } = parse(dateRangeQuery, request.query, 'query');
     const { userId } = request.user;
     const sessions = await scoredSessions(ctx.db, userId, from, to);
     return ok(dashboardAnalytics(sessions), 'Analytics');
