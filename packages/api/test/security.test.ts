@@ -82,13 +82,27 @@ describe.each(databases)('security on %s', (kind) => {
       totpCode: wrongCode,
     });
     expect(badCode.status).toBe(401);
+    const loginCode = await currentTotp(secret);
     const withCode = await server.http.post('/auth/login', {
       email: user.email,
       password: PASSWORD,
-      totpCode: await currentTotp(secret),
+      totpCode: loginCode,
     });
     expect(withCode.status).toBe(200);
     expect(withCode.body.accessToken).toBeTruthy();
+    // A code signs in once: replaying it fails, the next step's code (clock 30 s ahead) works.
+    const replay = await server.http.post('/auth/login', {
+      email: user.email,
+      password: PASSWORD,
+      totpCode: loginCode,
+    });
+    expect(replay.status).toBe(401);
+    const nextStep = await server.http.post('/auth/login', {
+      email: user.email,
+      password: PASSWORD,
+      totpCode: await currentTotp(secret, 30),
+    });
+    expect(nextStep.status).toBe(200);
 
     const verify = await server.http.post(
       '/auth/2fa/verify',

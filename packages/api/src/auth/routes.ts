@@ -1,6 +1,6 @@
 // Accounts (document 1): register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
 // forgot/reset/change password.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { publicUrl, requireUser } from '../context.ts';
@@ -9,7 +9,7 @@ import { ApiError, ok, parse } from '../http/envelope.ts';
 import { anyPassword, birthday, email, newPassword, requiredText } from '../http/fields.ts';
 import { toProfile } from '../profile/present.ts';
 import { describeDevice } from '../security/device.ts';
-import { verifyTotp } from '../security/totp.ts';
+import { totpStep } from '../security/totp.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   consumeResetToken,
@@ -221,7 +221,22 @@ export default async function authRoutes(app: FastifyInstance) {
     if (user.totpEnabled && user.totpSecret) {
       if (!body.totpCode)
         throw new ApiError(401, TOTP_REQUIRED, [{ field: 'totpCode', message: TOTP_REQUIRED }]);
-      if (!(await verifyTotp(user.totpSecret, body.totpCode)))
+      const step = await totpStep(user.totpSecret, body.totpCode);
+      // Claim the step atomically: the same code cannot sign in twice, even concurrently.
+      const claimed =
+        step === null
+          ? []
+          : await ctx.db
+              .update(users)
+              .set({ totpLastLoginStep: step })
+              .where(
+                and(
+                  eq(users.id, user.id),
+                  or(isNull(users.totpLastLoginStep), lt(users.totpLastLoginStep, step)),
+                ),
+              )
+              .returning({ id: users.id });
+      if (!claimed.length)
         throw await fail(401, 'Invalid two-factor authentication code.', 'Wrong 2FA code', 'totpCode');
     }
     const tokens = await issueTokens(ctx, user.id, device, request.ip);

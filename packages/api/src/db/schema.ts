@@ -33,6 +33,8 @@ export const users = pgTable('users', {
   recalibrationFrequency: text('recalibration_frequency').notNull().default('monthly'),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
+  /** The TOTP time step of the last code accepted at login: a code is good for one sign-in only. */
+  totpLastLoginStep: integer('totp_last_login_step'),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

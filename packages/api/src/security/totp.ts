@@ -7,14 +7,20 @@ export function newTotpSecret(): string {
 }
 
 export async function verifyTotp(secret: string, token: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(token.trim())) return false;
+  return (await totpStep(secret, token)) !== null;
+}
+
+/** The 30 s time step the code belongs to, or null when it is not valid now. */
+export async function totpStep(secret: string, token: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(token.trim())) return null;
   const result = await verify({ secret, token: token.trim(), epochTolerance: 30 });
-  return result.valid;
+  if (!result.valid) return null;
+  return 'epoch' in result ? Math.floor(result.epoch / 30) : Math.floor(Date.now() / 30_000) + result.delta;
 }
 
 /** The current code (used by tests and the bench, which play the authenticator app). */
-export function currentTotp(secret: string): Promise<string> {
-  return generate({ secret });
+export function currentTotp(secret: string, offsetSeconds = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 }
 
 export function totpQrCode(secret: string, email: string): Promise<string> {
