@@ -39,8 +39,8 @@ const api = {
       return { success: true, data: { id: 'session-1' } };
     },
     feedback: async (_id: string, payload: PostureFeedback) => void feedback.push(payload),
+    end: async (id: string) => void calls.push(`end ${id}`),
   },
-  request: async (path: string, options: unknown) => void calls.push(`${path} ${JSON.stringify(options)}`),
 } as unknown as ConfiguredApiClient;
 
 function monitor() {
@@ -162,7 +162,7 @@ describe('passive monitor', () => {
     expect(calls).toEqual([
       'link closed',
       'camera stopped',
-      '/sessions/session-1/end {"method":"POST","json":{},"auth":true}',
+      'end session-1',
     ]);
   });
 });

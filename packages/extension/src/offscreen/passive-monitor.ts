@@ -131,14 +131,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     calibrated = false;
     const ending = sessionId ?? pausedSessionId;
     sessionId = null;
-    // Not api.sessions.end: core's client labels that bodiless POST as JSON and the API answers 400 'Body
-    // cannot be empty'; an empty object keeps the call valid (as the web app does) until core stops that.
-    if (endSession && ending)
-      await deps.api.request(`/sessions/${encodeURIComponent(ending)}/end`, {
-        method: 'POST',
-        json: {},
-        auth: true,
-      });
+    if (endSession && ending) await deps.api.sessions.end(ending);
     return { ok: true };
   }
 

@@ -126,13 +126,7 @@ export default function RealTimeSessionPage() {
     addLog(`Stopping session ${session.id} after ${formatSessionTimer(duration)}`);
     if (controls.current?.streaming()) controls.current.stopCamera();
     try {
-      // POST /sessions/{id}/end has no payload, but core's client labels every non-form body as JSON and the
-      // API (Fastify) rejects an empty JSON body with 400; an empty object keeps the call valid until core
-      // stops sending the content type without a body.
-      const ended = await api.request<{ success?: boolean; error?: unknown; message?: string }>(
-        `/sessions/${encodeURIComponent(session.id)}/end`,
-        { method: 'POST', json: {}, auth: true },
-      );
+      const ended = await api.sessions.end(session.id);
       if (!ended?.success) throw new Error(answerError(ended, 'Failed to end session'));
       const answer = await api.sessions.report(session.id);
       if (!answer?.success || !answer.data)
