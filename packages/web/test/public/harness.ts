@@ -162,8 +162,24 @@ export async function expectFormMessage(page: Page, text: string): Promise<void>
     });
 }
 
-/** Types into the input labelled exactly so (clears it first). */
+/**
+ * Types into the input labelled exactly so (clears it first). Navigations are transitions, so the previous page
+ * may still be on screen for a moment with a field of the same label: when that field goes away under us, look
+ * the label up again.
+ */
 export async function fill(page: Page, label: string, value: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fillOnce(page, label, value);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
+async function fillOnce(page: Page, label: string, value: string): Promise<void> {
   await page.waitForFunction(
     (l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l),
     { timeout: 5000 },
@@ -182,6 +198,9 @@ export async function fill(page: Page, label: string, value: string): Promise<vo
   await page.click(selector, { count: 3 });
   await page.keyboard.press('Backspace');
   if (value) await page.type(selector, value);
+  // The field must still be the one on screen, holding what was typed.
+  const typed = await page.$eval(selector, (el) => (el as HTMLInputElement).value);
+  if (typed !== value) throw new Error(`"${label}" holds "${typed}", not "${value}"`);
 }
 
 /** Clicks the button whose visible text is exactly so. */
