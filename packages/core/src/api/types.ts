@@ -133,7 +133,8 @@ export interface CalibrationProgressItem {
 }
 
 export interface PostureTrends {
-  dailyAggregates: { date: string; averageScore: number; sessionCount: number }[];
+  /** averageScore is null on a day whose sessions carry no feedback. */
+  dailyAggregates: { date: string; averageScore: number | null; sessionCount: number }[];
   improvementRate: number;
   bestDay: { date: string; score: number } | null;
   consistencyScore: number;
@@ -157,8 +158,9 @@ export interface DashboardAnalytics {
   average_posture_score: number;
   improvement_rate: number;
   last_session_date: string | null;
-  daily_averages: { date: string; averageScore: number }[];
-  weekly_trends: { week: string; averageScore: number; sessionCount: number }[];
+  /** averageScore is null where the sessions carry no feedback. */
+  daily_averages: { date: string; averageScore: number | null }[];
+  weekly_trends: { week: string; averageScore: number | null; sessionCount: number }[];
   posture_distribution: { good: number; fair: number; poor: number };
   scoreTrend?: number[];
 }
