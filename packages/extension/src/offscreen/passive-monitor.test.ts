@@ -159,10 +159,6 @@ describe('passive monitor', () => {
     await m.start(null);
     calls = [];
     await m.stop(true);
-    expect(calls).toEqual([
-      'link closed',
-      'camera stopped',
-      'end session-1',
-    ]);
+    expect(calls).toEqual(['link closed', 'camera stopped', 'end session-1']);
   });
 });
