@@ -9,20 +9,14 @@ import { join } from 'node:path';
 import { launchChromium } from '../../packages/testkit/src/chromium.ts';
 import { writePersonClip } from '../../packages/testkit/src/media.ts';
 import { startVision } from '../../packages/testkit/src/services.ts';
-import {
-  buildWeb,
-  clickButton,
-  removeDir,
-  serveStatic,
-  webPort,
-} from '../../packages/web/test/live/harness.ts';
+import { clickButton, removeDir, serveWebApp } from '../../packages/web/test/live/harness.ts';
 
 const SECONDS = 20;
 const clipDir = mkdtempSync(join(tmpdir(), 'pv-bench-live-'));
 const clip = writePersonClip(join(clipDir, 'person.y4m'), [{ posture: 'upright', seconds: 10 }]);
 const vision = await startVision();
-const outDir = await buildWeb({ apiUrl: 'http://127.0.0.1:9', visionUrl: vision.url });
-const site = await serveStatic(outDir, await webPort());
+const site = await serveWebApp('pv-bench-live-web-');
+await site.build({ apiUrl: 'http://127.0.0.1:9', visionUrl: vision.url });
 const browser = await launchChromium({ fakeVideo: clip });
 const rows: string[] = [];
 
@@ -67,7 +61,6 @@ try {
   await browser.close();
   await site.close();
   await vision.stop();
-  removeDir(outDir);
   removeDir(clipDir);
 }
 

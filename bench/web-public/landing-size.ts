@@ -2,36 +2,9 @@
 // LandingPage chunk and its static imports, JS and CSS, raw and gzip; and, separately, the lazily loaded live
 // posture tool of the hero. Run from the repository root:
 //   node --import tsx bench/web-public/landing-size.ts
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { fileSize, sizeColumns, withManifestBuild } from '../web-support.ts';
 
-interface ManifestEntry {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
-
-const webRoot = fileURLToPath(new URL('../../packages/web', import.meta.url));
-const vitePath = createRequire(join(webRoot, 'package.json')).resolve('vite');
-const { build } = (await import(pathToFileURL(vitePath).href)) as typeof import('vite');
-const outDir = mkdtempSync(join(tmpdir(), 'pv-landing-size-'));
-try {
-  await build({
-    root: webRoot,
-    configFile: join(webRoot, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true },
-  });
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestEntry
-  >;
+await withManifestBuild('pv-landing-size-', (outDir, manifest) => {
   /** A chunk and its static imports, transitively. */
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
@@ -52,13 +25,10 @@ try {
       const e = manifest[key];
       if (!e) continue;
       for (const file of [e.file, ...(e.css ?? [])]) {
-        const bytes = readFileSync(join(outDir, file));
-        const zipped = gzipSync(bytes).length;
-        raw += bytes.length;
-        gzip += zipped;
-        console.log(
-          `  ${(bytes.length / 1024).toFixed(1).padStart(7)} KiB ${(zipped / 1024).toFixed(1).padStart(6)} KiB gz  ${key} → ${file}`,
-        );
+        const size = fileSize(outDir, file);
+        raw += size.raw;
+        gzip += size.gzip;
+        console.log(`  ${sizeColumns(size)}  ${key} → ${file}`);
       }
     }
     console.log(`  total ${(raw / 1024).toFixed(1)} KiB, ${(gzip / 1024).toFixed(1)} KiB gzip`);
@@ -70,6 +40,4 @@ try {
     dashboard.length ? `DASHBOARD CODE ON THE LANDING ROUTE: ${dashboard.join(', ')}` : 'no dashboard code',
   );
   if (liveTool.size) measure('live posture tool in the hero (lazy, after the page shows):', liveTool);
-} finally {
-  rmSync(outDir, { recursive: true, force: true });
-}
+});

@@ -10,25 +10,22 @@ import { type RunningService, startApi, startVision } from '@posture-vision/test
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildWeb,
   clickButton,
   createVerifiedUser,
   removeDir,
-  type StaticSite,
-  serveStatic,
+  serveWebApp,
   signIn,
   startApiRelay,
   type TestUser,
   textOf,
-  webPort,
+  type WebSite,
 } from './harness.ts';
 
 const SUITE = 'web-live';
 let api: RunningService;
 let vision: RunningService;
-let site: StaticSite;
+let site: WebSite;
 let browser: Browser;
-let outDir: string;
 let clipDir: string;
 let user: TestUser;
 let relay: Awaited<ReturnType<typeof startApiRelay>>;
@@ -41,15 +38,13 @@ beforeAll(async () => {
     { posture: 'upright', seconds: 30 },
     { posture: 'slouched', seconds: 16 },
   ]);
-  const port = await webPort();
-  const origin = `http://127.0.0.1:${port}`;
+  site = await serveWebApp('pv-web-live-');
   relay = await startApiRelay();
   vision = await startVision({ API_URL: relay.url });
-  api = await startApi({ WEB_ORIGIN: origin, VISION_URL: vision.url });
+  api = await startApi({ WEB_ORIGIN: site.url, VISION_URL: vision.url });
   relay.target(api.url);
-  outDir = await buildWeb({ apiUrl: api.url, visionUrl: vision.url });
-  site = await serveStatic(outDir, port);
-  user = await createVerifiedUser(api.url, api.dataDir);
+  await site.build({ apiUrl: api.url, visionUrl: vision.url });
+  user = await createVerifiedUser(api);
   browser = await launchChromium({ fakeVideo: clip });
 }, 240_000);
 
@@ -59,7 +54,6 @@ afterAll(async () => {
   await vision?.stop();
   await api?.stop();
   await relay?.close();
-  removeDir(outDir);
   removeDir(clipDir);
 });
 
@@ -509,7 +503,7 @@ describe('real-time session', () => {
   }, 150_000);
 
   it('asks for a calibration first and offers Go to Calibration', async () => {
-    const fresh = await createVerifiedUser(api.url, api.dataDir, 'nocal');
+    const fresh = await createVerifiedUser(api, 'nocal');
     const page = await browser.newPage();
     await signIn(page, site.url, fresh);
     await page.goto(`${site.url}/dashboard/real-time-session`);

@@ -1,6 +1,6 @@
 // The Free Tier's time-up modal (document 2, section 5.1), rendered with React in a DOM.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installDom } from '../public/dom.ts';
+import { installDom } from '../support/dom.ts';
 
 installDom();
 const { createElement } = await import('react');

@@ -1,6 +1,6 @@
 // Navigation, guards and the sign-in page's query messages, rendered with React in a DOM.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installDom } from './dom';
+import { installDom } from '../support/dom.ts';
 
 installDom();
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

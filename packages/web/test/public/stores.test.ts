@@ -1,6 +1,6 @@
 // Theme, auth, toast and resend-cooldown stores (document 1, sections 2, 4 and 9).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installDom } from './dom';
+import { installDom } from '../support/dom.ts';
 
 installDom();
 

@@ -1,0 +1,122 @@
+// Page helpers for browser tests: a page in its own browser context, and typing and clicking the way a user
+// does (by label and by visible text).
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+
+export interface TestPage {
+  page: Page;
+  /** Every alert, confirm and prompt text, in order. */
+  dialogs: string[];
+  /** What the next prompt answers (otherwise prompts are accepted empty). */
+  answerNextPrompt(value: string): void;
+  close(): Promise<void>;
+}
+
+/** A page in its own browser context (no shared storage or cookies) that accepts every dialog. */
+export async function openPage(browser: Browser, width = 1280, height = 800): Promise<TestPage> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width, height });
+  const dialogs: string[] = [];
+  let promptAnswer: string | null = null;
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    const answer = dialog.type() === 'prompt' ? (promptAnswer ?? '') : undefined;
+    promptAnswer = null;
+    void dialog.accept(answer);
+  });
+  return {
+    page,
+    dialogs,
+    answerNextPrompt(value) {
+      promptAnswer = value;
+    },
+    close: () => context.close(),
+  };
+}
+
+/**
+ * Types into the input labelled exactly so (clears it first). Navigations are transitions, so the previous page
+ * may still be on screen for a moment with a field of the same label: when that field goes away under us, look
+ * the label up again.
+ */
+export async function fill(page: Page, label: string, value: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fillOnce(page, label, value);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
+async function fillOnce(page: Page, label: string, value: string): Promise<void> {
+  await page.waitForFunction(
+    (l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l),
+    { timeout: 5000 },
+    label,
+  );
+  const id = await page.$$eval(
+    'label',
+    (labels, l) => labels.find((x) => x.textContent?.trim() === l)?.getAttribute('for') ?? null,
+    label,
+  );
+  if (!id) throw new Error(`no label "${label}"`);
+  const selector = `[id="${id}"]`;
+  await page.$eval(selector, (el) => {
+    (el as HTMLInputElement).select?.();
+  });
+  await page.click(selector, { count: 3 });
+  await page.keyboard.press('Backspace');
+  if (value) await page.type(selector, value);
+  // The field must still be the one on screen, holding what was typed.
+  const typed = await page.$eval(selector, (el) => (el as HTMLInputElement).value);
+  if (typed !== value) throw new Error(`"${label}" holds "${typed}", not "${value}"`);
+}
+
+/**
+ * Clicks the first visible, enabled element matching the selector (buttons unless told) whose text, with
+ * whitespace collapsed, is exactly so.
+ */
+export async function clickButton(
+  page: Page,
+  text: string,
+  options: { timeout: number; selector?: string },
+): Promise<void> {
+  const handle = await page
+    .waitForFunction(
+      (wanted: string, selector: string) =>
+        [...document.querySelectorAll<HTMLButtonElement>(selector)].find(
+          (el) =>
+            el.textContent?.replace(/\s+/g, ' ').trim() === wanted &&
+            !el.disabled &&
+            el.getClientRects().length > 0 &&
+            getComputedStyle(el).visibility !== 'hidden',
+        ),
+      { timeout: options.timeout },
+      text,
+      options.selector ?? 'button',
+    )
+    .catch((error) => {
+      throw new Error(`no visible, enabled "${text}" to click at ${page.url()}`, { cause: error });
+    });
+  const element = handle.asElement() as ElementHandle<Element> | null;
+  if (!element) throw new Error(`"${text}" is not an element`);
+  // Like a user, bring it to the middle of the screen first: the sticky header may cover its edge.
+  await element.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await element.click();
+}
+
+/** Waits until the page is at the path (with or without its query). */
+export async function waitForPath(page: Page, path: string, timeout: number): Promise<void> {
+  await page
+    .waitForFunction(
+      (p) => location.pathname + location.search === p || location.pathname === p,
+      { timeout },
+      path,
+    )
+    .catch((error) => {
+      throw new Error(`expected path ${path}, page at ${page.url()}`, { cause: error });
+    });
+}
