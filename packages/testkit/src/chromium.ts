@@ -45,10 +45,12 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
     args,
     enableExtensions: options.extension ? [options.extension] : false,
   } as LaunchOptions);
-  // Chromium may still be writing its profile as it exits; removal is best effort.
-  browser.once('disconnected', () =>
-    setTimeout(() => rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5 }), 500).unref(),
-  );
+  // Remove the profile once the Chromium process has exited (it writes to it until then); never fail a test over it.
+  browser.process()?.once('exit', () => {
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch {}
+  });
   return browser;
 }
 
