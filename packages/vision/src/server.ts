@@ -17,6 +17,8 @@ export interface VisionOptions {
   /** Replaces token verification (tests of the edge). */
   verify?: Verify;
   freeTierMs?: number;
+  /** Live peers at once; default MAX_PEERS (live/routes.ts). */
+  maxPeers?: number;
   peers?: Map<string, Peer>;
   logger?: boolean;
 }
@@ -65,7 +67,13 @@ export async function buildServer(
   const verify = options.verify ?? tokenVerifier(options.apiUrl ?? 'http://localhost:8000');
   await app.register(statusRoutes, { pool });
   await app.register(photoRoutes, { pool });
-  await app.register(liveRoutes, { pool, verify, freeTierMs: options.freeTierMs, peers: options.peers });
+  await app.register(liveRoutes, {
+    pool,
+    verify,
+    freeTierMs: options.freeTierMs,
+    maxPeers: options.maxPeers,
+    peers: options.peers,
+  });
   app.addHook('onClose', async () => pool.close());
   return { app, pool };
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import type { Peer } from '../src/live/peer.ts';
 import { buildServer } from '../src/server.ts';
 
 let app: FastifyInstance;
@@ -54,9 +55,9 @@ interface Opened {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-function open(path: string, token?: string): Promise<Opened> {
+function open(path: string, token?: string, server = base): Promise<Opened> {
   const protocols = ['posture-vision.v1', ...(token ? [`access_token.${token}`] : [])];
-  const ws = new WebSocket(base + path, protocols);
+  const ws = new WebSocket(server + path, protocols);
   const messages: unknown[] = [];
   ws.on('message', (d) => messages.push(JSON.parse(d.toString())));
   const closed = new Promise<{ code: number; reason: string }>((r) =>
@@ -200,5 +201,51 @@ describe('bad input never crashes the service', () => {
     expect(unknown.json()).toMatchObject({ message: 'No calibration data found', success: false });
     const badPath = await open('/combined-realtime/offer/bad%20id');
     expect((await badPath.closed).code).toBe(1008);
+  });
+});
+
+describe('live-peer cap', () => {
+  let busy: FastifyInstance;
+  let busyBase: string;
+  const peers = new Map<string, Peer>();
+
+  beforeAll(async () => {
+    const address = jwksServer.address();
+    const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    busy = (await buildServer({ apiUrl, workers: 1, maxPeers: 2, peers })).app;
+    await busy.listen({ port: 0, host: '127.0.0.1' });
+    const a = busy.server.address();
+    busyBase = `ws://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    await busy?.close();
+  });
+
+  it('closes a peer beyond the cap with 4029, keeps the others, and frees a slot when a peer leaves', async () => {
+    const token = await sign({ sub: 'u5', role: 'user' });
+    const first = await open('/combined-realtime/offer/900001', token, busyBase);
+    const firstResults = await open('/combined-realtime/results/900001', token, busyBase);
+    const second = await open('/combined-realtime/offer/900002', undefined, busyBase);
+    const third = await open('/combined-realtime/offer/900003', token, busyBase);
+    expect(await third.closed).toEqual({ code: 4029, reason: 'Server busy: too many live sessions' });
+
+    // Earlier peers keep their sockets and are still answered; the service stays healthy.
+    first.ws.send('{not json');
+    await until(() => first.messages.length >= 1);
+    expect(first.messages[0]).toEqual({ type: 'error', message: 'Malformed JSON' });
+    for (const s of [first, firstResults, second]) expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    const health = await busy.inject({ method: 'GET', url: '/model/realtime/health-check' });
+    expect(health.statusCode).toBe(200);
+
+    // A peer that leaves frees its slot.
+    second.ws.close();
+    await until(() => !peers.has('900002'));
+    const fourth = await open('/combined-realtime/offer/900004', token, busyBase);
+    fourth.ws.send('{not json');
+    await until(() => fourth.messages.length >= 1);
+    expect(fourth.ws.readyState).toBe(WebSocket.OPEN);
+    expect([...peers.keys()].sort()).toEqual(['900001', '900004']);
+    for (const s of [first, firstResults, fourth]) s.ws.close();
   });
 });

@@ -1,6 +1,7 @@
 // The live sockets (/combined-realtime/offer|results/{peerId}) and the calibration call. Tokens ride in
 // the subprotocol list; invalid or expired closes 4001, admin tokens or another user's peer 4003, and
-// anonymous peers are cut at the Free Tier's 120 s with 4002.
+// anonymous peers are cut at the Free Tier's 120 s with 4002. A new peer beyond the live-peer cap closes
+// 4029, so an overloaded service refuses clearly instead of slowing every stream.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -11,10 +12,15 @@ import { CALIBRATION_NONE, CALIBRATION_OK, frameDataUrl, outline } from './calib
 import { Peer, type Signal } from './peer.ts';
 
 export const FREE_TIER_MS = 120_000;
+/** Live peers at once. Two cores carry about 2-3 full-rate streams; beyond that every stream's frame rate
+ * drops (only the newest frame is kept, nothing queues), which degrades more gently than refusing, so the
+ * default leaves room above the bench figure. VISION_MAX_PEERS sets it per machine. */
+export const MAX_PEERS = 8;
 export const CLOSE = {
   invalidToken: [4001, 'Invalid or expired token'],
   forbidden: [4003, 'Forbidden'],
   freeTier: [4002, 'Free Tier limit reached'],
+  busy: [4029, 'Server busy: too many live sessions'],
 } as const;
 
 const PeerParams = z.object({
@@ -37,6 +43,8 @@ export interface LiveOptions {
   pool: EnginePool;
   verify: Verify;
   freeTierMs?: number;
+  /** Live peers at once (default MAX_PEERS); sockets of further peer ids close 4029. */
+  maxPeers?: number;
   /** Peers by id, shared with the benchmark and tests. */
   peers?: Map<string, Peer>;
 }
@@ -50,6 +58,7 @@ interface PeerEntry {
 export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) => {
   const { pool, verify } = options;
   const freeTierMs = options.freeTierMs ?? FREE_TIER_MS;
+  const maxPeers = options.maxPeers ?? MAX_PEERS;
   const entries = new Map<string, PeerEntry>();
   /** When each anonymous peer id started, so reconnecting does not restart the Free Tier clock. */
   const anonymousStart = new Map<string, number>();
@@ -94,6 +103,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     let entry = entries.get(id);
     if (entry && entry.peer.owner !== owner) return socket.close(...CLOSE.forbidden);
     if (!entry) {
+      if (entries.size >= maxPeers) return socket.close(...CLOSE.busy);
       const peer = new Peer(id, owner, pool);
       entry = { peer, sockets: new Set() };
       if (!owner) {
