@@ -29,6 +29,9 @@ export interface ApiConfig {
   google?: { clientId: string; clientSecret: string; issuer: string };
   argon2: Argon2Cost;
   rateLimit: RateLimitConfig;
+  /** POST /auth/login per address, any account: default 50 per 15 min, never below rateLimit.max (so a raised
+   * RATE_LIMIT_MAX for tests or benches raises it too). */
+  loginAddressLimit: RateLimitConfig;
   /** Largest JSON body in bytes; POST /calibration has its own (three data URLs of up to 5 MB each). */
   bodyLimit: number;
   avatarMaxBytes: number;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
           issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
         }
       : undefined;
+  const rateLimitMax = int(env.RATE_LIMIT_MAX, 10);
   return {
     port: int(env.API_PORT, 8000),
     host: env.API_HOST ?? '0.0.0.0',
@@ -72,7 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       timeCost: int(env.ARGON2_TIME_COST, PRODUCTION_ARGON2.timeCost),
       parallelism: 1,
     },
-    rateLimit: { max: int(env.RATE_LIMIT_MAX, 10), windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
+    rateLimit: { max: rateLimitMax, windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
+    loginAddressLimit: {
+      max: int(env.RATE_LIMIT_LOGIN_ADDRESS_MAX, Math.max(50, rateLimitMax)),
+      windowMs: int(env.RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MS, 15 * 60_000),
+    },
     bodyLimit: 1024 * 1024,
     avatarMaxBytes: int(env.AVATAR_MAX_BYTES, 2 * 1024 * 1024),
     logger: env.API_LOG !== 'off',

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import googleRoutes from './auth/google.ts';
 import { loadSigningKeys } from './auth/keys.ts';
+import { loginAddressLimit } from './auth/login-address-limit.ts';
 import authRoutes from './auth/routes.ts';
 import calibrationRoutes from './calibration/routes.ts';
 import type { ApiConfig } from './config.ts';
@@ -49,6 +50,7 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
       ...errorBody(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
     }),
   });
+  app.addHook('onRequest', loginAddressLimit(app, config.loginAddressLimit));
   await app.register(multipart, { limits: { fileSize: config.avatarMaxBytes, files: 1, fields: 5 } });
 
   app.get('/health', async () => ({

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../src/security/totp.ts';
 import { databases, PASSWORD, signUp, startTestServer, type TestServer, uniqueEmail } from './harness.ts';
@@ -200,5 +201,52 @@ describe('rate limits', () => {
         (await server.http.post('/auth/2fa/verify', { token: '000000' }, user.accessToken)).status,
       );
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('login limit per address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { RATE_LIMIT_LOGIN_ADDRESS_MAX: '5' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** POST /auth/login over real HTTP from a chosen loopback address (Linux routes all of 127/8 locally). */
+  const loginFrom = (localAddress: string, email: string) =>
+    new Promise<{ status: number; body: { success: boolean; error?: { message: string } } }>(
+      (resolve, reject) => {
+        const payload = JSON.stringify({ email, password: 'wrong-password' });
+        const req = request(
+          `${server.url}/auth/login`,
+          {
+            method: 'POST',
+            localAddress,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => {
+              text += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      },
+    );
+
+  it('answers 429 to one address trying many accounts, and not to another address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await loginFrom('127.0.0.2', uniqueEmail())).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const limited = await loginFrom('127.0.0.2', uniqueEmail());
+    expect(limited.status).toBe(429);
+    expect(limited.body.success).toBe(false);
+    expect(limited.body.error?.message).toMatch(/^Too many requests/);
+
+    expect((await loginFrom('127.0.0.3', uniqueEmail())).status).toBe(401);
   });
 });
