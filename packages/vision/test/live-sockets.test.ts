@@ -3,8 +3,10 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import type { EnginePool } from '../src/engine/pool.ts';
 import type { Peer } from '../src/live/peer.ts';
 import { buildServer } from '../src/server.ts';
 
@@ -13,6 +15,7 @@ let jwksServer: Server;
 let base: string;
 let sign: (claims: Record<string, unknown>, exp?: string) => Promise<string>;
 let initialStatus: string;
+let pool: EnginePool;
 
 beforeAll(async () => {
   const { publicKey, privateKey } = await generateKeyPair('ES256');
@@ -35,6 +38,7 @@ beforeAll(async () => {
       .sign(privateKey);
   const built = await buildServer({ apiUrl, workers: 1, freeTierMs: 2_000 });
   app = built.app;
+  pool = built.pool;
   initialStatus = (
     await app.inject({ method: 'GET', url: '/model/realtime/face-direction-identifier' })
   ).json().model_status;
@@ -247,5 +251,21 @@ describe('live-peer cap', () => {
     expect(fourth.ws.readyState).toBe(WebSocket.OPEN);
     expect([...peers.keys()].sort()).toEqual(['900001', '900004']);
     for (const s of [first, firstResults, fourth]) s.ws.close();
+  });
+});
+
+describe('calibration image', () => {
+  it('is encoded in a worker as a JPEG of the frame, and the peer keeps its frame', async () => {
+    // A 64x48 I420 frame: mid grey (Y 126 ⇒ RGB about 128) with neutral chroma.
+    const width = 64;
+    const height = 48;
+    const data = new Uint8Array(width * height * 1.5).fill(128);
+    data.fill(126, 0, width * height);
+    const encoded = await pool.encodeJpeg({ data, width, height });
+    const image = jpeg.decode(encoded, { useTArray: true });
+    expect([image.width, image.height]).toEqual([width, height]);
+    expect(Math.abs((image.data[0] as number) - 128)).toBeLessThan(6);
+    expect(data.length).toBe(width * height * 1.5);
+    expect(data[0]).toBe(126);
   });
 });

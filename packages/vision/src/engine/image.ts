@@ -29,6 +29,19 @@ export function i420ToRgb(i420: Uint8Array, width: number, height: number): RgbI
   return { width, height, data: rgb };
 }
 
+/** An I420 frame as JPEG bytes (quality 80). */
+export function encodeI420Jpeg(i420: Uint8Array, width: number, height: number): Uint8Array {
+  const rgb = i420ToRgb(i420, width, height);
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0, j = 0; i < rgb.data.length; i += 3, j += 4) {
+    rgba[j] = rgb.data[i] as number;
+    rgba[j + 1] = rgb.data[i + 1] as number;
+    rgba[j + 2] = rgb.data[i + 2] as number;
+    rgba[j + 3] = 255;
+  }
+  return jpeg.encode({ width, height, data: rgba }, 80).data;
+}
+
 /** Largest photo side the engine is given; bigger photos are reduced first (speed, and the 5 MB cap keeps
  * decoding memory bounded). */
 export const MAX_PHOTO_SIDE = 1280;

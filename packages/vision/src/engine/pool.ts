@@ -4,14 +4,14 @@
 import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Detection } from './detect.ts';
-import type { Task, WorkerReply } from './protocol.ts';
+import type { EncodeTask, Task, WorkerReply, WorkerSuccess } from './protocol.ts';
 
 export class UnreadableImage extends Error {}
 
 interface Slot {
   worker: Worker;
   busy: boolean;
-  pending?: { resolve(d: Detection): void; reject(e: Error): void };
+  pending?: { resolve(reply: WorkerSuccess): void; reject(e: Error): void };
 }
 
 export type PoolState = 'loading' | 'ready' | 'failed';
@@ -67,7 +67,7 @@ export class EnginePool {
         slot.pending = undefined;
         slot.busy = false;
         this.wake();
-        if (m.ok) pending?.resolve(m.detection);
+        if (m.ok) pending?.resolve(m);
         else pending?.reject(m.unreadable ? new UnreadableImage(m.message) : new Error(m.message));
       });
       worker.on('error', (error) => {
@@ -87,8 +87,22 @@ export class EnginePool {
     this.waiting.shift()?.();
   }
 
-  /** Runs one task on the next free worker. Transfers the task's pixel buffer (the caller gives it up). */
+  /** Runs one detection task on the next free worker. Transfers the task's pixel buffer (the caller gives it up). */
   async run(task: Task): Promise<Detection> {
+    const reply = await this.dispatch(task);
+    if (!('detection' in reply)) throw new Error('inference worker answered without a detection');
+    return reply.detection;
+  }
+
+  /** Encodes a video frame as JPEG on the next free worker; the frame is copied, the caller keeps it. */
+  async encodeJpeg(frame: { data: Uint8Array; width: number; height: number }): Promise<Uint8Array> {
+    const { width, height } = frame;
+    const reply = await this.dispatch({ kind: 'encode-jpeg', data: frame.data.slice(), width, height });
+    if (!('jpeg' in reply)) throw new Error('inference worker answered without a JPEG');
+    return reply.jpeg;
+  }
+
+  private async dispatch(task: Task | EncodeTask): Promise<WorkerSuccess> {
     await this.ready;
     let slot = this.slots.find((s) => !s.busy);
     while (!slot) {
@@ -100,7 +114,7 @@ export class EnginePool {
     slot.busy = true;
     const id = this.nextId++;
     const chosen = slot;
-    return new Promise<Detection>((resolve, reject) => {
+    return new Promise<WorkerSuccess>((resolve, reject) => {
       chosen.pending = { resolve, reject };
       chosen.worker.postMessage({ id, task }, [task.data.buffer as ArrayBuffer]);
     });

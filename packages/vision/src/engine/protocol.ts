@@ -14,10 +14,22 @@ export type Task =
   | { kind: 'i420'; data: Uint8Array; width: number; height: number; modules: Modules }
   | { kind: 'jpeg'; data: Uint8Array; modules: Modules };
 
-export type WorkerRequest = { id: number; task: Task };
+/** The calibration image: an I420 frame encoded as JPEG (about 40 ms for 640x480, too long for the event loop). */
+export interface EncodeTask {
+  kind: 'encode-jpeg';
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export type WorkerRequest = { id: number; task: Task | EncodeTask };
+
+export type WorkerSuccess =
+  | { id: number; ok: true; detection: Detection }
+  | { id: number; ok: true; jpeg: Uint8Array };
 
 export type WorkerReply =
   | { type: 'ready'; models: string[] }
   | { type: 'failed'; message: string }
-  | { id: number; ok: true; detection: Detection }
+  | WorkerSuccess
   | { id: number; ok: false; unreadable: boolean; message: string };

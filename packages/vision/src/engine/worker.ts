@@ -1,9 +1,9 @@
 // Inference worker thread: one Human instance on the WASM backend, one task at a time, so a slow stream
-// never blocks the service's event loop or the sockets of other peers.
+// never blocks the service's event loop or the sockets of other peers. It also encodes calibration images.
 import { parentPort } from 'node:worker_threads';
 import { toDetection } from './detect.ts';
 import { loadHuman, missingModels } from './human.ts';
-import { decodeJpeg, i420ToRgb, type RgbImage, UnreadableImageError } from './image.ts';
+import { decodeJpeg, encodeI420Jpeg, i420ToRgb, type RgbImage, UnreadableImageError } from './image.ts';
 import type { Task, WorkerReply, WorkerRequest } from './protocol.ts';
 
 const port = parentPort;
@@ -46,7 +46,9 @@ if (human) {
 
   port.on('message', async ({ id, task }: WorkerRequest) => {
     try {
-      send({ id, ok: true, detection: await run(task) });
+      if (task.kind === 'encode-jpeg')
+        send({ id, ok: true, jpeg: encodeI420Jpeg(task.data, task.width, task.height) });
+      else send({ id, ok: true, detection: await run(task) });
     } catch (error) {
       send({
         id,

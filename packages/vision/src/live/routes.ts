@@ -173,7 +173,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     const { frame, reference } = taken;
     return {
       message: CALIBRATION_OK,
-      image: frameDataUrl(frame),
+      image: await frameDataUrl(pool, frame),
       outline: outline(reference.keypoints, frame.width, frame.height),
       frame_size: { width: frame.width, height: frame.height },
       success: true,
