@@ -1,4 +1,6 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRemoteJWKSet, importJWK, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/cli/admin.ts';
 import {
@@ -181,6 +183,74 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect((await server.http.post('/auth/refresh', { refresh_token: user.refreshToken })).status).toBe(401);
   });
 
+  it('gives the Chrome extension its own device session that rotates independently of the web app', async () => {
+    const user = await signUp(server);
+    const created = await server.http.post('/auth/sessions/extension', {}, user.accessToken);
+    expect(created.status).toBe(201);
+    expect(created.body.success).toBe(true);
+    const extension = created.body.data as { access_token: string; refresh_token: string };
+    expect(extension.refresh_token).not.toBe(user.refreshToken);
+    expect((await server.http.get('/profile', extension.access_token)).status).toBe(200);
+
+    const sessions = await server.http.get('/auth/sessions', user.accessToken);
+    expect(sessions.status).toBe(200);
+    const own = sessions.body.data.filter((s: { deviceType: string }) => s.deviceType === 'Chrome extension');
+    expect(own).toHaveLength(1);
+    expect(sessions.body.data).toHaveLength(2);
+    expect(own[0].current).toBe(false);
+
+    // Both refresh at the same moment: neither presents the other's token, so neither is revoked.
+    const [web, ext] = await Promise.all([
+      server.http.post('/auth/refresh', { refresh_token: user.refreshToken }),
+      server.http.post('/auth/refresh', { refresh_token: extension.refresh_token }),
+    ]);
+    expect([web.status, ext.status]).toEqual([200, 200]);
+    // The old web token presented again revokes the web app's session only.
+    expect((await server.http.post('/auth/refresh', { refresh_token: user.refreshToken })).status).toBe(401);
+    expect((await server.http.get('/profile', web.body.data.access_token)).status).toBe(401);
+    expect((await server.http.get('/profile', ext.body.data.access_token)).status).toBe(200);
+    const again = await server.http.post('/auth/refresh', { refresh_token: ext.body.data.refresh_token });
+    expect(again.status).toBe(200);
+
+    // Logging the extension out leaves nothing of its session.
+    expect((await server.http.post('/auth/logout', {}, again.body.data.access_token)).status).toBe(200);
+    const after = await server.http.post('/auth/refresh', { refresh_token: again.body.data.refresh_token });
+    expect(after.status).toBe(401);
+  });
+
+  it('refuses to create an extension session without a valid, live access token', async () => {
+    const none = await server.http.post('/auth/sessions/extension', {});
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({
+      success: false,
+      error: { message: 'Authentication required. Please log in.' },
+    });
+    expect((await server.http.post('/auth/sessions/extension', {}, 'not-a-jwt')).status).toBe(401);
+
+    const user = await signUp(server);
+    // Signed with the server's own key but expired a minute ago.
+    const jwk = JSON.parse(readFileSync(join(server.dataDir, 'keys', 'es256-private.jwk.json'), 'utf8'));
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ sid: jwtSid(user.accessToken), role: 'user' })
+      .setProtectedHeader({ alg: 'ES256', kid: jwk.kid, typ: 'JWT' })
+      .setIssuer('posture-vision-api')
+      .setAudience('posture-vision')
+      .setSubject(user.userId)
+      .setIssuedAt(now - 960)
+      .setExpirationTime(now - 60)
+      .sign(await importJWK(jwk, 'ES256'));
+    const stale = await server.http.post('/auth/sessions/extension', {}, expired);
+    expect(stale.status).toBe(401);
+    expect(stale.body.error.message).toBe('Invalid or expired token.');
+
+    expect((await server.http.post('/auth/sessions/extension', { extra: 1 }, user.accessToken)).status).toBe(
+      400,
+    );
+    // A token of a logged-out session no longer opens one either.
+    expect((await server.http.post('/auth/logout', {}, user.accessToken)).status).toBe(200);
+    expect((await server.http.post('/auth/sessions/extension', {}, user.accessToken)).status).toBe(401);
+  });
+
   it('refuses missing, malformed, forged and admin tokens on user routes', async () => {
     expect((await server.http.get('/profile')).status).toBe(401);
     expect((await server.http.get('/profile', 'not-a-jwt')).status).toBe(401);
@@ -308,3 +378,8 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect((await server.http.post('/auth/resend-verification', { email: user.email })).status).toBe(409);
   });
 });
+
+/** The device-session id claim of an access token (its payload is not secret). */
+function jwtSid(token: string): string {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid;
+}

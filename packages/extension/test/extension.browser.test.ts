@@ -117,6 +117,14 @@ describe('Posture Vision extension', () => {
       'true',
     );
     expect(await waitForPopup('sign-in', ['Signed in'])).toBe('Signed in');
+    // Its own device session, not the web app's: a refresh token of its own, and the web app's untouched.
+    const stored = await extensionTokens();
+    expect(stored.token).toEqual(expect.any(String));
+    expect(stored.refresh_token).toEqual(expect.any(String));
+    expect(stored.refresh_token).not.toBe(user.refreshToken);
+    expect(await extensionSessions()).toHaveLength(1);
+    const webCookie = (await webPage.cookies(web.origin)).find((c) => c.name === 'refresh_token');
+    expect(webCookie?.value).toBe(user.refreshToken);
   });
 
   it('asks for the camera on its permission page, then starts monitoring', async () => {
@@ -205,8 +213,26 @@ describe('Posture Vision extension', () => {
     await webPage.deleteCookie({ name: 'refresh_token', url: web.origin });
     await webPage.evaluate(() => localStorage.removeItem('token'));
     expect(await waitForPopup('sign-in', ['Not signed in'])).toBe('Not signed in');
+    // The extension logged its own device session out and forgot its tokens.
+    await popup.waitForFunction(() => chrome.storage.local.get('token').then((v) => v.token === undefined), {
+      timeout: 15_000,
+      polling: 250,
+    });
+    expect(await extensionTokens()).toEqual({});
+    expect(await extensionSessions()).toEqual([]);
   });
 });
+
+/** The tokens the extension keeps in chrome.storage. */
+function extensionTokens(): Promise<{ token?: string; refresh_token?: string }> {
+  return popup.evaluate(() => chrome.storage.local.get(['token', 'refresh_token']));
+}
+
+/** The user's live device sessions the extension holds (GET /auth/sessions, as the web app lists them). */
+async function extensionSessions(): Promise<unknown[]> {
+  const sessions = await get(api, '/auth/sessions', user.accessToken);
+  return (sessions.data as { deviceType: string }[]).filter((s) => s.deviceType === 'Chrome extension');
+}
 
 describe('Posture Vision extension without camera permission', () => {
   let denied: Browser;

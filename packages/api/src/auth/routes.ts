@@ -1,5 +1,5 @@
 // Accounts (document 1): register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
-// forgot/reset/change password.
+// forgot/reset/change password, and the Chrome extension's own device session.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,6 +24,8 @@ import {
 
 export const REGISTER_MESSAGE = 'Verification email sent. Please check your inbox.';
 export const TOTP_REQUIRED = 'Two-factor authentication code required.';
+/** The device type of the session the Chrome extension holds beside the web app's. */
+export const EXTENSION_DEVICE_TYPE = 'Chrome extension';
 
 const registerBody = z
   .object({
@@ -92,6 +94,7 @@ const changeBody = z
 
 const refreshBody = z.object({ refresh_token: z.string().min(1).max(200).optional() });
 const verifyBody = z.object({ token: requiredText('Token', 2000) });
+const extensionSessionBody = z.object({}).strict();
 
 export default async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -259,6 +262,22 @@ export default async function authRoutes(app: FastifyInstance) {
       ]);
     const tokens = await rotateRefreshToken(ctx, presented);
     return ok({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }, 'Token refreshed');
+  });
+
+  // The extension gets its own device session (and rotation family) from the user's access token, so its
+  // refreshes never present a refresh token the web app has already used.
+  app.post('/auth/sessions/extension', { ...auth, config: limited }, async (request, reply) => {
+    parse(extensionSessionBody, request.body);
+    const device = { ...describeDevice(request.headers['user-agent']), deviceType: EXTENSION_DEVICE_TYPE };
+    const tokens = await issueTokens(ctx, request.user.userId, device, request.ip);
+    return reply
+      .status(201)
+      .send(
+        ok(
+          { access_token: tokens.accessToken, refresh_token: tokens.refreshToken },
+          'Extension session created',
+        ),
+      );
   });
 
   app.post('/auth/logout', auth, async (request) => {

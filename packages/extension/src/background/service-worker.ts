@@ -1,10 +1,11 @@
 // The service worker orchestrates: it creates and closes the offscreen document, keeps the state in
 // chrome.storage (it is stopped after ~30 s idle, so nothing lives in globals), shows the badge, raises
 // the poor-posture notification and pauses the camera while the machine is idle or locked.
-import { REFRESH_TOKEN_KEY, STORAGE_KEYS } from '@posture-vision/core';
-import { WEB_ORIGIN } from '../config';
-import type { Handlers, Result, TokenPair } from '../messaging/commands';
-import { listen, send, sendToTab } from '../messaging/runtime';
+import { createApiClient, STORAGE_KEYS, storageRefreshTokenStore } from '@posture-vision/core';
+import { API_URL } from '../config';
+import type { Handlers, Result } from '../messaging/commands';
+import { listen, send } from '../messaging/runtime';
+import { openExtensionSession } from '../platform/extension-session';
 import { chromeNotifier } from '../platform/notifier';
 import { chromeOffscreenHost } from '../platform/offscreen-host';
 import { chromeStorage, readValue, writeValue } from '../platform/storage';
@@ -28,16 +29,29 @@ const offscreen = chromeOffscreenHost();
 const notifier = chromeNotifier();
 const toolbar = chromeToolbar();
 const storage = chromeStorage();
-/** Pending-rotation marker: the pair the extension refreshed to, until the web app has taken it. */
-const ROTATED_KEY = 'rotatedTokens';
+// For the extension's own session only (sign-out); the offscreen document makes the monitoring calls.
+const api = createApiClient({
+  baseUrl: API_URL,
+  storage,
+  refreshTokenStore: storageRefreshTokenStore(storage),
+  navigate: () => undefined,
+  currentPath: () => '/background',
+  offlineFallback: false,
+});
 
-// Not state: a queue that keeps read-modify-write updates of the stored monitor state in order.
-let updates: Promise<unknown> = Promise.resolve();
-function serial<T>(task: () => Promise<T>): Promise<T> {
-  const run = updates.then(task, task);
-  updates = run.catch(() => undefined);
-  return run;
+// Not state: queues that keep read-modify-write updates in order.
+function queue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
+/** Updates of the stored monitor state. */
+const serial = queue();
+/** Sign-in and sign-out, so handovers arriving together open one session, not several. */
+const signInOut = queue();
 
 async function monitorState(): Promise<MonitorState> {
   return (await readValue(KEYS.monitor)) ?? INITIAL_MONITOR_STATE;
@@ -117,27 +131,30 @@ const handlers: Handlers<'background'> = {
     }
     return { ok: true };
   },
-  async 'auth/handover'({ accessToken, refreshToken }) {
-    await chrome.storage.local.remove(ROTATED_KEY);
-    if (!accessToken) {
-      // Signing out in the web app signs the extension out: end the session while the token still works.
-      if ((await storage.get(STORAGE_KEYS.token)) === null) return { ok: true };
-      const { phase } = await monitorState();
-      if (phase !== 'stopped') await stopMonitoring(MESSAGES.signedOut);
-      await storage.remove(STORAGE_KEYS.token);
-      await storage.remove(REFRESH_TOKEN_KEY);
+  'auth/handover': ({ accessToken }) =>
+    signInOut(async (): Promise<Result> => {
+      const signedIn = (await storage.get(STORAGE_KEYS.token)) !== null;
+      if (!accessToken) {
+        // Signing out in the web app signs the extension out: end the monitoring session while the token
+        // still works, then log the extension's own device session out.
+        if (!signedIn) return { ok: true };
+        const { phase } = await monitorState();
+        if (phase !== 'stopped') await stopMonitoring(MESSAGES.signedOut);
+        // Its access token may have expired while idle: refresh first so the logout reaches the session.
+        await api.auth.refresh().catch(() => undefined);
+        await api.auth.logout();
+        return { ok: true };
+      }
+      // Signed in already: the extension refreshes its own session and needs nothing of the web app's.
+      if (signedIn) return { ok: true };
+      const own = await openExtensionSession(API_URL, accessToken).catch(() => null);
+      if (!own) return { ok: false, message: MESSAGES.signIn };
+      await api.auth.storeTokens(own.accessToken, own.refreshToken);
+      const state = await monitorState();
+      if (state.phase === 'error' && state.message === MESSAGES.signIn)
+        await updateMonitor(() => INITIAL_MONITOR_STATE);
       return { ok: true };
-    }
-    await storage.set(STORAGE_KEYS.token, accessToken);
-    if (refreshToken) await storage.set(REFRESH_TOKEN_KEY, refreshToken);
-    const state = await monitorState();
-    if (state.phase === 'error' && state.message === MESSAGES.signIn)
-      await updateMonitor(() => INITIAL_MONITOR_STATE);
-    return { ok: true };
-  },
-  async 'auth/pending'() {
-    return ((await chrome.storage.local.get(ROTATED_KEY))[ROTATED_KEY] as TokenPair | undefined) ?? null;
-  },
+    }),
   async 'offscreen/phase'({ phase, message, sessionId }) {
     await updateMonitor((s) => ({
       phase,
@@ -173,8 +190,6 @@ const handlers: Handlers<'background'> = {
   'storage/get': ({ key }) => storage.get(key),
   async 'storage/set'({ key, value }) {
     await storage.set(key, value);
-    // The offscreen document refreshed the tokens: the web app shares the refresh token and must follow.
-    if (key === REFRESH_TOKEN_KEY) await handBackRotatedTokens();
     return { ok: true };
   },
   async 'storage/remove'({ key }) {
@@ -182,18 +197,6 @@ const handlers: Handlers<'background'> = {
     return { ok: true };
   },
 };
-
-async function handBackRotatedTokens(): Promise<void> {
-  const pair: TokenPair = {
-    accessToken: await storage.get(STORAGE_KEYS.token),
-    refreshToken: await storage.get(REFRESH_TOKEN_KEY),
-  };
-  await chrome.storage.local.set({ [ROTATED_KEY]: pair });
-  const tabs = await chrome.tabs.query({ url: `${WEB_ORIGIN}/*` });
-  for (const tab of tabs) {
-    if (tab.id !== undefined) await sendToTab(tab.id, 'auth/rotated', pair).catch(() => undefined);
-  }
-}
 
 listen('background', handlers);
 

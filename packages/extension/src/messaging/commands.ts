@@ -2,10 +2,7 @@
 // its payload and its answer. Handlers are maps keyed by command, so a missing handler is a type error.
 import type { PostureStatus } from '@posture-vision/core';
 import type { Runtime } from 'webextension-polyfill';
-import type { TokenPair } from '../../../web/src/extension-bridge/protocol';
 import type { Connection, Phase } from '../state/monitor-state';
-
-export type { TokenPair };
 
 export interface Result {
   ok: boolean;
@@ -19,10 +16,11 @@ export interface BackgroundCommands {
   'monitor/snooze': { payload: undefined; answer: Result };
   'monitor/recalibrate': { payload: undefined; answer: Result };
   'camera/result': { payload: { granted: boolean; reason?: 'denied' | 'missing' }; answer: Result };
-  /** The web app's tokens, handed over by the content script; null access token means signed out. */
-  'auth/handover': { payload: TokenPair; answer: Result };
-  /** A web app page loaded: the token pair the extension rotated since the last handover, if any. */
-  'auth/pending': { payload: undefined; answer: TokenPair | null };
+  /**
+   * The web app's access token, passed on by the content script: opens the extension's own device session
+   * when it has none; null means the web app signed out, and so does the extension.
+   */
+  'auth/handover': { payload: { accessToken: string | null }; answer: Result };
   /** From the offscreen document: its progress. */
   'offscreen/phase': {
     payload: { phase: Phase; message?: string | null; sessionId?: string | null };
@@ -48,16 +46,9 @@ export interface OffscreenCommands {
   'offscreen/recalibrate': { payload: undefined; answer: Result };
 }
 
-/** Commands the content script handles (sent to the web app's tabs). */
-export interface ContentCommands {
-  /** The extension rotated the shared refresh token: the web app must keep the new pair. */
-  'auth/rotated': { payload: TokenPair; answer: Result };
-}
-
 export interface Targets {
   background: BackgroundCommands;
   offscreen: OffscreenCommands;
-  content: ContentCommands;
 }
 
 export type Target = keyof Targets;

@@ -10,14 +10,6 @@ export function send<T extends Target, C extends keyof Targets[T] & string>(
   return browser.runtime.sendMessage({ target, command, payload });
 }
 
-export function sendToTab<C extends keyof Targets['content'] & string>(
-  tabId: number,
-  command: C,
-  payload: Payload<'content', C>,
-): Promise<Answer<'content', C>> {
-  return browser.tabs.sendMessage(tabId, { target: 'content', command, payload });
-}
-
 function isMessage(value: unknown): value is Message {
   return typeof value === 'object' && value !== null && 'target' in value && 'command' in value;
 }

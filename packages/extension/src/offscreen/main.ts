@@ -3,7 +3,6 @@
 import { createApiClient, STORAGE_KEYS, storageRefreshTokenStore } from '@posture-vision/core';
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
-import { sharedRefreshFetch } from '../platform/shared-refresh';
 import { runtimeStorage } from '../platform/storage';
 import { connectLive } from './live-connection';
 import { createPassiveMonitor } from './passive-monitor';
@@ -14,7 +13,6 @@ const api = createApiClient({
   visionUrl: VISION_URLS.http,
   storage,
   refreshTokenStore: storageRefreshTokenStore(storage),
-  fetch: sharedRefreshFetch(API_URL, storage),
   // No page to navigate here: an expired session stops monitoring and the popup asks to sign in.
   navigate: () => undefined,
   currentPath: () => '/offscreen',

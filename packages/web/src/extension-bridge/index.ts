@@ -1,33 +1,20 @@
 // The web app's side of the extension handshake: when the extension's content script announces itself,
-// set the installed flag (read by the dashboard banner) and hand the extension the current tokens, again
-// whenever they change (refresh, sign-in, sign-out). Tokens the extension rotated are kept here.
-import { REFRESH_TOKEN_KEY, readCookie, STORAGE_KEYS } from '@posture-vision/core';
-import { api } from '../services/api';
-import {
-  EXTENSION_INSTALLED_FLAG,
-  FROM_WEB_APP,
-  isFromExtension,
-  type PageToExtension,
-  type TokenPair,
-} from './protocol';
+// set the installed flag (read by the dashboard banner) and tell the extension the current access token,
+// again whenever it changes (refresh, sign-in, sign-out). The extension opens its own device session with
+// it, so the two never share a rotating refresh token; a null token signs the extension out.
+import { STORAGE_KEYS } from '@posture-vision/core';
+import { EXTENSION_INSTALLED_FLAG, FROM_WEB_APP, isFromExtension, type PageToExtension } from './protocol';
 
 export { EXTENSION_INSTALLED_FLAG } from './protocol';
 
 /** Dispatched on window when the flag has just been set, so open pages can show "installed". */
 export const EXTENSION_INSTALLED_EVENT = 'posture-vision-extension-installed';
 
-/** How often the tokens are compared while the extension is present (sign-out in this tab has no event). */
+/** How often the token is compared while the extension is present (sign-out in this tab has no event). */
 const WATCH_INTERVAL_MS = 1000;
 
 export function isExtensionInstalled(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
   return storage.getItem(EXTENSION_INSTALLED_FLAG) === 'true';
-}
-
-function currentTokens(): TokenPair {
-  return {
-    accessToken: localStorage.getItem(STORAGE_KEYS.token),
-    refreshToken: readCookie(document.cookie, REFRESH_TOKEN_KEY),
-  };
 }
 
 /** Starts listening for the extension; answers a function that stops. */
@@ -39,32 +26,21 @@ export function startExtensionBridge(win: Window = window): () => void {
   const post = (message: PageToExtension) => win.postMessage(message, origin);
 
   function handOver(force = false): void {
-    const tokens = currentTokens();
-    const key = JSON.stringify(tokens);
-    if (!force && key === handedOver) return;
-    handedOver = key;
-    post({ source: FROM_WEB_APP, type: 'tokens', ...tokens });
-  }
-
-  async function keepRotated({ accessToken, refreshToken }: TokenPair): Promise<void> {
-    if (!accessToken) return;
-    await api.auth.storeTokens(accessToken, refreshToken ?? undefined);
-    handedOver = JSON.stringify(currentTokens());
+    const accessToken = localStorage.getItem(STORAGE_KEYS.token);
+    if (!force && accessToken === handedOver) return;
+    handedOver = accessToken;
+    post({ source: FROM_WEB_APP, type: 'session', accessToken });
   }
 
   function onMessage(event: MessageEvent): void {
     if (event.source !== win || event.origin !== origin || !isFromExtension(event.data)) return;
-    const data = event.data;
-    if (data.type === 'announce') {
-      if (!isExtensionInstalled()) {
-        localStorage.setItem(EXTENSION_INSTALLED_FLAG, 'true');
-        win.dispatchEvent(new Event(EXTENSION_INSTALLED_EVENT));
-      }
-      handOver(true);
-      watch ??= setInterval(() => handOver(), WATCH_INTERVAL_MS);
-    } else if (data.type === 'tokens-rotated') {
-      void keepRotated(data);
+    if (event.data.type !== 'announce') return;
+    if (!isExtensionInstalled()) {
+      localStorage.setItem(EXTENSION_INSTALLED_FLAG, 'true');
+      win.dispatchEvent(new Event(EXTENSION_INSTALLED_EVENT));
     }
+    handOver(true);
+    watch ??= setInterval(() => handOver(), WATCH_INTERVAL_MS);
   }
 
   win.addEventListener('message', onMessage);

@@ -8,22 +8,17 @@ export const EXTENSION_INSTALLED_FLAG = 'postureVisionExtensionInstalled';
 export const FROM_EXTENSION = 'posture-vision-extension';
 export const FROM_WEB_APP = 'posture-vision-web';
 
-export interface TokenPair {
-  accessToken: string | null;
-  refreshToken: string | null;
-}
-
 /** Content script → page. */
-export type ExtensionToPage =
-  | { source: typeof FROM_EXTENSION; type: 'announce'; version: string }
-  /** The extension refreshed the shared tokens; the web app keeps the new pair. */
-  | ({ source: typeof FROM_EXTENSION; type: 'tokens-rotated' } & TokenPair);
+export type ExtensionToPage = { source: typeof FROM_EXTENSION; type: 'announce'; version: string };
 
 /** Page → content script. */
 export type PageToExtension =
   | { source: typeof FROM_WEB_APP; type: 'hello' }
-  /** The web app's current tokens; a null access token means signed out. */
-  | ({ source: typeof FROM_WEB_APP; type: 'tokens' } & TokenPair);
+  /**
+   * The web app's current access token; null means signed out. The extension uses it only to open its own
+   * device session (POST /auth/sessions/extension), never the web app's refresh token.
+   */
+  | { source: typeof FROM_WEB_APP; type: 'session'; accessToken: string | null };
 
 function isFrom<T extends { source: string }>(source: T['source'], data: unknown): data is T {
   return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === source;
