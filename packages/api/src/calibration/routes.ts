@@ -151,6 +151,10 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     return row;
   }
 
+  function storedPhotos(calibrationId: string) {
+    return ctx.db.select().from(calibrationPhotos).where(eq(calibrationPhotos.calibrationId, calibrationId));
+  }
+
   async function status(userId: string) {
     const latest = await latestCalibration(ctx.db, userId);
     const state = calibrationState(latest?.createdAt ?? null, await frequencyOf(userId));
@@ -305,10 +309,7 @@ export default async function calibrationRoutes(app: FastifyInstance) {
   app.post('/calibration/:id/process-ml', auth, async (request) => {
     const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
     const row = await ownCalibration(request.user.userId, id);
-    const stored = await ctx.db
-      .select()
-      .from(calibrationPhotos)
-      .where(eq(calibrationPhotos.calibrationId, row.id));
+    const stored = await storedPhotos(row.id);
     const images: Record<string, string> = {};
     for (const p of stored)
       images[p.viewType] = `data:image/jpeg;base64,${(await readFile(p.filePath)).toString('base64')}`;
@@ -330,10 +331,7 @@ export default async function calibrationRoutes(app: FastifyInstance) {
   app.get('/calibration/:id', auth, async (request) => {
     const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
     const row = await ownCalibration(request.user.userId, id);
-    const stored = await ctx.db
-      .select()
-      .from(calibrationPhotos)
-      .where(eq(calibrationPhotos.calibrationId, row.id));
+    const stored = await storedPhotos(row.id);
     return ok(
       {
         ...toCalibration(row),
