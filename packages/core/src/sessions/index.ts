@@ -1,2 +1,3 @@
+export * from './feedback';
 export * from './format';
 export * from './messages';
