@@ -1,5 +1,7 @@
 // The live link in Node against a real answering WebRTC peer (@roamhq/wrtc) behind `ws` sockets, with a
 // synthetic camera track: frames flow, retries happen, closes map to the specification's texts.
+
+import { sampleFrame, startAnsweringServer, syntheticCamera } from '@posture-vision/testkit/answering-peer';
 import wrtc from '@roamhq/wrtc';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -11,7 +13,6 @@ import {
   type PeerConnectionConstructor,
   type WebSocketConstructor,
 } from '../../src/live/index';
-import { sampleFrame, startAnsweringServer, syntheticCamera } from './answering-server';
 
 let server: Awaited<ReturnType<typeof startAnsweringServer>>;
 let camera: ReturnType<typeof syntheticCamera>;

@@ -4,6 +4,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { syntheticCamera } from '@posture-vision/testkit/answering-peer';
 import { writePersonClip } from '@posture-vision/testkit/media';
 import { freePort, type RunningService, startVision } from '@posture-vision/testkit/services';
 import wrtc from '@roamhq/wrtc';
@@ -18,7 +19,6 @@ import {
   type WebSocketConstructor,
 } from '../../src/live/index';
 import { isDrawableKeypoint, placeOutline, REFERENCE_FRAME_SIZE } from '../../src/posture/index';
-import { syntheticCamera } from './answering-server';
 
 let vision: RunningService;
 let camera: ReturnType<typeof syntheticCamera>;

@@ -1,11 +1,21 @@
 // An in-test vision stand-in: answers the live link's offer with a real WebRTC peer (@roamhq/wrtc),
-// counts the decoded video frames it receives, and sends detection frames on the results socket.
+// counts the decoded video frames it receives, and sends detection frames on the results socket. It speaks
+// the production contract: core's subprotocol, token and close codes (live/socket-contract) and core's
+// signalling messages (live/signalling), the ones the vision service uses.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { DetectionFrame } from '@posture-vision/core/detection';
+import {
+  answerOffer,
+  candidateMessage,
+  LIVE_CLOSE,
+  LIVE_SUBPROTOCOL,
+  tokenFromProtocols,
+} from '@posture-vision/core/live';
 import wrtc from '@roamhq/wrtc';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { DetectionFrame } from '../../src/detection/frame';
+import { detectionFrame } from './frames.ts';
 
 export interface Behaviour {
   /** Refuse this many offer-socket upgrades (the attempt fails like an unreachable server). */
@@ -25,22 +35,12 @@ export interface Connection {
   socket: WebSocket;
 }
 
+/** The frame the stand-in sends for each received video frame: one keypoint, no temporal data. */
 export function sampleFrame(): DetectionFrame {
-  return {
-    status: 'ok',
+  return detectionFrame({
     hns: { poses: [[{ x: 0.5, y: 0.4 }]], boxes: [], emotions: [] },
-    hand: { poses: [], confidences: [] },
-    drowsiness: {
-      drowsiness_state: false,
-      mouth_state: 'closed',
-      eye_state: 'open',
-      blinking_count: 0,
-      yawning_count: 0,
-      boxes: [],
-    },
-    body_status: 'Good posture',
     temporal_posture_data: null,
-  };
+  });
 }
 
 export async function startAnsweringServer() {
@@ -61,7 +61,7 @@ export async function startAnsweringServer() {
   });
   const wss = new WebSocketServer({
     noServer: true,
-    handleProtocols: (protocols) => (protocols.has('posture-vision.v1') ? 'posture-vision.v1' : false),
+    handleProtocols: (protocols) => (protocols.has(LIVE_SUBPROTOCOL) ? LIVE_SUBPROTOCOL : false),
   });
 
   const resultsFor = (peerId: string) =>
@@ -75,18 +75,8 @@ export async function startAnsweringServer() {
         pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnection;
         peers.push(pc);
         pc.onicecandidate = ({ candidate }) => {
-          if (candidate && socket.readyState === 1) {
-            socket.send(
-              JSON.stringify({
-                type: 'candidate',
-                candidate: {
-                  candidate: candidate.candidate,
-                  sdpMLineIndex: candidate.sdpMLineIndex,
-                  sdpMid: candidate.sdpMid,
-                },
-              }),
-            );
-          }
+          const message = candidateMessage(candidate);
+          if (message && socket.readyState === 1) socket.send(JSON.stringify(message));
         };
         pc.ontrack = ({ track }) => {
           const sink = new wrtc.nonstandard.RTCVideoSink(track as never);
@@ -102,10 +92,7 @@ export async function startAnsweringServer() {
             }
           };
         };
-        await pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
-        const description = await pc.createAnswer();
-        await pc.setLocalDescription(description);
-        socket.send(JSON.stringify({ type: 'answer', sdp: pc.localDescription?.sdp }));
+        socket.send(JSON.stringify(await answerOffer(pc, message.sdp)));
       } else if (message.type === 'candidate' && pc) {
         await pc.addIceCandidate(message.candidate);
       }
@@ -131,8 +118,9 @@ export async function startAnsweringServer() {
         .map((p) => p.trim())
         .filter(Boolean);
       connections.push({ role, peerId, protocols, socket: ws });
-      if (behaviour.rejectToken && protocols.includes(`access_token.${behaviour.rejectToken}`)) {
-        ws.close(4001, 'Invalid or expired token');
+      const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
+      if (behaviour.rejectToken && token === behaviour.rejectToken) {
+        ws.close(...LIVE_CLOSE.invalidToken);
         return;
       }
       if (role === 'offer' && behaviour.closeOfferWith) {
