@@ -2,6 +2,7 @@
 // counts the decoded video frames it receives, and sends detection frames on the results socket. It speaks
 // the production contract: core's subprotocol, token and close codes (live/socket-contract) and core's
 // signalling messages (live/signalling), the ones the vision service uses.
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -51,10 +52,14 @@ export async function startAnsweringServer() {
   const peers: RTCPeerConnection[] = [];
   const sinks: { stop(): void }[] = [];
   const httpRequests: { url: string; authorization: string | undefined }[] = [];
+  /** Emits 'change' whenever a count or list above changes, so tests wait for a state instead of sleeping. */
+  const changes = new EventEmitter();
+  const changed = () => changes.emit('change');
   let httpHandler: (url: string) => { status: number; body: unknown } = () => ({ status: 404, body: {} });
 
   const server: Server = createServer((req, res) => {
     httpRequests.push({ url: req.url ?? '', authorization: req.headers.authorization });
+    changed();
     const { status, body } = httpHandler(req.url ?? '');
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -83,6 +88,7 @@ export async function startAnsweringServer() {
           sinks.push(sink);
           sink.onframe = () => {
             video.frames += 1;
+            changed();
             if (!behaviour.sendFrames) return;
             for (const r of resultsFor(peerId)) {
               // Every fifth frame is malformed or 'waiting': the link must skip both without failing.
@@ -106,6 +112,7 @@ export async function startAnsweringServer() {
     const peerId = match[2] as string;
     if (role === 'offer') {
       offerUpgrades.count += 1;
+      changed();
       if (behaviour.rejectOffers > 0) {
         behaviour.rejectOffers -= 1;
         socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n');
@@ -118,6 +125,8 @@ export async function startAnsweringServer() {
         .map((p) => p.trim())
         .filter(Boolean);
       connections.push({ role, peerId, protocols, socket: ws });
+      ws.on('close', changed);
+      changed();
       const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
       if (behaviour.rejectToken && token === behaviour.rejectToken) {
         ws.close(...LIVE_CLOSE.invalidToken);
@@ -136,6 +145,7 @@ export async function startAnsweringServer() {
 
   return {
     behaviour,
+    changes,
     connections,
     offerUpgrades,
     video,
