@@ -83,6 +83,96 @@ export function personPhotoDataUrl(name: PhotoName = 'woman'): string {
   return toDataUrl(personPhoto(name));
 }
 
+/** A point in pixels of an image. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Sources of the side-view composites, chosen and marked by looking at the full-size demo photos.
+ * - Head: sample2, left-hand woman, a true profile facing left (nose to the left). `ear` is the centre of
+ *   her visible ear (the point MoveNet calls the ear; the tragus is a few pixels in front of it).
+ * - Body: sample3, right-hand woman, turned sideways so that one shoulder faces the camera; mirrored so
+ *   that she faces left like the head. `shoulder` is the centre of the near shoulder joint (humeral
+ *   head, the point MoveNet calls the shoulder); `neckY` is the row where her neck meets the shoulders.
+ */
+const sideSources = {
+  head: { sample: 2, x: 330, y: 30, w: 470, h: 410, ear: { x: 560, y: 256 } },
+  body: { sample: 3, x: 1380, y: 200, w: 540, h: 920, shoulder: { x: 1574, y: 650 }, neckY: 575 },
+  /** Head-to-body size ratio that makes the two people's heads the same size (head heights 370/310 px). */
+  headScale: 0.84,
+};
+
+export interface SideViewPlacement {
+  /** How far the ear sits ahead of the shoulder (towards the face), in pixels of the result. */
+  forward: number;
+  /** How far the ear sits above the shoulder, in pixels of the result (the neck's length). */
+  up: number;
+}
+
+export interface SideViewPhoto {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+  /** Where the ear and the shoulder are in the result, by construction (pixels). */
+  ear: Point;
+  shoulder: Point;
+  /** The direction the person faces: -1 left. */
+  facing: -1 | 1;
+}
+
+/**
+ * A side-view photo of a person whose ear sits at a chosen offset from her shoulder: a real profile head
+ * pasted over a real sideways body (two demo photos), so the true head-on-neck geometry of every image is
+ * known by construction: the ear lands exactly `forward` px ahead of and `up` px above the marked shoulder.
+ * Above the neck the body photo is replaced by a plain wall so only one head is in the picture.
+ */
+export function sideViewPhoto(placement: SideViewPlacement, quality = 90): SideViewPhoto {
+  const { head: h, body: b, headScale } = sideSources;
+  const body = crop({ sample: b.sample, x: b.x, y: b.y, w: b.w, h: b.h });
+  const head = crop({ sample: h.sample, x: h.x, y: h.y, w: h.w, h: h.h });
+  const { width, height } = body;
+  const out = new Uint8Array(width * height * 4);
+  // Mirrored body (she then faces left, like the head); a wall colour above the neck.
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const d = (y * width + x) * 4;
+      if (y < b.neckY - b.y) out.set([196, 190, 184, 255], d);
+      else
+        out.set(
+          body.data.subarray((y * width + (width - 1 - x)) * 4, (y * width + (width - 1 - x)) * 4 + 4),
+          d,
+        );
+    }
+  const shoulder = { x: width - 1 - (b.shoulder.x - b.x), y: b.shoulder.y - b.y };
+  const ear = { x: shoulder.x - placement.forward, y: shoulder.y - placement.up };
+  // Head patch scaled by headScale with its marked ear on `ear` (nearest-neighbour sampling).
+  const earInPatch = { x: (h.ear.x - h.x) * headScale, y: (h.ear.y - h.y) * headScale };
+  const left = Math.round(ear.x - earInPatch.x);
+  const top = Math.round(ear.y - earInPatch.y);
+  const pw = Math.floor(head.width * headScale);
+  const ph = Math.floor(head.height * headScale);
+  for (let py = 0; py < ph; py++)
+    for (let px = 0; px < pw; px++) {
+      const x = left + px;
+      const y = top + py;
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const sx = Math.min(head.width - 1, Math.round(px / headScale));
+      const sy = Math.min(head.height - 1, Math.round(py / headScale));
+      const s = (sy * head.width + sx) * 4;
+      out.set(head.data.subarray(s, s + 4), (y * width + x) * 4);
+    }
+  return {
+    jpeg: encode({ width, height, data: out }, quality),
+    width,
+    height,
+    ear: { x: left + earInPatch.x, y: top + earInPatch.y },
+    shoulder,
+    facing: -1,
+  };
+}
+
 /** A JPEG with nobody in it: a smooth colour gradient like an empty wall. */
 export function emptyRoomPhoto(width = 640, height = 480): Buffer {
   const data = new Uint8Array(width * height * 4);

@@ -2,6 +2,7 @@
 // service's photo analysis, status and expiry, history, progress and recommendations.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isPhysiological, PHYSIOLOGICAL_RANGE, type RangedMetric } from '@posture-vision/core/calibration';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -18,6 +19,19 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Three base64 photos (4/3 of their size) plus the rest of the payload. */
 const CALIBRATION_BODY_LIMIT = 3 * Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 256 * 1024;
 const VIEWS = ['front', 'left', 'right'] as const;
+
+/**
+ * A metric within its physiological range (core's calibration/geometry.ts), or absent. A value outside it
+ * (a CVA of 92° from a frontal photo) is a measuring error and is refused, never stored.
+ */
+const ranged = (metric: RangedMetric, field: string) => {
+  const { min, max } = PHYSIOLOGICAL_RANGE[metric];
+  const message = outOfRangeMessage(field, min, max);
+  return z.number().min(min, message).max(max, message).nullable().optional();
+};
+
+const outOfRangeMessage = (field: string, min: number, max: number) =>
+  `${field} must be between ${min} and ${max} (the human range); a value outside it is a measuring error.`;
 
 const photo = z.object({
   viewType: z.enum(VIEWS, { error: 'viewType must be front, left or right.' }),
@@ -44,10 +58,10 @@ const createBody = z.object({
       overall_score: z.number().min(0).max(100),
       metrics: z
         .object({
-          cranial_vertebral_angle: z.number().nullable().optional(),
-          forward_head_distance: z.number().nullable().optional(),
-          shoulder_tilt_angle: z.number().nullable().optional(),
-          head_tilt_angle: z.number().nullable().optional(),
+          cranial_vertebral_angle: ranged('cranialVertebralAngle', 'cranial_vertebral_angle'),
+          forward_head_distance: ranged('forwardHeadDistance', 'forward_head_distance'),
+          shoulder_tilt_angle: ranged('shoulderTiltAngle', 'shoulder_tilt_angle'),
+          head_tilt_angle: ranged('headTiltAngle', 'head_tilt_angle'),
         })
         .partial()
         .optional(),
@@ -82,9 +96,25 @@ type Analysis = {
   assessment_notes?: BatchAnalysis['assessment_notes'];
 };
 
+const RANGED_FIELDS: [RangedMetric, keyof BatchAnalysis['metrics']][] = [
+  ['cranialVertebralAngle', 'cranial_vertebral_angle'],
+  ['forwardHeadDistance', 'forward_head_distance'],
+  ['shoulderTiltAngle', 'shoulder_tilt_angle'],
+  ['headTiltAngle', 'head_tilt_angle'],
+];
+
 function metricsFrom(analysis: Analysis) {
   const m = analysis.metrics ?? {};
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  // The vision service refuses such values itself; this keeps the rule at the door of the database too.
+  for (const [metric, field] of RANGED_FIELDS) {
+    const v = num(m[field]);
+    if (v !== null && !isPhysiological(metric, v)) {
+      const { min, max } = PHYSIOLOGICAL_RANGE[metric];
+      const message = outOfRangeMessage(field, min, max);
+      throw new ApiError(422, `The photos could not be measured: ${message}`, [{ field, message }]);
+    }
+  }
   return {
     initialPostureScore: num(analysis.overall_score),
     cranialVertebralAngle: num(m.cranial_vertebral_angle),
