@@ -297,3 +297,86 @@ export function writePersonClip(
   writeFileSync(path, Buffer.concat(parts));
   return path;
 }
+
+/** What changes between two takes of the same photo: framing, exposure, compression and camera roll. */
+export interface Retake {
+  /** Shift of the picture in fractions of its width / height. */
+  dx: number;
+  dy: number;
+  /** Zoom (1: same framing; 1.05: the person 5% larger). */
+  scale: number;
+  /** Brightness and contrast factors (1: unchanged; 0.9-1.1 is ±10 %). */
+  brightness: number;
+  contrast: number;
+  /** JPEG quality, 0-1. */
+  quality: number;
+  /** Camera roll in degrees (positive: clockwise). */
+  rollDeg: number;
+}
+
+/** A small deterministic random generator (mulberry32), so every run makes the same retakes. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Retakes within what a person retaking a photo at the same desk brings (issue 13): shifts up to ±4 % of
+ * the frame, zoom 0.95-1.05, brightness and contrast ±10 %, JPEG quality 0.7-0.95, camera roll 1-3° either
+ * way (set `roll: false` to leave the roll out and see its share).
+ */
+export function randomRetakes(count: number, seed = 1, options: { roll?: boolean } = {}): Retake[] {
+  const rnd = seededRandom(seed);
+  const between = (a: number, b: number) => a + (b - a) * rnd();
+  return Array.from({ length: count }, () => ({
+    dx: between(-0.04, 0.04),
+    dy: between(-0.04, 0.04),
+    scale: between(0.95, 1.05),
+    brightness: between(0.9, 1.1),
+    contrast: between(0.9, 1.1),
+    quality: between(0.7, 0.95),
+    rollDeg: options.roll === false ? 0 : (rnd() < 0.5 ? -1 : 1) * between(1, 3),
+  }));
+}
+
+/** The JPEG photo as it would come out of a retake (bilinear resampling about the centre, edges repeated). */
+export function retakePhoto(jpegBytes: Buffer, r: Retake): Buffer {
+  const src = jpeg.decode(jpegBytes, { useTArray: true, maxMemoryUsageInMB: 1024 });
+  const { width: w, height: h } = src;
+  const out = new Uint8Array(w * h * 4);
+  const cos = Math.cos((r.rollDeg * Math.PI) / 180);
+  const sin = Math.sin((r.rollDeg * Math.PI) / 180);
+  const cx = w / 2;
+  const cy = h / 2;
+  const tone = (v: number) => Math.max(0, Math.min(255, ((v - 128) * r.contrast + 128) * r.brightness));
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      // Output pixel -> source pixel: undo the shift, the zoom and the roll.
+      const ox = (x - cx - r.dx * w) / r.scale;
+      const oy = (y - cy - r.dy * h) / r.scale;
+      const sx = Math.min(w - 1.001, Math.max(0, cos * ox + sin * oy + cx));
+      const sy = Math.min(h - 1.001, Math.max(0, -sin * ox + cos * oy + cy));
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const d = (y * w + x) * 4;
+      for (let c = 0; c < 3; c++) {
+        const p = (yy: number, xx: number) => src.data[(yy * w + xx) * 4 + c] as number;
+        const v =
+          p(y0, x0) * (1 - fx) * (1 - fy) +
+          p(y0, x0 + 1) * fx * (1 - fy) +
+          p(y0 + 1, x0) * (1 - fx) * fy +
+          p(y0 + 1, x0 + 1) * fx * fy;
+        out[d + c] = tone(v);
+      }
+      out[d + 3] = 255;
+    }
+  return encode({ width: w, height: h, data: out }, Math.round(r.quality * 100));
+}

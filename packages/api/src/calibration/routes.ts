@@ -12,6 +12,7 @@ import { calibrationPhotos, calibrations, postureFeedback, users } from '../db/s
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { dateRangeQuery, isUuid } from '../http/fields.ts';
 import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
+import { calibrationProfileRoutes } from './profiles.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
 
@@ -161,6 +162,7 @@ export async function recentIssueShares(db: Database, userId: string, sessionId?
 export default async function calibrationRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
+  await calibrationProfileRoutes(app);
 
   async function frequencyOf(userId: string): Promise<string> {
     const [user] = await ctx.db
