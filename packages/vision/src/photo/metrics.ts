@@ -68,14 +68,15 @@ function inRange(metric: RangedMetric, name: string, value: number): number {
 /**
  * Side view (core's `sideGeometry` holds the formula and the C7 model). Method:
  * 1. The ear point is the mean of the ears seen (in a true side view both ears project onto nearly the same
- *    spot, and averaging halves the detector's jitter); the shoulder point is the shoulder the detector is
- *    surest of, the near one: the far shoulder is hidden behind the body and MoveNet guesses it anywhere
- *    within a shoulder width behind (measured on the side-view test photos: up to 140 px off at scores
- *    0.25-0.37, while the near one stayed within 20 px).
+ *    spot, and averaging halves the detector's jitter). The shoulder point is the shoulder furthest forward
+ *    (towards the face): in a true side view both shoulder joints project onto the same spot, and the far
+ *    one, hidden behind the body, is what MoveNet misplaces — always backwards, up to 180 px on the
+ *    side-view test photos and at times with a higher score than the near one, while the near one stayed
+ *    within 20 px of where it is.
  * 2. It must be a side view: with both shoulders seen, they lie at most SIDE_VIEW_MAX_SHOULDER_SPAN ear
  *    heights apart (facing the camera: 2.5-4); with both ears seen, the nose is not between them (between
  *    them means a face turned to the camera). Otherwise NotMeasurable, never a number.
- * 3. The facing direction is the side of the ear the nose (or an eye) is on.
+ * 3. The facing direction is the side of the ear the nose (or an eye) is on (step 1 uses it).
  * 4. A CVA outside its physiological range (20-70°) is NotMeasurable, never a number.
  */
 export function sideMetrics(k: Keypoint[], width: number, height: number): SideMetrics {
@@ -86,17 +87,18 @@ export function sideMetrics(k: Keypoint[], width: number, height: number): SideM
   if (!ears.length || !shoulders.length || !face)
     throw new MissingKeypoints('an ear, a shoulder and the face must be visible in a side photo');
   const ear = mean(ears);
-  const shoulder = shoulders.reduce((a, b) => ((b.score ?? 0) > (a.score ?? 0) ? b : a));
+  const nose = px(face);
+  const facing = nose.x >= ear.x ? 1 : -1;
+  const shoulder = shoulders.reduce((a, b) => (b.x * facing > a.x * facing ? b : a));
   const h = shoulder.y - ear.y;
   if (h <= 0) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
   const [s1, s2] = shoulders;
   if (s1 && s2 && Math.abs(s1.x - s2.x) > SIDE_VIEW_MAX_SHOULDER_SPAN * h)
     throw new NotMeasurable(NOT_MEASURABLE.frontal);
-  const nose = px(face);
   const [e1, e2] = ears;
   if (e1 && e2 && nose.x > Math.min(e1.x, e2.x) && nose.x < Math.max(e1.x, e2.x))
     throw new NotMeasurable(NOT_MEASURABLE.faceFrontal);
-  const g = sideGeometry(ear, shoulder, nose.x >= ear.x ? 1 : -1);
+  const g = sideGeometry(ear, shoulder, facing);
   if (!g) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
   return {
     cranial_vertebral_angle: inRange(
