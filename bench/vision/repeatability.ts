@@ -43,7 +43,7 @@ async function measure(retakes: Retake[]) {
 // Geometry: the side-view composites of the suite's geometry test, true CVA by construction vs estimate.
 const geometry: string[] = [];
 const errors: number[] = [];
-for (const [cva, up] of [
+const placements: [number, number][] = [
   [35, 200],
   [37, 215],
   [40, 190],
@@ -56,7 +56,8 @@ for (const [cva, up] of [
   [57, 185],
   [58, 215],
   [60, 200],
-]) {
+];
+for (const [cva, up] of placements) {
   const p = sideViewPhoto({ up, forward: earForwardForCva(cva, up) });
   const truth = sideGeometry(p.ear, p.shoulder, p.facing)?.cranialVertebralAngle ?? Number.NaN;
   const est = (await analyzePhoto(pool, new Uint8Array(p.jpeg), 'left', 'left_image')).metrics
