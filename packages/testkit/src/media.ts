@@ -192,7 +192,14 @@ export function toDataUrl(jpegBytes: Buffer): string {
 }
 
 /** Posture shown in a clip segment, drawn by moving and turning the same photo of a person. */
-export type ClipPosture = 'upright' | 'slouched' | 'tilted' | 'away';
+export type ClipPosture =
+  | 'upright'
+  | 'slouched'
+  | 'tilted'
+  | 'away'
+  | 'head-forward'
+  | 'glance-down'
+  | 'leaning-in';
 
 export interface ClipSegment {
   posture: ClipPosture;
@@ -206,25 +213,59 @@ export interface ClipOptions {
   photo?: PhotoName;
 }
 
+interface PostureTransform {
+  /** The whole picture: zoom, drop (fraction of the frame height) and turn about the neck. */
+  scale: number;
+  dy: number;
+  angle: number;
+  /** The head only (shoulders stay): zoom, drop (fraction of the frame height) and vertical squash. */
+  head?: { scale: number; dy: number; squash: number };
+}
+
 /**
- * How each posture transforms the upright picture. Slouched / forward head: the person comes 25% closer
- * to the camera and sinks by 12% of the frame height. Tilted: the picture turns 14 degrees about the
- * neck. Away: an empty frame (the person left).
+ * How each posture transforms the upright picture. Slouched: the person comes 25% closer to the camera and
+ * sinks by 12% of the frame height. Tilted: the picture turns 14 degrees about the neck. Away: an empty
+ * frame (the person left). The three of issue 13, with the shoulders' behaviour known by construction:
+ * - head-forward: only the head comes closer (looks 25% larger) while the shoulders stay where they were —
+ *   the head moving ahead of the shoulders towards the screen;
+ * - glance-down: the head drops by 4% of the frame height and its face shortens by 12% (pitching down to
+ *   look at the keyboard), shoulders still;
+ * - leaning-in: the whole upper body comes 20% closer (head and shoulders grow together).
  */
-const postures: Record<Exclude<ClipPosture, 'away'>, { scale: number; dy: number; angle: number }> = {
+const postures: Record<Exclude<ClipPosture, 'away'>, PostureTransform> = {
   upright: { scale: 1, dy: 0, angle: 0 },
   slouched: { scale: 1.25, dy: 0.12, angle: 0 },
   tilted: { scale: 1, dy: 0, angle: (14 * Math.PI) / 180 },
+  'head-forward': { scale: 1, dy: 0, angle: 0, head: { scale: 1.25, dy: 0, squash: 1 } },
+  'glance-down': { scale: 1, dy: 0, angle: 0, head: { scale: 1, dy: 0.04, squash: 0.88 } },
+  'leaning-in': { scale: 1.2, dy: 0.02, angle: 0 },
+};
+
+/**
+ * Where the head is in each photo (photo pixels), marked from the detector's face keypoints: a centre, the
+ * radius inside which the head moves whole, and the radius beyond which nothing moves (the shoulders lie
+ * outside it). Only photos listed here can play the head-only postures.
+ */
+const heads: Partial<Record<PhotoName, { x: number; y: number; inner: number; outer: number }>> = {
+  woman: { x: 335, y: 215, inner: 150, outer: 215 },
 };
 
 /** One RGB frame of the person (photo fitted to the frame height, centred) in a posture. */
-function renderFrame(photo: Rgba, width: number, height: number, posture: ClipPosture): Uint8Array {
+function renderFrame(
+  photo: Rgba,
+  width: number,
+  height: number,
+  posture: ClipPosture,
+  photoName: PhotoName,
+): Uint8Array {
   const rgb = new Uint8Array(width * height * 3);
   if (posture === 'away') {
     for (let i = 0; i < rgb.length; i += 3) rgb.set([200, 190, 170], i);
     return rgb;
   }
   const p = postures[posture];
+  const head = p.head ? heads[photoName] : undefined;
+  if (p.head && !head) throw new Error(`photo '${photoName}' has no marked head for posture '${posture}'`);
   const fit = height / photo.height;
   const scale = fit * p.scale;
   // Pivot: the neck, about 45% down the photo, at the centre of the frame.
@@ -237,10 +278,20 @@ function renderFrame(photo: Rgba, width: number, height: number, posture: ClipPo
       // Inverse transform: frame pixel -> photo pixel.
       const fx = x - pivotX;
       const fy = y - pivotY - p.dy * height;
-      const rx = (cos * fx + sin * fy) / scale;
-      const ry = (-sin * fx + cos * fy) / scale;
-      const sx = Math.min(photo.width - 1, Math.max(0, Math.round(rx + photo.width / 2)));
-      const sy = Math.min(photo.height - 1, Math.max(0, Math.round(ry + photo.height * 0.45)));
+      let rx = (cos * fx + sin * fy) / scale + photo.width / 2;
+      let ry = (-sin * fx + cos * fy) / scale + photo.height * 0.45;
+      if (head && p.head) {
+        // Head-only warp about the head's centre, full inside `inner`, fading out by `outer`.
+        const dist = Math.hypot(rx - head.x, ry - head.y);
+        const w = Math.min(1, Math.max(0, (head.outer - dist) / (head.outer - head.inner)));
+        const hs = 1 + (p.head.scale - 1) * w;
+        const sq = 1 + (p.head.squash - 1) * w;
+        const drop = (p.head.dy * height * w) / fit;
+        rx = head.x + (rx - head.x) / hs;
+        ry = head.y + (ry - head.y - drop) / (hs * sq);
+      }
+      const sx = Math.min(photo.width - 1, Math.max(0, Math.round(rx)));
+      const sy = Math.min(photo.height - 1, Math.max(0, Math.round(ry)));
       const s = (sy * photo.width + sx) * 4;
       const d = (y * width + x) * 3;
       rgb[d] = photo.data[s] as number;
@@ -286,11 +337,12 @@ export function writePersonClip(
   const width = options.width ?? 640;
   const height = options.height ?? 480;
   const fps = options.fps ?? 15;
-  const photo = crop(crops[options.photo ?? 'woman']);
+  const photoName = options.photo ?? 'woman';
+  const photo = crop(crops[photoName]);
   const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`)];
   const frameHeader = Buffer.from('FRAME\n');
   for (const segment of segments) {
-    const frame = rgbToI420(renderFrame(photo, width, height, segment.posture), width, height);
+    const frame = rgbToI420(renderFrame(photo, width, height, segment.posture, photoName), width, height);
     const count = Math.max(1, Math.round(segment.seconds * fps));
     for (let i = 0; i < count; i++) parts.push(frameHeader, frame);
   }
