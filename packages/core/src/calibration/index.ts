@@ -1,2 +1,4 @@
+export * from './geometry';
 export * from './messages';
 export * from './metrics';
+export * from './profiles';
