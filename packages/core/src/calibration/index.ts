@@ -1,2 +1,3 @@
+export * from './failures';
 export * from './messages';
 export * from './metrics';
