@@ -302,7 +302,7 @@ describe('with a seeded history', () => {
         history.pushState({ usr, key: 'passive', idx: 1 }, '', '/dashboard/session-report');
         dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
       });
-      await waitForText(page, 'Session from-session-page');
+      await page.waitForSelector('[data-session-id="from-session-page"]');
       await waitForText(page, '2m 5s');
       await waitForText(page, '52%');
     } finally {
