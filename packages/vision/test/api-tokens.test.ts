@@ -65,9 +65,12 @@ describe('the vision process', () => {
     let status: { model_status?: string; message?: string } = {};
     while (status.model_status !== 'ready' && Date.now() < deadline) {
       status = await (await fetch(`${vision.url}/model/realtime/face-direction-identifier`)).json();
+      // While loading it says what it waits for and how far it is (workers with their models loaded).
+      if (status.model_status === 'loading')
+        expect(status).toMatchObject({ message: 'Loading the pose models', progress: { total: 1 } });
       if (status.model_status !== 'ready') await new Promise((r) => setTimeout(r, 500));
     }
-    expect(status).toEqual({ model_status: 'ready', message: 'Models loaded in 1 worker(s)' });
+    expect(status).toEqual({ model_status: 'ready', message: 'Posture detection is ready' });
   });
 });
 

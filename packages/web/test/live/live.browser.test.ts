@@ -330,14 +330,22 @@ describe('photo calibration wizard', () => {
     }
     await waitForStep(page, 'photo-wizard', 'COMPLETED', 120_000);
     const shown = Number((await textOf(page, 'wizard-score')).match(/(\d+)\/100/)?.[1]);
+    // The completion card lists the assessment notes the analysis gave (the same the API stored).
+    const notes = await page.$$eval('[data-testid="wizard-notes"] li', (items) =>
+      items.map((li) => li.textContent),
+    );
     await saveScreenshot(page, SUITE, '11-wizard-completed');
     await waitForPath(page, '/dashboard', 10_000);
+    // Where the wizard lands, the score it just computed is shown.
+    await page.waitForSelector('[data-testid="new-calibration-score"]', { timeout: 20_000 });
+    expect(await textOf(page, 'new-calibration-score')).toBe(`${shown}/100`);
     const status = (await apiGet('/calibration/status/detailed', user.accessToken)).data as {
       hasActive: boolean;
-      calibration: { initialPostureScore: number };
+      calibration: { initialPostureScore: number; assessmentNotes: string | null };
     };
     expect(status.hasActive).toBe(true);
     expect(Math.round(status.calibration.initialPostureScore)).toBe(shown);
+    expect(notes.join(' ') || null).toBe(status.calibration.assessmentNotes);
     await page.close();
   }, 180_000);
 });
