@@ -6,6 +6,8 @@ import { send } from '../messaging/runtime';
 import { isSnoozed } from '../rules/alert-timing';
 import { formatMonitoredTime, goodPostureShare } from '../rules/daily-stats';
 import type { Phase } from '../state/monitor-state';
+import { AlertControls } from './AlertControls';
+import { ProfileSwitcher } from './ProfileSwitcher';
 import { useExtensionState } from './use-extension-state';
 
 export const PHASE_LABELS: Record<Phase, string> = {
@@ -97,6 +99,8 @@ export function Popup() {
       {isSnoozed(alerts, now) && alerts.snoozedUntil !== null && (
         <p className="message">Alerts snoozed until {time(alerts.snoozedUntil)}.</p>
       )}
+      <ProfileSwitcher signedIn={signedIn} />
+      <AlertControls />
       <div className="actions">
         {running ? (
           <button type="button" className="primary" onClick={() => run('monitor/stop')}>
