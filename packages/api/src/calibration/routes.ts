@@ -10,7 +10,7 @@ import { requireUser } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { calibrationPhotos, calibrations, users } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { dateRangeQuery, isUuid } from '../http/fields.ts';
+import { dateRangeQuery, isUuid, uuidParam } from '../http/fields.ts';
 import { recentIssueShares } from '../sessions/service.ts';
 import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
 import { calibrationProfileRoutes } from './profiles.ts';
@@ -78,7 +78,7 @@ const createBody = z.object({
 
 type CalibrationRow = typeof calibrations.$inferSelect;
 
-export function toCalibration(row: CalibrationRow) {
+function toCalibration(row: CalibrationRow) {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -131,7 +131,7 @@ function decodePhoto(dataUrl: string): Buffer {
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
-export async function latestCalibration(db: Database, userId: string): Promise<CalibrationRow | null> {
+async function latestCalibration(db: Database, userId: string): Promise<CalibrationRow | null> {
   const [row] = await db
     .select()
     .from(calibrations)
@@ -321,7 +321,7 @@ export default async function calibrationRoutes(app: FastifyInstance) {
   });
 
   app.post('/calibration/:id/process-ml', auth, async (request) => {
-    const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
+    const { id } = parse(uuidParam, request.params, 'params');
     const row = await ownCalibration(request.user.userId, id);
     const stored = await storedPhotos(row.id);
     const images: Record<string, string> = {};
@@ -343,7 +343,7 @@ export default async function calibrationRoutes(app: FastifyInstance) {
   });
 
   app.get('/calibration/:id', auth, async (request) => {
-    const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
+    const { id } = parse(uuidParam, request.params, 'params');
     const row = await ownCalibration(request.user.userId, id);
     const stored = await storedPhotos(row.id);
     return ok(

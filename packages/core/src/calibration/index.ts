@@ -1,3 +1,4 @@
+export * from './failures';
 export * from './geometry';
 export * from './messages';
 export * from './metrics';

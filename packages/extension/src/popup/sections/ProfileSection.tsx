@@ -10,8 +10,8 @@ import {
   storageRefreshTokenStore,
 } from '@posture-vision/core';
 import { useCallback, useEffect, useState } from 'react';
-import { API_URL } from '../config';
-import { chromeStorage } from '../platform/storage';
+import { API_URL } from '../../config';
+import { chromeStorage } from '../../platform/storage';
 
 const storage = chromeStorage();
 const api = createApiClient({
