@@ -12,7 +12,7 @@ import {
 } from '@posture-vision/core';
 import { useEffect, useState } from 'react';
 
-export function AlertControls() {
+export function AlertControlsSection() {
   const [prefs, setPrefs] = useState<AlertPreferences | null>(null);
   useEffect(() => {
     const read = () =>

@@ -25,7 +25,7 @@ const api = createApiClient({
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function ProfileSwitcher({ signedIn }: { signedIn: boolean }) {
+export function ProfileSection({ signedIn }: { signedIn: boolean }) {
   const [profiles, setProfiles] = useState<CalibrationProfile[] | null>(null);
   const [name, setName] = useState('');
   const [setup, setSetup] = useState<ProfileSetup>('laptop');
