@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debugRequested } from '../../src/ui/debugFlag';
+import { debugRequested } from '../../src/ui/debug-flag';
 
 describe('debug mode behind a URL flag', () => {
   it('is requested only by ?debug, ?debug=1 or ?debug=true', () => {
