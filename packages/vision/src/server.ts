@@ -1,5 +1,6 @@
 // The vision service, built by a function so tests create it in-process and main.ts runs it.
 import websocket from '@fastify/websocket';
+import { frameworkError, rawClientErrorResponse } from '@posture-vision/core/http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SUBPROTOCOL, tokenVerifier, type Verify } from './auth/tokens.ts';
 import { EnginePool } from './engine/pool.ts';
@@ -37,15 +38,22 @@ export async function buildServer(
     logger: options.logger
       ? { redact: ['req.headers.authorization', 'req.headers["sec-websocket-protocol"]'] }
       : false,
+    // The framework's own errors (bad URL encoding, over-long peer id, oversized headers) in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, message } = frameworkError(error);
+      sendError(reply, status, message);
+    },
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (socket.writable) socket.end(rawClientErrorResponse(error));
+      else socket.destroy(error);
+    },
   });
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const { status, message } = frameworkError(error);
     if (status === 413) return sendError(reply, 413, 'Request too large: at most 5 MB per photo.');
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return sendError(reply, 415, 'Expected a JSON body.');
-    if (status === 400) return sendError(reply, 400, `Malformed request: ${error.message}`);
-    request.log.error(error);
-    return sendError(reply, status, status === 500 ? 'Internal server error' : error.message);
+    if (status < 500) return sendError(reply, status, message);
+    request.log.error({ err: { code: error.code } }, 'unhandled error');
+    return sendError(reply, 500, 'Internal server error');
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`),

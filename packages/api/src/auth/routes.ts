@@ -10,7 +10,7 @@ import { anyPassword, birthday, email, newPassword, requiredText } from '../http
 import { toProfile } from '../profile/present.ts';
 import { describeDevice } from '../security/device.ts';
 import { totpStep } from '../security/totp.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyLogin, verifyPassword } from './passwords.ts';
 import {
   consumeResetToken,
   issueTokens,
@@ -212,7 +212,9 @@ export default async function authRoutes(app: FastifyInstance) {
         'Password sign-in for a Google account',
         'email',
       );
-    if (!user || !(await verifyPassword(user.passwordHash, body.password)))
+    // Always one argon2 verification, account or not (verifyLogin), so timing does not reveal accounts.
+    const passwordOk = await verifyLogin(user?.passwordHash, body.password, ctx.config.argon2);
+    if (!user || !passwordOk)
       throw await fail(401, 'Incorrect email or password.', 'Wrong email or password');
     if (!user.emailVerified)
       throw await fail(
@@ -288,7 +290,8 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post('/auth/admin/login', { config: limited }, async (request) => {
     const body = parse(z.object({ email, password: anyPassword }), request.body);
     const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, body.email));
-    if (!admin || !(await verifyPassword(admin.passwordHash, body.password)))
+    const passwordOk = await verifyLogin(admin?.passwordHash, body.password, ctx.config.argon2);
+    if (!admin || !passwordOk)
       throw new ApiError(401, 'Incorrect email or password.', [
         { field: 'password', message: 'Incorrect email or password.' },
       ]);

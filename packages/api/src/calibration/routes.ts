@@ -9,7 +9,7 @@ import { requireUser } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { calibrationPhotos, calibrations, postureFeedback, users } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { dateRangeQuery, isUuid } from '../http/fields.ts';
+import { dateRangeQuery, isoDateTime, isUuid } from '../http/fields.ts';
 import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
@@ -27,7 +27,7 @@ const photo = z.object({
     .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 100, 'Each photo must be at most 5 MB.')
     .regex(/^data:image\/(jpeg|jpg|png);base64,[A-Za-z0-9+/]+=*$/, 'photoUrl must be a JPEG data URL.'),
   metadata: z.record(z.string(), z.unknown()).optional(),
-  capturedAt: z.iso.datetime({ offset: true }).optional(),
+  capturedAt: isoDateTime('capturedAt').optional(),
 });
 
 const createBody = z.object({

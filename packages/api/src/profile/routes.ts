@@ -98,18 +98,29 @@ export default async function profileRoutes(app: FastifyInstance) {
       throw new ApiError(400, 'Send the image as multipart/form-data in the field avatar.', [
         { field: 'avatar', message: 'An image file is required.' },
       ]);
-    const part = await request.file();
-    if (part?.fieldname !== 'avatar')
-      throw new ApiError(400, 'An image file is required in the field avatar.', [
-        { field: 'avatar', message: 'An image file is required.' },
+    const tooLarge = () =>
+      new ApiError(413, `The image is larger than ${Math.round(ctx.config.avatarMaxBytes / 1024)} KB.`, [
+        { field: 'avatar', message: 'File too large.' },
       ]);
-    const bytes = await part.toBuffer();
-    if (part.file.truncated || bytes.length > ctx.config.avatarMaxBytes)
-      throw new ApiError(
-        413,
-        `The image is larger than ${Math.round(ctx.config.avatarMaxBytes / 1024)} KB.`,
-        [{ field: 'avatar', message: 'File too large.' }],
-      );
+    let bytes: Buffer;
+    let truncated: boolean;
+    try {
+      const part = await request.file();
+      if (part?.fieldname !== 'avatar')
+        throw new ApiError(400, 'An image file is required in the field avatar.', [
+          { field: 'avatar', message: 'An image file is required.' },
+        ]);
+      bytes = await part.toBuffer();
+      truncated = part.file.truncated;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      // The multipart parser's own complaints (no boundary, a truncated body, an over-long boundary).
+      throw new ApiError(400, 'The upload is not valid multipart/form-data.', [
+        { field: 'avatar', message: 'Malformed multipart body.' },
+      ]);
+    }
+    if (truncated || bytes.length > ctx.config.avatarMaxBytes) throw tooLarge();
     const type = await imageTypeOf(bytes);
     if (!type)
       throw new ApiError(400, 'Only image files (JPEG, PNG, WebP or GIF) are allowed.', [

@@ -18,7 +18,7 @@ import type { Database } from '../db/index.ts';
 import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts';
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { dateRangeQuery, isUuid } from '../http/fields.ts';
+import { dateRangeQuery, isoDateTime, isUuid } from '../http/fields.ts';
 import { buildReport, type PostureStatus, STATUS_SCORE } from './report.ts';
 
 export const CALIBRATION_REQUIRED = 'Calibration required before starting session.';
@@ -32,7 +32,7 @@ const feedbackBody = z.object({
   postureStatus: z.enum(['good', 'poor', 'neutral'], {
     error: 'postureStatus must be good, poor or neutral.',
   }),
-  timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO date-time.' }),
+  timestamp: isoDateTime('timestamp'),
   details: z
     .record(z.string(), z.unknown())
     .refine((d) => JSON.stringify(d).length <= 4096, 'details must be at most 4 KB.')
