@@ -20,6 +20,7 @@ import {
   rotateRefreshToken,
   sendPasswordResetMail,
   sendVerificationMail,
+  sha256,
 } from './service.ts';
 
 export const REGISTER_MESSAGE = 'Verification email sent. Please check your inbox.';
@@ -108,7 +109,8 @@ export default async function authRoutes(app: FastifyInstance) {
       keyGenerator: (request: FastifyRequest) => {
         const body = request.body as { email?: unknown } | undefined;
         const who = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-        return `${request.ip}|${who}`;
+        // Hashed: the counters (in memory, or a shared store) must not keep e-mail addresses.
+        return `${request.ip}|${sha256(who)}`;
       },
     },
   };

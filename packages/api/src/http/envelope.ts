@@ -39,6 +39,18 @@ export function parse<S extends ZodType>(schema: S, value: unknown, part = 'body
 }
 
 /**
+ * What of an error may be logged: its kind and code, never its message or cause. A failed database write's
+ * error carries the query and its parameters (e-mail, phone, password hash), and PostgreSQL's messages quote
+ * the refused value.
+ */
+export function loggableError(error: unknown): { type: string; code?: string } {
+  const e = error as { name?: string; code?: unknown; cause?: { code?: unknown } };
+  const code =
+    typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  return { type: e?.name ?? typeof error, ...(code ? { code } : {}) };
+}
+
+/**
  * Fastify options that shape the framework's own errors as the envelope: errors the router raises before a
  * route is found (bad percent-encoding, an over-long path parameter) and errors of Node's HTTP parser
  * (headers over the size limit). Everything else reaches the error handler below.
@@ -62,11 +74,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const { status, message } = frameworkError(error);
     if (status < 500) return reply.status(status).send(errorBody(message));
-    // Only the error's name and code: driver errors carry the query's parameters (e-mail, phone, hash).
-    request.log.error(
-      { err: { type: error.name, code: (error as { code?: string }).code } },
-      'unhandled error',
-    );
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(errorBody('Internal server error.'));
   });
   app.setNotFoundHandler((request, reply) => {

@@ -10,7 +10,8 @@ import { calibrations, loginEvents, postureFeedback, postureSessions, users } fr
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { birthday, requiredText } from '../http/fields.ts';
-import { imageTypeOf, randomName, removeUserFiles, saveFile, userFolder } from '../storage/files.ts';
+import { imageTypeOf, randomName, saveFile, userFolder } from '../storage/files.ts';
+import { deleteAccount } from './deletion.ts';
 import { toProfile } from './present.ts';
 
 export const RECALIBRATION_FREQUENCIES = ['never', 'daily', 'weekly', 'monthly', 'quarterly'] as const;
@@ -87,9 +88,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   });
 
   app.delete('/profile', auth, async (request) => {
-    const { userId } = request.user;
-    await ctx.db.delete(users).where(eq(users.id, userId));
-    await removeUserFiles(ctx.config.dataDir, userId);
+    await deleteAccount(ctx, request.user.userId);
     return ok({}, 'Account deleted successfully.');
   });
 
