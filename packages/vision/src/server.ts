@@ -1,4 +1,5 @@
 // The vision service, built by a function so tests create it in-process and main.ts runs it.
+import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { frameworkError, rawClientErrorResponse } from '@posture-vision/core/http';
 import { LIVE_SUBPROTOCOL } from '@posture-vision/core/live';
@@ -21,6 +22,8 @@ export interface VisionOptions {
   freeTierMs?: number;
   /** Live peers at once; default MAX_PEERS (live/routes.ts). */
   maxPeers?: number;
+  /** Anonymous peers without video for this long are ended (default ANONYMOUS_IDLE_MS, live/routes.ts). */
+  anonymousIdleMs?: number;
   peers?: Map<string, Peer>;
   logger?: boolean;
 }
@@ -76,12 +79,21 @@ export async function buildServer(
   });
   const verify = options.verify ?? tokenVerifier(options.apiUrl ?? 'http://localhost:8000');
   await app.register(statusRoutes, { pool });
-  await app.register(photoRoutes, { pool });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many photo analyses. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(photoRoutes, { pool, verify });
   await app.register(liveRoutes, {
     pool,
     verify,
     freeTierMs: options.freeTierMs,
     maxPeers: options.maxPeers,
+    anonymousIdleMs: options.anonymousIdleMs,
     peers: options.peers,
   });
   app.addHook('onClose', async () => pool.close());

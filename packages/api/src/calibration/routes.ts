@@ -110,6 +110,12 @@ export async function latestCalibration(db: Database, userId: string): Promise<C
   return row ?? null;
 }
 
+/** The caller's access token, forwarded to the vision service (its per-account photo limit). */
+function bearerOf(request: { headers: { authorization?: string } }): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
 export default async function calibrationRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
@@ -168,11 +174,15 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     const byView = Object.fromEntries(body.photos.map((p) => [p.viewType, p.photoUrl]));
     let analysis: Analysis | null = null;
     if (body.processWithML)
-      analysis = await batchAnalyze(ctx.config.visionUrl, {
-        front_image: byView.front as string,
-        left_image: byView.left as string,
-        right_image: byView.right as string,
-      });
+      analysis = await batchAnalyze(
+        ctx.config.visionUrl,
+        {
+          front_image: byView.front as string,
+          left_image: byView.left as string,
+          right_image: byView.right as string,
+        },
+        bearerOf(request),
+      );
     else if (body.mlAnalysis) analysis = body.mlAnalysis;
 
     const { userId } = request.user;
@@ -297,11 +307,15 @@ export default async function calibrationRoutes(app: FastifyInstance) {
       images[p.viewType] = `data:image/jpeg;base64,${(await readFile(p.filePath)).toString('base64')}`;
     if (!images.front || !images.left || !images.right)
       throw new ApiError(409, 'This calibration has no stored photos to analyse.');
-    const analysis = await batchAnalyze(ctx.config.visionUrl, {
-      front_image: images.front,
-      left_image: images.left,
-      right_image: images.right,
-    });
+    const analysis = await batchAnalyze(
+      ctx.config.visionUrl,
+      {
+        front_image: images.front,
+        left_image: images.left,
+        right_image: images.right,
+      },
+      bearerOf(request),
+    );
     const [updated] = await ctx.db
       .update(calibrations)
       .set({ ...metricsFrom(analysis), mlAnalysis: analysis })

@@ -44,7 +44,8 @@ export function frameworkError(error: { code?: string; statusCode?: number; mess
   }
   const status = error.statusCode;
   if (status === 413) return { status, message: 'Request body is too large.' };
-  if (status === 429) return { status, message: 'Too many requests. Please try again later.' };
+  if (status === 429)
+    return { status, message: error.message || 'Too many requests. Please try again later.' };
   if (status === 431) return { status, message: 'Request headers are too large.' };
   if (status === 415) return { status, message: 'Unsupported content type.' };
   if (status && status >= 400 && status < 500)
