@@ -1,7 +1,7 @@
 // Accounts (document 1): register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
 // forgot/reset/change password, and the Chrome extension's own device session.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { publicUrl, requireUser } from '../context.ts';
 import { admins, users } from '../db/schema.ts';
@@ -113,6 +113,20 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   };
   const auth = { preHandler: requireUser(app) };
+  // POST /auth/login is also limited per address alone: the route's own limit counts per address and account,
+  // so it does not slow one address that tries many accounts (credential stuffing). The plugin runs only one
+  // limit hook per request, so this second count is taken through its createRateLimit, in the same store.
+  const countLoginAddress = app.createRateLimit({
+    max: ctx.config.loginAddressLimit.max,
+    timeWindow: ctx.config.loginAddressLimit.windowMs,
+    keyGenerator: (request) => `login-address|${request.ip}`,
+  });
+  const loginAddressLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await countLoginAddress(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new ApiError(429, `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`);
+  };
 
   app.post('/auth/register', { config: limited }, async (request, reply) => {
     const body = parse(registerBody, request.body);
@@ -191,7 +205,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok({}, 'Verification email sent successfully!');
   });
 
-  app.post('/auth/login', { config: limited }, async (request) => {
+  app.post('/auth/login', { config: limited, onRequest: loginAddressLimit }, async (request) => {
     const body = parse(loginBody, request.body);
     const device = describeDevice(request.headers['user-agent']);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
