@@ -5,9 +5,18 @@ import { SUBPROTOCOL, tokenVerifier, type Verify } from './auth/tokens.ts';
 import { EnginePool } from './engine/pool.ts';
 import { sendError } from './errors.ts';
 import type { Peer } from './live/peer.ts';
-import { liveRoutes } from './live/routes.ts';
+import { memoryRegistry, redisRegistry } from './live/registry.ts';
+import { type LiveControl, liveRoutes } from './live/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
+import { healthRoutes } from './status/health.ts';
 import { statusRoutes } from './status/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live peers' drain (SIGTERM) and its state. */
+    live: LiveControl;
+  }
+}
 
 export interface VisionOptions {
   /** Where the API publishes its JWKS (`${apiUrl}/.well-known/jwks.json`). */
@@ -21,6 +30,14 @@ export interface VisionOptions {
   maxPeers?: number;
   peers?: Map<string, Peer>;
   logger?: boolean;
+  /** Redis shared by every instance (peer registry, frames fan-out, Free Tier clocks); memory without it. */
+  redisUrl?: string;
+  /** Prefix of this deployment's Redis keys (default `pv:`). */
+  redisPrefix?: string;
+  /** Live peers across all instances on one Redis (0 or absent: each instance's own cap only). */
+  maxPeersTotal?: number;
+  /** Load balancers whose X-Forwarded-For is believed. */
+  trustProxy?: string[];
 }
 
 /** Three photos of at most 5 MB each, base64 (4/3) plus JSON around them. */
@@ -34,6 +51,7 @@ export async function buildServer(
   const pool = new EnginePool(options.workers);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy?.length ? options.trustProxy : false,
     logger: options.logger
       ? { redact: ['req.headers.authorization', 'req.headers["sec-websocket-protocol"]'] }
       : false,
@@ -65,6 +83,14 @@ export async function buildServer(
     },
   });
   const verify = options.verify ?? tokenVerifier(options.apiUrl ?? 'http://localhost:8000');
+  const registry = options.redisUrl
+    ? redisRegistry(options.redisUrl, {
+        prefix: options.redisPrefix ?? 'pv:',
+        maxPeersTotal: options.maxPeersTotal ?? 0,
+      })
+    : memoryRegistry();
+  const live = {} as LiveControl;
+  app.decorate('live', live);
   await app.register(statusRoutes, { pool });
   await app.register(photoRoutes, { pool });
   await app.register(liveRoutes, {
@@ -73,7 +99,10 @@ export async function buildServer(
     freeTierMs: options.freeTierMs,
     maxPeers: options.maxPeers,
     peers: options.peers,
+    registry,
+    control: live,
   });
+  await app.register(healthRoutes, { pool, registry, live });
   app.addHook('onClose', async () => pool.close());
   return { app, pool };
 }

@@ -41,6 +41,9 @@ export const modelStatusLabel = (status: string) => `Model status: ${status}`;
 export const AUTH_CLOSE_CODES: readonly number[] = [1008, 4001, 4003];
 /** The server's close when an anonymous peer used up the Free Tier. */
 export const FREE_TIER_CLOSE_CODE = 4002;
+/** WebSocket's "Service Restart": a vision instance is draining; the link reconnects (through the balancer, to
+ * another instance) with a fresh round of attempts. */
+export const SERVICE_RESTART_CLOSE_CODE = 1012;
 
 export function isAuthCloseCode(code: number): boolean {
   return AUTH_CLOSE_CODES.includes(code);
