@@ -1,6 +1,6 @@
 // Sessions and analytics (document 2, sections 3.4, 3.6 and 7.4): start, end, feedback ingest, report, history,
 // analytics, posture trends, insights and exports — all computed from the stored feedback.
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts'
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { dateRangeQuery, isUuid } from '../http/fields.ts';
+import { feedbackStore } from './feedback-store.ts';
 import { buildReport, type PostureStatus, STATUS_SCORE } from './report.ts';
 
 export const CALIBRATION_REQUIRED = 'Calibration required before starting session.';
@@ -99,7 +100,17 @@ async function scoredSessions(
       postureSessions,
       and(eq(postureSessions.id, postureFeedback.sessionId), isNull(postureSessions.endTime)),
     )
-    .where(eq(postureFeedback.userId, userId))
+    // Only the running sessions' feedback, reached through the session index (posture_sessions_open_idx finds
+    // them), never the user's whole feedback history.
+    .where(
+      inArray(
+        postureFeedback.sessionId,
+        db
+          .select({ id: postureSessions.id })
+          .from(postureSessions)
+          .where(and(eq(postureSessions.userId, userId), isNull(postureSessions.endTime))),
+      ),
+    )
     .groupBy(postureFeedback.sessionId)
     .as('live');
   const conditions = [eq(postureSessions.userId, userId)];
@@ -153,6 +164,7 @@ function historyItem(s: SessionRow) {
 export default async function sessionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
+  const storeFeedback = feedbackStore(ctx.db);
 
   async function ownSession(userId: string, id: string): Promise<SessionRow> {
     const [row] = isUuid(id)
@@ -261,16 +273,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
     const { id } = parse(idParams, request.params, 'params');
     const body = parse(feedbackBody, request.body);
     const { userId } = request.user;
-    const [session] = isUuid(id)
-      ? await ctx.db
-          .select({ endTime: postureSessions.endTime })
-          .from(postureSessions)
-          .where(and(eq(postureSessions.id, id), eq(postureSessions.userId, userId)))
-      : [];
-    if (!session) throw new ApiError(404, 'Session not found.');
-    if (session.endTime) throw new ApiError(409, 'This session has already ended.');
+    if (!isUuid(id)) throw new ApiError(404, 'Session not found.');
     const issue = typeof body.details?.issue === 'string' ? body.details.issue.slice(0, 50) : null;
-    await ctx.db.insert(postureFeedback).values({
+    const outcome = await storeFeedback({
       sessionId: id,
       userId,
       postureStatus: body.postureStatus,
@@ -279,6 +284,8 @@ export default async function sessionRoutes(app: FastifyInstance) {
       details: body.details ?? null,
       timestamp: new Date(body.timestamp),
     });
+    if (outcome === 'not-found') throw new ApiError(404, 'Session not found.');
+    if (outcome === 'ended') throw new ApiError(409, 'This session has already ended.');
     return reply.status(201).send(ok({}, 'Feedback recorded.'));
   });
 
