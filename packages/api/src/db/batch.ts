@@ -10,7 +10,7 @@ export function batched<I, O>(run: (items: I[]) => Promise<O[]>, maxBatch = 500)
     waiting = waiting.slice(batch.length);
     try {
       const out = await run(batch.map((w) => w.item));
-      batch.forEach((w, i) => w.resolve(out[i] as O));
+      for (const [i, w] of batch.entries()) w.resolve(out[i] as O);
     } catch (error) {
       for (const w of batch) w.reject(error);
     } finally {
