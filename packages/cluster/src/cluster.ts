@@ -109,7 +109,14 @@ function launch(
       for (const line of lines) log?.(name, line);
     });
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    // A missing binary (HAProxy not installed): say so instead of crashing the caller.
+    child.once('error', (error) => {
+      output += `${command}: ${error.message}\n`;
+      resolve(-1);
+    });
+  });
   return { name, port, url: `http://127.0.0.1:${port}`, process: child, exited, output: () => output };
 }
 
