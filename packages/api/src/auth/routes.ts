@@ -1,5 +1,6 @@
 // Accounts (document 1): register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
 // forgot/reset/change password, and the Chrome extension's own device session.
+import { VALIDATION_MESSAGES } from '@posture-vision/core/auth';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ const registerBody = z
     lastName: requiredText('Last name', 100),
     birthday,
     countryCode: requiredText('Country code', 5).regex(/^\+\d{1,4}$/, 'Country code must look like +1.'),
-    contactNo: requiredText('Phone number', 20).regex(/^\d+$/, 'Phone number must contain digits only.'),
+    contactNo: requiredText('Phone number', 20).regex(/^\d+$/, VALIDATION_MESSAGES.phoneDigits),
     phone: requiredText('Phone number', 25),
     email,
     password: newPassword,
@@ -42,7 +43,11 @@ const registerBody = z
   })
   .superRefine((body, check) => {
     if (body.password !== body.confirmPassword)
-      check.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
+      check.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: VALIDATION_MESSAGES.passwordsMismatch,
+      });
     const digits = `${body.countryCode}${body.contactNo}`.replace(/\D/g, '');
     if (digits.length < 10 || digits.length > 15)
       check.addIssue({
@@ -69,7 +74,7 @@ const resetBody = z
   })
   .refine((b) => b.newPassword === b.confirmNewPassword, {
     path: ['confirmNewPassword'],
-    message: 'Passwords do not match.',
+    message: VALIDATION_MESSAGES.passwordsMismatch,
   });
 
 const changeBody = z
@@ -89,7 +94,7 @@ const changeBody = z
       check.addIssue({
         code: 'custom',
         path: ['confirmNewPassword'],
-        message: 'New passwords do not match.',
+        message: VALIDATION_MESSAGES.newPasswordsMismatch,
       });
   });
 

@@ -1,7 +1,8 @@
 // Reusable schema pieces with the specification's wording for each rule.
+
+import { hasPasswordComplexity, PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES } from '@posture-vision/core/auth';
 import { isCalendarDate } from '@posture-vision/core/http';
 import { z } from 'zod';
-import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/passwords.ts';
 
 /** A required, trimmed string: "{label} is required." when missing or empty, "{label} must be text." for other types. */
 export function requiredText(label: string, max = 200) {
@@ -39,8 +40,8 @@ export const newPassword = z
     error: (issue) => (issue.input === undefined ? 'Password is required.' : 'Password must be text.'),
   })
   .max(256, 'Password must be at most 256 characters.')
-  .refine((p) => p.length >= 8, 'Password must be at least 8 characters long.')
-  .refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
+  .refine((p) => p.length >= PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES.passwordLength)
+  .refine(hasPasswordComplexity, VALIDATION_MESSAGES.passwordComplexity);
 
 /** A calendar date YYYY-MM-DD that exists (no 2024-02-31, no year 0000: PostgreSQL refuses both). */
 export const isoDate = (label: string) =>
@@ -57,7 +58,7 @@ export const isoDateTime = (label: string) =>
 
 export const birthday = isoDate('Birthday').refine(
   (d) => d < new Date().toISOString().slice(0, 10),
-  'Birthday must be in the past.',
+  VALIDATION_MESSAGES.birthdayPast,
 );
 
 export const totpCode = z

@@ -10,7 +10,13 @@ import { z } from 'zod';
 import { type Claims, tokenFromAuthorization, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError } from '../errors.ts';
-import { CALIBRATION_NONE, CALIBRATION_OK, frameDataUrl, outline } from './calibration.ts';
+import {
+  CALIBRATION_NONE,
+  CALIBRATION_OK,
+  CALIBRATION_PROBLEMS,
+  frameDataUrl,
+  outline,
+} from './calibration.ts';
 import { Peer, type Signal } from './peer.ts';
 
 export const FREE_TIER_MS = 120_000;
@@ -186,7 +192,14 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     if (entry?.peer.owner && entry.peer.owner !== claims?.sub)
       return sendError(reply, claims ? 403 : 401, claims ? 'Forbidden' : 'Authentication required');
     const taken = entry?.peer.calibrate();
-    if (!taken) return { message: CALIBRATION_NONE, image: null, outline: [], success: false };
+    if (!taken)
+      return {
+        message: CALIBRATION_NONE,
+        reason: entry ? entry.peer.calibrationProblem() : CALIBRATION_PROBLEMS.notConnected,
+        image: null,
+        outline: [],
+        success: false,
+      };
     const { frame, reference } = taken;
     return {
       message: CALIBRATION_OK,
