@@ -18,3 +18,26 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false;
   }
 }
+
+const dummyHashes = new Map<string, Promise<string>>();
+
+/**
+ * verifyPassword for a sign-in that may have no account behind it: without a hash, the password is checked
+ * against a dummy hash of the same cost and refused, so the answer takes as long as for a real account and
+ * its timing does not tell whether the e-mail has one.
+ */
+export async function verifyLogin(
+  passwordHash: string | null | undefined,
+  password: string,
+  cost: Argon2Cost,
+): Promise<boolean> {
+  if (passwordHash) return verifyPassword(passwordHash, password);
+  const key = `${cost.memoryCost}/${cost.timeCost}/${cost.parallelism}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    dummy = hashPassword('no account: timing equaliser', cost);
+    dummyHashes.set(key, dummy);
+  }
+  await verifyPassword(await dummy, password);
+  return false;
+}

@@ -11,7 +11,7 @@ import { anyPassword, birthday, email, newPassword, requiredText } from '../http
 import { toProfile } from '../profile/present.ts';
 import { describeDevice } from '../security/device.ts';
 import { totpStep } from '../security/totp.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyLogin, verifyPassword } from './passwords.ts';
 import {
   consumeResetToken,
   issueTokens,
@@ -21,6 +21,7 @@ import {
   rotateRefreshToken,
   sendPasswordResetMail,
   sendVerificationMail,
+  sha256,
 } from './service.ts';
 
 export const REGISTER_MESSAGE = 'Verification email sent. Please check your inbox.';
@@ -113,7 +114,8 @@ export default async function authRoutes(app: FastifyInstance) {
       keyGenerator: (request: FastifyRequest) => {
         const body = request.body as { email?: unknown } | undefined;
         const who = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-        return `${request.ip}|${who}`;
+        // Hashed: the counters (in memory, or a shared store) must not keep e-mail addresses.
+        return `${request.ip}|${sha256(who)}`;
       },
     },
   };
@@ -217,7 +219,9 @@ export default async function authRoutes(app: FastifyInstance) {
         'Password sign-in for a Google account',
         'email',
       );
-    if (!user || !(await verifyPassword(user.passwordHash, body.password)))
+    // Always one argon2 verification, account or not (verifyLogin), so timing does not reveal accounts.
+    const passwordOk = await verifyLogin(user?.passwordHash, body.password, ctx.config.argon2);
+    if (!user || !passwordOk)
       throw await fail(401, 'Incorrect email or password.', 'Wrong email or password');
     if (!user.emailVerified)
       throw await fail(
@@ -293,7 +297,8 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post('/auth/admin/login', { config: limited }, async (request) => {
     const body = parse(z.object({ email, password: anyPassword }), request.body);
     const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, body.email));
-    if (!admin || !(await verifyPassword(admin.passwordHash, body.password)))
+    const passwordOk = await verifyLogin(admin?.passwordHash, body.password, ctx.config.argon2);
+    if (!admin || !passwordOk)
       throw new ApiError(401, 'Incorrect email or password.', [
         { field: 'password', message: 'Incorrect email or password.' },
       ]);
