@@ -1,4 +1,5 @@
 // @posture-vision/core: everything the web app, the extension and the servers share, without UI.
+export * from './analysis/index';
 export * from './analytics/index';
 export * from './api/index';
 export * from './auth/index';
@@ -6,7 +7,6 @@ export * from './calibration/index';
 export * from './dashboard/index';
 export * from './detection/index';
 export * from './live/index';
-export * from './posture/index';
 export * from './profile/index';
 export * from './sessions/index';
 export * from './settings/index';

@@ -1,5 +1,8 @@
-// Detection frames for unit tests, shaped like the vision service's (document 2, section 3.1).
-import type { DetectionFrame } from '@posture-vision/core';
+// Detection frames for unit tests, shaped like the vision service's (document 2, section 3.1), with the verdict
+// core's analysis decided.
+import type { DetectionFrame, PostureVerdict } from '@posture-vision/core';
+
+export const NOBODY: PostureVerdict = { status: 'neutral', issue: null, level: null };
 
 /** 17 keypoints of a person in view. */
 export const person = Array.from({ length: 17 }, (_, i) => ({
@@ -21,7 +24,7 @@ export function frame(change: Partial<DetectionFrame> = {}, deviated = false): D
       yawning_count: 0,
       boxes: [],
     },
-    body_status: deviated ? 'Head tilted' : 'Good posture',
+    body_status: deviated ? 'Moderate deviation: Head tilted sideways (17°)' : 'Good posture',
     temporal_posture_data: {
       is_posture_deviated: deviated,
       deviation_level: 'moderate',
@@ -30,6 +33,9 @@ export function frame(change: Partial<DetectionFrame> = {}, deviated = false): D
       smoothing_factor: 0.5,
       all_offset_vector: [],
     },
+    posture_verdict: deviated
+      ? { status: 'poor', issue: 'tilt', level: 'moderate' }
+      : { status: 'good', issue: null, level: null },
     ...change,
   };
 }

@@ -9,9 +9,7 @@ import {
   peerStateIndicator,
   WATCHDOG_INTERVAL_MS,
   watchdogIndicator,
-} from '../posture/connection';
-import { type ProcessingErrorStep, recordProcessingError } from '../posture/processing-errors';
-import { type FrameQuality, frameQuality } from '../posture/quality';
+} from './connection';
 import {
   connectionAttemptFailed,
   FREE_TIER_CLOSE_CODE,
@@ -21,6 +19,8 @@ import {
   RESULTS_SOCKET_DELAY_MS,
   RETRY_DELAY_MS,
 } from './messages';
+import { type ProcessingErrorStep, recordProcessingError } from './processing-errors';
+import { type FrameQuality, frameQuality } from './quality';
 import { type CalibrationResult, requestCalibration, testCalibration } from './vision-http';
 
 export const LIVE_SUBPROTOCOL = 'posture-vision.v1';

@@ -13,11 +13,13 @@ import type { DetectionFrame } from '../../src/detection/frame';
 import {
   checkModelStatus,
   createLiveLink,
+  isDrawableKeypoint,
   type LiveLinkOptions,
   type PeerConnectionConstructor,
+  placeOutline,
+  REFERENCE_FRAME_SIZE,
   type WebSocketConstructor,
 } from '../../src/live/index';
-import { isDrawableKeypoint, placeOutline, REFERENCE_FRAME_SIZE } from '../../src/posture/index';
 import { syntheticCamera } from './answering-server';
 
 let vision: RunningService;

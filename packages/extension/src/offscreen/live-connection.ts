@@ -1,15 +1,8 @@
 // Core's live link in the offscreen document: WebRTC video to the vision service, detection frames back.
-import { createLiveLink, LIVE_MESSAGES, type LiveLinkState, randomPeerId } from '@posture-vision/core';
+import { createLiveLink, monitorLinkAction, randomPeerId } from '@posture-vision/core';
 import { VISION_URLS } from '../config';
 import type { Connection } from '../state/monitor-state';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
-
-/** Why monitoring stops when the link ends in these states. */
-const FATAL: Partial<Record<LiveLinkState, string>> = {
-  failed: LIVE_MESSAGES.failedAfterAttempts,
-  'auth-required': LIVE_MESSAGES.loginRequired,
-  'free-tier-ended': LIVE_MESSAGES.freeTierLimit,
-};
 
 export function connectLive(
   stream: MediaStream,
@@ -27,13 +20,12 @@ export function connectLive(
   // Core's indicator texts are exactly the popup's connection states.
   link.on('connection', ({ label }) => events.connection(label as Connection));
   link.on('state', (state) => {
-    const fatal = FATAL[state];
-    if (fatal) events.failed(fatal);
-    else if (state === 'closed') {
+    const action = monitorLinkAction(state);
+    if (action === 'reconnect') {
       // The service dropped a working link (restart, network): connect again; the reference is new.
       events.lost();
       link.retry();
-    }
+    } else if (action) events.failed(action.stop);
   });
   link.start();
   return {

@@ -1,6 +1,6 @@
 import type { ConfiguredApiClient, DetectionFrame, PostureFeedback } from '@posture-vision/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { frame } from '../../test/frames';
+import { frame, NOBODY } from '../../test/frames';
 import { BACKGROUND_FPS, POOR_POSTURE_FPS } from '../rules/capture-rate';
 import {
   CALIBRATION_DELAY_MS,
@@ -75,7 +75,11 @@ async function at(ms: number, f: DetectionFrame): Promise<void> {
 
 const upright = frame();
 const slouched = frame({}, true);
-const nobody = frame({ hns: { poses: [], boxes: [], emotions: [] } });
+const nobody = frame({
+  hns: { poses: [], boxes: [], emotions: [] },
+  temporal_posture_data: null,
+  posture_verdict: NOBODY,
+});
 
 beforeEach(() => {
   clock = 0;
@@ -152,6 +156,14 @@ describe('passive monitor', () => {
     ]);
     expect(constraints).toEqual([BACKGROUND_FPS, POOR_POSTURE_FPS, BACKGROUND_FPS]);
     expect(feedback.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
+    // The issue is the frame's verdict, as data (never read from the body status text).
+    expect(feedback[1]?.details).toMatchObject({
+      type: 'passive',
+      kind: 'change',
+      issue: 'tilt',
+      deviationLevel: 'moderate',
+      score: 40,
+    });
   });
 
   it('stopping releases the camera, closes the link and ends the session', async () => {

@@ -4,10 +4,11 @@
 import type { DetectionFrame } from '@posture-vision/core/analysis';
 import {
   createReference,
-  initialState,
+  initialPostureState,
   type PostureReference,
   type PostureState,
   stepPosture,
+  verdictWithoutReference,
 } from '@posture-vision/core/analysis';
 import wrtc from '@roamhq/wrtc';
 import type { Detection } from '../engine/detect.ts';
@@ -55,7 +56,7 @@ export class Peer {
   >();
   private last: { detection: Detection; frame: I420Frame } | null = null;
   private reference: PostureReference | null = null;
-  private posture: PostureState = initialState();
+  private posture: PostureState = initialPostureState();
   private face: FaceState = initialFaceState();
   private hands: DetectionFrame['hand'] = { poses: [], confidences: [] };
   private emotions: string[] = [];
@@ -204,12 +205,15 @@ export class Peer {
     if (face?.emotions.length) this.emotions = face.emotions.slice(0, 3);
     let temporal: DetectionFrame['temporal_posture_data'] = null;
     let bodyStatus = d.body ? 'Calibrate to start posture analysis' : 'No person detected';
+    // The verdict is core's, as data: against the reference once calibrated, else the head tilt alone.
+    let verdict = verdictWithoutReference(d.body?.keypoints ?? [], frameSize);
     if (this.reference) {
       const step = stepPosture(this.posture, { keypoints: d.body?.keypoints ?? [], time }, this.reference);
       this.posture = step.state;
-      const { body_status, measures: _measures, ...rest } = step.result;
+      const { body_status, verdict: decided, measures: _measures, ...rest } = step.result;
       temporal = rest;
       bodyStatus = body_status;
+      verdict = decided;
     }
     return {
       status: 'ok',
@@ -224,6 +228,7 @@ export class Peer {
       temporal_posture_data: temporal,
       timestamp: time,
       frame_size: frameSize,
+      posture_verdict: verdict,
     };
   }
 
@@ -236,7 +241,7 @@ export class Peer {
     } catch {
       return null;
     }
-    this.posture = initialState();
+    this.posture = initialPostureState();
     return { reference: this.reference, frame: this.last.frame };
   }
 

@@ -2,13 +2,14 @@
 // the subprotocol list; invalid or expired closes 4001, admin tokens or another user's peer 4003, and
 // anonymous peers are cut at the Free Tier's 120 s with 4002. A new peer beyond the live-peer cap closes
 // 4029, so an overloaded service refuses clearly instead of slowing every stream.
+import { referenceOutline } from '@posture-vision/core/live';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { type Claims, tokenFromAuthorization, tokenFromProtocols, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError } from '../errors.ts';
-import { CALIBRATION_NONE, CALIBRATION_OK, frameDataUrl, outline } from './calibration.ts';
+import { CALIBRATION_NONE, CALIBRATION_OK, frameDataUrl } from './calibration.ts';
 import { Peer, type Signal } from './peer.ts';
 
 export const FREE_TIER_MS = 120_000;
@@ -174,7 +175,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     return {
       message: CALIBRATION_OK,
       image: await frameDataUrl(pool, frame),
-      outline: outline(reference.keypoints, frame.width, frame.height),
+      outline: referenceOutline(reference.keypoints, frame.width, frame.height),
       frame_size: { width: frame.width, height: frame.height },
       success: true,
     };

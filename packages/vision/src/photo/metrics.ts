@@ -2,7 +2,7 @@
 // are true), and the overall score of a three-photo calibration. Thresholds are those of the second
 // specification document, section 5.2: CVA below 45 poor, below 48 warning; forward head distance above
 // 100 poor, above 90 warning; shoulder tilt and head tilt above 5 warning.
-import type { Keypoint } from '@posture-vision/core/analysis';
+import { isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
 
 export type ViewType = 'front' | 'left' | 'right';
 
@@ -18,9 +18,6 @@ export interface FrontMetrics {
 
 export type ViewMetrics = Partial<SideMetrics & FrontMetrics>;
 
-/** Keypoints below this detector score are treated as not seen (MoveNet guesses hidden parts at ~0.1-0.2). */
-export const MIN_KEYPOINT_SCORE = 0.3;
-
 /**
  * Vertical distance from the shoulder line to the ear, in millimetres, used as the ruler of a side photo
  * (no photo has a known scale). 100 mm is a typical adult tragus-to-acromion height; with it the forward
@@ -29,8 +26,8 @@ export const MIN_KEYPOINT_SCORE = 0.3;
  */
 export const EAR_TO_SHOULDER_MM = 100;
 
-const seen = (k: Keypoint | undefined): k is Keypoint =>
-  !!k && Number.isFinite(k.x) && Number.isFinite(k.y) && (k.score ?? 1) >= MIN_KEYPOINT_SCORE;
+/** Keypoints below core's MIN_KEYPOINT_SCORE are treated as not seen: one threshold for photo and live. */
+const seen = isUsableKeypoint;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const deg = (rad: number) => (rad * 180) / Math.PI;

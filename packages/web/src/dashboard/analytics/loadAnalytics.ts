@@ -1,3 +1,4 @@
+import { unwrap } from '@posture-vision/core';
 import { dateFilterRange, HISTORY_PAGE_SIZE, type TrendTimeframe } from '@posture-vision/core/analytics';
 import type {
   CalibrationProgressItem,
@@ -8,7 +9,6 @@ import type {
 } from '@posture-vision/core/api';
 import { ANALYTICS_MESSAGES } from '@posture-vision/core/dashboard';
 import { api } from '../../services/api';
-import { unwrap } from '../envelope';
 
 export interface AnalyticsFilters {
   /** yyyy-mm-dd or '' */
