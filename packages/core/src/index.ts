@@ -6,6 +6,7 @@ export * from './auth/index';
 export * from './calibration/index';
 export * from './dashboard/index';
 export * from './detection/index';
+export * from './extension-bridge/index';
 export * from './live/index';
 export * from './profile/index';
 export * from './sessions/index';

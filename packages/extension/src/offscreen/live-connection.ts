@@ -1,20 +1,35 @@
 // Core's live link in the offscreen document: WebRTC video to the vision service, detection frames back.
-import { createLiveLink, monitorLinkAction, randomPeerId } from '@posture-vision/core';
+import { createLiveLink, type LiveLinkOptions, monitorLinkAction, randomPeerId } from '@posture-vision/core';
 import { VISION_URLS } from '../config';
 import type { Connection } from '../state/monitor-state';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
 
+export interface LiveAuth {
+  getAccessToken(): Promise<string | null>;
+  /** Renews the extension's access token (its own device session): a link that reconnects after the token
+   * expired (15 min) refreshes once instead of stopping monitoring with 'Please log in'. */
+  refreshAccessToken(): Promise<string | null>;
+}
+
+/** Transport overrides for tests (the browser's WebSocket and RTCPeerConnection otherwise). */
+export type LinkTransport = Partial<
+  Pick<LiveLinkOptions, 'WebSocket' | 'RTCPeerConnection' | 'resultsDelayMs'>
+>;
+
 export function connectLive(
   stream: MediaStream,
-  getAccessToken: () => Promise<string | null>,
+  auth: LiveAuth,
   events: LiveEvents,
+  transport: LinkTransport = {},
 ): LiveConnection {
   const link = createLiveLink({
     stream,
     peerId: randomPeerId(),
     visionWsUrl: VISION_URLS.ws,
     visionHttpUrl: VISION_URLS.http,
-    getAccessToken,
+    getAccessToken: auth.getAccessToken,
+    refreshAccessToken: auth.refreshAccessToken,
+    ...transport,
   });
   link.on('frame', ({ frame }) => events.frame(frame));
   // Core's indicator texts are exactly the popup's connection states.
