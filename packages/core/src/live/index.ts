@@ -8,5 +8,6 @@ export * from './messages';
 export * from './outline';
 export * from './processing-errors';
 export * from './quality';
+export * from './socket-contract';
 export * from './vision-http';
 export * from './workflow';

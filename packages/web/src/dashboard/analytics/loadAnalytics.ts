@@ -1,5 +1,10 @@
 import { unwrap } from '@posture-vision/core';
-import { dateFilterRange, HISTORY_PAGE_SIZE, type TrendTimeframe } from '@posture-vision/core/analytics';
+import {
+  ANALYTICS_MESSAGES,
+  dateFilterRange,
+  HISTORY_PAGE_SIZE,
+  type TrendTimeframe,
+} from '@posture-vision/core/analytics';
 import type {
   CalibrationProgressItem,
   PostureTrends,
@@ -7,7 +12,6 @@ import type {
   SessionHistoryItem,
   SessionInsights,
 } from '@posture-vision/core/api';
-import { ANALYTICS_MESSAGES } from '@posture-vision/core/dashboard';
 import { api } from '../../services/api';
 
 export interface AnalyticsFilters {
