@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  analyseFrame,
   createReference,
   initialPostureState,
   ONSET_MS,
@@ -199,5 +200,34 @@ describe('the verdict as data', () => {
     // A mild tilt is normal head movement.
     expect(verdictWithoutReference(transform(upright(), { headDeg: 10 }), frame).status).toBe('good');
     expect(verdictWithoutReference([], frame).status).toBe('neutral');
+  });
+});
+
+describe("a frame's posture fields", () => {
+  const input = (keypoints: Keypoint[] | null) => ({ keypoints, time: 0, frame });
+
+  it('before calibration: the head tilt alone, no temporal data', () => {
+    const state = initialPostureState();
+    expect(analyseFrame(state, input(upright()), null).posture).toEqual({
+      body_status: 'Calibrate to start posture analysis',
+      temporal_posture_data: null,
+      posture_verdict: { status: 'good', issue: null, level: null },
+    });
+    expect(analyseFrame(state, input(null), null).posture.body_status).toBe('No person detected');
+    expect(analyseFrame(state, input(null), null).posture.posture_verdict.status).toBe('neutral');
+  });
+
+  it('after calibration: the analysis, with its verdict beside the temporal data', () => {
+    const ref = createReference(upright(), frame);
+    const { state, posture } = analyseFrame(initialPostureState(), input(upright()), ref);
+    expect(posture.body_status).toBe('Good posture');
+    expect(posture.temporal_posture_data).toMatchObject({
+      is_posture_deviated: false,
+      confidence: expect.any(Number),
+    });
+    expect(posture.temporal_posture_data).not.toHaveProperty('verdict');
+    expect(posture.temporal_posture_data).not.toHaveProperty('measures');
+    expect(posture.posture_verdict.status).toBe('good');
+    expect(state.lastTime).toBe(0);
   });
 });

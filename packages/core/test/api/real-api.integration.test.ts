@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { personPhotoDataUrl } from '@posture-vision/testkit/media';
 import { type RunningService, startApi } from '@posture-vision/testkit/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReference, initialPostureState, stepPosture } from '../../src/analysis/index';
+import { analyseFrame, createReference, initialPostureState } from '../../src/analysis/index';
 import {
   ApiError,
   createApiClient,
@@ -14,10 +14,11 @@ import {
   storageRefreshTokenStore,
 } from '../../src/api/index';
 import { authErrorMessage, registrationPayload } from '../../src/auth/index';
-import type { DetectionFrame, Keypoint } from '../../src/detection/frame';
+import type { Keypoint } from '../../src/detection/frame';
 import { parseDetectionFrame } from '../../src/detection/index';
 import { createPostureMonitor } from '../../src/sessions/index';
 import { POSE_FRAME, transform, upright } from '../analysis/poses';
+import { emptyFrame } from '../detection/frames';
 
 let api: RunningService;
 let c: ReturnType<typeof client>;
@@ -153,28 +154,16 @@ describe('the client against the real API', () => {
     const started = await monitor.start('active');
     if (!started.ok) throw new Error(started.message);
 
-    // The producer's side, as the vision service does it: analysis → frame JSON with the verdict.
+    // The producer's side, as the vision service does it: core's analysis → frame JSON with the verdict.
     const reference = createReference(upright(), POSE_FRAME);
     let state = initialPostureState();
     const send = (keypoints: Keypoint[]) => {
-      const step = stepPosture(state, { keypoints, time: clock }, reference);
-      state = step.state;
-      const { body_status, verdict, measures: _m, ...temporal } = step.result;
-      const produced: DetectionFrame = {
-        status: 'ok',
+      const analysed = analyseFrame(state, { keypoints, time: clock, frame: POSE_FRAME }, reference);
+      state = analysed.state;
+      const produced = {
+        ...emptyFrame(),
         hns: { poses: [keypoints], boxes: [], emotions: [] },
-        hand: { poses: [], confidences: [] },
-        drowsiness: {
-          drowsiness_state: false,
-          mouth_state: 'closed',
-          eye_state: 'open',
-          blinking_count: 0,
-          yawning_count: 0,
-          boxes: [],
-        },
-        body_status,
-        temporal_posture_data: temporal,
-        posture_verdict: verdict,
+        ...analysed.posture,
       };
       const parsed = parseDetectionFrame(JSON.stringify(produced));
       if (parsed.kind !== 'frame') throw new Error('the produced frame did not parse');

@@ -14,6 +14,7 @@ import {
   REFERENCE_DELAY_MS,
   REFERENCE_RETRY_MS,
 } from '../../src/sessions/index';
+import { emptyFrame } from '../detection/frames';
 
 const GOOD: PostureVerdict = { status: 'good', issue: null, level: null };
 const SLOUCH: PostureVerdict = { status: 'poor', issue: 'slouch', level: 'moderate' };
@@ -21,22 +22,7 @@ const TILT: PostureVerdict = { status: 'poor', issue: 'tilt', level: 'moderate' 
 const NOBODY: PostureVerdict = { status: 'neutral', issue: null, level: null };
 
 function frame(verdict: PostureVerdict, body_status = 'text the monitor never reads'): DetectionFrame {
-  return {
-    status: 'ok',
-    hns: { poses: [], boxes: [], emotions: [] },
-    hand: { poses: [], confidences: [] },
-    drowsiness: {
-      drowsiness_state: false,
-      mouth_state: 'closed',
-      eye_state: 'open',
-      blinking_count: 0,
-      yawning_count: 0,
-      boxes: [],
-    },
-    body_status,
-    temporal_posture_data: null,
-    posture_verdict: verdict,
-  };
+  return { ...emptyFrame(), body_status, posture_verdict: verdict };
 }
 
 let clock: number;

@@ -3,12 +3,11 @@
 // kept: a frame that arrives while inference runs replaces the waiting one, so nothing queues.
 import type { DetectionFrame } from '@posture-vision/core/analysis';
 import {
+  analyseFrame,
   createReference,
   initialPostureState,
   type PostureReference,
   type PostureState,
-  stepPosture,
-  verdictWithoutReference,
 } from '@posture-vision/core/analysis';
 import wrtc from '@roamhq/wrtc';
 import type { Detection } from '../engine/detect.ts';
@@ -203,18 +202,13 @@ export class Peer {
     if (d.hands)
       this.hands = { poses: d.hands.map((h) => h.landmarks), confidences: d.hands.map((h) => h.score) };
     if (face?.emotions.length) this.emotions = face.emotions.slice(0, 3);
-    let temporal: DetectionFrame['temporal_posture_data'] = null;
-    let bodyStatus = d.body ? 'Calibrate to start posture analysis' : 'No person detected';
-    // The verdict is core's, as data: against the reference once calibrated, else the head tilt alone.
-    let verdict = verdictWithoutReference(d.body?.keypoints ?? [], frameSize);
-    if (this.reference) {
-      const step = stepPosture(this.posture, { keypoints: d.body?.keypoints ?? [], time }, this.reference);
-      this.posture = step.state;
-      const { body_status, verdict: decided, measures: _measures, ...rest } = step.result;
-      temporal = rest;
-      bodyStatus = body_status;
-      verdict = decided;
-    }
+    // The posture fields are core's: against the reference once calibrated, else the head tilt alone.
+    const analysed = analyseFrame(
+      this.posture,
+      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize },
+      this.reference,
+    );
+    this.posture = analysed.state;
     return {
       status: 'ok',
       hns: {
@@ -224,11 +218,9 @@ export class Peer {
       },
       hand: this.hands,
       drowsiness: { ...faceStep.signals, boxes: face ? [face.box] : [] },
-      body_status: bodyStatus,
-      temporal_posture_data: temporal,
+      ...analysed.posture,
       timestamp: time,
       frame_size: frameSize,
-      posture_verdict: verdict,
     };
   }
 
