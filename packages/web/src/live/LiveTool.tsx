@@ -15,7 +15,7 @@ import {
 } from '@posture-vision/core';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api, visionUrls } from '../services/api';
-import { LiveController, type LiveState, PROMPTS, type Tier } from './liveController.ts';
+import { LiveController, type LiveState, PROMPTS, type Tier } from './live-controller.ts';
 import './liveTool.css';
 
 export interface LiveToolProps {

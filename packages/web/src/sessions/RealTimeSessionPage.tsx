@@ -18,7 +18,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { LiveControls } from '../live/LiveTool.tsx';
 import LiveTool from '../live/LiveTool.tsx';
 import { api } from '../services/api';
-import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/sessionPage.ts';
+import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
 import './sessions.css';
 
 type Phase = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';

@@ -1,6 +1,6 @@
 // Real-time session page rules (document 2, sections 4.4 and 9).
 import { describe, expect, it } from 'vitest';
-import { appendLog, defaultSessionMode } from '../../src/sessions/rules/sessionPage.ts';
+import { appendLog, defaultSessionMode } from '../../src/sessions/rules/session-page.ts';
 
 // The posture of a frame and its feedback are core's posture monitor (core/test/sessions/monitor.test.ts).
 describe('session page rules', () => {
