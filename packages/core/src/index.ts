@@ -10,3 +10,4 @@ export * from './live/index';
 export * from './profile/index';
 export * from './sessions/index';
 export * from './settings/index';
+export * from './text/index';

@@ -8,6 +8,7 @@ export * from './messages';
 export * from './outline';
 export * from './processing-errors';
 export * from './quality';
+export * from './signalling';
 export * from './socket-contract';
 export * from './vision-http';
 export * from './workflow';

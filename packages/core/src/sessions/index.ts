@@ -2,3 +2,4 @@ export * from './feedback';
 export * from './format';
 export * from './messages';
 export * from './monitor';
+export * from './timeline-strip';
