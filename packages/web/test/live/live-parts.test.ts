@@ -7,6 +7,7 @@ import {
   REFERENCE_FRAME_SIZE,
   recordProcessingError,
 } from '@posture-vision/core';
+import { detectionFrame, temporalData } from '@posture-vision/testkit/frames';
 import { describe, expect, it } from 'vitest';
 import {
   addDrawing,
@@ -32,31 +33,18 @@ const person = Array.from({ length: 17 }, (_, i) => ({
 }));
 
 function frame(deviated: boolean | null): DetectionFrame {
-  return {
-    status: 'ok',
+  return detectionFrame({
     hns: { poses: [person], boxes: [], emotions: ['happy'] },
-    hand: { poses: [], confidences: [] },
-    drowsiness: {
-      drowsiness_state: false,
-      mouth_state: 'closed',
-      eye_state: 'open',
-      blinking_count: 2,
-      yawning_count: 0,
-      boxes: [],
-    },
+    drowsiness: { ...detectionFrame().drowsiness, blinking_count: 2 },
     body_status: deviated ? 'Moderate deviation: Slouching (head and shoulders dropped)' : 'Good posture',
     temporal_posture_data:
       deviated === null
         ? null
-        : {
+        : temporalData({
             is_posture_deviated: deviated,
-            deviation_level: 'moderate',
-            confidence: 0.9,
-            stability_factor: 1,
-            smoothing_factor: 0.5,
             all_offset_vector: person.map((): [number, number] => [0, 0.1]),
-          },
-  };
+          }),
+  });
 }
 
 describe('tool state', () => {
