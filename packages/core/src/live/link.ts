@@ -9,9 +9,7 @@ import {
   peerStateIndicator,
   WATCHDOG_INTERVAL_MS,
   watchdogIndicator,
-} from '../posture/connection';
-import { type ProcessingErrorStep, recordProcessingError } from '../posture/processing-errors';
-import { type FrameQuality, frameQuality } from '../posture/quality';
+} from './connection';
 import {
   connectionAttemptFailed,
   LIVE_MESSAGES,
@@ -19,6 +17,8 @@ import {
   RESULTS_SOCKET_DELAY_MS,
   RETRY_DELAY_MS,
 } from './messages';
+import { type ProcessingErrorStep, recordProcessingError } from './processing-errors';
+import { type FrameQuality, frameQuality } from './quality';
 import { candidateMessage } from './signalling';
 import {
   FREE_TIER_CLOSE_CODE,

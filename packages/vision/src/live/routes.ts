@@ -7,20 +7,14 @@
 // the frames, and calibration reaches the holding instance. Draining (SIGTERM) takes no new peers and closes
 // the held ones with 1012, on which the link reconnects.
 
-import { LIVE_CLOSE, tokenFromProtocols } from '@posture-vision/core/live';
+import { LIVE_CLOSE, referenceOutline, tokenFromProtocols } from '@posture-vision/core/live';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { type Claims, tokenFromAuthorization, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError } from '../errors.ts';
-import {
-  CALIBRATION_NONE,
-  CALIBRATION_OK,
-  CALIBRATION_PROBLEMS,
-  frameDataUrl,
-  outline,
-} from './calibration.ts';
+import { CALIBRATION_NONE, CALIBRATION_OK, CALIBRATION_PROBLEMS, frameDataUrl } from './calibration.ts';
 import { Peer, type Signal } from './peer.ts';
 import { type LiveRegistry, memoryRegistry, type PeerAnswer, RENEW_EVERY_MS } from './registry.ts';
 
@@ -282,7 +276,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
       body: {
         message: CALIBRATION_OK,
         image: await frameDataUrl(pool, frame),
-        outline: outline(reference.keypoints, frame.width, frame.height),
+        outline: referenceOutline(reference.keypoints, frame.width, frame.height),
         frame_size: { width: frame.width, height: frame.height },
         success: true,
       },
