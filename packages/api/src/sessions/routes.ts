@@ -10,6 +10,7 @@ import {
   postureTrends,
   type ScoredSession,
   TIMEFRAME_DAYS,
+  timeWeightedFigures,
 } from '../analytics/rules.ts';
 import { recentIssueShares } from '../calibration/routes.ts';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
@@ -19,7 +20,7 @@ import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts'
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { dateRangeQuery, isUuid } from '../http/fields.ts';
-import { buildReport, type PostureStatus, STATUS_SCORE } from './report.ts';
+import { buildReport, type FeedbackPoint, type PostureStatus, STATUS_SCORE } from './report.ts';
 
 export const CALIBRATION_REQUIRED = 'Calibration required before starting session.';
 
@@ -46,23 +47,33 @@ const trendsQuery = z.object({ timeframe: z.enum(['7d', '30d', '90d', '1y']).def
 
 type SessionRow = typeof postureSessions.$inferSelect;
 
+/**
+ * The CVA a feedback carried: `details.cva` (older clients: `details.cranialVertebralAngle`) when it is a number of
+ * degrees within 0–180 (an angle between two lines, so anything else is not a CVA); else none.
+ */
+export function feedbackCva(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 180 ? value : null;
+}
+
 /** Score of one feedback: details.score when the client sends a 0–100 number, else by status. */
 export function feedbackScore(status: PostureStatus, details: Record<string, unknown> | undefined): number {
   const s = details?.score;
   return typeof s === 'number' && Number.isFinite(s) && s >= 0 && s <= 100 ? s : STATUS_SCORE[status];
 }
 
-async function feedbackOf(db: Database, sessionId: string) {
-  return db
+async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoint[]> {
+  const rows = await db
     .select({
       timestamp: postureFeedback.timestamp,
       postureStatus: postureFeedback.postureStatus,
       score: postureFeedback.score,
       issue: postureFeedback.issue,
+      cva: sql<unknown>`coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')`,
     })
     .from(postureFeedback)
     .where(eq(postureFeedback.sessionId, sessionId))
     .orderBy(asc(postureFeedback.timestamp), asc(postureFeedback.id));
+  return rows.map((r) => ({ ...r, cva: feedbackCva(r.cva) }));
 }
 
 async function reportOf(db: Database, session: SessionRow) {
@@ -75,8 +86,9 @@ async function reportOf(db: Database, session: SessionRow) {
 }
 
 /**
- * Sessions with their score and feedback counts: stored ones once ended, else aggregated from the feedback so far
- * (only running sessions are scanned, so analytics cost grows with sessions, not with feedback rows).
+ * Sessions with their figures: as stored once ended (the report computed at the end), else the report of the
+ * feedback so far — the same rules, so a running session's analytics agree with its report. Only running
+ * sessions are scanned (one per user), so analytics cost grows with sessions, not with feedback rows.
  */
 async function scoredSessions(
   db: Database,
@@ -84,54 +96,45 @@ async function scoredSessions(
   from?: Date,
   to?: Date,
 ): Promise<ScoredSession[]> {
-  const counted = (status: string) =>
-    sql<number>`count(*) filter (where ${postureFeedback.postureStatus} = ${status})::int`;
-  const live = db
-    .select({
-      sessionId: postureFeedback.sessionId,
-      score: sql<number>`avg(${postureFeedback.score})`.as('live_score'),
-      good: counted('good').as('live_good'),
-      neutral: counted('neutral').as('live_neutral'),
-      poor: counted('poor').as('live_poor'),
-    })
-    .from(postureFeedback)
-    .innerJoin(
-      postureSessions,
-      and(eq(postureSessions.id, postureFeedback.sessionId), isNull(postureSessions.endTime)),
-    )
-    .where(eq(postureFeedback.userId, userId))
-    .groupBy(postureFeedback.sessionId)
-    .as('live');
   const conditions = [eq(postureSessions.userId, userId)];
   if (from) conditions.push(gte(postureSessions.startTime, from));
   if (to) conditions.push(lte(postureSessions.startTime, to));
   const rows = await db
-    .select({
-      session: postureSessions,
-      liveScore: live.score,
-      liveGood: live.good,
-      liveNeutral: live.neutral,
-      livePoor: live.poor,
-    })
+    .select()
     .from(postureSessions)
-    .leftJoin(live, eq(live.sessionId, postureSessions.id))
     .where(and(...conditions))
     .orderBy(asc(postureSessions.startTime));
-  const now = Date.now();
-  return rows.map(({ session: s, ...l }) => ({
-    id: s.id,
-    startTime: s.startTime,
-    duration: s.duration ?? Math.round((now - s.startTime.getTime()) / 1000),
-    score: s.endTime
-      ? s.averageScore
-      : l.liveScore === null
-        ? null
-        : Math.round(Number(l.liveScore) * 10) / 10,
-    stabilityIndex: s.stabilityIndex,
-    counts: s.endTime
-      ? { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 }
-      : { good: Number(l.liveGood ?? 0), neutral: Number(l.liveNeutral ?? 0), poor: Number(l.livePoor ?? 0) },
-  }));
+  return Promise.all(
+    rows.map(async (s): Promise<ScoredSession> => {
+      if (s.endTime)
+        return {
+          id: s.id,
+          startTime: s.startTime,
+          duration: s.duration ?? 0,
+          score: s.averageScore,
+          stabilityIndex: s.stabilityIndex,
+          counts: { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 },
+          times:
+            s.goodTime === null
+              ? null
+              : { good: s.goodTime, neutral: s.neutralTime ?? 0, poor: s.poorTime ?? 0 },
+        };
+      const r = await reportOf(db, s);
+      return {
+        id: s.id,
+        startTime: s.startTime,
+        duration: r.duration,
+        score: r.feedbackCount ? r.averageScore : null,
+        stabilityIndex: r.feedbackCount ? r.stabilityIndex : null,
+        counts: r.statusCounts,
+        times: {
+          good: r.keyFindings.goodPostureTime,
+          neutral: r.keyFindings.neutralPostureTime,
+          poor: r.keyFindings.poorPostureTime,
+        },
+      };
+    }),
+  );
 }
 
 function historyItem(s: SessionRow) {
@@ -146,6 +149,9 @@ function historyItem(s: SessionRow) {
     averageScore: s.averageScore,
     stabilityIndex: s.stabilityIndex,
     averageCVAngle: s.averageCvAngle,
+    goodPostureTime: s.goodTime,
+    neutralPostureTime: s.neutralTime,
+    poorPostureTime: s.poorTime,
     calibrationId: s.calibrationId,
   };
 }
@@ -170,19 +176,6 @@ export default async function sessionRoutes(app: FastifyInstance) {
     if (session.endTime) return session;
     const endTime = new Date();
     const report = await reportOf(ctx.db, { ...session, endTime });
-    const [cva] = await ctx.db
-      .select({
-        avg: sql<
-          number | null
-        >`avg(coalesce((${postureFeedback.details}->>'cva')::float8, (${postureFeedback.details}->>'cranialVertebralAngle')::float8))`,
-      })
-      .from(postureFeedback)
-      .where(
-        and(
-          eq(postureFeedback.sessionId, session.id),
-          sql`jsonb_typeof(coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')) = 'number'`,
-        ),
-      );
     const [ended] = await ctx.db
       .update(postureSessions)
       .set({
@@ -190,8 +183,10 @@ export default async function sessionRoutes(app: FastifyInstance) {
         duration: report.duration,
         averageScore: report.feedbackCount ? report.averageScore : null,
         stabilityIndex: report.feedbackCount ? report.stabilityIndex : null,
-        averageCvAngle:
-          cva?.avg === null || cva?.avg === undefined ? null : Math.round(Number(cva.avg) * 10) / 10,
+        averageCvAngle: report.averageCVAngle,
+        goodTime: report.keyFindings.goodPostureTime,
+        neutralTime: report.keyFindings.neutralPostureTime,
+        poorTime: report.keyFindings.poorPostureTime,
         goodCount: report.statusCounts.good,
         neutralCount: report.statusCounts.neutral,
         poorCount: report.statusCounts.poor,
@@ -317,38 +312,28 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return ok({ timeframe, ...postureTrends(sessions, days) }, 'Posture trends');
   });
 
+  /** Insights from the same figures as the reports: one session's report, or the last 30 days' sessions
+   * weighted by their time (analytics/rules.ts, timeWeightedFigures). */
   async function sessionInsights(userId: string, sessionId?: string) {
-    const scope = sessionId
-      ? and(eq(postureFeedback.userId, userId), eq(postureFeedback.sessionId, sessionId))
-      : and(
-          eq(postureFeedback.userId, userId),
-          gte(postureFeedback.timestamp, new Date(Date.now() - 30 * 86_400_000)),
-        );
-    const [agg] = await ctx.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        good: sql<number>`count(*) filter (where ${postureFeedback.postureStatus} = 'good')::int`,
-        avg: sql<number | null>`avg(${postureFeedback.score})`,
-      })
-      .from(postureFeedback)
-      .where(scope);
-    const total = Number(agg?.total ?? 0);
     let sessions: ScoredSession[];
-    let stability: number;
+    let figures: { averageScore: number; goodShare: number; stabilityIndex: number };
     if (sessionId) {
       const report = await reportOf(ctx.db, await ownSession(userId, sessionId));
-      stability = report.stabilityIndex;
+      const k = report.keyFindings;
+      const tracked = k.goodPostureTime + k.neutralPostureTime + k.poorPostureTime;
+      figures = {
+        averageScore: report.averageScore,
+        goodShare: tracked ? k.goodPostureTime / tracked : 0,
+        stabilityIndex: report.stabilityIndex,
+      };
       sessions = [];
     } else {
       sessions = await scoredSessions(ctx.db, userId, new Date(Date.now() - 30 * 86_400_000));
-      const stabilities = sessions.flatMap((s) => (s.stabilityIndex === null ? [] : [s.stabilityIndex]));
-      stability = stabilities.length ? stabilities.reduce((a, b) => a + b, 0) / stabilities.length : 0;
+      figures = timeWeightedFigures(sessions);
     }
     return insights({
       sessionCount: sessionId ? 1 : sessions.length,
-      averageScore: agg?.avg === null || agg?.avg === undefined ? 0 : Number(agg.avg),
-      goodShare: total ? Number(agg?.good ?? 0) / total : 0,
-      stabilityIndex: stability,
+      ...figures,
       improvementRate: improvementRate(sessions.flatMap((s) => (s.score === null ? [] : [s.score]))),
       issueShares: await recentIssueShares(ctx.db, userId, sessionId),
       issueLabel,
@@ -386,6 +371,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
           'averageScore',
           'stabilityIndex',
           'averageCVAngle',
+          'goodPostureTime',
+          'neutralPostureTime',
+          'poorPostureTime',
           'calibrationId',
         ]),
         'Session data exported',

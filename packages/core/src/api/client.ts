@@ -3,7 +3,7 @@
 import { mlAnalysisError, mlBatchAnalysisError } from '../calibration/messages';
 import { ApiError, httpErrorMessage, NetworkError, shouldRefreshSession } from './errors';
 import { offlineFallback } from './offline';
-import { createSession } from './session';
+import { createSession, type RefreshLocks } from './session';
 import { type RefreshTokenStore, STORAGE_KEYS } from './storage';
 import type { ApiClient, KeyValueStorage, Profile } from './types';
 import { LOCAL_VISION_HTTP_URL } from './urls';
@@ -26,6 +26,8 @@ export interface ApiClientOptions {
   currentPath?: () => string;
   /** Network failure or 404 on an authenticated data call answers placeholder data (default true). */
   offlineFallback?: boolean;
+  /** Shares token refresh between tabs (default `navigator.locks`; see session.ts). */
+  locks?: RefreshLocks;
   /** Where failures that are "only logged" go (default console). Never receives tokens. */
   logger?: { warn(message: string, error?: unknown): void };
 }

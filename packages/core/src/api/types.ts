@@ -108,6 +108,13 @@ export interface SessionHistoryItem {
   duration: number | null;
   averagePostureScore: number | null;
   averageCVAngle: number | null;
+  /** Set when the session ended (null while it runs). */
+  endTime?: string | null;
+  stabilityIndex?: number | null;
+  /** Seconds in each status, as in the session's report (null for sessions ended before they were stored). */
+  goodPostureTime?: number | null;
+  neutralPostureTime?: number | null;
+  poorPostureTime?: number | null;
 }
 
 export interface SessionReport {
@@ -115,10 +122,14 @@ export interface SessionReport {
   duration: number;
   stabilityIndex: number;
   averageScore: number;
+  /** Time-weighted mean of the CVA the session's feedback carried (degrees); null when none did. */
+  averageCVAngle?: number | null;
   startTime: string;
+  endTime?: string | null;
   keyFindings: {
     poorPostureTime: number;
     goodPostureTime: number;
+    neutralPostureTime?: number;
     frequentIssues: string[];
     improvementAreas: string[];
   };
