@@ -249,6 +249,10 @@ export interface ApiClient {
     get(): Promise<Answer<Profile>>;
     update(payload: ProfileUpdatePayload): Promise<Answer<Profile>>;
     remove(): Promise<Answer<unknown>>;
+    /** Tells the server the browser's recalibration frequency (it decides calibration expiry). */
+    saveSettings(settings: {
+      recalibrationFrequency: 'never' | 'daily' | 'weekly' | 'monthly' | 'quarterly';
+    }): Promise<Answer<unknown>>;
     uploadAvatar(file: Blob, fileName?: string): Promise<Answer<{ profilePicture: string }>>;
     exportData(format: 'json' | 'csv'): Promise<Answer<unknown>>;
     exportStats(): Promise<Answer<ExportStats>>;
