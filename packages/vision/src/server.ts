@@ -1,5 +1,7 @@
 // The vision service, built by a function so tests create it in-process and main.ts runs it.
+
 import websocket from '@fastify/websocket';
+import type { IceServer } from '@posture-vision/core/live';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SUBPROTOCOL, tokenVerifier, type Verify } from './auth/tokens.ts';
 import { EnginePool } from './engine/pool.ts';
@@ -17,6 +19,8 @@ export interface VisionOptions {
   /** Replaces token verification (tests of the edge). */
   verify?: Verify;
   freeTierMs?: number;
+  /** STUN/TURN servers of the live peer connections (VISION_ICE_SERVERS). */
+  iceServers?: IceServer[];
   /** Live peers at once; default MAX_PEERS (live/routes.ts). */
   maxPeers?: number;
   peers?: Map<string, Peer>;
@@ -71,6 +75,7 @@ export async function buildServer(
     pool,
     verify,
     freeTierMs: options.freeTierMs,
+    iceServers: options.iceServers,
     maxPeers: options.maxPeers,
     peers: options.peers,
   });

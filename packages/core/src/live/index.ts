@@ -1,3 +1,4 @@
+export * from './ice';
 export * from './link';
 export * from './messages';
 export * from './vision-http';

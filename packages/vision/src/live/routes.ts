@@ -1,7 +1,8 @@
 // The live sockets (/combined-realtime/offer|results/{peerId}) and the calibration call. Tokens ride in
 // the subprotocol list; invalid or expired closes 4001, admin tokens or another user's peer 4003, and
-// anonymous peers are cut at the Free Tier's 120 s with 4002. A new peer beyond the live-peer cap closes
+// anonymous peers are cut at the Free Tier's 120 s with 4002 — unless the visitor switched the tool to Pro. A new peer beyond the live-peer cap closes
 // 4029, so an overloaded service refuses clearly instead of slowing every stream.
+import type { IceServer } from '@posture-vision/core/live';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -28,7 +29,9 @@ const PeerParams = z.object({
 });
 
 const SignalMessage = z.object({
-  type: z.enum(['offer', 'answer', 'candidate']),
+  type: z.enum(['offer', 'answer', 'candidate', 'tier']),
+  /** With type 'tier': the live tool's Free Tier/Pro toggle (document 2 §2.3). */
+  tier: z.enum(['free', 'pro']).optional(),
   sdp: z.string().max(60_000).optional(),
   candidate: z
     .object({
@@ -47,6 +50,8 @@ export interface LiveOptions {
   maxPeers?: number;
   /** Peers by id, shared with the benchmark and tests. */
   peers?: Map<string, Peer>;
+  /** STUN/TURN servers of the answering peer connections (VISION_ICE_SERVERS; default none). */
+  iceServers?: IceServer[];
 }
 
 interface PeerEntry {
@@ -62,6 +67,28 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
   const entries = new Map<string, PeerEntry>();
   /** When each anonymous peer id started, so reconnecting does not restart the Free Tier clock. */
   const anonymousStart = new Map<string, number>();
+  /**
+   * Anonymous peer ids whose tool is in Pro mode, with when they said so. Pro gives unlimited time and is a local
+   * toggle with no server-side check (document 2 §1 and §6), so the visitor's word is taken: the 120 s cap is
+   * the Free Tier's, a backstop for a Free client whose own timer did not stop it.
+   */
+  const proPeers = new Map<string, number>();
+
+  const capAnonymous = (id: string, entry: PeerEntry) => {
+    clearTimeout(entry.anonymousTimer);
+    entry.anonymousTimer = undefined;
+    if (proPeers.has(id)) return;
+    const left = freeTierMs - (Date.now() - (anonymousStart.get(id) ?? Date.now()));
+    entry.anonymousTimer = setTimeout(() => endPeer(id, CLOSE.freeTier), left);
+  };
+
+  /** The tool's tier changed (or was told on connecting): Pro lifts the cap; Free restarts the 120 s. */
+  const setTier = (id: string, entry: PeerEntry, tier: 'free' | 'pro') => {
+    if (entry.peer.owner) return; // signed-in users are never capped
+    if (tier === 'pro') proPeers.set(id, Date.now());
+    else if (proPeers.delete(id)) anonymousStart.set(id, Date.now());
+    capAnonymous(id, entry);
+  };
 
   const endPeer = (id: string, code?: readonly [number, string]) => {
     const entry = entries.get(id);
@@ -94,22 +121,20 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     if (claims?.role === 'admin') return socket.close(...CLOSE.forbidden);
     const owner = claims?.sub ?? null;
     if (!owner) {
-      // Forget anonymous clocks a day old, so the map does not grow with every peer id ever seen.
-      for (const [key, at] of anonymousStart) if (Date.now() - at > 86_400_000) anonymousStart.delete(key);
+      // Forget anonymous clocks a day old, so the maps do not grow with every peer id ever seen.
+      for (const clocks of [anonymousStart, proPeers])
+        for (const [key, at] of clocks) if (Date.now() - at > 86_400_000) clocks.delete(key);
       const started = anonymousStart.get(id) ?? Date.now();
       anonymousStart.set(id, started);
-      if (Date.now() - started >= freeTierMs) return socket.close(...CLOSE.freeTier);
+      if (!proPeers.has(id) && Date.now() - started >= freeTierMs) return socket.close(...CLOSE.freeTier);
     }
     let entry = entries.get(id);
     if (entry && entry.peer.owner !== owner) return socket.close(...CLOSE.forbidden);
     if (!entry) {
       if (entries.size >= maxPeers) return socket.close(...CLOSE.busy);
-      const peer = new Peer(id, owner, pool);
+      const peer = new Peer(id, owner, pool, options.iceServers);
       entry = { peer, sockets: new Set() };
-      if (!owner) {
-        const left = freeTierMs - (Date.now() - (anonymousStart.get(id) ?? Date.now()));
-        entry.anonymousTimer = setTimeout(() => endPeer(id, CLOSE.freeTier), left);
-      }
+      if (!owner) capAnonymous(id, entry);
       entries.set(id, entry);
       options.peers?.set(id, peer);
     }
@@ -131,6 +156,11 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
       }
       const parsed = SignalMessage.safeParse(json);
       if (!parsed.success) return send(JSON.stringify({ type: 'error', message: 'Invalid signal message' }));
+      if (parsed.data.type === 'tier') {
+        const current = entries.get(id);
+        if (current && parsed.data.tier) setTier(id, current, parsed.data.tier);
+        return;
+      }
       try {
         await peer.handleSignal(parsed.data as Signal);
       } catch (error) {

@@ -14,7 +14,7 @@ import {
   validateCaptureEmail,
 } from '@posture-vision/core';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { api, visionUrls } from '../services/api';
+import { api, iceServers, visionUrls } from '../services/api';
 import { LiveController, type LiveState, PROMPTS, type Tier } from './liveController.ts';
 import './liveTool.css';
 
@@ -55,6 +55,7 @@ export default function LiveTool(props: LiveToolProps) {
       getToken: () => localStorage.getItem(STORAGE_KEYS.token),
       refreshToken: () => api.auth.refresh(),
       initialTier: props.initialTier,
+      iceServers,
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
     });

@@ -13,6 +13,7 @@ import {
   type DetectionFrame,
   FREE_TIER_SECONDS,
   type FrameQuality,
+  type IceServer,
   isDrawableKeypoint,
   LIVE_MESSAGES,
   type LiveLink,
@@ -107,6 +108,8 @@ export interface LiveControllerOptions {
   onFrame?: (frame: DetectionFrame) => void;
   onStreamingChange?: (streaming: boolean) => void;
   initialTier?: Tier;
+  /** STUN/TURN servers of the peer connection (services/api.ts: VITE_ICE_SERVERS or the public STUN). */
+  iceServers?: IceServer[];
 }
 
 const emptyMetrics = (): LiveState['metrics'] => ({
@@ -265,6 +268,9 @@ export class LiveController {
       visionHttpUrl: this.options.visionHttp,
       getAccessToken: this.options.getToken,
       refreshAccessToken: this.options.refreshToken,
+      iceServers: this.options.iceServers,
+      // The vision service cuts anonymous Free use at 120 s and never Pro (unlimited time).
+      tier: () => this.state.tier,
     });
     this.link = link;
     this.unsubscribe = [
@@ -438,6 +444,7 @@ export class LiveController {
 
   setTier(tier: Tier) {
     if (tier === this.state.tier) return;
+    this.link?.setTier(tier);
     if (tier === 'free') {
       this.set({ tier, freeSeconds: FREE_TIER_SECONDS });
       if (this.state.camera === 'streaming') this.startFreeTimer();

@@ -122,7 +122,8 @@ describe('with a seeded history', () => {
         'Stability Index',
         'Initial Posture Score',
       ]);
-      expect(cards[0]?.slice(1)).toEqual(['Active', 'Good']);
+      // daysUntilExpiry is shown: a calibration made today under the default monthly frequency.
+      expect(cards[0]?.slice(1)).toEqual(['Active', 'Good', 'Expires in 30 days']);
       // Scores come from the server; their labels follow section 4.8 for whatever number it computed.
       const score = Number(cards[1]?.[1]);
       expect(cards[1]?.[2]).toBe(score > 75 ? 'Good' : 'Needs Improvement');
@@ -156,6 +157,9 @@ describe('with a seeded history', () => {
       await page.reload();
       await page.waitForSelector('[data-testid="calibration-badge"]');
       expect(await page.$('[data-testid="extension-banner"]')).toBeNull();
+      // But no extension answers in this browser (it was removed): the flag clears and the banner returns.
+      await page.waitForSelector('[data-testid="extension-banner"]', { timeout: 10_000 });
+      expect(await page.evaluate(() => localStorage.getItem('postureVisionExtensionInstalled'))).toBeNull();
     } finally {
       await close();
     }
