@@ -12,7 +12,7 @@ import { buildReport, type FeedbackPoint, stabilityIndex } from '../src/sessions
 const at = (s: number) => new Date(Date.UTC(2026, 0, 5, 9, 0, s));
 const point = (
   s: number,
-  postureStatus: string,
+  postureStatus: FeedbackPoint['postureStatus'],
   score: number,
   issue: string | null = null,
 ): FeedbackPoint => ({
@@ -31,7 +31,10 @@ describe('session report rules', () => {
       issueAdvice: () => undefined,
     });
   /** A client following core's contract: a feedback on each change and a heartbeat every 5 s in between. */
-  const heartbeats = (segments: [string, number, number][], cva?: number): FeedbackPoint[] => {
+  const heartbeats = (
+    segments: [FeedbackPoint['postureStatus'], number, number][],
+    cva?: number,
+  ): FeedbackPoint[] => {
     const out: FeedbackPoint[] = [];
     let t = 0;
     for (const [status, score, seconds] of segments) {

@@ -1,26 +1,15 @@
-// Sessions and analytics (document 2, sections 3.4, 3.6 and 7.4): start, end, feedback ingest, report, history,
-// analytics, posture trends, insights and exports — all computed from the stored feedback.
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+// Sessions (document 2, sections 3.4 and 7.4): start, end, feedback ingest, report, history and exports, computed
+// from the stored feedback. Analytics, trends and insights are the analytics plugin's.
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  dashboardAnalytics,
-  improvementRate,
-  insights,
-  postureTrends,
-  type ScoredSession,
-  TIMEFRAME_DAYS,
-  timeWeightedFigures,
-} from '../analytics/rules.ts';
-import { recentIssueShares } from '../calibration/routes.ts';
-import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
 import { requireUser } from '../context.ts';
-import type { Database } from '../db/index.ts';
 import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts';
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { dateRangeQuery, isUuid } from '../http/fields.ts';
-import { buildReport, type FeedbackPoint, type PostureStatus, STATUS_SCORE } from './report.ts';
+import { isUuid } from '../http/fields.ts';
+import { type PostureStatus, STATUS_SCORE } from './report.ts';
+import { ownSession as findOwnSession, reportOf, type SessionRow } from './service.ts';
 
 export const CALIBRATION_REQUIRED = 'Calibration required before starting session.';
 
@@ -43,98 +32,11 @@ const feedbackBody = z.object({
 const idParams = z.object({ id: z.string().max(100) });
 const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
 const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
-const trendsQuery = z.object({ timeframe: z.enum(['7d', '30d', '90d', '1y']).default('30d') });
-
-type SessionRow = typeof postureSessions.$inferSelect;
-
-/**
- * The CVA a feedback carried: `details.cva` (older clients: `details.cranialVertebralAngle`) when it is a number of
- * degrees within 0–180 (an angle between two lines, so anything else is not a CVA); else none.
- */
-export function feedbackCva(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 180 ? value : null;
-}
 
 /** Score of one feedback: details.score when the client sends a 0–100 number, else by status. */
 export function feedbackScore(status: PostureStatus, details: Record<string, unknown> | undefined): number {
   const s = details?.score;
   return typeof s === 'number' && Number.isFinite(s) && s >= 0 && s <= 100 ? s : STATUS_SCORE[status];
-}
-
-async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoint[]> {
-  const rows = await db
-    .select({
-      timestamp: postureFeedback.timestamp,
-      postureStatus: postureFeedback.postureStatus,
-      score: postureFeedback.score,
-      issue: postureFeedback.issue,
-      cva: sql<unknown>`coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')`,
-    })
-    .from(postureFeedback)
-    .where(eq(postureFeedback.sessionId, sessionId))
-    .orderBy(asc(postureFeedback.timestamp), asc(postureFeedback.id));
-  return rows.map((r) => ({ ...r, cva: feedbackCva(r.cva) }));
-}
-
-async function reportOf(db: Database, session: SessionRow) {
-  return buildReport({
-    session,
-    feedback: await feedbackOf(db, session.id),
-    issueLabel,
-    issueAdvice: (issue) => ISSUE_ADVICE[issue],
-  });
-}
-
-/**
- * Sessions with their figures: as stored once ended (the report computed at the end), else the report of the
- * feedback so far — the same rules, so a running session's analytics agree with its report. Only running
- * sessions are scanned (one per user), so analytics cost grows with sessions, not with feedback rows.
- */
-async function scoredSessions(
-  db: Database,
-  userId: string,
-  from?: Date,
-  to?: Date,
-): Promise<ScoredSession[]> {
-  const conditions = [eq(postureSessions.userId, userId)];
-  if (from) conditions.push(gte(postureSessions.startTime, from));
-  if (to) conditions.push(lte(postureSessions.startTime, to));
-  const rows = await db
-    .select()
-    .from(postureSessions)
-    .where(and(...conditions))
-    .orderBy(asc(postureSessions.startTime));
-  return Promise.all(
-    rows.map(async (s): Promise<ScoredSession> => {
-      if (s.endTime)
-        return {
-          id: s.id,
-          startTime: s.startTime,
-          duration: s.duration ?? 0,
-          score: s.averageScore,
-          stabilityIndex: s.stabilityIndex,
-          counts: { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 },
-          times:
-            s.goodTime === null
-              ? null
-              : { good: s.goodTime, neutral: s.neutralTime ?? 0, poor: s.poorTime ?? 0 },
-        };
-      const r = await reportOf(db, s);
-      return {
-        id: s.id,
-        startTime: s.startTime,
-        duration: r.duration,
-        score: r.feedbackCount ? r.averageScore : null,
-        stabilityIndex: r.feedbackCount ? r.stabilityIndex : null,
-        counts: r.statusCounts,
-        times: {
-          good: r.keyFindings.goodPostureTime,
-          neutral: r.keyFindings.neutralPostureTime,
-          poor: r.keyFindings.poorPostureTime,
-        },
-      };
-    }),
-  );
 }
 
 function historyItem(s: SessionRow) {
@@ -160,16 +62,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
 
-  async function ownSession(userId: string, id: string): Promise<SessionRow> {
-    const [row] = isUuid(id)
-      ? await ctx.db
-          .select()
-          .from(postureSessions)
-          .where(and(eq(postureSessions.id, id), eq(postureSessions.userId, userId)))
-      : [];
-    if (!row) throw new ApiError(404, 'Session not found.');
-    return row;
-  }
+  const ownSession = (userId: string, id: string) => findOwnSession(ctx.db, userId, id);
 
   /** Ends a session: stores its duration, score, stability and CVA from the feedback. Ending twice changes nothing. */
   async function endSession(session: SessionRow): Promise<SessionRow> {
@@ -292,63 +185,6 @@ export default async function sessionRoutes(app: FastifyInstance) {
       .orderBy(desc(postureSessions.startTime))
       .limit(limit);
     return ok(rows.map(historyItem), 'Session history');
-  });
-
-  app.get('/sessions/analytics', auth, async (request) => {
-    const { from, to } = parse(dateRangeQuery, request.query, 'query');
-    const { userId } = request.user;
-    const sessions = await scoredSessions(ctx.db, userId, from, to);
-    return ok(dashboardAnalytics(sessions), 'Analytics');
-  });
-
-  app.get('/analytics/posture-trends', auth, async (request) => {
-    const { timeframe } = parse(trendsQuery, request.query, 'query');
-    const days = TIMEFRAME_DAYS[timeframe];
-    const sessions = await scoredSessions(
-      ctx.db,
-      request.user.userId,
-      new Date(Date.now() - days * 86_400_000),
-    );
-    return ok({ timeframe, ...postureTrends(sessions, days) }, 'Posture trends');
-  });
-
-  /** Insights from the same figures as the reports: one session's report, or the last 30 days' sessions
-   * weighted by their time (analytics/rules.ts, timeWeightedFigures). */
-  async function sessionInsights(userId: string, sessionId?: string) {
-    let sessions: ScoredSession[];
-    let figures: { averageScore: number; goodShare: number; stabilityIndex: number };
-    if (sessionId) {
-      const report = await reportOf(ctx.db, await ownSession(userId, sessionId));
-      const k = report.keyFindings;
-      const tracked = k.goodPostureTime + k.neutralPostureTime + k.poorPostureTime;
-      figures = {
-        averageScore: report.averageScore,
-        goodShare: tracked ? k.goodPostureTime / tracked : 0,
-        stabilityIndex: report.stabilityIndex,
-      };
-      sessions = [];
-    } else {
-      sessions = await scoredSessions(ctx.db, userId, new Date(Date.now() - 30 * 86_400_000));
-      figures = timeWeightedFigures(sessions);
-    }
-    return insights({
-      sessionCount: sessionId ? 1 : sessions.length,
-      ...figures,
-      improvementRate: improvementRate(sessions.flatMap((s) => (s.score === null ? [] : [s.score]))),
-      issueShares: await recentIssueShares(ctx.db, userId, sessionId),
-      issueLabel,
-      issueAdvice: (issue) => ISSUE_ADVICE[issue],
-    });
-  }
-
-  app.get('/sessions/insights', auth, async (request) =>
-    ok(await sessionInsights(request.user.userId), 'Insights'),
-  );
-
-  app.get('/sessions/:id/insights', auth, async (request) => {
-    const { id } = parse(idParams, request.params, 'params');
-    await ownSession(request.user.userId, id);
-    return ok(await sessionInsights(request.user.userId, id), 'Session insights');
   });
 
   app.get('/sessions/export', auth, async (request) => {

@@ -117,23 +117,29 @@ export interface SessionHistoryItem {
   poorPostureTime?: number | null;
 }
 
+/** GET /sessions/{id}/report (document 2, section 3.4): what the API computes from the stored feedback. */
 export interface SessionReport {
   sessionId: string;
-  duration: number;
-  stabilityIndex: number;
-  averageScore: number;
-  /** Time-weighted mean of the CVA the session's feedback carried (degrees); null when none did. */
-  averageCVAngle?: number | null;
   startTime: string;
-  endTime?: string | null;
+  /** null while the session runs. */
+  endTime: string | null;
+  /** Seconds from start to end (or to now while the session runs). */
+  duration: number;
+  averageScore: number;
+  stabilityIndex: number;
+  /** Time-weighted mean of the CVA the session's feedback carried (degrees); null when none did. */
+  averageCVAngle: number | null;
+  feedbackCount: number;
+  statusCounts: Record<PostureStatus, number>;
   keyFindings: {
+    /** Seconds in each status. */
     poorPostureTime: number;
     goodPostureTime: number;
-    neutralPostureTime?: number;
+    neutralPostureTime: number;
     frequentIssues: string[];
     improvementAreas: string[];
   };
-  timeline: { timestamp: string; postureStatus: PostureStatus; score?: number; issue?: string }[];
+  timeline: { timestamp: string; postureStatus: PostureStatus; score: number; issue?: string }[];
 }
 
 export interface CalibrationProgressItem {

@@ -1,4 +1,5 @@
 export * from './ice';
 export * from './link';
 export * from './messages';
+export * from './socket-contract';
 export * from './vision-http';

@@ -270,7 +270,7 @@ describe('with a seeded history', () => {
       await waitForText(page, 'Error Loading Report');
       // A session that does not exist is "not found", not "Service temporarily unavailable".
       await waitForText(page, /not found/i);
-      expect(await page.evaluate(() => document.body.innerText)).not.toContain(
+      expect(await page.evaluate(() => document.body.textContent)).not.toContain(
         'Service temporarily unavailable',
       );
       // Ids 1, 3 and 4 fall back to the specification's demo data.

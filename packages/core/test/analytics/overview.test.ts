@@ -8,7 +8,7 @@ import {
   newestFinishedSession,
   sessionScoreLabel,
   stabilityLabel,
-} from '../../src/dashboard/index';
+} from '../../src/analytics/index';
 
 describe('dashboard status mapping', () => {
   it('calibration card and badge', () => {

@@ -1,0 +1,89 @@
+// Analytics queries (document 2, sections 3.6 and 7.6): sessions with their scores, and insights, computed
+// from the stored sessions and feedback.
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
+import type { Database } from '../db/index.ts';
+import { postureSessions } from '../db/schema.ts';
+import { ownSession, recentIssueShares, reportOf } from '../sessions/service.ts';
+import { improvementRate, insights, type ScoredSession, timeWeightedFigures } from './rules.ts';
+
+/**
+ * Sessions with their figures: as stored once ended (the report computed at the end), else the report of the
+ * feedback so far — the same rules, so a running session's analytics agree with its report. Only running
+ * sessions are scanned (one per user), so analytics cost grows with sessions, not with feedback rows.
+ */
+export async function scoredSessions(
+  db: Database,
+  userId: string,
+  from?: Date,
+  to?: Date,
+): Promise<ScoredSession[]> {
+  const conditions = [eq(postureSessions.userId, userId)];
+  if (from) conditions.push(gte(postureSessions.startTime, from));
+  if (to) conditions.push(lte(postureSessions.startTime, to));
+  const rows = await db
+    .select()
+    .from(postureSessions)
+    .where(and(...conditions))
+    .orderBy(asc(postureSessions.startTime));
+  return Promise.all(
+    rows.map(async (s): Promise<ScoredSession> => {
+      if (s.endTime)
+        return {
+          id: s.id,
+          startTime: s.startTime,
+          duration: s.duration ?? 0,
+          score: s.averageScore,
+          stabilityIndex: s.stabilityIndex,
+          counts: { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 },
+          times:
+            s.goodTime === null
+              ? null
+              : { good: s.goodTime, neutral: s.neutralTime ?? 0, poor: s.poorTime ?? 0 },
+        };
+      const r = await reportOf(db, s);
+      return {
+        id: s.id,
+        startTime: s.startTime,
+        duration: r.duration,
+        score: r.feedbackCount ? r.averageScore : null,
+        stabilityIndex: r.feedbackCount ? r.stabilityIndex : null,
+        counts: r.statusCounts,
+        times: {
+          good: r.keyFindings.goodPostureTime,
+          neutral: r.keyFindings.neutralPostureTime,
+          poor: r.keyFindings.poorPostureTime,
+        },
+      };
+    }),
+  );
+}
+
+/** Insights from the same figures as the reports: one session's report, or the last 30 days' sessions weighted
+ * by their time (rules.ts, timeWeightedFigures). */
+export async function sessionInsights(db: Database, userId: string, sessionId?: string) {
+  let sessions: ScoredSession[];
+  let figures: { averageScore: number; goodShare: number; stabilityIndex: number };
+  if (sessionId) {
+    const report = await reportOf(db, await ownSession(db, userId, sessionId));
+    const k = report.keyFindings;
+    const tracked = k.goodPostureTime + k.neutralPostureTime + k.poorPostureTime;
+    figures = {
+      averageScore: report.averageScore,
+      goodShare: tracked ? k.goodPostureTime / tracked : 0,
+      stabilityIndex: report.stabilityIndex,
+    };
+    sessions = [];
+  } else {
+    sessions = await scoredSessions(db, userId, new Date(Date.now() - 30 * 86_400_000));
+    figures = timeWeightedFigures(sessions);
+  }
+  return insights({
+    sessionCount: sessionId ? 1 : sessions.length,
+    ...figures,
+    improvementRate: improvementRate(sessions.flatMap((s) => (s.score === null ? [] : [s.score]))),
+    issueShares: await recentIssueShares(db, userId, sessionId),
+    issueLabel,
+    issueAdvice: (issue) => ISSUE_ADVICE[issue],
+  });
+}
