@@ -15,5 +15,4 @@ export const VISION_URLS = resolveVisionUrls(new URL(WEB_ORIGIN).hostname, {
 /** STUN/TURN servers of the live link: VITE_ICE_SERVERS, else the public STUN server (document 2 §7.1). */
 export const ICE_SERVERS = resolveIceServers(import.meta.env.VITE_ICE_SERVERS, [PUBLIC_STUN_SERVER]);
 export const DASHBOARD_URL = `${WEB_ORIGIN}/dashboard`;
-export const CALIBRATION_URL = `${WEB_ORIGIN}/dashboard/calibration`;
 export const LOGIN_URL = `${WEB_ORIGIN}/login`;

@@ -1,42 +1,31 @@
-import type { PostureStatus } from '@posture-vision/core';
+// The popup: separate sections (account, posture, today, alerts, actions) so more (profile, sensitivity)
+// can slot in between them.
+import { Button } from '@posture-vision/ui';
 import { useState } from 'react';
 import { DASHBOARD_URL, LOGIN_URL } from '../config';
 import type { Result } from '../messaging/commands';
 import { send } from '../messaging/runtime';
-import { isSnoozed } from '../rules/alert-timing';
-import { formatMonitoredTime, goodPostureShare } from '../rules/daily-stats';
 import type { Phase } from '../state/monitor-state';
+import { AccountSection } from './sections/AccountSection';
+import { PopupHeader } from './sections/PopupHeader';
+import { PostureSection } from './sections/PostureSection';
+import { SnoozeSection } from './sections/SnoozeSection';
+import { TodaySection } from './sections/TodaySection';
 import { useExtensionState } from './use-extension-state';
+import { useNow } from './use-now';
 
-export const PHASE_LABELS: Record<Phase, string> = {
-  stopped: 'Not monitoring',
-  starting: 'Starting…',
-  calibrating: 'Calibrating',
-  monitoring: 'Monitoring',
-  paused: 'Paused',
-  error: 'Stopped',
-};
-
-export const POSTURE_LABELS: Record<PostureStatus, string> = {
-  good: 'Good posture',
-  poor: 'Poor posture',
-  neutral: 'No one in view',
-};
+export { PHASE_LABELS } from './sections/PopupHeader';
+export { POSTURE_LABELS } from './sections/PostureSection';
 
 const RUNNING: Phase[] = ['starting', 'calibrating', 'monitoring', 'paused'];
 
-function time(at: number): string {
-  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
-
 export function Popup() {
   const state = useExtensionState();
+  const now = useNow();
   const [answer, setAnswer] = useState<Result | null>(null);
   if (!state) return null;
-  const { monitor, stats, alerts, camera, signedIn } = state;
+  const { monitor, stats, alerts, camera, signedIn, account } = state;
   const running = RUNNING.includes(monitor.phase);
-  const share = goodPostureShare(stats);
-  const now = Date.now();
 
   async function run(command: 'monitor/start' | 'monitor/stop' | 'monitor/snooze' | 'monitor/recalibrate') {
     setAnswer(null);
@@ -51,41 +40,15 @@ export function Popup() {
 
   return (
     <main className="popup">
-      <h1>Posture Vision</h1>
-      <dl>
-        <div className="row">
-          <dt>Account</dt>
-          <dd data-testid="sign-in">{signedIn ? 'Signed in' : 'Not signed in'}</dd>
-        </div>
-        <div className="row">
-          <dt>Monitoring</dt>
-          <dd data-testid="phase">{PHASE_LABELS[monitor.phase]}</dd>
-        </div>
-        <div className="row">
-          <dt>Connection</dt>
-          <dd data-testid="connection">{monitor.connection}</dd>
-        </div>
-        <div className="row">
-          <dt>Posture</dt>
-          <dd data-testid="posture" className={`posture-${monitor.posture}`}>
-            {monitor.phase === 'monitoring' ? POSTURE_LABELS[monitor.posture] : '–'}
-          </dd>
-        </div>
-        <div className="row">
-          <dt>Monitored today</dt>
-          <dd data-testid="monitored-today">{formatMonitoredTime(stats.monitoredMs)}</dd>
-        </div>
-        <div className="row">
-          <dt>Good posture today</dt>
-          <dd data-testid="good-share">{share === null ? '–' : `${share}%`}</dd>
-        </div>
-        {running && monitor.captureFps > 0 && (
-          <div className="row">
-            <dt>Capture rate</dt>
-            <dd>{monitor.captureFps} frame/s</dd>
-          </div>
-        )}
-      </dl>
+      <PopupHeader phase={monitor.phase} />
+      <AccountSection signedIn={signedIn} account={account} onSignIn={() => openTab(LOGIN_URL)} />
+      {signedIn && (
+        <>
+          <PostureSection monitor={monitor} />
+          <TodaySection stats={stats} />
+          <SnoozeSection alerts={alerts} now={now} running={running} onSnooze={() => run('monitor/snooze')} />
+        </>
+      )}
       {monitor.message && (
         <p className={`message ${monitor.phase === 'error' ? 'error' : ''}`} data-testid="message">
           {monitor.message}
@@ -94,43 +57,27 @@ export function Popup() {
       {answer && !answer.ok && answer.message && answer.message !== monitor.message && (
         <p className="message error">{answer.message}</p>
       )}
-      {isSnoozed(alerts, now) && alerts.snoozedUntil !== null && (
-        <p className="message">Alerts snoozed until {time(alerts.snoozedUntil)}.</p>
-      )}
       <div className="actions">
         {running ? (
-          <button type="button" className="primary" onClick={() => run('monitor/stop')}>
+          <Button variant="primary" onClick={() => run('monitor/stop')}>
             Stop monitoring
-          </button>
+          </Button>
         ) : (
-          <button type="button" className="primary" onClick={() => run('monitor/start')} disabled={!signedIn}>
+          <Button variant="primary" onClick={() => run('monitor/start')} disabled={!signedIn}>
             Start monitoring
-          </button>
+          </Button>
         )}
-        <button type="button" onClick={() => run('monitor/snooze')} disabled={!running}>
-          Snooze alerts 30 min
-        </button>
         {monitor.phase === 'monitoring' && (
-          <button type="button" onClick={() => run('monitor/recalibrate')}>
-            Recalibrate
-          </button>
+          <Button onClick={() => run('monitor/recalibrate')}>Recalibrate</Button>
         )}
         {(camera === 'denied' || camera === 'missing') && (
-          <button
-            type="button"
-            onClick={() => openTab(chrome.runtime.getURL('src/permission/permission.html'))}
-          >
+          <Button onClick={() => openTab(chrome.runtime.getURL('src/permission/permission.html'))}>
             Allow camera
-          </button>
+          </Button>
         )}
-        <button type="button" onClick={() => openTab(DASHBOARD_URL)}>
+        <Button variant="ghost" onClick={() => openTab(DASHBOARD_URL)}>
           Open dashboard
-        </button>
-        {!signedIn && (
-          <button type="button" onClick={() => openTab(LOGIN_URL)}>
-            Sign in
-          </button>
-        )}
+        </Button>
       </div>
     </main>
   );

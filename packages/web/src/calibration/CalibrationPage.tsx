@@ -9,7 +9,7 @@ import {
   type ViewType,
 } from '@posture-vision/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sendRecalibrationFrequency } from '../dashboard/settings/recalibrationFrequency';
+import { sendRecalibrationFrequency } from '../dashboard/settings/recalibration-frequency';
 import { api } from '../services/api';
 import { CalibrationSummaryView } from './CalibrationSummaryView.tsx';
 import { capturePhoto, openCamera, stopCamera, VIEW_INSTRUCTIONS, VIEW_ORDER } from './camera.ts';

@@ -11,7 +11,7 @@ import {
   LoginActivitySection,
   ProfilePictureSection,
 } from './AccountSecuritySections';
-import { sendRecalibrationFrequency } from './recalibrationFrequency';
+import { sendRecalibrationFrequency } from './recalibration-frequency';
 import { loadSecurityData, type SecurityData } from './securityData';
 import { TwoFactorSection } from './TwoFactorSection';
 import { loadUserSettings, saveUserSettings } from './userSettings';
