@@ -1,5 +1,6 @@
 // Server configuration from the environment. Every value has a development default so `npm start` needs no setup.
 import { resolve } from 'node:path';
+import type { AddressLimits } from './auth/address-limits.ts';
 
 export interface Argon2Cost {
   /** Memory cost in KiB. */
@@ -29,9 +30,9 @@ export interface ApiConfig {
   google?: { clientId: string; clientSecret: string; issuer: string };
   argon2: Argon2Cost;
   rateLimit: RateLimitConfig;
-  /** POST /auth/login per address, any account: default 50 per 15 min, never below rateLimit.max (so a raised
-   * RATE_LIMIT_MAX for tests or benches raises it too). */
-  loginAddressLimit: RateLimitConfig;
+  /** Per address alone (auth/address-limits.ts); defaults never below rateLimit.max, so a raised RATE_LIMIT_MAX
+   * for tests or benches raises them too. */
+  addressLimits: AddressLimits;
   /** Largest JSON body in bytes; POST /calibration has its own (three data URLs of up to 5 MB each). */
   bodyLimit: number;
   avatarMaxBytes: number;
@@ -77,9 +78,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       parallelism: 1,
     },
     rateLimit: { max: rateLimitMax, windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
-    loginAddressLimit: {
-      max: int(env.RATE_LIMIT_LOGIN_ADDRESS_MAX, Math.max(50, rateLimitMax)),
-      windowMs: int(env.RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MS, 15 * 60_000),
+    addressLimits: {
+      // A shared office address signs in often; 50 per 15 min still stops trying many accounts.
+      login: {
+        max: int(env.RATE_LIMIT_LOGIN_ADDRESS_MAX, Math.max(50, rateLimitMax)),
+        windowMs: int(env.RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MS, 15 * 60_000),
+      },
+      // A household or office creates a few accounts an hour; each costs an argon2 hash and a mail.
+      register: {
+        max: int(env.RATE_LIMIT_REGISTER_ADDRESS_MAX, Math.max(10, rateLimitMax)),
+        windowMs: int(env.RATE_LIMIT_REGISTER_ADDRESS_WINDOW_MS, 60 * 60_000),
+      },
+      // Reset and verification mails asked for from one address, whatever the e-mail: no mail cannon.
+      mail: {
+        max: int(env.RATE_LIMIT_MAIL_ADDRESS_MAX, Math.max(20, rateLimitMax)),
+        windowMs: int(env.RATE_LIMIT_MAIL_ADDRESS_WINDOW_MS, 60 * 60_000),
+      },
     },
     bodyLimit: 1024 * 1024,
     avatarMaxBytes: int(env.AVATAR_MAX_BYTES, 2 * 1024 * 1024),

@@ -6,14 +6,14 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import analyticsRoutes from './analytics/routes.ts';
+import { addressLimits } from './auth/address-limits.ts';
 import googleRoutes from './auth/google.ts';
 import { loadSigningKeys } from './auth/keys.ts';
-import { loginAddressLimit } from './auth/login-address-limit.ts';
 import authRoutes from './auth/routes.ts';
 import calibrationRoutes from './calibration/routes.ts';
 import type { ApiConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { errorBody, installErrorHandling } from './http/envelope.ts';
+import { ApiError, frameworkErrorOptions, installErrorHandling } from './http/envelope.ts';
 import { createMailer } from './mail/mailer.ts';
 import profileRoutes from './profile/routes.ts';
 import securityRoutes from './security/routes.ts';
@@ -29,6 +29,7 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
         }
       : false,
     bodyLimit: config.bodyLimit,
+    ...frameworkErrorOptions,
   });
   const database = await openDatabase(config);
   const keys = await loadSigningKeys(config.dataDir);
@@ -46,12 +47,10 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...errorBody(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-    }),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
-  app.addHook('onRequest', loginAddressLimit(app, config.loginAddressLimit));
+  app.addHook('onRequest', addressLimits(app, config.addressLimits));
   await app.register(multipart, { limits: { fileSize: config.avatarMaxBytes, files: 1, fields: 5 } });
 
   app.get('/health', async () => ({

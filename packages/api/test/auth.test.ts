@@ -266,6 +266,17 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     const stale = await server.http.post('/auth/sessions/extension', {}, expired);
     expect(stale.status).toBe(401);
     expect(stale.body.error.message).toBe('Invalid or expired token.');
+    // Signed with the server's key, valid in every way but without exp: it would never expire, so it is refused.
+    const forever = await new SignJWT({ sid: jwtSid(user.accessToken), role: 'user' })
+      .setProtectedHeader({ alg: 'ES256', kid: jwk.kid, typ: 'JWT' })
+      .setIssuer('posture-vision-api')
+      .setAudience('posture-vision')
+      .setSubject(user.userId)
+      .setIssuedAt(now)
+      .sign(await importJWK(jwk, 'ES256'));
+    expect((await server.http.get('/profile', forever)).status).toBe(401);
+    expect((await server.http.post('/auth/sessions/extension', {}, forever)).status).toBe(401);
+    expect((await server.http.get('/profile', user.accessToken)).status).toBe(200);
 
     expect((await server.http.post('/auth/sessions/extension', { extra: 1 }, user.accessToken)).status).toBe(
       400,

@@ -29,6 +29,8 @@ export interface RunningService {
   dataDir: string;
   /** Everything the process printed so far (for failure messages). */
   output(): string;
+  /** Kills the process group with a signal (SIGKILL: a crash) and waits for the exit; the data stays. */
+  kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,8 +79,14 @@ async function startService(options: StartOptions): Promise<RunningService> {
     port,
     dataDir,
     output: () => log,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-(child.pid as number), signal);
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(-(child.pid as number), 'SIGTERM');
         const killed = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 5000);

@@ -1,6 +1,7 @@
 // The vision service, built by a function so tests create it in-process and main.ts runs it.
-
+import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import { frameworkError, rawClientErrorResponse } from '@posture-vision/core/http';
 import type { IceServer } from '@posture-vision/core/live';
 import { LIVE_SUBPROTOCOL } from '@posture-vision/core/live';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,6 +25,8 @@ export interface VisionOptions {
   iceServers?: IceServer[];
   /** Live peers at once; default MAX_PEERS (live/routes.ts). */
   maxPeers?: number;
+  /** Anonymous peers without video for this long are ended (default ANONYMOUS_IDLE_MS, live/routes.ts). */
+  anonymousIdleMs?: number;
   peers?: Map<string, Peer>;
   logger?: boolean;
 }
@@ -42,15 +45,22 @@ export async function buildServer(
     logger: options.logger
       ? { redact: ['req.headers.authorization', 'req.headers["sec-websocket-protocol"]'] }
       : false,
+    // The framework's own errors (bad URL encoding, over-long peer id, oversized headers) in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, message } = frameworkError(error);
+      sendError(reply, status, message);
+    },
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (socket.writable) socket.end(rawClientErrorResponse(error));
+      else socket.destroy(error);
+    },
   });
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const { status, message } = frameworkError(error);
     if (status === 413) return sendError(reply, 413, 'Request too large: at most 5 MB per photo.');
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return sendError(reply, 415, 'Expected a JSON body.');
-    if (status === 400) return sendError(reply, 400, `Malformed request: ${error.message}`);
-    request.log.error(error);
-    return sendError(reply, status, status === 500 ? 'Internal server error' : error.message);
+    if (status < 500) return sendError(reply, status, message);
+    request.log.error({ err: { code: error.code } }, 'unhandled error');
+    return sendError(reply, 500, 'Internal server error');
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`),
@@ -72,13 +82,22 @@ export async function buildServer(
   });
   const verify = options.verify ?? tokenVerifier(options.apiUrl ?? 'http://localhost:8000');
   await app.register(statusRoutes, { pool });
-  await app.register(photoRoutes, { pool });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many photo analyses. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(photoRoutes, { pool, verify });
   await app.register(liveRoutes, {
     pool,
     verify,
     freeTierMs: options.freeTierMs,
     iceServers: options.iceServers,
     maxPeers: options.maxPeers,
+    anonymousIdleMs: options.anonymousIdleMs,
     peers: options.peers,
   });
   app.addHook('onClose', async () => pool.close());

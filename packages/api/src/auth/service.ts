@@ -190,6 +190,7 @@ export async function sendVerificationMail(
   const link = `${apiUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,
+    userId: user.id,
     subject: 'Verify your Posture Vision account',
     text: `Hello ${user.firstName},\n\nPlease verify your e-mail address to activate your Posture Vision account:\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this message.\n`,
     html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Please verify your e-mail address to activate your Posture Vision account:</p><p><a href="${link}">Verify my e-mail address</a></p><p>The link is valid for 24 hours. If you did not sign up, ignore this message.</p>`,
@@ -210,6 +211,7 @@ export async function sendPasswordResetMail(
   const link = `${ctx.config.webAppUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${token}`;
   await ctx.mailer.send({
     to: user.email,
+    userId: user.id,
     subject: 'Reset your Posture Vision password',
     text: `Hello ${user.firstName},\n\nUse this link to choose a new password:\n${link}\n\nThe link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
     html: `<p>Hello ${escapeHtml(user.firstName)},</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this message.</p>`,

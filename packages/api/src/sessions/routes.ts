@@ -7,7 +7,7 @@ import { requireUser } from '../context.ts';
 import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts';
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { isUuid, uuidParam } from '../http/fields.ts';
+import { isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
 import { type PostureStatus, STATUS_SCORE } from './report.ts';
 import { ownSession as findOwnSession, reportOf, type SessionRow } from './service.ts';
 
@@ -22,7 +22,7 @@ const feedbackBody = z.object({
   postureStatus: z.enum(['good', 'poor', 'neutral'], {
     error: 'postureStatus must be good, poor or neutral.',
   }),
-  timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO date-time.' }),
+  timestamp: isoDateTime('timestamp'),
   details: z
     .record(z.string(), z.unknown())
     .refine((d) => JSON.stringify(d).length <= 4096, 'details must be at most 4 KB.')

@@ -17,6 +17,8 @@ export const LIVE_CLOSE = {
   freeTier: [4002, 'Free Tier limit reached'],
   /** A new peer beyond the service's live-peer cap. */
   busy: [4029, 'Server busy: too many live sessions'],
+  /** An anonymous peer that received no video for a while (no offer, no media): its slot is given back. */
+  idle: [4008, 'No video received: connection closed'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 /** The service's close for an invalid or expired access token. */

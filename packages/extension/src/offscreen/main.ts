@@ -1,6 +1,12 @@
 // The offscreen document: holds the camera and the live link while no extension page is open and while
 // the service worker sleeps. It has only chrome.runtime, so storage and reports go to the service worker.
-import { createApiClient, STORAGE_KEYS, storageRefreshTokenStore } from '@posture-vision/core';
+import {
+  ALERT_PREFERENCES_KEY,
+  createApiClient,
+  parseAlertPreferences,
+  STORAGE_KEYS,
+  storageRefreshTokenStore,
+} from '@posture-vision/core';
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
 import { runtimeStorage } from '../platform/storage';
@@ -39,6 +45,7 @@ const monitor = createPassiveMonitor({
   reportConnection: (connection) => send('background', 'offscreen/connection', { connection }),
   reportPosture: (posture, at, captureFps) =>
     send('background', 'offscreen/posture', { posture, at, captureFps }),
+  preferences: async () => parseAlertPreferences(await storage.get(ALERT_PREFERENCES_KEY)),
   now: () => Date.now(),
 });
 

@@ -1,4 +1,10 @@
-import type { ConfiguredApiClient, DetectionFrame, PostureFeedback } from '@posture-vision/core';
+import {
+  type AlertPreferences,
+  type ConfiguredApiClient,
+  DEFAULT_ALERT_PREFERENCES,
+  type DetectionFrame,
+  type PostureFeedback,
+} from '@posture-vision/core';
 import { detectionFrame as frame } from '@posture-vision/testkit/frames';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_FPS, POOR_POSTURE_FPS } from '../rules/capture-rate';
@@ -43,6 +49,8 @@ const api = {
   },
 } as unknown as ConfiguredApiClient;
 
+let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
+
 function monitor() {
   return createPassiveMonitor({
     api,
@@ -62,6 +70,7 @@ function monitor() {
     reportPhase: async (phase, message) => void calls.push(`phase ${phase}${message ? `: ${message}` : ''}`),
     reportConnection: async () => undefined,
     reportPosture: async (posture, _at, fps) => void calls.push(`posture ${posture} at ${fps} fps`),
+    preferences: async () => preferences,
     now: () => clock,
   });
 }
@@ -79,6 +88,7 @@ const nobody = frame({ hns: { poses: [], boxes: [], emotions: [] } });
 
 beforeEach(() => {
   clock = 0;
+  preferences = DEFAULT_ALERT_PREFERENCES;
   calls = [];
   constraints = [];
   feedback = [];
@@ -152,6 +162,30 @@ describe('passive monitor', () => {
     ]);
     expect(constraints).toEqual([BACKGROUND_FPS, POOR_POSTURE_FPS, BACKGROUND_FPS]);
     expect(feedback.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
+  });
+
+  it('counts a moderate deviation as good posture at low sensitivity, read from the stored preferences', async () => {
+    preferences = { sensitivity: 'low', warningDelaySeconds: 10 };
+    const m = monitor();
+    await m.start(null);
+    await at(0, upright);
+    await at(CALIBRATION_DELAY_MS, upright);
+    await at(10_000, slouched);
+    await at(11_000, slouched);
+    expect(feedback.map((f) => f.postureStatus)).not.toContain('poor');
+    await at(
+      12_000,
+      frame(
+        {
+          temporal_posture_data: {
+            ...(slouched.temporal_posture_data as NonNullable<DetectionFrame['temporal_posture_data']>),
+            deviation_level: 'severe',
+          },
+        },
+        true,
+      ),
+    );
+    expect(feedback.at(-1)?.postureStatus).toBe('poor');
   });
 
   it('stopping releases the camera, closes the link and ends the session', async () => {

@@ -2,7 +2,9 @@
 // vision service, calibration from the first upright seconds, posture feedback, and the capture rate.
 // Everything Chrome-specific comes in through `MonitorDeps`, so this reads as the workflow only.
 import {
+  type AlertPreferences,
   type ConfiguredApiClient,
+  DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
   type PostureStatus,
   SESSION_MESSAGES,
@@ -52,6 +54,8 @@ export interface MonitorDeps {
   reportPhase(phase: Phase, message?: string | null, sessionId?: string | null): Promise<unknown>;
   reportConnection(connection: Connection): Promise<unknown>;
   reportPosture(posture: PostureStatus, at: number, fps: number): Promise<unknown>;
+  /** The user's sensitivity and warning delay, as stored now (re-read while monitoring). */
+  preferences(): Promise<AlertPreferences>;
   now(): number;
 }
 
@@ -101,6 +105,9 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     }
   }
 
+  let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
+  let preferencesAt = Number.NEGATIVE_INFINITY;
+
   function onFrame(frame: DetectionFrame): void {
     const now = deps.now();
     if (!calibrated) {
@@ -109,7 +116,14 @@ export function createPassiveMonitor(deps: MonitorDeps) {
       else if (now - calibratingSince >= CALIBRATION_DELAY_MS) void tryCalibrate();
       return;
     }
-    const posture = postureOfFrame(frame);
+    // Re-read the preferences at the report rate, so a change in the popup applies within seconds.
+    if (now - preferencesAt >= REPORT_INTERVAL_MS) {
+      preferencesAt = now;
+      void deps.preferences().then((p) => {
+        preferences = p;
+      });
+    }
+    const posture = postureOfFrame(frame, preferences.sensitivity);
     if (!posture || !sessionId) return;
     const changed = last?.posture !== posture;
     if (changed || now - (last?.feedbackAt ?? 0) >= FEEDBACK_INTERVAL_MS) {
@@ -158,6 +172,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     /** Starts monitoring; with the id of a paused session it continues that session. */
     async start(resumeSessionId: string | null): Promise<Result> {
       if (stream) return { ok: true };
+      preferences = await deps.preferences();
       try {
         stream = await deps.getCamera();
       } catch (error) {

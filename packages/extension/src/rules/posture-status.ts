@@ -1,6 +1,12 @@
 // What one detection frame means for passive monitoring: good, poor or neutral (nobody in view), or
 // nothing at all while the service is still waiting for a calibration or a decoded frame.
-import type { DetectionFrame, PostureFeedback, PostureStatus } from '@posture-vision/core';
+import {
+  countsAsPoor,
+  type DetectionFrame,
+  type PostureFeedback,
+  type PostureStatus,
+  type Sensitivity,
+} from '@posture-vision/core';
 
 /** The tilt classification needs at least this many keypoints (document 2, section 4.1). */
 const MIN_KEYPOINTS = 11;
@@ -10,10 +16,16 @@ export function personInView(frame: DetectionFrame): boolean {
   return !!pose && pose.length >= MIN_KEYPOINTS;
 }
 
-export function postureOfFrame(frame: DetectionFrame): PostureStatus | null {
+/** Poor when the analysis reports a deviation at a level the user's sensitivity counts (core's
+ * alert-preferences: high counts every level, medium from moderate, low only severe). */
+export function postureOfFrame(
+  frame: DetectionFrame,
+  sensitivity: Sensitivity = 'high',
+): PostureStatus | null {
   if (frame.status === 'waiting') return null;
-  if (!personInView(frame) || !frame.temporal_posture_data) return 'neutral';
-  return frame.temporal_posture_data.is_posture_deviated ? 'poor' : 'good';
+  const t = frame.temporal_posture_data;
+  if (!personInView(frame) || !t) return 'neutral';
+  return t.is_posture_deviated && countsAsPoor(t.deviation_level, sensitivity) ? 'poor' : 'good';
 }
 
 /** The issue named in the frame's body status (forward head unless it names tilt or the shoulders). */

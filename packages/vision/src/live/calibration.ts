@@ -7,6 +7,14 @@ import type { I420Frame } from './peer.ts';
 export const CALIBRATION_OK = 'Calibration successful';
 export const CALIBRATION_NONE = 'No calibration data found';
 
+/** The `reason` of a CALIBRATION_NONE answer (the live tool adds what to do next). */
+export const CALIBRATION_PROBLEMS = {
+  notConnected: 'the camera is not connected to the service',
+  noVideo: 'no video has reached the service yet',
+  nobody: 'nobody is in view',
+  partial: 'your head and both shoulders are not all in view',
+} as const;
+
 /** Outline order around the upper body: left shoulder, up over the head, down to the right shoulder. */
 const OUTLINE = [5, 3, 1, 0, 2, 4, 6] as const;
 

@@ -14,6 +14,7 @@ import { answerOffer, candidateMessage, type IceServer } from '@posture-vision/c
 import wrtc from '@roamhq/wrtc';
 import type { Detection } from '../engine/detect.ts';
 import type { EnginePool } from '../engine/pool.ts';
+import { CALIBRATION_PROBLEMS } from './calibration.ts';
 import { type FaceState, initialFaceState, stepFace } from './face-signals.ts';
 
 /** Hands and emotions cost 2-4 times the body model; they run on every third processed frame. */
@@ -233,6 +234,16 @@ export class Peer {
     }
     this.posture = initialState();
     return { reference: this.reference, frame: this.last.frame };
+  }
+
+  /**
+   * Why calibrate() took nothing, in words the live tool shows after 'Calibration failed - no data captured: '.
+   * No frame yet; a frame without a body; or a body whose head and shoulders could not all be placed.
+   */
+  calibrationProblem(): string {
+    if (!this.last) return CALIBRATION_PROBLEMS.noVideo;
+    if (!this.last.detection.body) return CALIBRATION_PROBLEMS.nobody;
+    return CALIBRATION_PROBLEMS.partial;
   }
 
   private closePeerConnection(): void {

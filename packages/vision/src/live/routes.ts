@@ -10,7 +10,13 @@ import { z } from 'zod';
 import { type Claims, tokenFromAuthorization, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError } from '../errors.ts';
-import { CALIBRATION_NONE, CALIBRATION_OK, frameDataUrl, outline } from './calibration.ts';
+import {
+  CALIBRATION_NONE,
+  CALIBRATION_OK,
+  CALIBRATION_PROBLEMS,
+  frameDataUrl,
+  outline,
+} from './calibration.ts';
 import { Peer, type Signal } from './peer.ts';
 
 export const FREE_TIER_MS = 120_000;
@@ -18,6 +24,12 @@ export const FREE_TIER_MS = 120_000;
  * drops (only the newest frame is kept, nothing queues), which degrades more gently than refusing, so the
  * default leaves room above the bench figure. VISION_MAX_PEERS sets it per machine. */
 export const MAX_PEERS = 8;
+/** Share of the peer slots anonymous visitors may hold: the rest stays reserved for signed-in users, so
+ * anonymous sockets (which anyone can open with ever new peer ids) cannot lock them out. */
+export const ANONYMOUS_SHARE = 0.5;
+/** An anonymous peer that has received no video frame for this long (no offer, no media, or a stalled
+ * stream) gives its slot back: a slot is held only while it streams. */
+export const ANONYMOUS_IDLE_MS = 10_000;
 /** The close codes and reasons are the live-socket contract in core. */
 const CLOSE = LIVE_CLOSE;
 
@@ -45,6 +57,8 @@ export interface LiveOptions {
   freeTierMs?: number;
   /** Live peers at once (default MAX_PEERS); sockets of further peer ids close 4029. */
   maxPeers?: number;
+  /** Anonymous peers without video frames are ended after this long (default ANONYMOUS_IDLE_MS). */
+  anonymousIdleMs?: number;
   /** Peers by id, shared with the benchmark and tests. */
   peers?: Map<string, Peer>;
   /** STUN/TURN servers of the answering peer connections (VISION_ICE_SERVERS; default none). */
@@ -55,12 +69,16 @@ interface PeerEntry {
   peer: Peer;
   sockets: Set<WebSocket>;
   anonymousTimer?: NodeJS.Timeout;
+  idleTimer?: NodeJS.Timeout;
 }
 
 export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) => {
   const { pool, verify } = options;
   const freeTierMs = options.freeTierMs ?? FREE_TIER_MS;
   const maxPeers = options.maxPeers ?? MAX_PEERS;
+  const maxAnonymous = Math.max(1, Math.floor(maxPeers * ANONYMOUS_SHARE));
+  const anonymousIdleMs = options.anonymousIdleMs ?? ANONYMOUS_IDLE_MS;
+  const anonymousPeers = () => [...entries.values()].filter((e) => e.peer.owner === null).length;
   const entries = new Map<string, PeerEntry>();
   /** When each anonymous peer id started, so reconnecting does not restart the Free Tier clock. */
   const anonymousStart = new Map<string, number>();
@@ -93,6 +111,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     entries.delete(id);
     options.peers?.delete(id);
     clearTimeout(entry.anonymousTimer);
+    clearInterval(entry.idleTimer);
     entry.peer.close();
     for (const s of entry.sockets) s.close(...(code ?? [1000, 'Peer closed']));
   };
@@ -128,10 +147,18 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     let entry = entries.get(id);
     if (entry && entry.peer.owner !== owner) return socket.close(...CLOSE.forbidden);
     if (!entry) {
-      if (entries.size >= maxPeers) return socket.close(...CLOSE.busy);
+      if (entries.size >= maxPeers || (!owner && anonymousPeers() >= maxAnonymous))
+        return socket.close(...CLOSE.busy);
       const peer = new Peer(id, owner, pool, options.iceServers);
       entry = { peer, sockets: new Set() };
-      if (!owner) capAnonymous(id, entry);
+      if (!owner) {
+        capAnonymous(id, entry);
+        let seen = -1;
+        entry.idleTimer = setInterval(() => {
+          if (peer.stats.framesReceived === seen || peer.stats.framesReceived === 0) endPeer(id, CLOSE.idle);
+          seen = peer.stats.framesReceived;
+        }, anonymousIdleMs);
+      }
       entries.set(id, entry);
       options.peers?.set(id, peer);
     }
@@ -196,7 +223,14 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     if (entry?.peer.owner && entry.peer.owner !== claims?.sub)
       return sendError(reply, claims ? 403 : 401, claims ? 'Forbidden' : 'Authentication required');
     const taken = entry?.peer.calibrate();
-    if (!taken) return { message: CALIBRATION_NONE, image: null, outline: [], success: false };
+    if (!taken)
+      return {
+        message: CALIBRATION_NONE,
+        reason: entry ? entry.peer.calibrationProblem() : CALIBRATION_PROBLEMS.notConnected,
+        image: null,
+        outline: [],
+        success: false,
+      };
     const { frame, reference } = taken;
     return {
       message: CALIBRATION_OK,

@@ -9,11 +9,13 @@ import {
   type SessionMode,
   type SessionReport,
 } from '@posture-vision/core';
+import { Button, StatusPill } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LiveControls } from '../live/LiveTool.tsx';
 import LiveTool from '../live/LiveTool.tsx';
 import { api } from '../services/api';
+import { debugRequested } from '../ui/debug-flag';
 import {
   appendLog,
   defaultSessionMode,
@@ -50,6 +52,9 @@ export default function RealTimeSessionPage() {
   const [log, setLog] = useState<string[]>([]);
   const [showLog, setShowLog] = useState(false);
   const [report, setReport] = useState<SessionReport | null>(null);
+  const reportRef = useRef<HTMLElement>(null);
+  // The developer log is for developers: only with ?debug=1 (document 2: "shown only in debug mode").
+  const [debug] = useState(() => debugRequested());
   const sessionRef = useRef<{ id: string; startedAt: Date } | null>(null);
   const lastPosture = useRef<PostureUpdate | null>(null);
   const controls = useRef<LiveControls | null>(null);
@@ -139,6 +144,7 @@ export default function RealTimeSessionPage() {
         return;
       }
       setReport(answer.data);
+      setPosture({ postureStatus: 'neutral' });
       addLog('Session report ready');
     } catch (e) {
       setPhase('stopped');
@@ -171,6 +177,13 @@ export default function RealTimeSessionPage() {
     [stop],
   );
 
+  // After Stop the report is brought into view and its heading focused (it used to appear below the fold).
+  useEffect(() => {
+    if (!report) return;
+    reportRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    reportRef.current?.querySelector('h2')?.focus({ preventScroll: true });
+  }, [report]);
+
   const running = phase === 'running';
   return (
     <div className="rts-page" data-testid="real-time-session" data-phase={phase}>
@@ -179,9 +192,9 @@ export default function RealTimeSessionPage() {
         <div className="rts-banner" role="alert">
           <p>{error}</p>
           {mentionsCalibration(error) && (
-            <button type="button" onClick={() => navigate('/dashboard/calibration')}>
+            <Button onClick={() => navigate('/dashboard/calibration')}>
               {SESSION_MESSAGES.goToCalibration}
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -201,29 +214,42 @@ export default function RealTimeSessionPage() {
             </label>
           ))}
         </fieldset>
-        <button
-          type="button"
-          className="primary"
+        {/* The page's one set of controls: they start and stop the camera of the live tool below too. */}
+        <Button
+          variant="primary"
           disabled={!checked || (phase !== 'idle' && phase !== 'stopped')}
           onClick={start}
         >
           Start Session
-        </button>
-        <button type="button" disabled={!running} onClick={() => void stop()}>
+        </Button>
+        <Button variant="danger" disabled={!running} onClick={() => void stop()}>
           Stop Session
-        </button>
+        </Button>
         <span className="rts-timer" data-testid="session-timer">
           {formatSessionTimer(seconds)}
         </span>
-        <span className={`rts-posture rts-posture-${posture.postureStatus}`} data-testid="posture-status">
-          Posture: {posture.postureStatus}
-          {posture.issue ? ` (${posture.issue.replace('_', ' ')})` : ''}
-        </span>
+        {/* The posture pill is live data: shown only while a session runs, cleared by Stop. */}
+        {running && (
+          <StatusPill
+            tone={
+              posture.postureStatus === 'good'
+                ? 'good'
+                : posture.postureStatus === 'poor'
+                  ? 'poor'
+                  : 'neutral'
+            }
+            className="rts-posture"
+            data-testid="posture-status"
+          >
+            {`Posture: ${posture.postureStatus}${posture.issue ? ` (${posture.issue.replace('_', ' ')})` : ''}`}
+          </StatusPill>
+        )}
       </div>
 
       <LiveTool
         initialTier="pro"
         hideTierToggle
+        sessionControlled
         onReady={(c) => {
           controls.current = c;
         }}
@@ -232,8 +258,8 @@ export default function RealTimeSessionPage() {
       />
 
       {report && (
-        <section className="rts-report" data-testid="session-report-summary">
-          <h2>Session Report</h2>
+        <section className="rts-report" data-testid="session-report-summary" ref={reportRef}>
+          <h2 tabIndex={-1}>Session Report</h2>
           <p>Average score: {Math.round(report.averageScore)}</p>
           <p>Stability index: {Math.round(report.stabilityIndex)}</p>
           <p>
@@ -244,14 +270,16 @@ export default function RealTimeSessionPage() {
         </section>
       )}
 
-      <section className="rts-log">
-        <button type="button" onClick={() => setShowLog((v) => !v)}>
-          {showLog ? 'Hide Developer Log' : 'Show Developer Log'}
-        </button>
-        {showLog && (
-          <pre data-testid="developer-log">{log.length ? log.join('\n') : 'No log entries yet.'}</pre>
-        )}
-      </section>
+      {debug && (
+        <section className="rts-log">
+          <Button size="sm" variant="ghost" onClick={() => setShowLog((v) => !v)}>
+            {showLog ? 'Hide Developer Log' : 'Show Developer Log'}
+          </Button>
+          {showLog && (
+            <pre data-testid="developer-log">{log.length ? log.join('\n') : 'No log entries yet.'}</pre>
+          )}
+        </section>
+      )}
     </div>
   );
 }

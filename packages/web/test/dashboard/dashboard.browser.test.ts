@@ -437,6 +437,10 @@ describe('a new user', () => {
       await page.select('[data-testid="default-session-mode"]', 'passive');
       await page.select('[data-testid="recalibration-frequency"]', 'weekly');
       await page.click('[data-testid="enable-notifications"]');
+      // Alert controls (issue 13): sensitivity and a warning delay kept within 0-60 s.
+      await page.select('[data-testid="alert-sensitivity"]', 'medium');
+      await page.click('[data-testid="alert-warning-delay"]', { count: 3 });
+      await page.type('[data-testid="alert-warning-delay"]', '75');
       await page.click('[data-testid="save-settings"]');
       await waitForText(page, 'Saving...');
       await waitForText(page, 'Settings saved.');
@@ -457,6 +461,15 @@ describe('a new user', () => {
       expect(
         await page.$eval('[data-testid="default-session-mode"]', (el) => (el as HTMLSelectElement).value),
       ).toBe('passive');
+      expect(
+        JSON.parse((await page.evaluate(() => localStorage.getItem('alertPreferences'))) ?? '{}'),
+      ).toEqual({
+        sensitivity: 'medium',
+        warningDelaySeconds: 60,
+      });
+      expect(
+        await page.$eval('[data-testid="alert-warning-delay"]', (el) => (el as HTMLInputElement).value),
+      ).toBe('60');
       // The security sections loaded from the API: this device's session and the login activity.
       await page.waitForSelector('[data-testid="active-sessions"] li');
       await page.waitForSelector('[data-testid="login-activity"]');

@@ -11,6 +11,7 @@ import {
   LoginActivitySection,
   ProfilePictureSection,
 } from './AccountSecuritySections';
+import { AlertPreferencesSection } from './AlertPreferencesSection';
 import { sendRecalibrationFrequency } from './recalibration-frequency';
 import { loadSecurityData, type SecurityData } from './securityData';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -94,6 +95,7 @@ export default function UserSettingsPage() {
             </select>
           </label>
         </section>
+        <AlertPreferencesSection />
         <section className="pv-card">
           <h2>Notifications</h2>
           <label className="pv-checkbox">

@@ -1,4 +1,4 @@
-// A static file server with the SPA fallback for the built web app in browser tests.
+// A static file server for browser tests: unknown paths and folders answer index.html (client-side routes).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -10,6 +10,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.json': 'application/json',
+  '.wasm': 'application/wasm',
   '.zip': 'application/zip',
 };
 
