@@ -3,6 +3,7 @@
 // peers with other instances), VISION_MAX_PEERS_TOTAL (cap across instances), TRUST_PROXY (balancer
 // addresses), VISION_DRAIN_TIMEOUT_MS (SIGTERM: how long peers get to reconnect elsewhere, default 10 s).
 // The health check answers as soon as the server listens; models load behind it (/health/ready says when).
+import { resolveIceServers } from '@posture-vision/core/live';
 import { buildServer } from './server.ts';
 
 function positive(name: string, fallback?: number): number | undefined {
@@ -18,6 +19,8 @@ const workers = process.env.VISION_WORKERS ? Number(process.env.VISION_WORKERS) 
 const maxPeers = positive('VISION_MAX_PEERS');
 if (maxPeers === 0) throw new Error('VISION_MAX_PEERS must be a positive whole number');
 const drainTimeoutMs = positive('VISION_DRAIN_TIMEOUT_MS', 10_000) as number;
+// No STUN/TURN by default: the service answers on its own address; set VISION_ICE_SERVERS behind NAT (README).
+const iceServers = resolveIceServers(process.env.VISION_ICE_SERVERS);
 const { app, pool } = await buildServer({
   apiUrl: process.env.API_URL,
   workers,
@@ -29,6 +32,7 @@ const { app, pool } = await buildServer({
   trustProxy: process.env.TRUST_PROXY?.split(',')
     .map((a) => a.trim())
     .filter(Boolean),
+  iceServers,
 });
 await app.listen({ port, host: process.env.VISION_HOST ?? '0.0.0.0' });
 pool.ready.then(

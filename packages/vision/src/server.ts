@@ -2,6 +2,7 @@
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { frameworkError, rawClientErrorResponse } from '@posture-vision/core/http';
+import type { IceServer } from '@posture-vision/core/live';
 import { LIVE_SUBPROTOCOL } from '@posture-vision/core/live';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { tokenVerifier, type Verify } from './auth/tokens.ts';
@@ -29,6 +30,8 @@ export interface VisionOptions {
   /** Replaces token verification (tests of the edge). */
   verify?: Verify;
   freeTierMs?: number;
+  /** STUN/TURN servers of the live peer connections (VISION_ICE_SERVERS). */
+  iceServers?: IceServer[];
   /** Live peers at once; default MAX_PEERS (live/routes.ts). */
   maxPeers?: number;
   /** Anonymous peers without video for this long are ended (default ANONYMOUS_IDLE_MS, live/routes.ts). */
@@ -118,6 +121,7 @@ export async function buildServer(
     pool,
     verify,
     freeTierMs: options.freeTierMs,
+    iceServers: options.iceServers,
     maxPeers: options.maxPeers,
     anonymousIdleMs: options.anonymousIdleMs,
     peers: options.peers,

@@ -268,7 +268,7 @@ export default async function authRoutes(app: FastifyInstance) {
       throw new ApiError(401, 'No refresh token provided.', [
         { field: 'refresh_token', message: 'No refresh token provided.' },
       ]);
-    const tokens = await rotateRefreshToken(ctx, presented);
+    const tokens = await rotateRefreshToken(ctx, presented, request.headers['user-agent']);
     return ok({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }, 'Token refreshed');
   });
 

@@ -183,6 +183,10 @@ export const postureSessions = pgTable(
     goodCount: integer('good_count'),
     neutralCount: integer('neutral_count'),
     poorCount: integer('poor_count'),
+    /** Seconds in each status (the report's keyFindings), stored at the end like the counts. */
+    goodTime: integer('good_time'),
+    neutralTime: integer('neutral_time'),
+    poorTime: integer('poor_time'),
   },
   (t) => [
     index('posture_sessions_user_idx').on(t.userId, t.startTime),

@@ -32,6 +32,17 @@ const updateBody = z.object({
     .max(256),
 });
 
+/**
+ * The settings the browser keeps (document 2 §3.7) that the server must also know: the recalibration frequency
+ * decides when a calibration expires, for the web app and the extension alike, so the web app sends it whenever
+ * the user saves it (and with each new calibration).
+ */
+const settingsBody = z.object({
+  recalibrationFrequency: z.enum(RECALIBRATION_FREQUENCIES, {
+    error: `recalibrationFrequency must be one of ${RECALIBRATION_FREQUENCIES.join(', ')}.`,
+  }),
+});
+
 const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
 const avatarParams = z.object({
   userId: z.string().regex(/^[0-9a-f-]{36}$/),
@@ -85,6 +96,15 @@ export default async function profileRoutes(app: FastifyInstance) {
       .where(eq(users.id, user.id))
       .returning();
     return ok(toProfile(updated ?? user), 'Profile updated successfully.');
+  });
+
+  app.put('/profile/settings', auth, async (request) => {
+    const body = parse(settingsBody, request.body);
+    await ctx.db
+      .update(users)
+      .set({ recalibrationFrequency: body.recalibrationFrequency, updatedAt: new Date() })
+      .where(eq(users.id, request.user.userId));
+    return ok({ recalibrationFrequency: body.recalibrationFrequency }, 'Settings saved.');
   });
 
   app.delete('/profile', auth, async (request) => {

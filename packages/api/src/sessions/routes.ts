@@ -51,6 +51,9 @@ function historyItem(s: SessionRow) {
     averageScore: s.averageScore,
     stabilityIndex: s.stabilityIndex,
     averageCVAngle: s.averageCvAngle,
+    goodPostureTime: s.goodTime,
+    neutralPostureTime: s.neutralTime,
+    poorPostureTime: s.poorTime,
     calibrationId: s.calibrationId,
   };
 }
@@ -67,19 +70,6 @@ export default async function sessionRoutes(app: FastifyInstance) {
     if (session.endTime) return session;
     const endTime = new Date();
     const report = await reportOf(ctx.db, { ...session, endTime });
-    const [cva] = await ctx.db
-      .select({
-        avg: sql<
-          number | null
-        >`avg(coalesce((${postureFeedback.details}->>'cva')::float8, (${postureFeedback.details}->>'cranialVertebralAngle')::float8))`,
-      })
-      .from(postureFeedback)
-      .where(
-        and(
-          eq(postureFeedback.sessionId, session.id),
-          sql`jsonb_typeof(coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')) = 'number'`,
-        ),
-      );
     const [ended] = await ctx.db
       .update(postureSessions)
       .set({
@@ -87,8 +77,10 @@ export default async function sessionRoutes(app: FastifyInstance) {
         duration: report.duration,
         averageScore: report.feedbackCount ? report.averageScore : null,
         stabilityIndex: report.feedbackCount ? report.stabilityIndex : null,
-        averageCvAngle:
-          cva?.avg === null || cva?.avg === undefined ? null : Math.round(Number(cva.avg) * 10) / 10,
+        averageCvAngle: report.averageCVAngle,
+        goodTime: report.keyFindings.goodPostureTime,
+        neutralTime: report.keyFindings.neutralPostureTime,
+        poorTime: report.keyFindings.poorPostureTime,
         goodCount: report.statusCounts.good,
         neutralCount: report.statusCounts.neutral,
         poorCount: report.statusCounts.poor,
@@ -211,6 +203,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
           'averageScore',
           'stabilityIndex',
           'averageCVAngle',
+          'goodPostureTime',
+          'neutralPostureTime',
+          'poorPostureTime',
           'calibrationId',
         ]),
         'Session data exported',

@@ -2,6 +2,7 @@ export * from './arrows';
 export * from './connection';
 export * from './free-timer';
 export * from './geometry';
+export * from './ice';
 export * from './link';
 export * from './log';
 export * from './messages';

@@ -84,8 +84,13 @@ export interface LiveLinkOptions {
   refreshAccessToken?: () => Promise<string | null>;
   WebSocket?: WebSocketConstructor;
   RTCPeerConnection?: PeerConnectionConstructor;
-  /** No STUN server is needed on one host (default []). */
+  /** STUN/TURN servers (`resolveIceServers`); none are needed on one host (default []). */
   iceServers?: RTCIceServer[];
+  /**
+   * The tool's Free Tier/Pro toggle, told to the service on connecting (and by `setTier` when it changes): the
+   * service cuts anonymous Free use at 120 s, never Pro (unlimited time, a local toggle; document 2 §1).
+   */
+  tier?: () => 'free' | 'pro';
   fetch?: typeof fetch;
   maxAttempts?: number;
   retryDelayMs?: number;
@@ -109,6 +114,8 @@ export interface LiveLink {
   on<K extends keyof LiveLinkEvents>(event: K, handler: (payload: LiveLinkEvents[K]) => void): () => void;
   calibrate(): Promise<CalibrationResult>;
   testCalibration(): ReturnType<typeof testCalibration>;
+  /** Tells the service the tool's tier changed (see `LiveLinkOptions.tier`). */
+  setTier(tier: 'free' | 'pro'): void;
 }
 
 interface Attempt {
@@ -377,6 +384,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     signalling.onmessage = (event) => queue(() => onSignal(attempt, event.data));
     signalling.onopen = () => {
       log('Signalling channel open');
+      if (options.tier) send({ type: 'tier', tier: options.tier() });
       queue(() => offer(attempt, send, PC));
       attempt.timers.push(
         setTimeout(() => {
@@ -468,5 +476,9 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
         getAccessToken: options.getAccessToken,
         peerId: options.peerId,
       }),
+    setTier(tier) {
+      const signalling = current?.signalling;
+      if (signalling?.readyState === 1) signalling.send(JSON.stringify({ type: 'tier', tier }));
+    },
   };
 }

@@ -11,6 +11,7 @@ import {
   ApiError,
   createApiClient,
   createMemoryStorage,
+  type RefreshLocks,
   storageRefreshTokenStore,
 } from '../../src/api/index';
 import { authErrorMessage, registrationPayload } from '../../src/auth/index';
@@ -47,10 +48,35 @@ function verificationLink(email: string): string {
   return link;
 }
 
-function client() {
-  const storage = createMemoryStorage();
-  const refreshStorage = createMemoryStorage();
-  const refreshCalls: string[] = [];
+/**
+ * The browser's Web Locks as two tabs of one origin see them: one lock manager, callbacks run one after the
+ * other per name (the edge the session code talks to; Node 20 has no navigator.locks).
+ */
+function sharedLocks(): RefreshLocks {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const run = (tails.get(name) ?? Promise.resolve()).then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => {}),
+      );
+      return run;
+    },
+  };
+}
+
+function client(
+  shared: {
+    storage?: ReturnType<typeof createMemoryStorage>;
+    refreshStorage?: ReturnType<typeof createMemoryStorage>;
+    refreshCalls?: string[];
+    locks?: RefreshLocks;
+  } = {},
+) {
+  const storage = shared.storage ?? createMemoryStorage();
+  const refreshStorage = shared.refreshStorage ?? createMemoryStorage();
+  const refreshCalls: string[] = shared.refreshCalls ?? [];
   const expired: string[] = [];
   const api_ = createApiClient({
     baseUrl: api.url,
@@ -64,6 +90,7 @@ function client() {
     navigate: () => {},
     currentPath: () => '/dashboard',
     offlineFallback: false,
+    ...(shared.locks ? { locks: shared.locks } : {}),
   });
   return { api: api_, storage, refreshStorage, refreshCalls, expired };
 }
@@ -179,6 +206,25 @@ describe('the client against the real API', () => {
     expect(poor.length).toBeGreaterThan(0);
     expect(poor.every((p) => p.issue === 'slouch')).toBe(true);
     expect(report.data?.timeline.some((p) => p.issue === 'shoulder_asymmetry')).toBe(false);
+  });
+
+  it('two tabs with a rejected token share one refresh through the browser lock, and neither is logged out', async () => {
+    // Two tabs of one browser: their own clients, the same localStorage and refresh cookie, one lock manager.
+    const refreshCalls: string[] = [];
+    const shared = {
+      storage: c.storage,
+      refreshStorage: c.refreshStorage,
+      refreshCalls,
+      locks: sharedLocks(),
+    };
+    const [tabA, tabB] = [client(shared), client(shared)];
+    await c.storage.set('token', 'not-a-valid-token');
+    const answers = await Promise.all([tabA.api.profile.get(), tabB.api.profile.get()]);
+    expect(answers.map((a) => a.success)).toEqual([true, true]);
+    expect(refreshCalls).toHaveLength(1);
+    expect([...tabA.expired, ...tabB.expired]).toEqual([]);
+    // The pair the one refresh stored still works for both.
+    expect((await tabB.api.sessions.history(1)).success).toBe(true);
   });
 
   it('logout clears both tokens and the server no longer accepts the old refresh token', async () => {

@@ -1,6 +1,6 @@
 // Core's live link in the offscreen document: WebRTC video to the vision service, detection frames back.
 import { createLiveLink, type LiveLinkOptions, monitorLinkAction, randomPeerId } from '@posture-vision/core';
-import { VISION_URLS } from '../config';
+import { ICE_SERVERS, VISION_URLS } from '../config';
 import type { Connection } from '../state/monitor-state';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
 
@@ -30,6 +30,7 @@ export function connectLive(
     getAccessToken: auth.getAccessToken,
     refreshAccessToken: auth.refreshAccessToken,
     ...transport,
+    iceServers: ICE_SERVERS,
   });
   link.on('frame', ({ frame }) => events.frame(frame));
   // Core's indicator texts are exactly the popup's connection states.

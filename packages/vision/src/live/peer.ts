@@ -1,6 +1,7 @@
 // One live peer: the answering WebRTC connection, the newest decoded frame, the inference loop and the
 // per-peer analysis state (calibration reference, posture and face trackers). Only the newest frame is
 // kept: a frame that arrives while inference runs replaces the waiting one, so nothing queues.
+
 import type { DetectionFrame } from '@posture-vision/core/analysis';
 import {
   analyseFrame,
@@ -9,7 +10,7 @@ import {
   type PostureReference,
   type PostureState,
 } from '@posture-vision/core/analysis';
-import { answerOffer, candidateMessage } from '@posture-vision/core/live';
+import { answerOffer, candidateMessage, type IceServer } from '@posture-vision/core/live';
 import wrtc from '@roamhq/wrtc';
 import type { Detection } from '../engine/detect.ts';
 import type { EnginePool } from '../engine/pool.ts';
@@ -69,6 +70,8 @@ export class Peer {
     readonly id: string,
     readonly owner: string | null,
     private readonly pool: EnginePool,
+    /** STUN/TURN servers (VISION_ICE_SERVERS); none on one host or a LAN. */
+    private readonly iceServers: IceServer[] = [],
   ) {
     void this.loop();
   }
@@ -78,7 +81,9 @@ export class Peer {
     if (message.type === 'offer') {
       if (typeof message.sdp !== 'string') throw new Error('offer without sdp');
       this.closePeerConnection();
-      const pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnectionLike;
+      const pc = new wrtc.RTCPeerConnection({
+        iceServers: this.iceServers,
+      }) as unknown as RTCPeerConnectionLike;
       this.pc = pc;
       pc.onicecandidate = ({ candidate }) => {
         const message = candidateMessage(candidate);

@@ -1,13 +1,13 @@
 // The live sockets (/combined-realtime/offer|results/{peerId}) and the calibration call. Tokens ride in
 // the subprotocol list; invalid or expired closes 4001, admin tokens or another user's peer 4003, and
-// anonymous peers are cut at the Free Tier's 120 s with 4002. A new peer beyond the live-peer cap closes
+// anonymous peers are cut at the Free Tier's 120 s with 4002 (unless the visitor switched the tool to Pro). A new peer beyond the live-peer cap closes
 // 4029, so an overloaded service refuses clearly instead of slowing every stream; the live link retries it, so
 // behind a balancer the retry lands on another instance. Peers are held through a registry (registry.ts):
 // shared in Redis, a peer's results socket may land on another instance than its offer socket and still gets
 // the frames, and calibration reaches the holding instance. Draining (SIGTERM) takes no new peers and closes
 // the held ones with 1012, on which the link reconnects.
 
-import { LIVE_CLOSE, referenceOutline, tokenFromProtocols } from '@posture-vision/core/live';
+import { type IceServer, LIVE_CLOSE, referenceOutline, tokenFromProtocols } from '@posture-vision/core/live';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -37,7 +37,9 @@ const PeerParams = z.object({
 });
 
 const SignalMessage = z.object({
-  type: z.enum(['offer', 'answer', 'candidate']),
+  type: z.enum(['offer', 'answer', 'candidate', 'tier']),
+  /** With type 'tier': the live tool's Free Tier/Pro toggle (document 2 §2.3). */
+  tier: z.enum(['free', 'pro']).optional(),
   sdp: z.string().max(60_000).optional(),
   candidate: z
     .object({
@@ -58,6 +60,8 @@ export interface LiveOptions {
   anonymousIdleMs?: number;
   /** Peers by id, shared with the benchmark and tests. */
   peers?: Map<string, Peer>;
+  /** STUN/TURN servers of the answering peer connections (VISION_ICE_SERVERS; default none). */
+  iceServers?: IceServer[];
   /** Where peers are held; default this process's memory. */
   registry?: LiveRegistry;
   /** Filled in here: the drain, for the process's SIGTERM and the readiness check. */
@@ -80,6 +84,8 @@ interface PeerEntry {
   anonymousTimer?: NodeJS.Timeout;
   idleTimer?: NodeJS.Timeout;
   stopServing?: () => void;
+  /** An anonymous peer's Free Tier start (shared across instances through the registry). */
+  anonymousStart?: number;
 }
 
 export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) => {
@@ -97,6 +103,32 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
   const reportLoad = () => registry.reportLoad({ peers: entries.size, maxPeers, draining });
   const loadTimer = setInterval(reportLoad, RENEW_EVERY_MS);
   loadTimer.unref();
+  /**
+   * Anonymous peer ids whose tool is in Pro mode, with when they said so. Pro gives unlimited time and is a local
+   * toggle with no server-side check (document 2 §1 and §6), so the visitor's word is taken: the 120 s cap is
+   * the Free Tier's, a backstop for a Free client whose own timer did not stop it. Kept by the instance that
+   * holds the peer (the tier message travels on the peer's own socket).
+   */
+  const proPeers = new Map<string, number>();
+  /** When an anonymous peer switched from Pro back to Free: its 120 s count again from then. */
+  const freeAgainAt = new Map<string, number>();
+  const freeTierStart = (id: string, started: number) => Math.max(started, freeAgainAt.get(id) ?? 0);
+
+  const capAnonymous = (id: string, entry: PeerEntry) => {
+    clearTimeout(entry.anonymousTimer);
+    entry.anonymousTimer = undefined;
+    if (proPeers.has(id)) return;
+    const left = freeTierMs - (Date.now() - freeTierStart(id, entry.anonymousStart ?? Date.now()));
+    entry.anonymousTimer = setTimeout(() => endPeer(id, CLOSE.freeTier), left);
+  };
+
+  /** The tool's tier changed (or was told on connecting): Pro lifts the cap; Free restarts the 120 s. */
+  const setTier = (id: string, entry: PeerEntry, tier: 'free' | 'pro') => {
+    if (entry.peer.owner) return; // signed-in users are never capped
+    if (tier === 'pro') proPeers.set(id, Date.now());
+    else if (proPeers.delete(id)) freeAgainAt.set(id, Date.now());
+    capAnonymous(id, entry);
+  };
 
   const endPeer = (id: string, code?: readonly [number, string]) => {
     const entry = entries.get(id);
@@ -135,9 +167,15 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     if (claims === 'invalid') return socket.close(...CLOSE.invalidToken);
     if (claims?.role === 'admin') return socket.close(...CLOSE.forbidden);
     const owner = claims?.sub ?? null;
+    if (!owner) {
+      // Forget tier marks a day old, so the maps do not grow with every peer id ever seen.
+      for (const clocks of [proPeers, freeAgainAt])
+        for (const [key, at] of clocks) if (Date.now() - at > 86_400_000) clocks.delete(key);
+    }
     // The anonymous Free Tier clock of a peer id starts once, on whichever instance, and is never restarted.
     const started = owner ? 0 : await registry.anonymousStart(id, Date.now());
-    if (!owner && Date.now() - started >= freeTierMs) return socket.close(...CLOSE.freeTier);
+    if (!owner && !proPeers.has(id) && Date.now() - freeTierStart(id, started) >= freeTierMs)
+      return socket.close(...CLOSE.freeTier);
     if (socket.readyState !== socket.OPEN) return;
     let entry = entries.get(id);
     if (entry && entry.peer.owner !== owner) return socket.close(...CLOSE.forbidden);
@@ -157,14 +195,11 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
       return;
     }
     if (!entry) {
-      const peer = new Peer(id, owner, pool);
-      const created: PeerEntry = { peer, sockets: new Set() };
+      const peer = new Peer(id, owner, pool, options.iceServers);
+      const created: PeerEntry = { peer, sockets: new Set(), anonymousStart: started };
       entry = created;
       if (!owner) {
-        created.anonymousTimer = setTimeout(
-          () => endPeer(id, CLOSE.freeTier),
-          freeTierMs - (Date.now() - started),
-        );
+        capAnonymous(id, created);
         // An anonymous peer holds its slot only while it streams: no new video frame in anonymousIdleMs ends it.
         let seen = -1;
         created.idleTimer = setInterval(() => {
@@ -203,6 +238,11 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
       }
       const parsed = SignalMessage.safeParse(json);
       if (!parsed.success) return send(JSON.stringify({ type: 'error', message: 'Invalid signal message' }));
+      if (parsed.data.type === 'tier') {
+        const current = entries.get(id);
+        if (current && parsed.data.tier) setTier(id, current, parsed.data.tier);
+        return;
+      }
       try {
         await peer.handleSignal(parsed.data as Signal);
       } catch (error) {

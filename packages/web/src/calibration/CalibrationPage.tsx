@@ -1,5 +1,6 @@
 // /dashboard/calibration (document 2, sections 2.4, 4.2, 7.2, 8.2): three photos, front, left and right,
 // processed by the API with ML, then the summary.
+
 import {
   CALIBRATION_MESSAGES,
   type Calibration,
@@ -9,6 +10,7 @@ import {
   type ViewType,
 } from '@posture-vision/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { sendRecalibrationFrequency } from '../dashboard/settings/recalibration-frequency';
 import { api } from '../services/api';
 import { CalibrationSummaryView } from './CalibrationSummaryView.tsx';
 import { capturePhoto, openCamera, stopCamera, VIEW_INSTRUCTIONS, VIEW_ORDER } from './camera.ts';
@@ -90,7 +92,12 @@ export default function CalibrationPage() {
     setStep('processing');
     try {
       const answer = await api.calibration.create({ photos: all, processWithML: true });
-      setCalibration(unwrap(answer, 'Calibration failed'));
+      const data = unwrap(answer, 'Calibration failed');
+      // The new calibration expires by the browser's recalibration frequency (userSettings.ts).
+      await sendRecalibrationFrequency().catch((error: unknown) =>
+        console.warn('Recalibration frequency not sent', error),
+      );
+      setCalibration(data);
       setStep('summary');
     } catch (e) {
       setPhotos([]);

@@ -15,7 +15,7 @@ import {
 } from '@posture-vision/core';
 import { Button, Progress, Toggle } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { api, visionUrls } from '../services/api';
+import { api, iceServers, visionUrls } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import { LiveController, type LiveState, PROMPTS, type Tier } from './live-controller.ts';
 import { useModelLoading } from './use-model-loading';
@@ -72,6 +72,7 @@ export default function LiveTool(props: LiveToolProps) {
       getToken: () => localStorage.getItem(STORAGE_KEYS.token),
       refreshToken: () => api.auth.refresh(),
       initialTier: props.initialTier,
+      iceServers,
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
     });

@@ -5,6 +5,7 @@ import {
   createLiveLink,
   type DetectionFrame,
   type FrameQuality,
+  type IceServer,
   type LiveLink,
   type LiveLinkState,
   type ProcessingErrorStep,
@@ -40,6 +41,10 @@ export interface ToolLinkOptions {
   visionWs: string;
   getToken: () => string | null;
   refreshToken?: () => Promise<string | null>;
+  /** STUN/TURN servers of the peer connection (services/api.ts: VITE_ICE_SERVERS or the public STUN). */
+  iceServers?: IceServer[];
+  /** The tool's tier now: the vision service cuts anonymous Free use at 120 s and never Pro (unlimited time). */
+  tier?: () => 'free' | 'pro';
 }
 
 /** Opens a link for the camera stream with a fresh random peer id, wired to the handlers, and starts it. */
@@ -51,6 +56,8 @@ export function openToolLink(stream: MediaStream, options: ToolLinkOptions, hand
     visionHttpUrl: options.visionHttp,
     getAccessToken: options.getToken,
     refreshAccessToken: options.refreshToken,
+    iceServers: options.iceServers,
+    tier: options.tier,
   });
   const unwire = wireLink(link, handlers);
   link.start();

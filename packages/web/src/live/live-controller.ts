@@ -121,14 +121,18 @@ export class LiveController {
     this.set({ camera: 'streaming', status: 'Camera started. Connecting to server...', authRequired: false });
     this.options.onStreamingChange?.(true);
     this.startLoops();
-    this.link = openToolLink(this.stream, this.options, {
-      status: (status) => this.set({ status }),
-      log: (line) => this.log(line),
-      connection: (connection) => this.set({ connection }),
-      state: (state) => this.onLinkState(state),
-      frame: (frame, quality) => this.onFrame(frame, quality),
-      processingError: (step) => this.processingError(step),
-    });
+    this.link = openToolLink(
+      this.stream,
+      { ...this.options, tier: () => this.state.tier },
+      {
+        status: (status) => this.set({ status }),
+        log: (line) => this.log(line),
+        connection: (connection) => this.set({ connection }),
+        state: (state) => this.onLinkState(state),
+        frame: (frame, quality) => this.onFrame(frame, quality),
+        processingError: (step) => this.processingError(step),
+      },
+    );
     this.set({ peerId: this.link.link.peerId });
   }
 
@@ -222,6 +226,7 @@ export class LiveController {
 
   setTier(tier: Tier) {
     if (tier === this.state.tier) return;
+    this.link?.link.setTier(tier);
     if (tier === 'free') {
       this.set({ tier, freeSeconds: FREE_TIER_SECONDS });
       if (this.state.camera === 'streaming') this.startFreeTimer();
