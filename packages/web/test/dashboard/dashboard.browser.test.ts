@@ -383,7 +383,7 @@ describe('a new user', () => {
       await page.click('[data-testid="enable-notifications"]');
       // Alert controls (issue 13): sensitivity and a warning delay kept within 0-60 s.
       await page.select('[data-testid="alert-sensitivity"]', 'medium');
-      await page.click('[data-testid="alert-warning-delay"]', { clickCount: 3 });
+      await page.click('[data-testid="alert-warning-delay"]', { count: 3 });
       await page.type('[data-testid="alert-warning-delay"]', '75');
       await page.click('[data-testid="save-settings"]');
       await waitForText(page, 'Saving...');
