@@ -21,6 +21,12 @@ export interface ApiConfig {
   dataDir: string;
   /** A PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl?: string;
+  /** Redis for every counter shared across instances (rate limits); when absent they live in process memory. */
+  redisUrl?: string;
+  /** Prefix of every Redis key this deployment writes (REDIS_PREFIX, default `pv:`), so deployments can share one Redis. */
+  redisPrefix: string;
+  /** Addresses of the load balancers whose X-Forwarded-For is believed (Fastify's trustProxy); none by default. */
+  trustProxy?: string[];
   webOrigins: string[];
   webAppUrl: string;
   /** The API's own public base URL, used in mail and OAuth redirect links; derived from the request when absent. */
@@ -66,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     host: env.API_HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'pv:',
+    trustProxy: env.TRUST_PROXY?.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     webOrigins,
     webAppUrl: (env.WEB_APP_URL ?? webOrigins[0] ?? 'http://localhost:5173').replace(/\/$/, ''),
     publicUrl: env.API_PUBLIC_URL?.replace(/\/$/, ''),

@@ -225,63 +225,69 @@ describe('fuzz: every API route', () => {
     ),
   });
 
-  it(`answers ${RUNS} random requests without a 5xx, in the envelope, storing nothing when refusing`, async () => {
-    const counts = { requests: 0, refused: 0, byStatus: {} as Record<number, number> };
-    await fc.assert(
-      fc.asyncProperty(request, async (r) => {
-        const route = routes[r.route % routes.length] as { method: string; path: string };
-        const method = r.method ?? route.method;
-        const path = route.path.replace(/:[A-Za-z]+/g, (name) => {
-          if (r.param === 'calibration') return ids.calibration;
-          if (r.param === 'session') return ids.session;
-          if (r.param === 'user') return user.userId;
-          return name === ':view' ? 'front' : r.param;
-        });
-        const qs = new URLSearchParams(r.query).toString();
-        const url = `${path}${qs ? `?${qs}` : ''}`;
-        const token =
-          r.token === 'valid'
-            ? user.accessToken
-            : r.token === 'garbage'
-              ? 'x.y.z'
-              : r.token === 'admin-like'
-                ? `${user.accessToken}x`
-                : undefined;
-        const before = await digest();
-        let res: Answer;
-        const b = r.body as { raw?: string; type?: string } | undefined;
-        const bodiless = method === 'GET' || method === 'HEAD';
-        if (bodiless) res = await server.http.call(method, url, { token });
-        else if (b && typeof b === 'object' && 'raw' in b && 'type' in b && Object.keys(b).length === 2)
-          res = await server.http.call(method, url, {
-            token,
-            headers: { 'content-type': b.type as string },
-            raw: b.raw,
+  it(
+    `answers ${RUNS} random requests without a 5xx, in the envelope, storing nothing when refusing`,
+    async () => {
+      const counts = { requests: 0, refused: 0, byStatus: {} as Record<number, number> };
+      await fc.assert(
+        fc.asyncProperty(request, async (r) => {
+          const route = routes[r.route % routes.length] as { method: string; path: string };
+          const method = r.method ?? route.method;
+          const path = route.path.replace(/:[A-Za-z]+/g, (name) => {
+            if (r.param === 'calibration') return ids.calibration;
+            if (r.param === 'session') return ids.session;
+            if (r.param === 'user') return user.userId;
+            return name === ':view' ? 'front' : r.param;
           });
-        else if (r.body === undefined) res = await server.http.call(method, url, { token });
-        else res = await server.http.call(method, url, { token, body: r.body });
-        counts.requests += 1;
-        counts.byStatus[res.status] = (counts.byStatus[res.status] ?? 0) + 1;
-        expect(res.status, `${method} ${url} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
-        if (res.status >= 400) {
-          counts.refused += 1;
-          expect(res.body, `${method} ${url}`).toMatchObject({
-            success: false,
-            error: { message: expect.any(String), details: expect.any(Array) },
-          });
-          expect(await digest(), `${method} ${url} changed data while refused`).toEqual(before);
-        }
-        // A request may legitimately end the fixture (logout, delete the account, a new calibration): renew it.
-        if ((await server.http.get(`/sessions/${ids.session}/report`, user.accessToken)).status !== 200)
-          await fixture();
-        else if ((await server.http.get('/sessions/active', user.accessToken)).body.data?.id !== ids.session)
-          await fixture();
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-    console.log(
-      `fuzz: ${counts.requests} requests, ${counts.refused} refused, statuses ${JSON.stringify(counts.byStatus)}`,
-    );
-    expect(counts.requests).toBe(RUNS);
-  }, 600_000);
+          const qs = new URLSearchParams(r.query).toString();
+          const url = `${path}${qs ? `?${qs}` : ''}`;
+          const token =
+            r.token === 'valid'
+              ? user.accessToken
+              : r.token === 'garbage'
+                ? 'x.y.z'
+                : r.token === 'admin-like'
+                  ? `${user.accessToken}x`
+                  : undefined;
+          const before = await digest();
+          let res: Answer;
+          const b = r.body as { raw?: string; type?: string } | undefined;
+          const bodiless = method === 'GET' || method === 'HEAD';
+          if (bodiless) res = await server.http.call(method, url, { token });
+          else if (b && typeof b === 'object' && 'raw' in b && 'type' in b && Object.keys(b).length === 2)
+            res = await server.http.call(method, url, {
+              token,
+              headers: { 'content-type': b.type as string },
+              raw: b.raw,
+            });
+          else if (r.body === undefined) res = await server.http.call(method, url, { token });
+          else res = await server.http.call(method, url, { token, body: r.body });
+          counts.requests += 1;
+          counts.byStatus[res.status] = (counts.byStatus[res.status] ?? 0) + 1;
+          expect(res.status, `${method} ${url} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            counts.refused += 1;
+            expect(res.body, `${method} ${url}`).toMatchObject({
+              success: false,
+              error: { message: expect.any(String), details: expect.any(Array) },
+            });
+            expect(await digest(), `${method} ${url} changed data while refused`).toEqual(before);
+          }
+          // A request may legitimately end the fixture (logout, delete the account, a new calibration): renew it.
+          if ((await server.http.get(`/sessions/${ids.session}/report`, user.accessToken)).status !== 200)
+            await fixture();
+          else if (
+            (await server.http.get('/sessions/active', user.accessToken)).body.data?.id !== ids.session
+          )
+            await fixture();
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      console.log(
+        `fuzz: ${counts.requests} requests, ${counts.refused} refused, statuses ${JSON.stringify(counts.byStatus)}`,
+      );
+      expect(counts.requests).toBe(RUNS);
+    },
+    Math.max(600_000, RUNS * 1_000),
+  ); // about 0.2 s a request on a loaded 2-core machine; ample room
 });

@@ -8,9 +8,18 @@ import { tokenVerifier, type Verify } from './auth/tokens.ts';
 import { EnginePool } from './engine/pool.ts';
 import { sendError } from './errors.ts';
 import type { Peer } from './live/peer.ts';
-import { liveRoutes } from './live/routes.ts';
+import { memoryRegistry, redisRegistry } from './live/registry.ts';
+import { type LiveControl, liveRoutes } from './live/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
+import { healthRoutes } from './status/health.ts';
 import { statusRoutes } from './status/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live peers' drain (SIGTERM) and its state. */
+    live: LiveControl;
+  }
+}
 
 export interface VisionOptions {
   /** Where the API publishes its JWKS (`${apiUrl}/.well-known/jwks.json`). */
@@ -26,6 +35,14 @@ export interface VisionOptions {
   anonymousIdleMs?: number;
   peers?: Map<string, Peer>;
   logger?: boolean;
+  /** Redis shared by every instance (peer registry, frames fan-out, Free Tier clocks); memory without it. */
+  redisUrl?: string;
+  /** Prefix of this deployment's Redis keys (default `pv:`). */
+  redisPrefix?: string;
+  /** Live peers across all instances on one Redis (0 or absent: each instance's own cap only). */
+  maxPeersTotal?: number;
+  /** Load balancers whose X-Forwarded-For is believed. */
+  trustProxy?: string[];
 }
 
 /** Three photos of at most 5 MB each, base64 (4/3) plus JSON around them. */
@@ -39,6 +56,7 @@ export async function buildServer(
   const pool = new EnginePool(options.workers);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy?.length ? options.trustProxy : false,
     logger: options.logger
       ? { redact: ['req.headers.authorization', 'req.headers["sec-websocket-protocol"]'] }
       : false,
@@ -78,6 +96,14 @@ export async function buildServer(
     },
   });
   const verify = options.verify ?? tokenVerifier(options.apiUrl ?? 'http://localhost:8000');
+  const registry = options.redisUrl
+    ? redisRegistry(options.redisUrl, {
+        prefix: options.redisPrefix ?? 'pv:',
+        maxPeersTotal: options.maxPeersTotal ?? 0,
+      })
+    : memoryRegistry();
+  const live = {} as LiveControl;
+  app.decorate('live', live);
   await app.register(statusRoutes, { pool });
   await app.register(rateLimit, {
     global: false,
@@ -95,7 +121,10 @@ export async function buildServer(
     maxPeers: options.maxPeers,
     anonymousIdleMs: options.anonymousIdleMs,
     peers: options.peers,
+    registry,
+    control: live,
   });
+  await app.register(healthRoutes, { pool, registry, live });
   app.addHook('onClose', async () => pool.close());
   return { app, pool };
 }

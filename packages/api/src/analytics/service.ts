@@ -1,6 +1,6 @@
 // Analytics queries (document 2, sections 3.6 and 7.6): sessions with their scores, and insights, computed
 // from the stored sessions and feedback.
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
 import type { Database } from '../db/index.ts';
 import { postureFeedback, postureSessions } from '../db/schema.ts';
@@ -32,7 +32,17 @@ export async function scoredSessions(
       postureSessions,
       and(eq(postureSessions.id, postureFeedback.sessionId), isNull(postureSessions.endTime)),
     )
-    .where(eq(postureFeedback.userId, userId))
+    // Only the running sessions' feedback, reached through the session index (posture_sessions_open_idx finds
+    // them), never the user's whole feedback history.
+    .where(
+      inArray(
+        postureFeedback.sessionId,
+        db
+          .select({ id: postureSessions.id })
+          .from(postureSessions)
+          .where(and(eq(postureSessions.userId, userId), isNull(postureSessions.endTime))),
+      ),
+    )
     .groupBy(postureFeedback.sessionId)
     .as('live');
   const conditions = [eq(postureSessions.userId, userId)];

@@ -2,7 +2,7 @@
 // forgot/reset/change password, and the Chrome extension's own device session.
 import { VALIDATION_MESSAGES } from '@posture-vision/core/auth';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { publicUrl, requireUser } from '../context.ts';
 import { admins, users } from '../db/schema.ts';
@@ -120,7 +120,6 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   };
   const auth = { preHandler: requireUser(app) };
-
   app.post('/auth/register', { config: limited }, async (request, reply) => {
     const body = parse(registerBody, request.body);
     const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));

@@ -8,6 +8,7 @@ import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts'
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
+import { feedbackStore } from './feedback-store.ts';
 import { type PostureStatus, STATUS_SCORE } from './report.ts';
 import { ownSession as findOwnSession, reportOf, type SessionRow } from './service.ts';
 
@@ -57,6 +58,7 @@ function historyItem(s: SessionRow) {
 export default async function sessionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
+  const storeFeedback = feedbackStore(ctx.db);
 
   const ownSession = (userId: string, id: string) => findOwnSession(ctx.db, userId, id);
 
@@ -156,16 +158,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
     const { id } = parse(uuidParam, request.params, 'params');
     const body = parse(feedbackBody, request.body);
     const { userId } = request.user;
-    const [session] = isUuid(id)
-      ? await ctx.db
-          .select({ endTime: postureSessions.endTime })
-          .from(postureSessions)
-          .where(and(eq(postureSessions.id, id), eq(postureSessions.userId, userId)))
-      : [];
-    if (!session) throw new ApiError(404, 'Session not found.');
-    if (session.endTime) throw new ApiError(409, 'This session has already ended.');
+    if (!isUuid(id)) throw new ApiError(404, 'Session not found.');
     const issue = typeof body.details?.issue === 'string' ? body.details.issue.slice(0, 50) : null;
-    await ctx.db.insert(postureFeedback).values({
+    const outcome = await storeFeedback({
       sessionId: id,
       userId,
       postureStatus: body.postureStatus,
@@ -174,6 +169,8 @@ export default async function sessionRoutes(app: FastifyInstance) {
       details: body.details ?? null,
       timestamp: new Date(body.timestamp),
     });
+    if (outcome === 'not-found') throw new ApiError(404, 'Session not found.');
+    if (outcome === 'ended') throw new ApiError(409, 'This session has already ended.');
     return reply.status(201).send(ok({}, 'Feedback recorded.'));
   });
 

@@ -9,9 +9,7 @@ import {
   peerStateIndicator,
   WATCHDOG_INTERVAL_MS,
   watchdogIndicator,
-} from '../posture/connection';
-import { type ProcessingErrorStep, recordProcessingError } from '../posture/processing-errors';
-import { type FrameQuality, frameQuality } from '../posture/quality';
+} from './connection';
 import {
   connectionAttemptFailed,
   LIVE_MESSAGES,
@@ -19,12 +17,15 @@ import {
   RESULTS_SOCKET_DELAY_MS,
   RETRY_DELAY_MS,
 } from './messages';
+import { type ProcessingErrorStep, recordProcessingError } from './processing-errors';
+import { type FrameQuality, frameQuality } from './quality';
 import { candidateMessage } from './signalling';
 import {
   FREE_TIER_CLOSE_CODE,
   INVALID_TOKEN_CLOSE_CODE,
   isAuthCloseCode,
   liveProtocols,
+  SERVICE_RESTART_CLOSE_CODE,
 } from './socket-contract';
 import { type CalibrationResult, requestCalibration, testCalibration } from './vision-http';
 
@@ -262,6 +263,20 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
       return setState('free-tier-ended');
     }
     if (state !== 'connected') return attemptFailed(attempt);
+    if (code === SERVICE_RESTART_CLOSE_CODE) {
+      // The instance is draining: a fresh round of attempts after the retry delay, so the balancer has taken
+      // it out by then; a refused attempt on the way is retried as any other.
+      teardown(attempt);
+      indicate('warning');
+      log('Service restarting: reconnecting');
+      setState('retrying');
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        attemptNumber = 1;
+        launch();
+      }, retryDelayMs);
+      return;
+    }
     teardown(attempt);
     indicate('error');
     emit('status', LIVE_MESSAGES.connectionClosed);

@@ -1,9 +1,12 @@
 // The client against the real API process (packages/api): register, verify by the outbox link, sign in,
-// profile, session refresh with rotating refresh tokens (alone and with concurrent callers), logout.
+// profile, session refresh with rotating refresh tokens (alone and with concurrent callers), the posture
+// monitor's session with its feedback, logout.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { personPhotoDataUrl } from '@posture-vision/testkit/media';
 import { type RunningService, startApi } from '@posture-vision/testkit/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyseFrame, createReference, initialPostureState } from '../../src/analysis/index';
 import {
   ApiError,
   createApiClient,
@@ -11,6 +14,11 @@ import {
   storageRefreshTokenStore,
 } from '../../src/api/index';
 import { authErrorMessage, registrationPayload } from '../../src/auth/index';
+import type { Keypoint } from '../../src/detection/frame';
+import { parseDetectionFrame } from '../../src/detection/index';
+import { createPostureMonitor } from '../../src/sessions/index';
+import { POSE_FRAME, transform, upright } from '../analysis/poses';
+import { emptyFrame } from '../detection/frames';
 
 let api: RunningService;
 let c: ReturnType<typeof client>;
@@ -126,6 +134,51 @@ describe('the client against the real API', () => {
     expect(answers.map((a) => a.success)).toEqual([true, true, true, true, true]);
     expect(c.refreshCalls).toHaveLength(1);
     expect(c.expired).toEqual([]);
+  });
+
+  it("a slouch decided by core's analysis reaches the API as a slouch, through the frame and the monitor", async () => {
+    const photo = personPhotoDataUrl('woman');
+    const calibration = await c.api.calibration.create({
+      photos: (['front', 'left', 'right'] as const).map((viewType) => ({
+        viewType,
+        photoUrl: photo,
+        metadata: {},
+      })),
+      processWithML: false,
+    });
+    expect(calibration.success).toBe(true);
+
+    let clock = Date.parse('2026-11-24T09:00:00Z');
+    const monitor = createPostureMonitor({ api: c.api, type: 'realtime', now: () => clock });
+    expect(await monitor.checkCalibration()).toMatchObject({ ok: true });
+    const started = await monitor.start('active');
+    if (!started.ok) throw new Error(started.message);
+
+    // The producer's side, as the vision service does it: core's analysis → frame JSON with the verdict.
+    const reference = createReference(upright(), POSE_FRAME);
+    let state = initialPostureState();
+    const send = (keypoints: Keypoint[]) => {
+      const analysed = analyseFrame(state, { keypoints, time: clock, frame: POSE_FRAME }, reference);
+      state = analysed.state;
+      const produced = {
+        ...emptyFrame(),
+        hns: { poses: [keypoints], boxes: [], emotions: [] },
+        ...analysed.posture,
+      };
+      const parsed = parseDetectionFrame(JSON.stringify(produced));
+      if (parsed.kind !== 'frame') throw new Error('the produced frame did not parse');
+      monitor.frame(parsed.frame);
+    };
+    const slouch = transform(upright(), { scale: 1.1, dy: 0.14 });
+    for (let t = 0; t < 2000; t += 100, clock += 100) send(upright());
+    for (let t = 0; t < 6000; t += 100, clock += 100) send(slouch);
+    expect(await monitor.end()).toEqual({ ok: true, sessionId: started.sessionId });
+
+    const report = await c.api.sessions.report(started.sessionId);
+    const poor = report.data?.timeline.filter((p) => p.postureStatus === 'poor') ?? [];
+    expect(poor.length).toBeGreaterThan(0);
+    expect(poor.every((p) => p.issue === 'slouch')).toBe(true);
+    expect(report.data?.timeline.some((p) => p.issue === 'shoulder_asymmetry')).toBe(false);
   });
 
   it('logout clears both tokens and the server no longer accepts the old refresh token', async () => {

@@ -35,7 +35,12 @@ const monitor = createPassiveMonitor({
     const missing = name === 'NotFoundError' || name === 'OverconstrainedError';
     await send('background', 'camera/result', { granted: false, reason: missing ? 'missing' : 'denied' });
   },
-  connectLive: (stream, events) => connectLive(stream, () => storage.get(STORAGE_KEYS.token), events),
+  connectLive: (stream, events) =>
+    connectLive(
+      stream,
+      { getAccessToken: () => storage.get(STORAGE_KEYS.token), refreshAccessToken: () => api.auth.refresh() },
+      events,
+    ),
   reportPhase: (phase, message, sessionId) =>
     send('background', 'offscreen/phase', {
       phase,

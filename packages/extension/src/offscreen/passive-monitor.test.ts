@@ -5,7 +5,7 @@ import {
   type DetectionFrame,
   type PostureFeedback,
 } from '@posture-vision/core';
-import { detectionFrame as frame } from '@posture-vision/testkit/frames';
+import { detectionFrame as frame, NOBODY } from '@posture-vision/testkit/frames';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_FPS, POOR_POSTURE_FPS } from '../rules/capture-rate';
 import {
@@ -23,6 +23,7 @@ let feedback: PostureFeedback[];
 let events: LiveEvents;
 let hasCalibration: boolean;
 let referenceTaken: boolean;
+let preferences: AlertPreferences;
 
 const track = {
   applyConstraints: async (c: { frameRate: { max: number } }) => void constraints.push(c.frameRate.max),
@@ -48,8 +49,6 @@ const api = {
     end: async (id: string) => void calls.push(`end ${id}`),
   },
 } as unknown as ConfiguredApiClient;
-
-let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
 
 function monitor() {
   return createPassiveMonitor({
@@ -84,16 +83,20 @@ async function at(ms: number, f: DetectionFrame): Promise<void> {
 
 const upright = frame();
 const slouched = frame({}, true);
-const nobody = frame({ hns: { poses: [], boxes: [], emotions: [] } });
+const nobody = frame({
+  hns: { poses: [], boxes: [], emotions: [] },
+  temporal_posture_data: null,
+  posture_verdict: NOBODY,
+});
 
 beforeEach(() => {
   clock = 0;
-  preferences = DEFAULT_ALERT_PREFERENCES;
   calls = [];
   constraints = [];
   feedback = [];
   hasCalibration = true;
   referenceTaken = true;
+  preferences = DEFAULT_ALERT_PREFERENCES;
 });
 
 describe('passive monitor', () => {
@@ -162,6 +165,14 @@ describe('passive monitor', () => {
     ]);
     expect(constraints).toEqual([BACKGROUND_FPS, POOR_POSTURE_FPS, BACKGROUND_FPS]);
     expect(feedback.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
+    // The issue is the frame's verdict, as data (never read from the body status text).
+    expect(feedback[1]?.details).toMatchObject({
+      type: 'passive',
+      kind: 'change',
+      issue: 'tilt',
+      deviationLevel: 'moderate',
+      score: 40,
+    });
   });
 
   it('counts a moderate deviation as good posture at low sensitivity, read from the stored preferences', async () => {
@@ -173,18 +184,7 @@ describe('passive monitor', () => {
     await at(10_000, slouched);
     await at(11_000, slouched);
     expect(feedback.map((f) => f.postureStatus)).not.toContain('poor');
-    await at(
-      12_000,
-      frame(
-        {
-          temporal_posture_data: {
-            ...(slouched.temporal_posture_data as NonNullable<DetectionFrame['temporal_posture_data']>),
-            deviation_level: 'severe',
-          },
-        },
-        true,
-      ),
-    );
+    await at(12_000, frame({ posture_verdict: { status: 'poor', issue: 'tilt', level: 'severe' } }, true));
     expect(feedback.at(-1)?.postureStatus).toBe('poor');
   });
 

@@ -3,11 +3,11 @@
 // kept: a frame that arrives while inference runs replaces the waiting one, so nothing queues.
 import type { DetectionFrame } from '@posture-vision/core/analysis';
 import {
+  analyseFrame,
   createReference,
-  initialState,
+  initialPostureState,
   type PostureReference,
   type PostureState,
-  stepPosture,
 } from '@posture-vision/core/analysis';
 import { answerOffer, candidateMessage } from '@posture-vision/core/live';
 import wrtc from '@roamhq/wrtc';
@@ -57,7 +57,7 @@ export class Peer {
   >();
   private last: { detection: Detection; frame: I420Frame } | null = null;
   private reference: PostureReference | null = null;
-  private posture: PostureState = initialState();
+  private posture: PostureState = initialPostureState();
   private face: FaceState = initialFaceState();
   private hands: DetectionFrame['hand'] = { poses: [], confidences: [] };
   private emotions: string[] = [];
@@ -193,15 +193,13 @@ export class Peer {
     if (d.hands)
       this.hands = { poses: d.hands.map((h) => h.landmarks), confidences: d.hands.map((h) => h.score) };
     if (face?.emotions.length) this.emotions = face.emotions.slice(0, 3);
-    let temporal: DetectionFrame['temporal_posture_data'] = null;
-    let bodyStatus = d.body ? 'Calibrate to start posture analysis' : 'No person detected';
-    if (this.reference) {
-      const step = stepPosture(this.posture, { keypoints: d.body?.keypoints ?? [], time }, this.reference);
-      this.posture = step.state;
-      const { body_status, measures: _measures, ...rest } = step.result;
-      temporal = rest;
-      bodyStatus = body_status;
-    }
+    // The posture fields are core's: against the reference once calibrated, else the head tilt alone.
+    const analysed = analyseFrame(
+      this.posture,
+      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize },
+      this.reference,
+    );
+    this.posture = analysed.state;
     return {
       status: 'ok',
       hns: {
@@ -211,8 +209,7 @@ export class Peer {
       },
       hand: this.hands,
       drowsiness: { ...faceStep.signals, boxes: face ? [face.box] : [] },
-      body_status: bodyStatus,
-      temporal_posture_data: temporal,
+      ...analysed.posture,
       timestamp: time,
       frame_size: frameSize,
     };
@@ -227,7 +224,7 @@ export class Peer {
     } catch {
       return null;
     }
-    this.posture = initialState();
+    this.posture = initialPostureState();
     return { reference: this.reference, frame: this.last.frame };
   }
 

@@ -5,6 +5,7 @@ import {
   type Calibration,
   type CalibrationPhoto,
   PAGE_JPEG_QUALITY,
+  unwrap,
   type ViewType,
 } from '@posture-vision/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -89,11 +90,7 @@ export default function CalibrationPage() {
     setStep('processing');
     try {
       const answer = await api.calibration.create({ photos: all, processWithML: true });
-      if (!answer?.success || !answer.data) {
-        const e = answer?.error;
-        throw new Error(typeof e === 'string' ? e : (e?.message ?? answer?.message ?? 'Calibration failed'));
-      }
-      setCalibration(answer.data);
+      setCalibration(unwrap(answer, 'Calibration failed'));
       setStep('summary');
     } catch (e) {
       setPhotos([]);

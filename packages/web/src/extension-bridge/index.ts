@@ -2,10 +2,13 @@
 // set the installed flag (read by the dashboard banner) and tell the extension the current access token,
 // again whenever it changes (refresh, sign-in, sign-out). The extension opens its own device session with
 // it, so the two never share a rotating refresh token; a null token signs the extension out.
-import { STORAGE_KEYS } from '@posture-vision/core';
-import { EXTENSION_INSTALLED_FLAG, FROM_WEB_APP, isFromExtension, type PageToExtension } from './protocol';
-
-export { EXTENSION_INSTALLED_FLAG } from './protocol';
+import {
+  EXTENSION_INSTALLED_FLAG,
+  FROM_WEB_APP,
+  isFromExtension,
+  type PageToExtension,
+  STORAGE_KEYS,
+} from '@posture-vision/core';
 
 /** Dispatched on window when the flag has just been set, so open pages can show "installed". */
 export const EXTENSION_INSTALLED_EVENT = 'posture-vision-extension-installed';

@@ -17,7 +17,7 @@ import { Button, Progress, Toggle } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api, visionUrls } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
-import { LiveController, type LiveState, PROMPTS, type Tier } from './liveController.ts';
+import { LiveController, type LiveState, PROMPTS, type Tier } from './live-controller.ts';
 import { useModelLoading } from './use-model-loading';
 import './liveTool.css';
 

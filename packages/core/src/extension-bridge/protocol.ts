@@ -1,6 +1,6 @@
 // The handshake between the web app's pages and the extension's content script, over window.postMessage
-// on the web app's own origin. The extension's content script imports this file too, so both sides
-// share one definition.
+// on the web app's own origin. The web app (web/src/extension-bridge) and the extension's content script
+// (extension/src/content/web-app-bridge.ts) both import it from here: one definition for both sides.
 
 /** localStorage key read by the dashboard banner; value 'true' once the extension has announced itself. */
 export const EXTENSION_INSTALLED_FLAG = 'postureVisionExtensionInstalled';

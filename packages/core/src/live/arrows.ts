@@ -1,15 +1,8 @@
 // Correction arrows (document 2 section 9): weights, minimum offsets, lengths and widths by level.
+// The keypoint weights are the analysis's (analysis/keypoints.ts), so the arrows show what the verdict counts.
+import { keypointWeight } from '../analysis/keypoints';
 import type { DeviationLevel, TemporalPostureData } from '../detection/frame';
 import { isDrawableKeypoint, isDrawableOffset, type Point, type Size } from './geometry';
-
-/** Keypoint weights: nose 1, eyes (1, 2) 0.9, shoulders (5, 6) 0.8, hips (11, 12) 0.7, others 0.5. */
-export function keypointWeight(index: number): number {
-  if (index === 0) return 1;
-  if (index === 1 || index === 2) return 0.9;
-  if (index === 5 || index === 6) return 0.8;
-  if (index === 11 || index === 12) return 0.7;
-  return 0.5;
-}
 
 export const HIGH_CONFIDENCE = 0.8;
 export const ARROW_LENGTH = { maxSevere: 100, max: 80, min: 15 } as const;

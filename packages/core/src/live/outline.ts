@@ -1,5 +1,23 @@
-// The calibrated reference outline (document 2 sections 3.2, 5.1 and 9).
+// The calibrated reference outline (document 2 sections 3.2, 5.1 and 9): built by the vision service from the
+// calibration frame's keypoints, placed and drawn by the live tool.
+import { isUsableKeypoint } from '../analysis/keypoints';
+import type { Keypoint } from '../detection/frame';
 import type { Point, Size } from './geometry';
+
+/** Outline order around the upper body (COCO-17): left shoulder, up over the head, down to the right shoulder.
+ * The head-neck-shoulder keypoints, the ones the outline follows when the person moves. */
+export const OUTLINE_KEYPOINTS = [5, 3, 1, 0, 2, 4, 6] as const;
+
+/** Outline points in pixels of a width x height calibration frame, usable keypoints only, in outline order. */
+export function referenceOutline(
+  keypoints: readonly Keypoint[],
+  width: number,
+  height: number,
+): [number, number][] {
+  return OUTLINE_KEYPOINTS.map((i) => keypoints[i])
+    .filter(isUsableKeypoint)
+    .map((k) => [Math.round(k.x * width), Math.round(k.y * height)]);
+}
 
 export const OUTLINE_MIN_POINTS = 3;
 /** The outline follows the person only when the centres differ by more than 50 px (10%). */

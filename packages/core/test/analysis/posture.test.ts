@@ -1,64 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { Keypoint } from '../detection/frame';
 import {
+  analyseFrame,
   createReference,
-  initialState,
+  initialPostureState,
   ONSET_MS,
   type PostureInput,
   type PostureResult,
   stepPosture,
-} from './index';
+  verdictWithoutReference,
+} from '../../src/analysis/index';
+import type { Keypoint } from '../../src/detection/frame';
+import { POSE_FRAME, transform, upright } from './poses';
 
-// Square so that turning normalised points is a true rotation in pixels.
-const frame = { width: 640, height: 640 };
-
-/** An upright person facing the camera: COCO-17, normalised. Shoulders 0.3 of the width apart. */
-function upright(): Keypoint[] {
-  const k: Keypoint[] = Array.from({ length: 17 }, () => ({ x: Number.NaN, y: Number.NaN, score: 0 }));
-  const set = (i: number, x: number, y: number) => {
-    k[i] = { x, y, score: 0.8 };
-  };
-  set(0, 0.5, 0.35);
-  set(1, 0.53, 0.31);
-  set(2, 0.47, 0.31);
-  set(3, 0.57, 0.33);
-  set(4, 0.43, 0.33);
-  set(5, 0.65, 0.55);
-  set(6, 0.35, 0.55);
-  return k;
-}
-
-/** Moves every keypoint: scale about a point, shift, rotate the head about the neck. */
-function transform(
-  k: Keypoint[],
-  o: { scale?: number; headScale?: number; dy?: number; dx?: number; headDeg?: number },
-): Keypoint[] {
-  const neck = { x: 0.5, y: 0.5 };
-  const a = ((o.headDeg ?? 0) * Math.PI) / 180;
-  return k.map((p, i) => {
-    if (!Number.isFinite(p.x)) return p;
-    let x = neck.x + (p.x - neck.x) * (o.scale ?? 1);
-    let y = neck.y + (p.y - neck.y) * (o.scale ?? 1);
-    if (i <= 4) {
-      // Head: grows about the nose for forward head, turns about the neck for tilt.
-      const nose = k[0] as Keypoint;
-      const nx = neck.x + (nose.x - neck.x) * (o.scale ?? 1);
-      const ny = neck.y + (nose.y - neck.y) * (o.scale ?? 1);
-      x = nx + (x - nx) * (o.headScale ?? 1);
-      y = ny + (y - ny) * (o.headScale ?? 1);
-      const rx = neck.x + (x - neck.x) * Math.cos(a) - (y - neck.y) * Math.sin(a);
-      const ry = neck.y + (x - neck.x) * Math.sin(a) + (y - neck.y) * Math.cos(a);
-      x = rx;
-      y = ry;
-    }
-    return { ...p, x: x + (o.dx ?? 0), y: y + (o.dy ?? 0) };
-  });
-}
+const frame = POSE_FRAME;
 
 /** Runs a sequence of (keypoints, duration) segments at 10 fps; returns every result with its time. */
 function run(segments: [Keypoint[] | null, number][]) {
   const ref = createReference(upright(), frame);
-  let state = initialState();
+  let state = initialPostureState();
   const out: { time: number; result: PostureResult }[] = [];
   let time = 0;
   for (const [keypoints, ms] of segments) {
@@ -183,5 +142,92 @@ describe('live posture analysis', () => {
     const k = upright();
     k[6] = { x: 0.35, y: 0.55, score: 0.1 };
     expect(() => createReference(k, frame)).toThrow(/shoulders/);
+  });
+});
+
+describe('the verdict as data', () => {
+  it('an upright person is good, with no issue', () => {
+    expect(last(run([[upright(), 3000]])).verdict).toEqual({ status: 'good', issue: null, level: null });
+  });
+
+  it("a slouch is poor with the issue 'slouch', not 'shoulder_asymmetry'", () => {
+    const r = run([
+      [upright(), 2000],
+      [transform(upright(), { scale: 1.1, dy: 0.14 }), 6000],
+    ]);
+    expect(last(r).verdict).toEqual({ status: 'poor', issue: 'slouch', level: last(r).deviation_level });
+  });
+
+  it('names forward head, leaning in and tilt as their issues', () => {
+    const issue = (k: Keypoint[]) =>
+      last(
+        run([
+          [upright(), 1000],
+          [k, 5000],
+        ]),
+      ).verdict.issue;
+    expect(issue(transform(upright(), { headScale: 1.3 }))).toBe('forward_head');
+    expect(issue(transform(upright(), { scale: 1.3 }))).toBe('leaning_in');
+    expect(issue(transform(upright(), { headDeg: 20 }))).toBe('tilt');
+  });
+
+  it('names uneven shoulders when the shoulder line turned', () => {
+    const k = transform(upright(), { dy: 0.12 });
+    k[5] = { ...(k[5] as Keypoint), y: (k[5] as Keypoint).y + 0.06 };
+    const r = run([
+      [upright(), 1000],
+      [k, 5000],
+    ]);
+    expect(last(r).verdict.status).toBe('poor');
+    expect(last(r).body_status).toMatch(/Shoulders uneven/);
+  });
+
+  it('is neutral while nobody is in view', () => {
+    const r = run([
+      [upright(), 1000],
+      [null, 500],
+    ]);
+    expect(last(r).verdict).toEqual({ status: 'neutral', issue: null, level: null });
+  });
+
+  it('without a reference judges the head tilt alone', () => {
+    expect(verdictWithoutReference(upright(), frame)).toEqual({ status: 'good', issue: null, level: null });
+    expect(verdictWithoutReference(transform(upright(), { headDeg: 20 }), frame)).toEqual({
+      status: 'poor',
+      issue: 'tilt',
+      level: 'moderate',
+    });
+    // A mild tilt is normal head movement.
+    expect(verdictWithoutReference(transform(upright(), { headDeg: 10 }), frame).status).toBe('good');
+    expect(verdictWithoutReference([], frame).status).toBe('neutral');
+  });
+});
+
+describe("a frame's posture fields", () => {
+  const input = (keypoints: Keypoint[] | null) => ({ keypoints, time: 0, frame });
+
+  it('before calibration: the head tilt alone, no temporal data', () => {
+    const state = initialPostureState();
+    expect(analyseFrame(state, input(upright()), null).posture).toEqual({
+      body_status: 'Calibrate to start posture analysis',
+      temporal_posture_data: null,
+      posture_verdict: { status: 'good', issue: null, level: null },
+    });
+    expect(analyseFrame(state, input(null), null).posture.body_status).toBe('No person detected');
+    expect(analyseFrame(state, input(null), null).posture.posture_verdict.status).toBe('neutral');
+  });
+
+  it('after calibration: the analysis, with its verdict beside the temporal data', () => {
+    const ref = createReference(upright(), frame);
+    const { state, posture } = analyseFrame(initialPostureState(), input(upright()), ref);
+    expect(posture.body_status).toBe('Good posture');
+    expect(posture.temporal_posture_data).toMatchObject({
+      is_posture_deviated: false,
+      confidence: expect.any(Number),
+    });
+    expect(posture.temporal_posture_data).not.toHaveProperty('verdict');
+    expect(posture.temporal_posture_data).not.toHaveProperty('measures');
+    expect(posture.posture_verdict.status).toBe('good');
+    expect(state.lastTime).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifyTilt, keypointWeight, TILT_DEG } from '../../src/analysis/index';
 import type { Keypoint, TemporalPostureData } from '../../src/detection/frame';
 import {
   ARROW_LENGTH,
@@ -6,7 +7,6 @@ import {
   arrowWidth,
   CONNECTION_LABELS,
   centroid,
-  classifyTilt,
   correctionArrow,
   correctionArrows,
   DEBUG_LOG_CAP,
@@ -19,7 +19,6 @@ import {
   isFreeTimerWarning,
   isOutlineDrawable,
   isValidPeerId,
-  keypointWeight,
   maxArrowLength,
   minPixelOffset,
   NOT_CONNECTED_LABEL,
@@ -34,13 +33,12 @@ import {
   recordProcessingError,
   SESSION_LOG_CAP,
   shouldDrawCorrections,
-  TILT_THRESHOLDS,
   tickFreeTimer,
   WATCHDOG_INTERVAL_MS,
   WATCHDOG_LOST_MS,
   WATCHDOG_WARNING_MS,
   watchdogIndicator,
-} from '../../src/posture/index';
+} from '../../src/live/index';
 
 function pose(eyeLeftY: number, eyeRightY: number, count = 17): Keypoint[] {
   return Array.from({ length: count }, (_, i) => {
@@ -51,20 +49,34 @@ function pose(eyeLeftY: number, eyeRightY: number, count = 17): Keypoint[] {
 }
 
 describe('tilt classification', () => {
+  // One tilt rule for the panel and the analysis (issue 16): the eye line's angle, in pixels of the 640x640
+  // reference frame; the eyes here are 0.1 of the frame apart.
   it('thresholds', () => {
-    expect(TILT_THRESHOLDS).toEqual({ moderate: 0.02, severe: 0.05 });
+    expect(TILT_DEG).toEqual({ mild: 8, moderate: 15, severe: 25 });
   });
 
+  const dy = (deg: number) => 0.1 * Math.tan((deg * Math.PI) / 180);
   it.each([
     [0.3, 0.3, 'Neutral'],
-    [0.3, 0.319, 'Neutral'],
-    [0.3, 0.321, 'Moderate'],
-    [0.33, 0.3, 'Moderate'],
-    [0.3, 0.35, 'Moderate'], // exactly 0.05 is not above
+    [0.3, 0.319, 'Neutral'], // 10.8°: mild, normal head movement
+    [0.3, 0.3 + dy(14.9), 'Neutral'],
+    [0.3, 0.3 + dy(15), 'Moderate'],
+    [0.33, 0.3, 'Moderate'], // 16.7°
+    [0.3, 0.3 + dy(24.9), 'Moderate'],
+    [0.3 + dy(25), 0.3, 'Severe'],
     [0.3, 0.351, 'Severe'],
     [0.4, 0.3, 'Severe'],
   ])('eyes at %f and %f → %s', (a, b, tilt) => {
     expect(classifyTilt(pose(a, b))).toBe(tilt);
+  });
+
+  it('is the same angle at any distance from the camera', () => {
+    // Twice as close: eyes twice as far apart and the vertical difference doubled — the same 16.7°.
+    const near = pose(0.36, 0.3);
+    near[1] = { x: 0.6, y: 0.36 };
+    near[2] = { x: 0.4, y: 0.3 };
+    expect(classifyTilt(near)).toBe('Moderate');
+    expect(classifyTilt(pose(0.33, 0.3))).toBe('Moderate');
   });
 
   it("'Analyzing...' with fewer than 11 keypoints or missing eyes", () => {
