@@ -177,7 +177,12 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
     await clickButton(page, 'Active Mode');
     await waitForText(page, 'workflow-prompt', /Active Mode on/);
     // Its on-state is announced and drawn.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    // The toggle's own colour transition has ended (other animations on the page may run on).
+    await page.waitForFunction(() =>
+      (document.querySelector('[data-testid="active-mode"]') as HTMLElement)
+        .getAnimations()
+        .every((a) => a.playState !== 'running'),
+    );
     const on = await activeMode();
     expect([off.pressed, on.pressed]).toEqual(['false', 'true']);
     expect(on.background).not.toBe(off.background);
