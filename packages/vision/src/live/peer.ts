@@ -7,8 +7,11 @@ import {
   analyseFrame,
   createReference,
   initialPostureState,
+  isUsableKeypoint,
+  MIN_TRACKED,
   type PostureReference,
   type PostureState,
+  TRACKED,
 } from '@posture-vision/core/analysis';
 import { answerOffer, candidateMessage, type IceServer } from '@posture-vision/core/live';
 import wrtc from '@roamhq/wrtc';
@@ -239,8 +242,11 @@ export class Peer {
    */
   calibrationProblem(): string {
     if (!this.last) return CALIBRATION_PROBLEMS.noVideo;
-    if (!this.last.detection.body) return CALIBRATION_PROBLEMS.nobody;
-    return CALIBRATION_PROBLEMS.partial;
+    // The pose model answers a "body" of low-score guesses even for an empty room: fewer than core's
+    // MIN_TRACKED usable head-and-shoulder keypoints is nobody; enough of them without both shoulders is partial.
+    const keypoints = this.last.detection.body?.keypoints ?? [];
+    const seen = TRACKED.filter((i) => isUsableKeypoint(keypoints[i]));
+    return seen.length < MIN_TRACKED ? CALIBRATION_PROBLEMS.nobody : CALIBRATION_PROBLEMS.partial;
   }
 
   private closePeerConnection(): void {
