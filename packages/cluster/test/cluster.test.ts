@@ -63,12 +63,20 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  userAgent?: string,
+) {
   const res = await fetch(base + path, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
     redirect: 'manual',
@@ -125,8 +133,21 @@ describe('API instances behind HAProxy', () => {
     expect(refreshed.status).toBe(200);
     const access = refreshed.body.data.access_token as string;
     expect((await call(a, 'GET', '/profile', undefined, access)).body.data.email).toBe(user.email);
-    // The used refresh token is spent on every instance (presenting it again logs that device out).
-    expect((await call(a, 'POST', '/auth/refresh', { refresh_token: user.refreshToken })).status).toBe(401);
+    // The rotation is in the database every instance reads: a second tab of the same browser presenting the
+    // used token a moment later gets the same successor from the other instance (issue 14, two tabs) …
+    const tab = await call(a, 'POST', '/auth/refresh', { refresh_token: user.refreshToken });
+    expect(tab.status).toBe(200);
+    expect(tab.body.data.refresh_token).toBe(refreshed.body.data.refresh_token);
+    // … and from another device it is reuse, which logs that device session out on every instance.
+    const stolen = await call(
+      a,
+      'POST',
+      '/auth/refresh',
+      { refresh_token: user.refreshToken },
+      undefined,
+      'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+    );
+    expect(stolen.status).toBe(401);
     expect((await call(b, 'GET', '/profile', undefined, access)).status).toBe(401);
     const again = await call(cluster.apiUrl, 'POST', '/auth/login', {
       email: user.email,
