@@ -5,9 +5,9 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { FrameModules as Modules } from '../../packages/detector/src/index.ts';
 import { writePersonClip } from '../../packages/testkit/src/media.ts';
 import { EnginePool } from '../../packages/vision/src/engine/pool.ts';
-import type { Modules } from '../../packages/vision/src/engine/protocol.ts';
 import { Peer } from '../../packages/vision/src/live/peer.ts';
 
 const W = 640;

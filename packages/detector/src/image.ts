@@ -1,0 +1,41 @@
+// The pixels a host hands the detector: packed RGB, or I420 video frames converted here (pure arithmetic,
+// so every host converts the same way). Decoding JPEG photos stays in the hosts.
+
+export interface RgbImage {
+  width: number;
+  height: number;
+  /** Packed RGB, 3 bytes per pixel. */
+  data: Uint8Array;
+}
+
+/** I420 (planar Y, then U and V at half resolution, BT.601 studio range) to packed RGB. */
+export function i420ToRgb(i420: Uint8Array, width: number, height: number): RgbImage {
+  const rgb = new Uint8Array(width * height * 3);
+  const ySize = width * height;
+  const cw = width >> 1;
+  const vStart = ySize + cw * (height >> 1);
+  for (let y = 0; y < height; y++) {
+    const uvRow = (y >> 1) * cw;
+    for (let x = 0; x < width; x++) {
+      const c = 1.164 * ((i420[y * width + x] as number) - 16);
+      const u = (i420[ySize + uvRow + (x >> 1)] as number) - 128;
+      const v = (i420[vStart + uvRow + (x >> 1)] as number) - 128;
+      const o = (y * width + x) * 3;
+      rgb[o] = Math.max(0, Math.min(255, c + 1.596 * v));
+      rgb[o + 1] = Math.max(0, Math.min(255, c - 0.392 * u - 0.813 * v));
+      rgb[o + 2] = Math.max(0, Math.min(255, c + 2.017 * u));
+    }
+  }
+  return { width, height, data: rgb };
+}
+
+/** RGBA (canvas ImageData, VideoFrame copies) to packed RGB. */
+export function rgbaToRgb(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): RgbImage {
+  const rgb = new Uint8Array(width * height * 3);
+  for (let i = 0, j = 0; j < rgb.length; i += 4, j += 3) {
+    rgb[j] = rgba[i] as number;
+    rgb[j + 1] = rgba[i + 1] as number;
+    rgb[j + 2] = rgba[i + 2] as number;
+  }
+  return { width, height, data: rgb };
+}

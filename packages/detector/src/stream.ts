@@ -1,0 +1,96 @@
+// One video stream's frames: detections in, detection frames of document 2 §3.1 out. It keeps what lasts
+// between frames: face signals (blinks, yawns, drowsiness), the newest hands and emotions (those modules run
+// at lower rates), and the calibrated reference with core's posture state. The vision service (server
+// mode) and the browser hosts (device mode) both build frames here, so the same detections give the same
+// frames; the posture rules themselves are core's.
+import {
+  createReference,
+  type DetectionFrame,
+  initialState,
+  type PostureReference,
+  type PostureState,
+  stepPosture,
+} from '@posture-vision/core/analysis';
+import { type FaceSignals, type FaceState, initialFaceState, stepFace } from './face-signals.ts';
+import type { Detection } from './normalise.ts';
+
+export const BODY_STATUS = {
+  uncalibrated: 'Calibrate to start posture analysis',
+  noPerson: 'No person detected',
+} as const;
+
+const UNKNOWN_FACE: FaceSignals = {
+  eye_state: 'unknown',
+  mouth_state: 'unknown',
+  blinking_count: 0,
+  yawning_count: 0,
+  drowsiness_state: false,
+};
+
+export class DetectionStream {
+  private face: FaceState = initialFaceState();
+  private faceSignals: FaceSignals = UNKNOWN_FACE;
+  private hands: DetectionFrame['hand'] = { poses: [], confidences: [] };
+  private emotions: string[] = [];
+  private reference: PostureReference | null = null;
+  private posture: PostureState = initialState();
+  /** The newest detection turned into a frame (the calibration source). */
+  last: Detection | null = null;
+
+  /** The frame for a detection taken at `time` (ms). Detections must come in time order. */
+  frame(d: Detection, time: number): DetectionFrame {
+    this.last = d;
+    // Face signals step only on frames the face models measured; in between the last signals hold.
+    if (d.faceMeasured) {
+      const step = stepFace(this.face, d.faces[0], time);
+      this.face = step.state;
+      this.faceSignals = step.signals;
+    }
+    if (d.hands)
+      this.hands = { poses: d.hands.map((h) => h.landmarks), confidences: d.hands.map((h) => h.score) };
+    const emotions = d.faces[0]?.emotions;
+    if (emotions?.length) this.emotions = emotions.slice(0, 3);
+    let temporal: DetectionFrame['temporal_posture_data'] = null;
+    let bodyStatus: string = d.body ? BODY_STATUS.uncalibrated : BODY_STATUS.noPerson;
+    if (this.reference) {
+      const step = stepPosture(this.posture, { keypoints: d.body?.keypoints ?? [], time }, this.reference);
+      this.posture = step.state;
+      const { body_status, measures: _measures, ...rest } = step.result;
+      temporal = rest;
+      bodyStatus = body_status;
+    }
+    return {
+      status: 'ok',
+      hns: {
+        poses: d.body ? [d.body.keypoints] : [],
+        boxes: d.body ? [d.body.box] : [],
+        emotions: this.emotions,
+      },
+      hand: this.hands,
+      drowsiness: { ...this.faceSignals, boxes: d.faceBox ? [d.faceBox] : [] },
+      body_status: bodyStatus,
+      temporal_posture_data: temporal,
+      timestamp: time,
+      frame_size: { width: d.width, height: d.height },
+    };
+  }
+
+  /** Takes the newest detection's body as the upright reference; null when there is none to take. */
+  calibrate(): PostureReference | null {
+    const d = this.last;
+    if (!d?.body) return null;
+    try {
+      this.reference = createReference(d.body.keypoints, { width: d.width, height: d.height });
+    } catch {
+      return null;
+    }
+    this.posture = initialState();
+    return this.reference;
+  }
+
+  /** Uses a reference taken elsewhere (e.g. restored calibration). */
+  setReference(reference: PostureReference | null): void {
+    this.reference = reference;
+    this.posture = initialState();
+  }
+}
