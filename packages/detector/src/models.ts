@@ -64,9 +64,18 @@ export interface HostPaths {
  * less than `cacheSensitivity`; the detector sets that per call (see detector.ts), never by image diff.
  * Body, hands and emotion never reuse a cached result (`skipFrames: 0`): the schedule decides their rate.
  */
-export function humanConfig(modules: ModuleSet, paths: HostPaths, maxFaces = 1): Partial<Config> {
+export function humanConfig(
+  modules: ModuleSet,
+  paths: HostPaths,
+  options: { maxFaces?: number; wasmThreads?: boolean } = {},
+): Partial<Config> {
+  const maxFaces = options.maxFaces ?? 1;
   return {
     backend: 'wasm',
+    // tfjs picks its threaded WASM build whenever SharedArrayBuffer exists; outside a cross-origin isolated
+    // page its blob workers are refused and detection hangs (architecture page, section 7). Hosts say
+    // whether threads may be used; Human sets these flags before the backend starts.
+    flags: options.wasmThreads ? {} : { WASM_HAS_MULTITHREAD_SUPPORT: false },
     wasmPath: paths.wasmPath,
     wasmPlatformFetch: false,
     modelBasePath: paths.modelBasePath,

@@ -67,6 +67,8 @@ export class Peer {
     readonly owner: string | null,
     private readonly pool: EnginePool,
     shows: Shows | null = null,
+    /** Frames of this peer in inference at once (benchmark hook; see MAX_IN_FLIGHT). */
+    private readonly maxInFlight = MAX_IN_FLIGHT,
   ) {
     this.schedule = createSchedule(ratesFor(shows), id);
     void this.loop();
@@ -147,7 +149,7 @@ export class Peer {
       // A second frame goes into inference only while a worker is idle: one peer may use two cores of a
       // quiet service, but never takes a worker that another peer's frame is waiting for.
       const start =
-        frame && (this.inFlight === 0 || (this.inFlight < MAX_IN_FLIGHT && this.pool.idleWorkers > 0));
+        frame && (this.inFlight === 0 || (this.inFlight < this.maxInFlight && this.pool.idleWorkers > 0));
       if (!start) {
         await new Promise<void>((resolve) => {
           this.wake = resolve;
