@@ -92,7 +92,10 @@ async function perFrame(pool: EnginePool) {
       Array.from({ length: 15 }, (_, i) => ({ ...all, hands: i % 3 === 0, emotion: i % 3 === 0 })),
     ],
     ['live stream after, client did not say (15 fps, 4 s)', scheduled(null, 15, 60, 'live-unsaid')],
-    ['live stream after, client shows face only (15 fps, 4 s)', scheduled(parseShows('face'), 15, 60, 'live-face')],
+    [
+      'live stream after, client shows face only (15 fps, 4 s)',
+      scheduled(parseShows('face'), 15, 60, 'live-face'),
+    ],
     [
       'live stream after, Pro overlay shows face, hands, emotion (15 fps, 2 s)',
       scheduled(parseShows('face,hands,emotion'), 15, 30, 'live-pro'),
@@ -155,7 +158,11 @@ const workers = Number(process.env.VISION_WORKERS ?? cpus().length);
 say(
   `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${mb(totalmem())} MiB, Node ${process.version}; ${new Date().toISOString()}`,
 );
-say(`Load average at start: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+say(
+  `Load average at start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`,
+);
 say(
   `Memory per worker (RSS growth for one worker with every model loaded, after one frame): ${mb(await memoryPerWorker())} MiB`,
 );
@@ -195,4 +202,8 @@ for (const c of cases) {
   );
 }
 await live.close();
-say(`\nLoad average at end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+say(
+  `\nLoad average at end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`,
+);

@@ -22,6 +22,6 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready'; models: string[]; threads: boolean }
   | { type: 'failed'; message: string }
-  | { type: 'frame'; frame: DetectionFrame; /** inference time in the worker, ms */ ms: number }
+  | { type: 'frame'; frame: DetectionFrame /** inference time in the worker, ms */; ms: number }
   | { type: 'frame-failed'; message: string }
   | { type: 'calibrated'; reference: PostureReference | null };

@@ -68,7 +68,11 @@ export function detectorAssets(o: DetectorAssetsOptions) {
         if (!source || !existsSync(source)) return next();
         res.setHeader(
           'Content-Type',
-          path.endsWith('.wasm') ? 'application/wasm' : path.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+          path.endsWith('.wasm')
+            ? 'application/wasm'
+            : path.endsWith('.json')
+              ? 'application/json'
+              : 'application/octet-stream',
         );
         res.end(readFileSync(source));
       });

@@ -20,7 +20,10 @@ interface Canvas2D {
   drawImage(image: ImageBitmap, x: number, y: number): void;
   getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
 }
-declare const OffscreenCanvas: new (w: number, h: number) => { getContext(kind: '2d', o?: object): Canvas2D | null };
+declare const OffscreenCanvas: new (
+  w: number,
+  h: number,
+) => { getContext(kind: '2d', o?: object): Canvas2D | null };
 
 const scope = self as unknown as WorkerScope;
 const post = (m: FromWorker) => scope.postMessage(m);
@@ -45,7 +48,11 @@ function pixels(bitmap: ImageBitmap) {
 async function init(m: Extract<ToWorker, { type: 'init' }>) {
   const threads = scope.crossOriginIsolated === true;
   const human = new Human(
-    humanConfig(m.modules, { modelBasePath: m.modelBaseUrl, wasmPath: m.wasmBaseUrl }, { wasmThreads: threads }),
+    humanConfig(
+      m.modules,
+      { modelBasePath: m.modelBaseUrl, wasmPath: m.wasmBaseUrl },
+      { wasmThreads: threads },
+    ),
   );
   await human.init();
   await human.load();
