@@ -23,8 +23,8 @@ export interface DeviceDetectorOptions {
 export interface DeviceDetector {
   /** Resolves when the models are loaded; rejects with the reason when they cannot be. */
   readonly ready: Promise<{ models: string[]; threads: boolean }>;
-  /** Starts sampling `video` at `fps` (call again to change the rate). */
-  run(video: HTMLVideoElement, fps: number): void;
+  /** Starts sampling `video` at `fps` frames per second, read before each frame so it can change. */
+  run(video: HTMLVideoElement, fps: () => number): void;
   /** Takes the newest detection's body as the reference. */
   calibrate(): Promise<PostureReference | null>;
   setReference(reference: PostureReference | null): void;
@@ -35,7 +35,7 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
   const send = (m: ToWorker, transfer: Transferable[] = []) => o.worker.postMessage(m, transfer);
   const root = new URL(`${ASSETS_DIR}/`, o.baseUrl).href;
   let busy = false;
-  let timer: ReturnType<typeof setInterval> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let calibrated: ((r: PostureReference | null) => void) | null = null;
   let settle: { resolve(v: { models: string[]; threads: boolean }): void; reject(e: Error): void };
   const ready = new Promise<{ models: string[]; threads: boolean }>((resolve, reject) => {
@@ -82,8 +82,12 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
   return {
     ready,
     run(video, fps) {
-      if (timer) clearInterval(timer);
-      timer = setInterval(() => void capture(video), 1000 / fps);
+      if (timer) clearTimeout(timer);
+      const tick = () => {
+        void capture(video);
+        timer = setTimeout(tick, 1000 / Math.max(0.2, fps()));
+      };
+      tick();
     },
     calibrate() {
       return new Promise((resolve) => {
@@ -95,7 +99,7 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
       send({ type: 'reference', reference });
     },
     close() {
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
       timer = null;
       o.worker.terminate();
     },

@@ -4,10 +4,14 @@ import { createApiClient, STORAGE_KEYS, storageRefreshTokenStore } from '@postur
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
 import { runtimeStorage } from '../platform/storage';
+import { connectDevice } from './device-connection';
 import { connectLive } from './live-connection';
 import { createPassiveMonitor } from './passive-monitor';
 
 const storage = runtimeStorage();
+/** Where video is processed: the vision service (default) or this computer (popup choice, remembered). */
+export const PROCESSING_KEY = 'pv.processing';
+let processing: 'server' | 'device' = 'server';
 const api = createApiClient({
   baseUrl: API_URL,
   visionUrl: VISION_URLS.http,
@@ -29,7 +33,10 @@ const monitor = createPassiveMonitor({
     const missing = name === 'NotFoundError' || name === 'OverconstrainedError';
     await send('background', 'camera/result', { granted: false, reason: missing ? 'missing' : 'denied' });
   },
-  connectLive: (stream, events) => connectLive(stream, () => storage.get(STORAGE_KEYS.token), events),
+  connectLive: (stream, events) =>
+    processing === 'device'
+      ? connectDevice(stream, events)
+      : connectLive(stream, () => storage.get(STORAGE_KEYS.token), events),
   reportPhase: (phase, message, sessionId) =>
     send('background', 'offscreen/phase', {
       phase,
@@ -43,7 +50,10 @@ const monitor = createPassiveMonitor({
 });
 
 listen('offscreen', {
-  'offscreen/start': ({ sessionId }) => monitor.start(sessionId),
+  'offscreen/start': async ({ sessionId }) => {
+    processing = (await storage.get(PROCESSING_KEY)) === 'device' ? 'device' : 'server';
+    return monitor.start(sessionId);
+  },
   'offscreen/stop': ({ endSession, sessionId }) => monitor.stop(endSession, sessionId),
   'offscreen/recalibrate': () => monitor.recalibrate(),
 });
