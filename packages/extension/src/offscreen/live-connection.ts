@@ -22,6 +22,8 @@ export function connectLive(
     visionWsUrl: VISION_URLS.ws,
     visionHttpUrl: VISION_URLS.http,
     getAccessToken,
+    // Passive monitoring uses the posture alone: the service runs no face, hand or emotion model for it.
+    show: '',
   });
   link.on('frame', ({ frame }) => events.frame(frame));
   // Core's indicator texts are exactly the popup's connection states.

@@ -74,6 +74,11 @@ export class Peer {
     void this.loop();
   }
 
+  /** How often face, hands and emotion run for this peer (what its client shows). */
+  get rates() {
+    return this.schedule.rates;
+  }
+
   /** A client says (again) what it shows; the module rates follow from the next frame on. */
   setShows(shows: Shows | null): void {
     this.schedule = createSchedule(ratesFor(shows), this.id);

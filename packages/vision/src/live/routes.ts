@@ -2,6 +2,8 @@
 // the subprotocol list; invalid or expired closes 4001, admin tokens or another user's peer 4003, and
 // anonymous peers are cut at the Free Tier's 120 s with 4002. A new peer beyond the live-peer cap closes
 // 4029, so an overloaded service refuses clearly instead of slowing every stream.
+
+import { parseShows } from '@posture-vision/detector';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -26,6 +28,10 @@ export const CLOSE = {
 const PeerParams = z.object({
   peerId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'peerId must be 1-64 letters or digits'),
 });
+
+/** `?show=face,hands,emotion` (any subset, possibly empty): what the client shows from the frames, so the
+ * peer runs those models only as often as they are needed (see the detector's schedule). */
+const ShowQuery = z.object({ show: z.string().max(100).optional() });
 
 const SignalMessage = z.object({
   type: z.enum(['offer', 'answer', 'candidate']),
@@ -104,7 +110,8 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     if (entry && entry.peer.owner !== owner) return socket.close(...CLOSE.forbidden);
     if (!entry) {
       if (entries.size >= maxPeers) return socket.close(...CLOSE.busy);
-      const peer = new Peer(id, owner, pool);
+      const query = ShowQuery.safeParse(request.query);
+      const peer = new Peer(id, owner, pool, parseShows(query.success ? query.data.show : undefined));
       entry = { peer, sockets: new Set() };
       if (!owner) {
         const left = freeTierMs - (Date.now() - (anonymousStart.get(id) ?? Date.now()));
