@@ -20,8 +20,10 @@ function count(shows: ReturnType<typeof parseShows>, fps: number, seconds: numbe
 }
 
 describe('module schedule', () => {
-  it('runs body on every frame and face signals on every frame where they are shown', () => {
-    expect(count(parseShows('face'), 15, 4)).toEqual({ body: 60, face: 60, hands: 0, emotion: 0 });
+  it('runs body on every frame and face signals at most every 100 ms where they are shown', () => {
+    // At 15 frame/s every other frame (7.5/s), at 10 frame/s every frame.
+    expect(count(parseShows('face'), 15, 4)).toEqual({ body: 60, face: 30, hands: 0, emotion: 0 });
+    expect(count(parseShows('face'), 10, 4).face).toBe(40);
   });
 
   it('runs hands and emotion at their shown rates, whatever the capture rate', () => {
@@ -39,7 +41,7 @@ describe('module schedule', () => {
 
   it('runs face signals and a low rate of hands and emotion for a client that did not say', () => {
     const n = count(null, 15, 4);
-    expect(n.face).toBe(60);
+    expect(n.face).toBe(30);
     expect(n.hands).toBe(4000 / UNSAID_SLOW_MS);
     expect(n.emotion).toBe(4000 / UNSAID_SLOW_MS);
   });

@@ -19,10 +19,12 @@ export interface Shows {
   emotion: boolean;
 }
 
-/** Face signals on every frame: a blink lasts 100-400 ms, so at 10-15 frame/s a closure is seen on one to
- * six frames and any coarser sampling misses short blinks. Tracked (see models.ts) the mesh and iris cost
- * about a fifth of the body model, so this is affordable wherever face signals are shown. */
-export const FACE_EVERY_MS = 0;
+/** Face mesh and iris at most every 100 ms (10/s; at a 15 frame/s capture every other frame, 7.5/s). A blink
+ * lasts 100-400 ms and the lids stay below the closed threshold for most of it, so samples 133 ms apart see
+ * all but the shortest blinks; drowsiness (eyes closed 1.5 s, head down 2 s) needs far fewer. Tracked (see
+ * models.ts) the mesh and iris cost about half the body model, so running them on every frame at 15/s
+ * would cost a third more per frame for little gain. */
+export const FACE_EVERY_MS = 100;
 /** Hands while shown: 5 per second keeps the drawn hand following the real one; the hand models cost about
  * two body frames, so every frame would triple a frame's cost. */
 export const HANDS_SHOWN_MS = 200;

@@ -61,8 +61,9 @@ describe('detection stream', () => {
     const later = s.frame(detection(), 100);
     expect(later.hand.confidences).toEqual([0.8]);
     expect(later.hns.emotions).toEqual(['neutral', 'happy']);
-    // The face box of each frame is that frame's.
-    expect(later.drowsiness.boxes).toEqual([detection().faceBox]);
+    // Between mesh frames the mesh's box holds for a while, then the head keypoints' box takes over.
+    expect(later.drowsiness.boxes).toEqual([face(0.3).box]);
+    expect(s.frame(detection(), 1000).drowsiness.boxes).toEqual([detection().faceBox]);
   });
 
   it('asks for calibration until a reference is taken, then analyses posture with core', () => {

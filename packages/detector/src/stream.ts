@@ -4,6 +4,7 @@
 // mode) and the browser hosts (device mode) both build frames here, so the same detections give the same
 // frames; the posture rules themselves are core's.
 import {
+  type Box,
   createReference,
   type DetectionFrame,
   initialState,
@@ -27,7 +28,12 @@ const UNKNOWN_FACE: FaceSignals = {
   drowsiness_state: false,
 };
 
+/** Between face-mesh frames the face box is the last mesh box while it is this recent (the mesh runs every
+ * 100-133 ms), so a drawn box does not jump between the mesh's box and the one from the head keypoints. */
+export const FACE_BOX_HOLD_MS = 500;
+
 export class DetectionStream {
+  private meshBox: { box: Box; time: number } | null = null;
   private face: FaceState = initialFaceState();
   private faceSignals: FaceSignals = UNKNOWN_FACE;
   private hands: DetectionFrame['hand'] = { poses: [], confidences: [] };
@@ -45,7 +51,11 @@ export class DetectionStream {
       const step = stepFace(this.face, d.faces[0], time);
       this.face = step.state;
       this.faceSignals = step.signals;
+      const box = d.faces[0]?.box;
+      this.meshBox = box ? { box, time } : null;
     }
+    const held = this.meshBox && time - this.meshBox.time <= FACE_BOX_HOLD_MS ? this.meshBox.box : null;
+    const faceBox = d.faceMeasured ? d.faceBox : (held ?? d.faceBox);
     if (d.hands)
       this.hands = { poses: d.hands.map((h) => h.landmarks), confidences: d.hands.map((h) => h.score) };
     const emotions = d.faces[0]?.emotions;
@@ -67,7 +77,7 @@ export class DetectionStream {
         emotions: this.emotions,
       },
       hand: this.hands,
-      drowsiness: { ...this.faceSignals, boxes: d.faceBox ? [d.faceBox] : [] },
+      drowsiness: { ...this.faceSignals, boxes: faceBox ? [faceBox] : [] },
       body_status: bodyStatus,
       temporal_posture_data: temporal,
       timestamp: time,
