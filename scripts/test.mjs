@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint and format check, type check, then every package's tests (unit, integration, browser).
 // `npm test -- api web` runs the tests of the named packages only.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
@@ -22,8 +23,17 @@ function step(name, args, env) {
   return status;
 }
 
+/** A step run by Node itself (the repository's own scripts and their tests). */
+function nodeStep(name, args) {
+  console.log(`\n=== ${name} ===`);
+  const { status } = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (status !== 0) failures.push(name);
+}
+
 if (!only.length) {
   step('lint and format (biome)', ['exec', 'biome', 'check', '.']);
+  nodeStep('dependency boundaries', ['scripts/check-boundaries.mjs']);
+  nodeStep('tests: scripts', ['--test', 'scripts/test/check-boundaries.test.mjs']);
   step('type check', ['-r', '--if-present', 'run', 'typecheck']);
 }
 

@@ -5,7 +5,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: reporters(),
-    passWithNoTests: true,
     globalSetup: ['test/global-setup.ts'],
     // Test files mostly wait on servers, databases and processes: two at a time halves the wall time.
     maxWorkers: 2,

@@ -1,7 +1,7 @@
 import { crx } from '@crxjs/vite-plugin';
+import { detectorAssets } from '@posture-vision/detector/browser/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { detectorAssets } from '../detector/browser/vite-plugin.ts';
 import { manifest } from './manifest.config.ts';
 import { DEVICE_MODULES } from './src/offscreen/device-modules.ts';
 

@@ -5,7 +5,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: reporters(),
-    passWithNoTests: true,
     // Browser tests start the API, the vision service and Chromium: one file at a time, generous timeouts.
     fileParallelism: false,
     testTimeout: 120_000,

@@ -5,7 +5,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: reporters(),
-    passWithNoTests: true,
     // Inference on two cores shared with other work is slow and uneven: generous per-test limits, and
     // one test file at a time so each file's model loading does not compete with another's.
     testTimeout: 90_000,

@@ -1,6 +1,6 @@
+import { detectorAssets } from '@posture-vision/detector/browser/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { detectorAssets } from '../detector/browser/vite-plugin.ts';
 
 export default defineConfig({
   plugins: [

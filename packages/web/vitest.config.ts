@@ -5,6 +5,5 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: reporters(),
-    passWithNoTests: true,
   },
 });

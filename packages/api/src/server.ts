@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import analyticsRoutes from './analytics/routes.ts';
 import googleRoutes from './auth/google.ts';
 import { loadSigningKeys } from './auth/keys.ts';
 import { loginAddressLimit } from './auth/login-address-limit.ts';
@@ -68,5 +69,6 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(securityRoutes);
   await app.register(calibrationRoutes);
   await app.register(sessionRoutes);
+  await app.register(analyticsRoutes);
   return app;
 }

@@ -12,7 +12,7 @@ import { buildReport, type FeedbackPoint, stabilityIndex } from '../src/sessions
 const at = (s: number) => new Date(Date.UTC(2026, 0, 5, 9, 0, s));
 const point = (
   s: number,
-  postureStatus: string,
+  postureStatus: FeedbackPoint['postureStatus'],
   score: number,
   issue: string | null = null,
 ): FeedbackPoint => ({

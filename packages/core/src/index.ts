@@ -3,7 +3,6 @@ export * from './analytics/index';
 export * from './api/index';
 export * from './auth/index';
 export * from './calibration/index';
-export * from './dashboard/index';
 export * from './detection/index';
 export * from './live/index';
 export * from './posture/index';

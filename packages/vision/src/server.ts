@@ -1,7 +1,8 @@
 // The vision service, built by a function so tests create it in-process and main.ts runs it.
 import websocket from '@fastify/websocket';
+import { LIVE_SUBPROTOCOL } from '@posture-vision/core/live';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SUBPROTOCOL, tokenVerifier, type Verify } from './auth/tokens.ts';
+import { tokenVerifier, type Verify } from './auth/tokens.ts';
 import { EnginePool } from './engine/pool.ts';
 import { sendError } from './errors.ts';
 import type { Peer } from './live/peer.ts';
@@ -61,7 +62,8 @@ export async function buildServer(
   await app.register(websocket, {
     options: {
       maxPayload: SOCKET_MESSAGE_LIMIT,
-      handleProtocols: (protocols: Set<string>) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+      handleProtocols: (protocols: Set<string>) =>
+        protocols.has(LIVE_SUBPROTOCOL) ? LIVE_SUBPROTOCOL : false,
     },
   });
   const verify = options.verify ?? tokenVerifier(options.apiUrl ?? 'http://localhost:8000');

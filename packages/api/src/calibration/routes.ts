@@ -2,14 +2,15 @@
 // service's photo analysis, status and expiry, history, progress and recommendations.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { calibrationPhotos, calibrations, postureFeedback, users } from '../db/schema.ts';
+import { calibrationPhotos, calibrations, users } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { dateRangeQuery, isUuid } from '../http/fields.ts';
+import { recentIssueShares } from '../sessions/service.ts';
 import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
@@ -107,25 +108,6 @@ export async function latestCalibration(db: Database, userId: string): Promise<C
     .orderBy(desc(calibrations.createdAt))
     .limit(1);
   return row ?? null;
-}
-
-/** Share of the user's feedback in the last 30 days that carries each issue. */
-export async function recentIssueShares(db: Database, userId: string, sessionId?: string) {
-  const since = new Date(Date.now() - 30 * 86_400_000);
-  const where = sessionId
-    ? and(eq(postureFeedback.userId, userId), eq(postureFeedback.sessionId, sessionId))
-    : and(eq(postureFeedback.userId, userId), gte(postureFeedback.timestamp, since));
-  const rows = await db
-    .select({ issue: postureFeedback.issue, n: sql<number>`count(*)::int` })
-    .from(postureFeedback)
-    .where(where)
-    .groupBy(postureFeedback.issue);
-  const total = rows.reduce((s, r) => s + Number(r.n), 0);
-  const shares: [string, number][] = rows
-    .filter((r) => r.issue)
-    .map((r) => [r.issue as string, Number(r.n) / total] as [string, number])
-    .sort((a, b) => b[1] - a[1]);
-  return shares;
 }
 
 export default async function calibrationRoutes(app: FastifyInstance) {

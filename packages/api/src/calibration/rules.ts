@@ -1,5 +1,12 @@
 // Calibration rules: expiry by the user's recalibration frequency, and the key-metric thresholds of document 2,
-// section 5.2, turned into recommendations.
+// section 5.2 (core's metric status rule), turned into recommendations.
+import {
+  cvaStatus,
+  forwardHeadStatus,
+  headTiltStatus,
+  type MetricStatus,
+  shoulderTiltStatus,
+} from '@posture-vision/core/calibration';
 
 export const RECALIBRATION_DAYS: Record<string, number | null> = {
   never: null,
@@ -32,8 +39,6 @@ export function calibrationState(
   return { hasActive: true, needsRecalibration: false, daysUntilExpiry: Math.ceil(left / DAY_MS) };
 }
 
-export type MetricStatus = 'good' | 'warning' | 'poor';
-
 export interface CalibrationMetrics {
   cranialVertebralAngle: number | null;
   forwardHeadDistance: number | null;
@@ -41,20 +46,22 @@ export interface CalibrationMetrics {
   headTiltAngle: number | null;
 }
 
-/** Document 2, 5.2: CVA < 45 poor, < 48 warning; forward head > 100 poor, > 90 warning; tilts > 5 warning. */
+const STATUS_RULES: Record<keyof CalibrationMetrics, (value: number) => MetricStatus> = {
+  cranialVertebralAngle: cvaStatus,
+  forwardHeadDistance: forwardHeadStatus,
+  shoulderTiltAngle: shoulderTiltStatus,
+  headTiltAngle: headTiltStatus,
+};
+
+/** Each measured metric's status by document 2, 5.2 (core's rule, the one the calibration summary shows). */
 export function metricStatuses(
   m: CalibrationMetrics,
 ): Partial<Record<keyof CalibrationMetrics, MetricStatus>> {
   const out: Partial<Record<keyof CalibrationMetrics, MetricStatus>> = {};
-  if (m.cranialVertebralAngle !== null)
-    out.cranialVertebralAngle =
-      m.cranialVertebralAngle < 45 ? 'poor' : m.cranialVertebralAngle < 48 ? 'warning' : 'good';
-  if (m.forwardHeadDistance !== null)
-    out.forwardHeadDistance =
-      m.forwardHeadDistance > 100 ? 'poor' : m.forwardHeadDistance > 90 ? 'warning' : 'good';
-  if (m.shoulderTiltAngle !== null)
-    out.shoulderTiltAngle = Math.abs(m.shoulderTiltAngle) > 5 ? 'warning' : 'good';
-  if (m.headTiltAngle !== null) out.headTiltAngle = Math.abs(m.headTiltAngle) > 5 ? 'warning' : 'good';
+  for (const key of Object.keys(STATUS_RULES) as (keyof CalibrationMetrics)[]) {
+    const value = m[key];
+    if (value !== null) out[key] = STATUS_RULES[key](value);
+  }
   return out;
 }
 

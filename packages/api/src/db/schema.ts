@@ -1,5 +1,6 @@
 // The relational schema, shared by PGlite and PostgreSQL. Migrations in ../../drizzle are generated from it
 // with `pnpm --filter @posture-vision/api db:generate` and applied at start.
+import type { PostureStatus } from '@posture-vision/core/api';
 import {
   bigserial,
   boolean,
@@ -175,7 +176,8 @@ export const postureFeedback = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    postureStatus: text('posture_status').notNull(),
+    // Only the three statuses the feedback route's schema admits are ever written.
+    postureStatus: text('posture_status').$type<PostureStatus>().notNull(),
     score: real('score').notNull(),
     issue: text('issue'),
     details: jsonb('details'),

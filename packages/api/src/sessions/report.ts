@@ -1,10 +1,12 @@
-// The session report, computed from the stored feedback (document 2, section 3.4).
+// The session report, computed from the stored feedback (document 2, section 3.4). Its shape is core's
+// `SessionReport`, the type the web app and the extension read the answer with.
+import type { PostureStatus, SessionReport } from '@posture-vision/core/api';
 
-export type PostureStatus = 'good' | 'poor' | 'neutral';
+export type { PostureStatus, SessionReport };
 
 export interface FeedbackPoint {
   timestamp: Date;
-  postureStatus: string;
+  postureStatus: PostureStatus;
   score: number;
   issue: string | null;
 }
@@ -15,25 +17,6 @@ export const STATUS_SCORE: Record<PostureStatus, number> = { good: 100, neutral:
 /** A feedback holds until the next one, but no longer than this: a silent client does not count as posture time. */
 export const MAX_FEEDBACK_SPAN_S = 10;
 export const TIMELINE_POINTS = 300;
-
-export interface SessionReport {
-  sessionId: string;
-  startTime: string;
-  endTime: string | null;
-  duration: number;
-  averageScore: number;
-  stabilityIndex: number;
-  feedbackCount: number;
-  statusCounts: { good: number; neutral: number; poor: number };
-  keyFindings: {
-    poorPostureTime: number;
-    goodPostureTime: number;
-    neutralPostureTime: number;
-    frequentIssues: string[];
-    improvementAreas: string[];
-  };
-  timeline: { timestamp: string; postureStatus: string; score: number; issue?: string }[];
-}
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -90,9 +73,9 @@ function downsample(points: FeedbackPoint[]): SessionReport['timeline'] {
   const size = points.length / TIMELINE_POINTS;
   return Array.from({ length: TIMELINE_POINTS }, (_, b) => {
     const bucket = points.slice(Math.floor(b * size), Math.floor((b + 1) * size));
-    const tally = new Map<string, number>();
+    const tally = new Map<PostureStatus, number>();
     for (const p of bucket) tally.set(p.postureStatus, (tally.get(p.postureStatus) ?? 0) + 1);
-    const status = [...tally.entries()].sort((a, c) => c[1] - a[1])[0]?.[0] ?? 'neutral';
+    const status: PostureStatus = [...tally.entries()].sort((a, c) => c[1] - a[1])[0]?.[0] ?? 'neutral';
     const first = bucket[0] as FeedbackPoint;
     return {
       timestamp: first.timestamp.toISOString(),
@@ -112,7 +95,7 @@ export function buildReport(input: {
   const points = [...input.feedback].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   const end = input.session.endTime ?? input.now ?? new Date();
   const weights = spans(points, end);
-  const timeIn = (status: string) =>
+  const timeIn = (status: PostureStatus) =>
     Math.round(points.reduce((s, p, i) => s + (p.postureStatus === status ? (weights[i] ?? 0) : 0), 0));
   const goodPostureTime = timeIn('good');
   const poorPostureTime = timeIn('poor');

@@ -1,2 +1,4 @@
 export * from './insights';
+export * from './messages';
+export * from './overview';
 export * from './rows';

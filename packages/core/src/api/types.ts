@@ -110,19 +110,27 @@ export interface SessionHistoryItem {
   averageCVAngle: number | null;
 }
 
+/** GET /sessions/{id}/report (document 2, section 3.4): what the API computes from the stored feedback. */
 export interface SessionReport {
   sessionId: string;
-  duration: number;
-  stabilityIndex: number;
-  averageScore: number;
   startTime: string;
+  /** null while the session runs. */
+  endTime: string | null;
+  /** Seconds from start to end (or to now while the session runs). */
+  duration: number;
+  averageScore: number;
+  stabilityIndex: number;
+  feedbackCount: number;
+  statusCounts: Record<PostureStatus, number>;
   keyFindings: {
+    /** Seconds in each status. */
     poorPostureTime: number;
     goodPostureTime: number;
+    neutralPostureTime: number;
     frequentIssues: string[];
     improvementAreas: string[];
   };
-  timeline: { timestamp: string; postureStatus: PostureStatus; score?: number; issue?: string }[];
+  timeline: { timestamp: string; postureStatus: PostureStatus; score: number; issue?: string }[];
 }
 
 export interface CalibrationProgressItem {

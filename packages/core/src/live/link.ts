@@ -14,18 +14,19 @@ import { type ProcessingErrorStep, recordProcessingError } from '../posture/proc
 import { type FrameQuality, frameQuality } from '../posture/quality';
 import {
   connectionAttemptFailed,
-  FREE_TIER_CLOSE_CODE,
-  isAuthCloseCode,
   LIVE_MESSAGES,
   MAX_CONNECTION_ATTEMPTS,
   RESULTS_SOCKET_DELAY_MS,
   RETRY_DELAY_MS,
 } from './messages';
+import {
+  FREE_TIER_CLOSE_CODE,
+  INVALID_TOKEN_CLOSE_CODE,
+  isAuthCloseCode,
+  liveProtocols,
+} from './socket-contract';
 import { type CalibrationResult, requestCalibration, testCalibration } from './vision-http';
 
-export const LIVE_SUBPROTOCOL = 'posture-vision.v1';
-/** The service's close for an invalid or expired access token. */
-export const INVALID_TOKEN_CLOSE_CODE = 4001;
 /** More accumulated channel or peer errors than this, once connected, reconnect. */
 export const MAX_CONNECTION_ERRORS = 3;
 
@@ -350,7 +351,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     log(`Connecting (attempt ${attemptNumber}/${maxAttempts})`);
     const token = (await options.getAccessToken?.()) ?? null;
     if (attempt.done) return;
-    const protocols = token ? [LIVE_SUBPROTOCOL, `access_token.${token}`] : [LIVE_SUBPROTOCOL];
+    const protocols = liveProtocols(token);
     const open = (role: 'offer' | 'results') =>
       new WS(`${wsBase}/combined-realtime/${role}/${encodeURIComponent(options.peerId)}${show}`, protocols);
 

@@ -37,15 +37,6 @@ export const calibrationErrorStatus = (message: string) => `Calibration error: $
 export const testFailedStatus = (status: number | string) => `Test failed - ${status}`;
 export const modelStatusLabel = (status: string) => `Model status: ${status}`;
 
-/** Close codes of the live sockets that mean the user must log in. */
-export const AUTH_CLOSE_CODES: readonly number[] = [1008, 4001, 4003];
-/** The server's close when an anonymous peer used up the Free Tier. */
-export const FREE_TIER_CLOSE_CODE = 4002;
-
-export function isAuthCloseCode(code: number): boolean {
-  return AUTH_CLOSE_CODES.includes(code);
-}
-
 /** A 401 or 403 on the model-status check also means the user must log in. */
 export function isAuthStatus(status: number): boolean {
   return status === 401 || status === 403;

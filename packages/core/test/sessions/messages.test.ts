@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES, DASHBOARD_MESSAGES } from '../../src/dashboard/index';
+import { ANALYTICS_MESSAGES, DASHBOARD_MESSAGES } from '../../src/analytics/index';
 import {
   DEMO_REPORT_IDS,
   mentionsCalibration,

@@ -26,17 +26,6 @@ export function tokenVerifier(apiUrl: string): Verify {
   };
 }
 
-/** The subprotocol the live sockets speak; the token rides along as `access_token.<jwt>`. */
-export const SUBPROTOCOL = 'posture-vision.v1';
-
-export function tokenFromProtocols(header: string | undefined): string | null {
-  for (const p of (header ?? '').split(',')) {
-    const value = p.trim();
-    if (value.startsWith('access_token.')) return value.slice('access_token.'.length) || null;
-  }
-  return null;
-}
-
 export function tokenFromAuthorization(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1] ?? null;

@@ -3,11 +3,12 @@
 // anonymous peers are cut at the Free Tier's 120 s with 4002. A new peer beyond the live-peer cap closes
 // 4029, so an overloaded service refuses clearly instead of slowing every stream.
 
+import { LIVE_CLOSE, tokenFromProtocols } from '@posture-vision/core/live';
 import { parseShows } from '@posture-vision/detector';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { type Claims, tokenFromAuthorization, tokenFromProtocols, type Verify } from '../auth/tokens.ts';
+import { type Claims, tokenFromAuthorization, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError } from '../errors.ts';
 import { CALIBRATION_NONE, CALIBRATION_OK, frameDataUrl, outline } from './calibration.ts';
@@ -18,12 +19,8 @@ export const FREE_TIER_MS = 120_000;
  * drops (only the newest frame is kept, nothing queues), which degrades more gently than refusing, so the
  * default leaves room above the bench figure. VISION_MAX_PEERS sets it per machine. */
 export const MAX_PEERS = 8;
-export const CLOSE = {
-  invalidToken: [4001, 'Invalid or expired token'],
-  forbidden: [4003, 'Forbidden'],
-  freeTier: [4002, 'Free Tier limit reached'],
-  busy: [4029, 'Server busy: too many live sessions'],
-} as const;
+/** The close codes and reasons are the live-socket contract in core. */
+const CLOSE = LIVE_CLOSE;
 
 const PeerParams = z.object({
   peerId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'peerId must be 1-64 letters or digits'),

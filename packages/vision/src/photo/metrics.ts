@@ -3,6 +3,13 @@
 // specification document, section 5.2: CVA below 45 poor, below 48 warning; forward head distance above
 // 100 poor, above 90 warning; shoulder tilt and head tilt above 5 warning.
 import type { Keypoint } from '@posture-vision/core/analysis';
+import {
+  cvaStatus,
+  forwardHeadStatus,
+  headTiltStatus,
+  type MetricStatus,
+  shoulderTiltStatus,
+} from '@posture-vision/core/calibration';
 
 export type ViewType = 'front' | 'left' | 'right';
 
@@ -92,14 +99,14 @@ export function viewMetrics(view: ViewType, k: Keypoint[], width: number, height
   return view === 'front' ? frontMetrics(k, width, height) : sideMetrics(k, width, height);
 }
 
-export type Status = 'good' | 'warning' | 'poor';
+export type Status = MetricStatus;
 
-/** Section 5.2 statuses, as the calibration summary colours them. */
+/** Section 5.2 statuses, as the calibration summary colours them: core's rule, keyed by the answer's names. */
 export const status = {
-  cranial_vertebral_angle: (v: number): Status => (v < 45 ? 'poor' : v < 48 ? 'warning' : 'good'),
-  forward_head_distance: (v: number): Status => (v > 100 ? 'poor' : v > 90 ? 'warning' : 'good'),
-  shoulder_tilt_angle: (v: number): Status => (v > 5 ? 'warning' : 'good'),
-  head_tilt_angle: (v: number): Status => (v > 5 ? 'warning' : 'good'),
+  cranial_vertebral_angle: cvaStatus,
+  forward_head_distance: forwardHeadStatus,
+  shoulder_tilt_angle: shoulderTiltStatus,
+  head_tilt_angle: headTiltStatus,
 };
 
 /**

@@ -1,5 +1,5 @@
+import { DASHBOARD_MESSAGES } from '@posture-vision/core/analytics';
 import { type ExportStats, normalizeProfile, type Profile } from '@posture-vision/core/api';
-import { DASHBOARD_MESSAGES } from '@posture-vision/core/dashboard';
 import {
   displayValue,
   isAuthenticationFailure,

@@ -114,10 +114,19 @@ describe('session metrics from the user’s sessions', () => {
       stabilityIndex: 77.6,
       averageScore: 88,
       startTime: at(19),
-      keyFindings: { goodPostureTime: 75, poorPostureTime: 25, frequentIssues: [], improvementAreas: [] },
+      endTime: at(19),
+      feedbackCount: 2,
+      statusCounts: { good: 1, neutral: 0, poor: 1 },
+      keyFindings: {
+        goodPostureTime: 75,
+        poorPostureTime: 25,
+        neutralPostureTime: 0,
+        frequentIssues: [],
+        improvementAreas: [],
+      },
       timeline: [
-        { timestamp: at(19), postureStatus: 'good' },
-        { timestamp: at(19), postureStatus: 'poor' },
+        { timestamp: at(19), postureStatus: 'good', score: 100 },
+        { timestamp: at(19), postureStatus: 'poor', score: 40 },
       ],
     };
     const [first] = userMetrics(

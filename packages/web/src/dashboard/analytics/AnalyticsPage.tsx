@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_MESSAGES,
   analyticsCharts,
   analyticsRows,
   CHART_LINE_TENSION,
@@ -15,7 +16,6 @@ import {
   TREND_TIMEFRAMES,
   type TrendTimeframe,
 } from '@posture-vision/core/analytics';
-import { ANALYTICS_MESSAGES } from '@posture-vision/core/dashboard';
 import { useEffect, useMemo, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,9 @@
-import { dateFilterRange, HISTORY_PAGE_SIZE, type TrendTimeframe } from '@posture-vision/core/analytics';
+import {
+  ANALYTICS_MESSAGES,
+  dateFilterRange,
+  HISTORY_PAGE_SIZE,
+  type TrendTimeframe,
+} from '@posture-vision/core/analytics';
 import type {
   CalibrationProgressItem,
   PostureTrends,
@@ -6,7 +11,6 @@ import type {
   SessionHistoryItem,
   SessionInsights,
 } from '@posture-vision/core/api';
-import { ANALYTICS_MESSAGES } from '@posture-vision/core/dashboard';
 import { api } from '../../services/api';
 import { unwrap } from '../envelope';
 

@@ -5,7 +5,7 @@ import {
   initialScoreLabel,
   sessionScoreLabel,
   stabilityLabel,
-} from '@posture-vision/core/dashboard';
+} from '@posture-vision/core/analytics';
 import { isAuthenticationFailure } from '@posture-vision/core/profile';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,5 @@
+import { DASHBOARD_DAYS } from '@posture-vision/core/analytics';
 import type { DashboardAnalytics } from '@posture-vision/core/api';
-import { DASHBOARD_DAYS } from '@posture-vision/core/dashboard';
 
 /** The overview's last 7 days: one entry per calendar day (yyyy-mm-dd), null where no session was scored. */
 export function lastDays(

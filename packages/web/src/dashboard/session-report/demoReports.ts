@@ -19,13 +19,23 @@ function demo(
     score: Math.max(0, Math.min(100, averageScore + (i % 3 === 2 ? -15 : 5))),
     ...(i % 3 === 2 ? { issue: frequentIssues[0] } : {}),
   }));
+  const count = (status: 'good' | 'poor') => timeline.filter((p) => p.postureStatus === status).length;
   return {
     sessionId,
     startTime,
+    endTime: new Date(start + duration * 1000).toISOString(),
     duration,
     averageScore,
     stabilityIndex,
-    keyFindings: { goodPostureTime, poorPostureTime, frequentIssues, improvementAreas },
+    feedbackCount: timeline.length,
+    statusCounts: { good: count('good'), neutral: 0, poor: count('poor') },
+    keyFindings: {
+      goodPostureTime,
+      poorPostureTime,
+      neutralPostureTime: 0,
+      frequentIssues,
+      improvementAreas,
+    },
     timeline,
   };
 }

@@ -6,7 +6,7 @@ import {
   initialScoreLabel,
   sessionScoreLabel,
   stabilityLabel,
-} from '../../src/dashboard/index';
+} from '../../src/analytics/index';
 
 describe('dashboard status mapping', () => {
   it('calibration card and badge', () => {

@@ -1,4 +1,5 @@
-// Dashboard overview status mapping (document 2 sections 2.2, 4.8 and 9).
+// The dashboard overview's status mapping: what the four metric cards and the badge say (document 2 sections 2.2,
+// 4.8 and 9). Analytics of the user's calibration and sessions, shown on the dashboard.
 
 export const DASHBOARD_THRESHOLDS = { sessionScore: 75, stability: 70, initialScore: 75 } as const;
 

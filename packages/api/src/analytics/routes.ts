@@ -1,0 +1,45 @@
+// Analytics (document 2, sections 2.10, 3.6 and 7.6): the dashboard's analytics, posture trends and
+// insights, all computed from the stored sessions and feedback.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../context.ts';
+import { ok, parse } from '../http/envelope.ts';
+import { dateRangeQuery } from '../http/fields.ts';
+import { ownSession } from '../sessions/service.ts';
+import { dashboardAnalytics, postureTrends, TIMEFRAME_DAYS } from './rules.ts';
+import { scoredSessions, sessionInsights } from './service.ts';
+
+const idParams = z.object({ id: z.string().max(100) });
+const trendsQuery = z.object({ timeframe: z.enum(['7d', '30d', '90d', '1y']).default('30d') });
+
+export default async function analyticsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const auth = { preHandler: requireUser(app) };
+
+  app.get('/sessions/analytics', auth, async (request) => {
+    const { from, to } = parse(dateRangeQuery, request.query, 'query');
+    const sessions = await scoredSessions(ctx.db, request.user.userId, from, to);
+    return ok(dashboardAnalytics(sessions), 'Analytics');
+  });
+
+  app.get('/analytics/posture-trends', auth, async (request) => {
+    const { timeframe } = parse(trendsQuery, request.query, 'query');
+    const days = TIMEFRAME_DAYS[timeframe];
+    const sessions = await scoredSessions(
+      ctx.db,
+      request.user.userId,
+      new Date(Date.now() - days * 86_400_000),
+    );
+    return ok({ timeframe, ...postureTrends(sessions, days) }, 'Posture trends');
+  });
+
+  app.get('/sessions/insights', auth, async (request) =>
+    ok(await sessionInsights(ctx.db, request.user.userId), 'Insights'),
+  );
+
+  app.get('/sessions/:id/insights', auth, async (request) => {
+    const { id } = parse(idParams, request.params, 'params');
+    await ownSession(ctx.db, request.user.userId, id);
+    return ok(await sessionInsights(ctx.db, request.user.userId, id), 'Session insights');
+  });
+}

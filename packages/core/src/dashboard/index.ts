@@ -1,2 +1,0 @@
-export * from './messages';
-export * from './status';
