@@ -7,11 +7,24 @@ import { runtimeStorage } from '../platform/storage';
 import { connectDevice } from './device-connection';
 import { connectLive } from './live-connection';
 import { createPassiveMonitor } from './passive-monitor';
+import { connectProcessing, PROCESSING_KEY, type ProcessingChoice, processingChoice } from './processing';
 
 const storage = runtimeStorage();
-/** Where video is processed: the vision service (default) or this computer (popup choice, remembered). */
-export const PROCESSING_KEY = 'pv.processing';
-let processing: 'server' | 'device' = 'server';
+/** Where video is processed (the popup's choice, read at each start). */
+let choice: ProcessingChoice = 'server';
+/** The vision service answers its health check within this time, or monitoring runs on this computer. */
+const HEALTH_TIMEOUT_MS = 3000;
+
+async function visionReachable(): Promise<boolean> {
+  try {
+    const r = await fetch(`${VISION_URLS.http}/model/realtime/health-check`, {
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    });
+    return r.ok;
+  } catch {
+    return false;
+  }
+}
 const api = createApiClient({
   baseUrl: API_URL,
   visionUrl: VISION_URLS.http,
@@ -34,9 +47,16 @@ const monitor = createPassiveMonitor({
     await send('background', 'camera/result', { granted: false, reason: missing ? 'missing' : 'denied' });
   },
   connectLive: (stream, events) =>
-    processing === 'device'
-      ? connectDevice(stream, events)
-      : connectLive(stream, () => storage.get(STORAGE_KEYS.token), events),
+    connectProcessing(
+      {
+        choice,
+        reachable: visionReachable,
+        connectLive: (e) => connectLive(stream, () => storage.get(STORAGE_KEYS.token), e),
+        connectDevice: (e) => connectDevice(stream, e),
+        report: (processing) => void send('background', 'offscreen/processing', { processing }),
+      },
+      events,
+    ),
   reportPhase: (phase, message, sessionId) =>
     send('background', 'offscreen/phase', {
       phase,
@@ -51,7 +71,7 @@ const monitor = createPassiveMonitor({
 
 listen('offscreen', {
   'offscreen/start': async ({ sessionId }) => {
-    processing = (await storage.get(PROCESSING_KEY)) === 'device' ? 'device' : 'server';
+    choice = processingChoice(await storage.get(PROCESSING_KEY));
     return monitor.start(sessionId);
   },
   'offscreen/stop': ({ endSession, sessionId }) => monitor.stop(endSession, sessionId),

@@ -1,12 +1,43 @@
 import type { PostureStatus } from '@posture-vision/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DASHBOARD_URL, LOGIN_URL } from '../config';
 import type { Result } from '../messaging/commands';
 import { send } from '../messaging/runtime';
+import {
+  PROCESSING_KEY,
+  type Processing,
+  type ProcessingChoice,
+  processingChoice,
+} from '../offscreen/processing';
 import { isSnoozed } from '../rules/alert-timing';
 import { formatMonitoredTime, goodPostureShare } from '../rules/daily-stats';
 import type { Phase } from '../state/monitor-state';
 import { useExtensionState } from './use-extension-state';
+
+export const PROCESSING_LABELS: Record<Processing, string> = {
+  server: 'Vision service',
+  device: 'This computer',
+  fallback: 'This computer (vision service unreachable)',
+};
+
+/** The remembered choice "Process video on this computer" (chrome.storage.local; read at each start). */
+function useProcessingChoice(): [ProcessingChoice, (c: ProcessingChoice) => void] {
+  const [choice, setChoice] = useState<ProcessingChoice>('server');
+  useEffect(() => {
+    void chrome.storage.local
+      .get(PROCESSING_KEY)
+      .then((v) =>
+        setChoice(processingChoice(typeof v[PROCESSING_KEY] === 'string' ? v[PROCESSING_KEY] : null)),
+      );
+  }, []);
+  return [
+    choice,
+    (next) => {
+      setChoice(next);
+      void chrome.storage.local.set({ [PROCESSING_KEY]: next });
+    },
+  ];
+}
 
 export const PHASE_LABELS: Record<Phase, string> = {
   stopped: 'Not monitoring',
@@ -32,6 +63,7 @@ function time(at: number): string {
 export function Popup() {
   const state = useExtensionState();
   const [answer, setAnswer] = useState<Result | null>(null);
+  const [choice, setChoice] = useProcessingChoice();
   if (!state) return null;
   const { monitor, stats, alerts, camera, signedIn } = state;
   const running = RUNNING.includes(monitor.phase);
@@ -65,6 +97,12 @@ export function Popup() {
           <dt>Connection</dt>
           <dd data-testid="connection">{monitor.connection}</dd>
         </div>
+        {running && (
+          <div className="row">
+            <dt>Video processed on</dt>
+            <dd data-testid="processing">{PROCESSING_LABELS[monitor.processing ?? 'server']}</dd>
+          </div>
+        )}
         <div className="row">
           <dt>Posture</dt>
           <dd data-testid="posture" className={`posture-${monitor.posture}`}>
@@ -97,6 +135,15 @@ export function Popup() {
       {isSnoozed(alerts, now) && alerts.snoozedUntil !== null && (
         <p className="message">Alerts snoozed until {time(alerts.snoozedUntil)}.</p>
       )}
+      <label className="choice">
+        <input
+          type="checkbox"
+          data-testid="process-on-device"
+          checked={choice === 'device'}
+          onChange={(e) => setChoice(e.target.checked ? 'device' : 'server')}
+        />{' '}
+        Process video on this computer{running ? ' (from the next start)' : ''}
+      </label>
       <div className="actions">
         {running ? (
           <button type="button" className="primary" onClick={() => run('monitor/stop')}>
