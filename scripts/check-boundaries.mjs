@@ -4,7 +4,8 @@
 // - a package importing another package by a relative path (import it by name: `@posture-vision/core/<domain>`);
 // - core importing any app (core is shared by all of them and depends on none);
 // - web ↔ extension, api ↔ vision (apps talk over HTTP, sockets or extension messages, never by import);
-// - any app's shipped code importing testkit (test helpers stay in tests).
+// - any app's shipped code importing testkit (test helpers stay in tests);
+// - ui (the shared components) importing anything of ours but core, and core importing ui.
 // Usage: `node scripts/check-boundaries.mjs [root]` (default: the repository). Exit 1 with one line per import.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -14,7 +15,8 @@ const SCOPE = '@posture-vision/';
 const APPS = ['api', 'vision', 'web', 'extension'];
 /** importer → packages it must not import. */
 const FORBIDDEN = {
-  core: [...APPS],
+  core: [...APPS, 'ui'],
+  ui: [...APPS, 'testkit'],
   web: ['extension'],
   extension: ['web'],
   api: ['vision'],

@@ -23,6 +23,8 @@ const services = [
 });
 
 const [cmd, ...pre] = pnpmCommand();
+const running = new Set();
+let exitCode = 0;
 const children = services.map(({ name }) => {
   const child = spawn(cmd, [...pre, '--filter', `@posture-vision/${name}`, 'run', 'start'], {
     cwd: root,
@@ -35,13 +37,22 @@ const children = services.map(({ name }) => {
     stream.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop();
+      // Once we stop the services, what they print about being stopped (pnpm's
+      // ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL … SIGTERM) is noise, not a crash: keep it off the terminal.
+      if (stopping) return;
       for (const line of lines) console.log(`[${name}] ${line}`);
     });
   }
   child.on('exit', (code) => {
+    running.delete(child);
+    if (stopping) {
+      if (running.size === 0) finish();
+      return;
+    }
     console.log(`[${name}] exited with ${code}`);
-    if (!stopping) stop(code ?? 1);
+    stop(code ?? 1);
   });
+  running.add(child);
   return child;
 });
 
@@ -50,14 +61,22 @@ for (const s of services) console.log(`  ${s.name.padEnd(7)} ${s.url}`);
 console.log('Press Ctrl-C to stop everything.\n');
 
 let stopping = false;
+function finish() {
+  if (exitCode === 0) console.log('Posture Vision stopped.');
+  process.exit(exitCode);
+}
 function stop(code = 0) {
+  if (stopping) return;
   stopping = true;
+  exitCode = code;
+  if (code === 0) console.log('\nStopping Posture Vision…');
   for (const child of children) {
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {}
   }
-  setTimeout(() => process.exit(code), 1500).unref();
+  // A service that does not stop within 5 s is not waited for (its process group was sent SIGTERM).
+  setTimeout(finish, 5000).unref();
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
 // The services run in their own process groups; if whoever started us goes away without a signal

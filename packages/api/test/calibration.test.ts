@@ -152,6 +152,40 @@ describe.each(databases)('calibrations on %s', (kind) => {
     expect(big.body.error.message).toBe('Each photo must be at most 5 MB.');
   });
 
+  it('never stores a value outside the physiological range (a 92° CVA), from the wizard or the vision service', async () => {
+    const count = async () =>
+      (await server.http.get('/calibration/history', user.accessToken)).body.data.length;
+    const before = await count();
+    const fromWizard = await server.http.post(
+      '/calibration',
+      {
+        photos: photos(),
+        processWithML: false,
+        mlAnalysis: { overall_score: 90, metrics: { cranial_vertebral_angle: 92.4 } },
+      },
+      user.accessToken,
+    );
+    expect(fromWizard.status).toBe(400);
+    expect(JSON.stringify(fromWizard.body.error.details)).toMatch(/between 20 and 70/);
+    vision.answer = {
+      status: 200,
+      body: { ...GOOD_ANALYSIS, metrics: { ...GOOD_ANALYSIS.metrics, cranial_vertebral_angle: 92.4 } },
+    };
+    try {
+      const fromVision = await server.http.post(
+        '/calibration',
+        { photos: photos(), processWithML: true },
+        user.accessToken,
+      );
+      expect(fromVision.status).toBe(422);
+      expect(fromVision.body.error.message).toMatch(/cranial_vertebral_angle must be between 20 and 70/);
+      expect(fromVision.body.error.details[0].field).toBe('cranial_vertebral_angle');
+    } finally {
+      vision.answer = { status: 200, body: GOOD_ANALYSIS };
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('passes photo complaints of the vision service on as 422 and stores nothing', async () => {
     const count = (await server.http.get('/calibration/history', user.accessToken)).body.data.length;
     vision.answer = {
@@ -228,11 +262,9 @@ describe.each(databases)('calibrations on %s', (kind) => {
 
     await server.http.post('/calibration', { photos: photos(), processWithML: true }, fresh.accessToken);
     const recs = (await server.http.get('/calibration/recommendations', fresh.accessToken)).body.data;
-    // CVA 44.5 is poor (< 45), forward head 95 is a warning (> 90), tilts are fine.
-    expect(recs).toEqual([
-      expect.objectContaining({ category: 'Neck Alignment', priority: 'high' }),
-      expect.objectContaining({ category: 'Head Position', priority: 'medium' }),
-    ]);
+    // CVA 44.5 is poor (< 45) and forward head 95 a warning (> 90): both measure one problem, a forward head,
+    // which gets one recommendation at the higher priority. The tilts are fine.
+    expect(recs).toEqual([expect.objectContaining({ category: 'Neck Alignment', priority: 'high' })]);
 
     const update = {
       firstName: 'A',

@@ -175,4 +175,31 @@ describe('calibration rules', () => {
       ['Head tilt', 'medium'],
     ]);
   });
+
+  it('lists one recommendation per posture problem, with the more urgent priority of its sources', () => {
+    // A forward head in the calibration (CVA poor, head distance at warning) and in 40% of the feedback.
+    const forward = recommendationsFor({
+      calibration: {
+        cranialVertebralAngle: 40,
+        forwardHeadDistance: 4,
+        shoulderTiltAngle: 1,
+        headTiltAngle: 1,
+      },
+      needsRecalibration: false,
+      issueShares: { forward_head: 0.4 },
+    });
+    const statuses = metricStatuses({
+      cranialVertebralAngle: 40,
+      forwardHeadDistance: 4,
+      shoulderTiltAngle: 1,
+      headTiltAngle: 1,
+    });
+    expect(statuses.cranialVertebralAngle).not.toBe('good');
+    expect(forward).toHaveLength(1);
+    expect(forward[0]).toMatchObject({ priority: 'high' });
+    expect(forward[0]?.recommendation).toContain(
+      'Forward head posture appeared in 40% of your recent feedback.',
+    );
+    expect(new Set(forward.map((r) => r.recommendation)).size).toBe(forward.length);
+  });
 });

@@ -9,3 +9,4 @@ export * from './posture/index';
 export * from './profile/index';
 export * from './sessions/index';
 export * from './settings/index';
+export * from './text/index';

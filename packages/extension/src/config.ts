@@ -8,5 +8,4 @@ export const VISION_URLS = resolveVisionUrls(new URL(WEB_ORIGIN).hostname, {
   http: import.meta.env.VITE_VISION_URL,
 });
 export const DASHBOARD_URL = `${WEB_ORIGIN}/dashboard`;
-export const CALIBRATION_URL = `${WEB_ORIGIN}/dashboard/calibration`;
 export const LOGIN_URL = `${WEB_ORIGIN}/login`;

@@ -116,7 +116,8 @@ describe('Posture Vision extension', () => {
     expect(await webPage.evaluate(() => localStorage.getItem('postureVisionExtensionInstalled'))).toBe(
       'true',
     );
-    expect(await waitForPopup('sign-in', ['Signed in'])).toBe('Signed in');
+    // The popup says as whom (from GET /profile at sign-in).
+    expect(await waitForPopup('sign-in', [`Signed in as ${user.email}`])).toBe(`Signed in as ${user.email}`);
     // Its own device session, not the web app's: a refresh token of its own, and the web app's untouched.
     const stored = await extensionTokens();
     expect(stored.token).toEqual(expect.any(String));
@@ -213,6 +214,9 @@ describe('Posture Vision extension', () => {
     await webPage.deleteCookie({ name: 'refresh_token', url: web.origin });
     await webPage.evaluate(() => localStorage.removeItem('token'));
     expect(await waitForPopup('sign-in', ['Not signed in'])).toBe('Not signed in');
+    // Nothing of the signed-out account stays: no good-posture share, no figures kept for the next one.
+    expect(await popup.$('[data-testid="good-share"]')).toBeNull();
+    expect(await popup.evaluate(() => chrome.storage.local.get(['stats', 'account']))).toEqual({});
     // The extension logged its own device session out and forgot its tokens.
     await popup.waitForFunction(() => chrome.storage.local.get('token').then((v) => v.token === undefined), {
       timeout: 15_000,

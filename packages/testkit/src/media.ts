@@ -83,6 +83,96 @@ export function personPhotoDataUrl(name: PhotoName = 'woman'): string {
   return toDataUrl(personPhoto(name));
 }
 
+/** A point in pixels of an image. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Sources of the side-view composites, chosen and marked by looking at the full-size demo photos.
+ * - Head: sample2, left-hand woman, a true profile facing left (nose to the left). `ear` is the centre of
+ *   her visible ear (the point MoveNet calls the ear; the tragus is a few pixels in front of it).
+ * - Body: sample3, right-hand woman, turned sideways so that one shoulder faces the camera; mirrored so
+ *   that she faces left like the head. `shoulder` is the centre of the near shoulder joint (humeral
+ *   head, the point MoveNet calls the shoulder); `neckY` is the row where her neck meets the shoulders.
+ */
+const sideSources = {
+  head: { sample: 2, x: 330, y: 30, w: 470, h: 410, ear: { x: 560, y: 256 } },
+  body: { sample: 3, x: 1380, y: 200, w: 540, h: 920, shoulder: { x: 1574, y: 650 }, neckY: 575 },
+  /** Head-to-body size ratio that makes the two people's heads the same size (head heights 370/310 px). */
+  headScale: 0.84,
+};
+
+export interface SideViewPlacement {
+  /** How far the ear sits ahead of the shoulder (towards the face), in pixels of the result. */
+  forward: number;
+  /** How far the ear sits above the shoulder, in pixels of the result (the neck's length). */
+  up: number;
+}
+
+export interface SideViewPhoto {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+  /** Where the ear and the shoulder are in the result, by construction (pixels). */
+  ear: Point;
+  shoulder: Point;
+  /** The direction the person faces: -1 left. */
+  facing: -1 | 1;
+}
+
+/**
+ * A side-view photo of a person whose ear sits at a chosen offset from her shoulder: a real profile head
+ * pasted over a real sideways body (two demo photos), so the true head-on-neck geometry of every image is
+ * known by construction: the ear lands exactly `forward` px ahead of and `up` px above the marked shoulder.
+ * Above the neck the body photo is replaced by a plain wall so only one head is in the picture.
+ */
+export function sideViewPhoto(placement: SideViewPlacement, quality = 90): SideViewPhoto {
+  const { head: h, body: b, headScale } = sideSources;
+  const body = crop({ sample: b.sample, x: b.x, y: b.y, w: b.w, h: b.h });
+  const head = crop({ sample: h.sample, x: h.x, y: h.y, w: h.w, h: h.h });
+  const { width, height } = body;
+  const out = new Uint8Array(width * height * 4);
+  // Mirrored body (she then faces left, like the head); a wall colour above the neck.
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const d = (y * width + x) * 4;
+      if (y < b.neckY - b.y) out.set([196, 190, 184, 255], d);
+      else
+        out.set(
+          body.data.subarray((y * width + (width - 1 - x)) * 4, (y * width + (width - 1 - x)) * 4 + 4),
+          d,
+        );
+    }
+  const shoulder = { x: width - 1 - (b.shoulder.x - b.x), y: b.shoulder.y - b.y };
+  const ear = { x: shoulder.x - placement.forward, y: shoulder.y - placement.up };
+  // Head patch scaled by headScale with its marked ear on `ear` (nearest-neighbour sampling).
+  const earInPatch = { x: (h.ear.x - h.x) * headScale, y: (h.ear.y - h.y) * headScale };
+  const left = Math.round(ear.x - earInPatch.x);
+  const top = Math.round(ear.y - earInPatch.y);
+  const pw = Math.floor(head.width * headScale);
+  const ph = Math.floor(head.height * headScale);
+  for (let py = 0; py < ph; py++)
+    for (let px = 0; px < pw; px++) {
+      const x = left + px;
+      const y = top + py;
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const sx = Math.min(head.width - 1, Math.round(px / headScale));
+      const sy = Math.min(head.height - 1, Math.round(py / headScale));
+      const s = (sy * head.width + sx) * 4;
+      out.set(head.data.subarray(s, s + 4), (y * width + x) * 4);
+    }
+  return {
+    jpeg: encode({ width, height, data: out }, quality),
+    width,
+    height,
+    ear: { x: left + earInPatch.x, y: top + earInPatch.y },
+    shoulder,
+    facing: -1,
+  };
+}
+
 /** A JPEG with nobody in it: a smooth colour gradient like an empty wall. */
 export function emptyRoomPhoto(width = 640, height = 480): Buffer {
   const data = new Uint8Array(width * height * 4);
@@ -102,7 +192,14 @@ export function toDataUrl(jpegBytes: Buffer): string {
 }
 
 /** Posture shown in a clip segment, drawn by moving and turning the same photo of a person. */
-export type ClipPosture = 'upright' | 'slouched' | 'tilted' | 'away';
+export type ClipPosture =
+  | 'upright'
+  | 'slouched'
+  | 'tilted'
+  | 'away'
+  | 'head-forward'
+  | 'glance-down'
+  | 'leaning-in';
 
 export interface ClipSegment {
   posture: ClipPosture;
@@ -116,25 +213,59 @@ export interface ClipOptions {
   photo?: PhotoName;
 }
 
+interface PostureTransform {
+  /** The whole picture: zoom, drop (fraction of the frame height) and turn about the neck. */
+  scale: number;
+  dy: number;
+  angle: number;
+  /** The head only (shoulders stay): zoom, drop (fraction of the frame height) and vertical squash. */
+  head?: { scale: number; dy: number; squash: number };
+}
+
 /**
- * How each posture transforms the upright picture. Slouched / forward head: the person comes 25% closer
- * to the camera and sinks by 12% of the frame height. Tilted: the picture turns 14 degrees about the
- * neck. Away: an empty frame (the person left).
+ * How each posture transforms the upright picture. Slouched: the person comes 25% closer to the camera and
+ * sinks by 12% of the frame height. Tilted: the picture turns 14 degrees about the neck. Away: an empty
+ * frame (the person left). The three of issue 13, with the shoulders' behaviour known by construction:
+ * - head-forward: only the head comes closer (looks 25% larger) while the shoulders stay where they were —
+ *   the head moving ahead of the shoulders towards the screen;
+ * - glance-down: the head drops by 4% of the frame height and its face shortens by 12% (pitching down to
+ *   look at the keyboard), shoulders still;
+ * - leaning-in: the whole upper body comes 20% closer (head and shoulders grow together).
  */
-const postures: Record<Exclude<ClipPosture, 'away'>, { scale: number; dy: number; angle: number }> = {
+const postures: Record<Exclude<ClipPosture, 'away'>, PostureTransform> = {
   upright: { scale: 1, dy: 0, angle: 0 },
   slouched: { scale: 1.25, dy: 0.12, angle: 0 },
   tilted: { scale: 1, dy: 0, angle: (14 * Math.PI) / 180 },
+  'head-forward': { scale: 1, dy: 0, angle: 0, head: { scale: 1.25, dy: 0, squash: 1 } },
+  'glance-down': { scale: 1, dy: 0, angle: 0, head: { scale: 1, dy: 0.04, squash: 0.88 } },
+  'leaning-in': { scale: 1.2, dy: 0.02, angle: 0 },
+};
+
+/**
+ * Where the head is in each photo (photo pixels), marked from the detector's face keypoints: a centre, the
+ * radius inside which the head moves whole, and the radius beyond which nothing moves (the shoulders lie
+ * outside it). Only photos listed here can play the head-only postures.
+ */
+const heads: Partial<Record<PhotoName, { x: number; y: number; inner: number; outer: number }>> = {
+  woman: { x: 335, y: 215, inner: 150, outer: 215 },
 };
 
 /** One RGB frame of the person (photo fitted to the frame height, centred) in a posture. */
-function renderFrame(photo: Rgba, width: number, height: number, posture: ClipPosture): Uint8Array {
+function renderFrame(
+  photo: Rgba,
+  width: number,
+  height: number,
+  posture: ClipPosture,
+  photoName: PhotoName,
+): Uint8Array {
   const rgb = new Uint8Array(width * height * 3);
   if (posture === 'away') {
     for (let i = 0; i < rgb.length; i += 3) rgb.set([200, 190, 170], i);
     return rgb;
   }
   const p = postures[posture];
+  const head = p.head ? heads[photoName] : undefined;
+  if (p.head && !head) throw new Error(`photo '${photoName}' has no marked head for posture '${posture}'`);
   const fit = height / photo.height;
   const scale = fit * p.scale;
   // Pivot: the neck, about 45% down the photo, at the centre of the frame.
@@ -147,10 +278,20 @@ function renderFrame(photo: Rgba, width: number, height: number, posture: ClipPo
       // Inverse transform: frame pixel -> photo pixel.
       const fx = x - pivotX;
       const fy = y - pivotY - p.dy * height;
-      const rx = (cos * fx + sin * fy) / scale;
-      const ry = (-sin * fx + cos * fy) / scale;
-      const sx = Math.min(photo.width - 1, Math.max(0, Math.round(rx + photo.width / 2)));
-      const sy = Math.min(photo.height - 1, Math.max(0, Math.round(ry + photo.height * 0.45)));
+      let rx = (cos * fx + sin * fy) / scale + photo.width / 2;
+      let ry = (-sin * fx + cos * fy) / scale + photo.height * 0.45;
+      if (head && p.head) {
+        // Head-only warp about the head's centre, full inside `inner`, fading out by `outer`.
+        const dist = Math.hypot(rx - head.x, ry - head.y);
+        const w = Math.min(1, Math.max(0, (head.outer - dist) / (head.outer - head.inner)));
+        const hs = 1 + (p.head.scale - 1) * w;
+        const sq = 1 + (p.head.squash - 1) * w;
+        const drop = (p.head.dy * height * w) / fit;
+        rx = head.x + (rx - head.x) / hs;
+        ry = head.y + (ry - head.y - drop) / (hs * sq);
+      }
+      const sx = Math.min(photo.width - 1, Math.max(0, Math.round(rx)));
+      const sy = Math.min(photo.height - 1, Math.max(0, Math.round(ry)));
       const s = (sy * photo.width + sx) * 4;
       const d = (y * width + x) * 3;
       rgb[d] = photo.data[s] as number;
@@ -196,14 +337,98 @@ export function writePersonClip(
   const width = options.width ?? 640;
   const height = options.height ?? 480;
   const fps = options.fps ?? 15;
-  const photo = crop(crops[options.photo ?? 'woman']);
+  const photoName = options.photo ?? 'woman';
+  const photo = crop(crops[photoName]);
   const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`)];
   const frameHeader = Buffer.from('FRAME\n');
   for (const segment of segments) {
-    const frame = rgbToI420(renderFrame(photo, width, height, segment.posture), width, height);
+    const frame = rgbToI420(renderFrame(photo, width, height, segment.posture, photoName), width, height);
     const count = Math.max(1, Math.round(segment.seconds * fps));
     for (let i = 0; i < count; i++) parts.push(frameHeader, frame);
   }
   writeFileSync(path, Buffer.concat(parts));
   return path;
+}
+
+/** What changes between two takes of the same photo: framing, exposure, compression and camera roll. */
+export interface Retake {
+  /** Shift of the picture in fractions of its width / height. */
+  dx: number;
+  dy: number;
+  /** Zoom (1: same framing; 1.05: the person 5% larger). */
+  scale: number;
+  /** Brightness and contrast factors (1: unchanged; 0.9-1.1 is ±10 %). */
+  brightness: number;
+  contrast: number;
+  /** JPEG quality, 0-1. */
+  quality: number;
+  /** Camera roll in degrees (positive: clockwise). */
+  rollDeg: number;
+}
+
+/** A small deterministic random generator (mulberry32), so every run makes the same retakes. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Retakes within what a person retaking a photo at the same desk brings (issue 13): shifts up to ±4 % of
+ * the frame, zoom 0.95-1.05, brightness and contrast ±10 %, JPEG quality 0.7-0.95, camera roll 1-3° either
+ * way (set `roll: false` to leave the roll out and see its share).
+ */
+export function randomRetakes(count: number, seed = 1, options: { roll?: boolean } = {}): Retake[] {
+  const rnd = seededRandom(seed);
+  const between = (a: number, b: number) => a + (b - a) * rnd();
+  return Array.from({ length: count }, () => ({
+    dx: between(-0.04, 0.04),
+    dy: between(-0.04, 0.04),
+    scale: between(0.95, 1.05),
+    brightness: between(0.9, 1.1),
+    contrast: between(0.9, 1.1),
+    quality: between(0.7, 0.95),
+    rollDeg: options.roll === false ? 0 : (rnd() < 0.5 ? -1 : 1) * between(1, 3),
+  }));
+}
+
+/** The JPEG photo as it would come out of a retake (bilinear resampling about the centre, edges repeated). */
+export function retakePhoto(jpegBytes: Buffer, r: Retake): Buffer {
+  const src = jpeg.decode(jpegBytes, { useTArray: true, maxMemoryUsageInMB: 1024 });
+  const { width: w, height: h } = src;
+  const out = new Uint8Array(w * h * 4);
+  const cos = Math.cos((r.rollDeg * Math.PI) / 180);
+  const sin = Math.sin((r.rollDeg * Math.PI) / 180);
+  const cx = w / 2;
+  const cy = h / 2;
+  const tone = (v: number) => Math.max(0, Math.min(255, ((v - 128) * r.contrast + 128) * r.brightness));
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      // Output pixel -> source pixel: undo the shift, the zoom and the roll.
+      const ox = (x - cx - r.dx * w) / r.scale;
+      const oy = (y - cy - r.dy * h) / r.scale;
+      const sx = Math.min(w - 1.001, Math.max(0, cos * ox + sin * oy + cx));
+      const sy = Math.min(h - 1.001, Math.max(0, -sin * ox + cos * oy + cy));
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const d = (y * w + x) * 4;
+      for (let c = 0; c < 3; c++) {
+        const p = (yy: number, xx: number) => src.data[(yy * w + xx) * 4 + c] as number;
+        const v =
+          p(y0, x0) * (1 - fx) * (1 - fy) +
+          p(y0, x0 + 1) * fx * (1 - fy) +
+          p(y0 + 1, x0) * (1 - fx) * fy +
+          p(y0 + 1, x0 + 1) * fx * fy;
+        out[d + c] = tone(v);
+      }
+      out[d + 3] = 255;
+    }
+  return encode({ width: w, height: h, data: out }, Math.round(r.quality * 100));
 }

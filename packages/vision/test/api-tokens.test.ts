@@ -38,19 +38,21 @@ afterAll(async () => {
 });
 
 function connect(token: string): Promise<{ protocol: string; close: Promise<number> }> {
-  const ws = new WebSocket(`${base}/combined-realtime/results/135790`, [
+  const ws = new WebSocket(`${base}/combined-realtime/offer/135790`, [
     'posture-vision.v1',
     `access_token.${token}`,
   ]);
   const close = new Promise<number>((r) => ws.on('close', (code) => r(code)));
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
-      // Give the server the time to verify the token before judging that the socket stayed open.
-      setTimeout(() => {
-        const protocol = ws.readyState === WebSocket.OPEN ? ws.protocol : '';
+      // The service answers a malformed signalling message only once it accepted the token: an answer means
+      // the socket stays open; a refused token closes it instead.
+      ws.send('not json');
+      ws.once('message', () => {
+        resolve({ protocol: ws.protocol, close });
         ws.close();
-        resolve({ protocol, close });
-      }, 1500);
+      });
+      ws.once('close', () => resolve({ protocol: '', close }));
     });
     ws.once('error', reject);
   });
@@ -63,9 +65,12 @@ describe('the vision process', () => {
     let status: { model_status?: string; message?: string } = {};
     while (status.model_status !== 'ready' && Date.now() < deadline) {
       status = await (await fetch(`${vision.url}/model/realtime/face-direction-identifier`)).json();
+      // While loading it says what it waits for and how far it is (workers with their models loaded).
+      if (status.model_status === 'loading')
+        expect(status).toMatchObject({ message: 'Loading the pose models', progress: { total: 1 } });
       if (status.model_status !== 'ready') await new Promise((r) => setTimeout(r, 500));
     }
-    expect(status).toEqual({ model_status: 'ready', message: 'Models loaded in 1 worker(s)' });
+    expect(status).toEqual({ model_status: 'ready', message: 'Posture detection is ready' });
   });
 });
 

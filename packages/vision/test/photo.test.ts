@@ -1,5 +1,12 @@
 // Photo analysis through the real engine with real photos of people (face-api's demo photos, cropped).
-import { emptyRoomPhoto, personPhoto, personPhotoDataUrl, toDataUrl } from '@posture-vision/testkit/media';
+import { earForwardForCva } from '@posture-vision/core/calibration';
+import {
+  emptyRoomPhoto,
+  personPhoto,
+  personPhotoDataUrl,
+  sideViewPhoto,
+  toDataUrl,
+} from '@posture-vision/testkit/media';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnginePool } from '../src/engine/pool.ts';
@@ -44,14 +51,27 @@ describe('POST /calibration/analyze', () => {
     expect(body.overall_score).toBeUndefined();
   });
 
-  it('gives side metrics for a side view and a larger head tilt for a tilted head', async () => {
+  it('gives side metrics for a real side view, and says a frontal photo cannot give them', async () => {
+    const photo = sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) });
     const side = (
-      await post('/calibration/analyze', { image_data: personPhotoDataUrl('woman'), view_type: 'left' })
+      await post('/calibration/analyze', { image_data: toDataUrl(photo.jpeg), view_type: 'left' })
     ).json();
     expect(side.success).toBe(true);
     expect(Object.keys(side.metrics).sort()).toEqual(['cranial_vertebral_angle', 'forward_head_distance']);
-    expect(side.metrics.cranial_vertebral_angle).toBeGreaterThan(0);
-    expect(side.metrics.cranial_vertebral_angle).toBeLessThan(180);
+    expect(side.metrics.cranial_vertebral_angle).toBeGreaterThan(45);
+    expect(side.metrics.cranial_vertebral_angle).toBeLessThan(55);
+    expect(side.not_measurable).toBeUndefined();
+    // A person facing the camera, sent as the left view: no number, the reason instead.
+    const frontal = await post('/calibration/analyze', {
+      image_data: personPhotoDataUrl('woman'),
+      view_type: 'left',
+    });
+    expect(frontal.statusCode).toBe(200);
+    expect(frontal.json().metrics).toEqual({});
+    expect(frontal.json().not_measurable).toMatch(/^Not measurable from this view: .*(front|face)/);
+  });
+
+  it('gives a larger head tilt for a tilted head', async () => {
     const straight = (
       await post('/calibration/analyze', { image_data: personPhotoDataUrl('woman-left'), view_type: 'front' })
     ).json();
@@ -123,8 +143,8 @@ describe('POST /calibration/batch-analyze', () => {
   it('answers an overall score with the combined metrics and each view', async () => {
     const res = await post('/calibration/batch-analyze', {
       front_image: personPhotoDataUrl('woman-left'),
-      left_image: personPhotoDataUrl('woman'),
-      right_image: personPhotoDataUrl('woman-tilted'),
+      left_image: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(52, 200) }).jpeg),
+      right_image: toDataUrl(sideViewPhoto({ up: 210, forward: earForwardForCva(48, 210) }).jpeg),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -137,6 +157,17 @@ describe('POST /calibration/batch-analyze', () => {
       'shoulder_tilt_angle',
     ]);
     expect(Object.keys(body.views).sort()).toEqual(['front', 'left', 'right']);
+  });
+
+  it('refuses a calibration whose side photo is frontal, naming the photo and saying why', async () => {
+    const res = await post('/calibration/batch-analyze', {
+      front_image: personPhotoDataUrl('woman-left'),
+      left_image: personPhotoDataUrl('woman'),
+      right_image: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/^The left photo: Not measurable from this view/);
+    expect(res.json().error.details[0].field).toBe('left_image');
   });
 
   it('names the photo that failed', async () => {

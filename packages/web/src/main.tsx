@@ -4,6 +4,8 @@ import { BrowserRouter } from 'react-router-dom';
 import App from './App';
 import { startExtensionBridge } from './extension-bridge';
 import { applyTheme, useThemeStore } from './theme/themeStore';
+import '@posture-vision/ui/tokens.css';
+import '@posture-vision/ui/components.css';
 import './styles/global.css';
 
 applyTheme(useThemeStore.getState().theme);

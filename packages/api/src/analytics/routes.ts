@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../context.ts';
 import { ok, parse } from '../http/envelope.ts';
-import { dateRangeQuery } from '../http/fields.ts';
+import { dateRangeQuery, uuidParam } from '../http/fields.ts';
 import { ownSession } from '../sessions/service.ts';
 import { dashboardAnalytics, postureTrends, TIMEFRAME_DAYS } from './rules.ts';
 import { scoredSessions, sessionInsights } from './service.ts';
 
-const idParams = z.object({ id: z.string().max(100) });
 const trendsQuery = z.object({ timeframe: z.enum(['7d', '30d', '90d', '1y']).default('30d') });
 
 export default async function analyticsRoutes(app: FastifyInstance) {
@@ -38,7 +37,7 @@ export default async function analyticsRoutes(app: FastifyInstance) {
   );
 
   app.get('/sessions/:id/insights', auth, async (request) => {
-    const { id } = parse(idParams, request.params, 'params');
+    const { id } = parse(uuidParam, request.params, 'params');
     await ownSession(ctx.db, request.user.userId, id);
     return ok(await sessionInsights(ctx.db, request.user.userId, id), 'Session insights');
   });

@@ -2,6 +2,7 @@
 // service's photo analysis, status and expiry, history, progress and recommendations.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isPhysiological, PHYSIOLOGICAL_RANGE, type RangedMetric } from '@posture-vision/core/calibration';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,9 +10,10 @@ import { requireUser } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { calibrationPhotos, calibrations, users } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { dateRangeQuery, isUuid } from '../http/fields.ts';
+import { dateRangeQuery, isUuid, uuidParam } from '../http/fields.ts';
 import { recentIssueShares } from '../sessions/service.ts';
 import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
+import { calibrationProfileRoutes } from './profiles.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
 
@@ -19,6 +21,19 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Three base64 photos (4/3 of their size) plus the rest of the payload. */
 const CALIBRATION_BODY_LIMIT = 3 * Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 256 * 1024;
 const VIEWS = ['front', 'left', 'right'] as const;
+
+/**
+ * A metric within its physiological range (core's calibration/geometry.ts), or absent. A value outside it
+ * (a CVA of 92° from a frontal photo) is a measuring error and is refused, never stored.
+ */
+const ranged = (metric: RangedMetric, field: string) => {
+  const { min, max } = PHYSIOLOGICAL_RANGE[metric];
+  const message = outOfRangeMessage(field, min, max);
+  return z.number().min(min, message).max(max, message).nullable().optional();
+};
+
+const outOfRangeMessage = (field: string, min: number, max: number) =>
+  `${field} must be between ${min} and ${max} (the human range); a value outside it is a measuring error.`;
 
 const photo = z.object({
   viewType: z.enum(VIEWS, { error: 'viewType must be front, left or right.' }),
@@ -45,10 +60,10 @@ const createBody = z.object({
       overall_score: z.number().min(0).max(100),
       metrics: z
         .object({
-          cranial_vertebral_angle: z.number().nullable().optional(),
-          forward_head_distance: z.number().nullable().optional(),
-          shoulder_tilt_angle: z.number().nullable().optional(),
-          head_tilt_angle: z.number().nullable().optional(),
+          cranial_vertebral_angle: ranged('cranialVertebralAngle', 'cranial_vertebral_angle'),
+          forward_head_distance: ranged('forwardHeadDistance', 'forward_head_distance'),
+          shoulder_tilt_angle: ranged('shoulderTiltAngle', 'shoulder_tilt_angle'),
+          head_tilt_angle: ranged('headTiltAngle', 'head_tilt_angle'),
         })
         .partial()
         .optional(),
@@ -63,7 +78,7 @@ const createBody = z.object({
 
 type CalibrationRow = typeof calibrations.$inferSelect;
 
-export function toCalibration(row: CalibrationRow) {
+function toCalibration(row: CalibrationRow) {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -83,9 +98,25 @@ type Analysis = {
   assessment_notes?: BatchAnalysis['assessment_notes'];
 };
 
+const RANGED_FIELDS: [RangedMetric, keyof BatchAnalysis['metrics']][] = [
+  ['cranialVertebralAngle', 'cranial_vertebral_angle'],
+  ['forwardHeadDistance', 'forward_head_distance'],
+  ['shoulderTiltAngle', 'shoulder_tilt_angle'],
+  ['headTiltAngle', 'head_tilt_angle'],
+];
+
 function metricsFrom(analysis: Analysis) {
   const m = analysis.metrics ?? {};
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  // The vision service refuses such values itself; this keeps the rule at the door of the database too.
+  for (const [metric, field] of RANGED_FIELDS) {
+    const v = num(m[field]);
+    if (v !== null && !isPhysiological(metric, v)) {
+      const { min, max } = PHYSIOLOGICAL_RANGE[metric];
+      const message = outOfRangeMessage(field, min, max);
+      throw new ApiError(422, `The photos could not be measured: ${message}`, [{ field, message }]);
+    }
+  }
   return {
     initialPostureScore: num(analysis.overall_score),
     cranialVertebralAngle: num(m.cranial_vertebral_angle),
@@ -100,7 +131,7 @@ function decodePhoto(dataUrl: string): Buffer {
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
-export async function latestCalibration(db: Database, userId: string): Promise<CalibrationRow | null> {
+async function latestCalibration(db: Database, userId: string): Promise<CalibrationRow | null> {
   const [row] = await db
     .select()
     .from(calibrations)
@@ -113,6 +144,7 @@ export async function latestCalibration(db: Database, userId: string): Promise<C
 export default async function calibrationRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
+  await calibrationProfileRoutes(app);
 
   async function frequencyOf(userId: string): Promise<string> {
     const [user] = await ctx.db
@@ -289,7 +321,7 @@ export default async function calibrationRoutes(app: FastifyInstance) {
   });
 
   app.post('/calibration/:id/process-ml', auth, async (request) => {
-    const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
+    const { id } = parse(uuidParam, request.params, 'params');
     const row = await ownCalibration(request.user.userId, id);
     const stored = await storedPhotos(row.id);
     const images: Record<string, string> = {};
@@ -311,7 +343,7 @@ export default async function calibrationRoutes(app: FastifyInstance) {
   });
 
   app.get('/calibration/:id', auth, async (request) => {
-    const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
+    const { id } = parse(uuidParam, request.params, 'params');
     const row = await ownCalibration(request.user.userId, id);
     const stored = await storedPhotos(row.id);
     return ok(

@@ -102,6 +102,20 @@ export const ISSUE_ADVICE: Record<string, string> = {
   tilt: 'Keep your head upright: centre the screen and the camera in front of you.',
 };
 
+/**
+ * The posture problem each calibration metric measures, named like the live feedback's issues: one problem
+ * gets one recommendation, whether the calibration, the feedback or both found it (a forward head seen by the
+ * CVA, the head distance and the feedback was listed three times, with different priorities).
+ */
+const METRIC_TOPIC: Record<keyof CalibrationMetrics, string> = {
+  cranialVertebralAngle: 'forward_head',
+  forwardHeadDistance: 'forward_head',
+  shoulderTiltAngle: 'shoulder_asymmetry',
+  headTiltAngle: 'tilt',
+};
+
+const PRIORITY_RANK: Record<Recommendation['priority'], number> = { high: 0, medium: 1, low: 2 };
+
 export function issueLabel(issue: string): string {
   return ISSUE_LABELS[issue] ?? issue.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
@@ -112,6 +126,8 @@ export function issueLabel(issue: string): string {
  * 2. each calibration metric at poor (high) or warning (medium) → that metric's advice;
  * 3. each posture issue seen in at least 10% of the last 30 days' feedback → its advice (high above 30%, else medium);
  * 4. nothing found → a maintenance recommendation (low).
+ * One recommendation per posture problem (METRIC_TOPIC): a problem found again keeps the first advice, adds
+ * what the later source says about it, and takes the more urgent priority.
  */
 export function recommendationsFor(input: {
   calibration: CalibrationMetrics | null;
@@ -119,6 +135,17 @@ export function recommendationsFor(input: {
   issueShares: Record<string, number>;
 }): Recommendation[] {
   const out: Recommendation[] = [];
+  const byTopic = new Map<string, Recommendation>();
+  const add = (topic: string, next: Recommendation, extra = '') => {
+    const seen = byTopic.get(topic);
+    if (!seen) {
+      byTopic.set(topic, next);
+      out.push(next);
+      return;
+    }
+    if (extra) seen.recommendation = `${seen.recommendation} ${extra}`;
+    if (PRIORITY_RANK[next.priority] < PRIORITY_RANK[seen.priority]) seen.priority = next.priority;
+  };
   if (!input.calibration)
     out.push({
       category: 'Calibration',
@@ -136,7 +163,7 @@ export function recommendationsFor(input: {
     for (const [metric, status] of Object.entries(metricStatuses(input.calibration))) {
       if (status === 'good') continue;
       const advice = METRIC_ADVICE[metric as keyof CalibrationMetrics];
-      out.push({
+      add(METRIC_TOPIC[metric as keyof CalibrationMetrics], {
         category: advice.category,
         recommendation: advice.text,
         priority: status === 'poor' ? 'high' : 'medium',
@@ -146,12 +173,18 @@ export function recommendationsFor(input: {
   const issues = Object.entries(input.issueShares)
     .filter(([, share]) => share >= 0.1)
     .sort((a, b) => b[1] - a[1]);
-  for (const [issue, share] of issues)
-    out.push({
-      category: issueLabel(issue),
-      recommendation: `${issueLabel(issue)} appeared in ${Math.round(share * 100)}% of your recent feedback. ${ISSUE_ADVICE[issue] ?? 'Correct it when the live tool shows it.'}`,
-      priority: share > 0.3 ? 'high' : 'medium',
-    });
+  for (const [issue, share] of issues) {
+    const seen = `${issueLabel(issue)} appeared in ${Math.round(share * 100)}% of your recent feedback.`;
+    add(
+      issue,
+      {
+        category: issueLabel(issue),
+        recommendation: `${seen} ${ISSUE_ADVICE[issue] ?? 'Correct it when the live tool shows it.'}`,
+        priority: share > 0.3 ? 'high' : 'medium',
+      },
+      seen,
+    );
+  }
   if (!out.length)
     out.push({
       category: 'General',

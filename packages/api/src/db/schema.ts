@@ -12,6 +12,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -127,6 +128,25 @@ export const calibrations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('calibrations_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Calibration profiles: one live-posture reference per desk setup (core's calibration/profiles.ts). At most
+ * one active per user (kept by the routes); names are unique per user. */
+export const calibrationProfiles = pgTable(
+  'calibration_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    setup: text('setup').notNull(),
+    reference: jsonb('reference'),
+    active: boolean('active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calibration_profiles_user_name_idx').on(t.userId, t.name)],
 );
 
 /** Photos live as files under DATA_DIR; rows keep only where. */

@@ -7,7 +7,7 @@ import { requireUser } from '../context.ts';
 import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts';
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { isUuid } from '../http/fields.ts';
+import { isUuid, uuidParam } from '../http/fields.ts';
 import { type PostureStatus, STATUS_SCORE } from './report.ts';
 import { ownSession as findOwnSession, reportOf, type SessionRow } from './service.ts';
 
@@ -29,7 +29,6 @@ const feedbackBody = z.object({
     .optional(),
 });
 
-const idParams = z.object({ id: z.string().max(100) });
 const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
 const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
 
@@ -133,7 +132,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   });
 
   app.post('/sessions/:id/end', auth, async (request) => {
-    const { id } = parse(idParams, request.params, 'params');
+    const { id } = parse(uuidParam, request.params, 'params');
     const ended = await endSession(await ownSession(request.user.userId, id));
     return ok(historyItem(ended), 'Session ended.');
   });
@@ -154,7 +153,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   });
 
   app.post('/sessions/:id/feedback', auth, async (request, reply) => {
-    const { id } = parse(idParams, request.params, 'params');
+    const { id } = parse(uuidParam, request.params, 'params');
     const body = parse(feedbackBody, request.body);
     const { userId } = request.user;
     const [session] = isUuid(id)
@@ -179,7 +178,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   });
 
   app.get('/sessions/:id/report', auth, async (request) => {
-    const { id } = parse(idParams, request.params, 'params');
+    const { id } = parse(uuidParam, request.params, 'params');
     const session = await ownSession(request.user.userId, id);
     return ok(await reportOf(ctx.db, session), 'Session report');
   });

@@ -30,7 +30,7 @@ export interface ApiClientOptions {
   logger?: { warn(message: string, error?: unknown): void };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Query = Record<string, string | number | undefined>;
 
 export interface RequestOptions {
@@ -255,6 +255,20 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
       active: () => authed('/calibration/active'),
       recommendations: () => authed('/calibration/recommendations'),
       progress: (range) => authed('/calibration/progress', { query: { ...range } }),
+      profiles: {
+        list: () => request('/calibration/profiles', { auth: true }),
+        create: (payload) => request('/calibration/profiles', { method: 'POST', json: payload, auth: true }),
+        update: (id, payload) =>
+          request(`/calibration/profiles/${encodeURIComponent(id)}`, {
+            method: 'PATCH',
+            json: payload,
+            auth: true,
+          }),
+        activate: (id) =>
+          request(`/calibration/profiles/${encodeURIComponent(id)}/activate`, { method: 'POST', auth: true }),
+        remove: (id) =>
+          request(`/calibration/profiles/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true }),
+      },
     },
     photoAnalysis: {
       analyze: (payload) => visionPost('/calibration/analyze', payload, mlAnalysisError),

@@ -1,5 +1,6 @@
 // The typed API client contract: one function per call in section 7 of both specification documents.
 // Web app, extension and tests code against this interface; `createApiClient` implements it.
+import type { CalibrationProfile, CreateProfilePayload, UpdateProfilePayload } from '../calibration/profiles';
 
 /** The response envelope of the API (document 1, section 3). */
 export interface ApiEnvelope<T = unknown> {
@@ -264,6 +265,14 @@ export interface ApiClient {
       startDate?: string;
       endDate?: string;
     }): Promise<Answer<{ calibrationProgress: CalibrationProgressItem[] }>>;
+    /** Calibration profiles, one per desk setup (writes are never answered by the offline placeholder). */
+    profiles: {
+      list(): Promise<Answer<CalibrationProfile[]>>;
+      create(payload: CreateProfilePayload): Promise<Answer<CalibrationProfile>>;
+      update(id: string, payload: UpdateProfilePayload): Promise<Answer<CalibrationProfile>>;
+      activate(id: string): Promise<Answer<CalibrationProfile>>;
+      remove(id: string): Promise<Answer<unknown>>;
+    };
   };
   /** Photo analysis on the vision service (document 2, 7.3): no authorization header. */
   photoAnalysis: {

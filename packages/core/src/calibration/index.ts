@@ -1,2 +1,5 @@
+export * from './failures';
+export * from './geometry';
 export * from './messages';
 export * from './metrics';
+export * from './profiles';

@@ -19,6 +19,7 @@ import {
   RESULTS_SOCKET_DELAY_MS,
   RETRY_DELAY_MS,
 } from './messages';
+import { candidateMessage } from './signalling';
 import {
   FREE_TIER_CLOSE_CODE,
   INVALID_TOKEN_CLOSE_CODE,
@@ -299,13 +300,8 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     attempt.pc = pc;
     for (const track of options.stream.getTracks()) pc.addTrack(track, options.stream);
     pc.onicecandidate = (event) => {
-      const c = event.candidate;
-      if (c?.candidate) {
-        send({
-          type: 'candidate',
-          candidate: { candidate: c.candidate, sdpMLineIndex: c.sdpMLineIndex, sdpMid: c.sdpMid },
-        });
-      }
+      // An empty candidate string is the end of candidates: nothing to send.
+      if (event.candidate?.candidate) send(candidateMessage(event.candidate));
     };
     pc.onconnectionstatechange = () => {
       const indicator = peerStateIndicator(pc.connectionState);

@@ -1,3 +1,4 @@
 export * from './feedback';
 export * from './format';
 export * from './messages';
+export * from './timeline-strip';

@@ -1,4 +1,5 @@
 // Session refresh against a real HTTP server on loopback: rotating refresh tokens, concurrent callers.
+import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +19,10 @@ interface ServerState {
   dataCalls: number;
   refreshMode: 'ok' | 'fail' | 'invalid';
   alwaysReject: boolean;
+  /** Data requests answered 401 so far. */
+  rejections: number;
+  /** Hold each refresh until this many data requests were rejected, so they all fail while it is in flight. */
+  holdRefreshUntil: number;
 }
 
 const state: ServerState = {
@@ -28,7 +33,11 @@ const state: ServerState = {
   dataCalls: 0,
   refreshMode: 'ok',
   alwaysReject: false,
+  rejections: 0,
+  holdRefreshUntil: 0,
 };
+/** The server's events: 'rejected' (a data request answered 401), 'refreshed', 'slow-received'. */
+const events = new EventEmitter();
 
 function rotate() {
   state.generation += 1;
@@ -47,7 +56,9 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return raw ? JSON.parse(raw) : {};
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function rejectionsReached(count: number) {
+  while (state.rejections < count) await once(events, 'rejected');
+}
 
 let server: Server;
 let baseUrl: string;
@@ -58,12 +69,13 @@ beforeAll(async () => {
     if (url.pathname === '/auth/refresh' && req.method === 'POST') {
       state.refreshCalls += 1;
       const body = await readJson(req);
-      await sleep(40); // keep the refresh in flight while other callers fail
+      await rejectionsReached(state.holdRefreshUntil); // keep the refresh in flight while other callers fail
       if (state.refreshMode === 'fail' || body.refresh_token !== state.refresh) {
         return json(res, 401, { success: false, error: { message: 'Invalid refresh token' } });
       }
       if (state.refreshMode === 'invalid') return json(res, 200, { success: true, data: {} });
       rotate();
+      events.emit('refreshed');
       return json(res, 200, {
         success: true,
         data: { access_token: state.access, refresh_token: state.refresh },
@@ -72,8 +84,15 @@ beforeAll(async () => {
     if (url.pathname === '/sessions/history' || url.pathname === '/slow/history') {
       state.dataCalls += 1;
       const bearer = req.headers.authorization;
-      if (url.pathname === '/slow/history') await sleep(200);
+      if (url.pathname === '/slow/history' && bearer !== `Bearer ${state.access}`) {
+        // Answer a stale token only after another caller's refresh replaced it.
+        const refreshed = once(events, 'refreshed');
+        events.emit('slow-received');
+        await refreshed;
+      }
       if (state.alwaysReject || bearer !== `Bearer ${state.access}`) {
+        state.rejections += 1;
+        events.emit('rejected');
         return json(res, 401, { success: false, error: { message: 'Token expired' } });
       }
       return json(res, 200, { success: true, data: [{ id: 's1', generation: state.generation }] });
@@ -122,12 +141,15 @@ beforeEach(() => {
   state.dataCalls = 0;
   state.refreshMode = 'ok';
   state.alwaysReject = false;
+  state.rejections = 0;
+  state.holdRefreshUntil = 0;
 });
 
 describe('token refresh against a real server', () => {
   it('five concurrent callers with an expired token share exactly one refresh and all succeed', async () => {
     const { api, storage, refreshStore, ready } = setup();
     await ready;
+    state.holdRefreshUntil = 5;
     const answers = await Promise.all(Array.from({ length: 5 }, () => api.sessions.history(5)));
     expect(state.refreshCalls).toBe(1);
     expect(state.dataCalls).toBe(10); // five rejected, five retried
@@ -140,8 +162,9 @@ describe('token refresh against a real server', () => {
   it('a caller rejected after another caller already refreshed retries without a second refresh', async () => {
     const { api, ready } = setup();
     await ready;
+    const received = once(events, 'slow-received');
     const slow = api.request('/slow/history');
-    await sleep(20);
+    await received;
     const fast = api.sessions.history();
     const [slowAnswer, fastAnswer] = await Promise.all([slow, fast]);
     expect(state.refreshCalls).toBe(1);
@@ -153,6 +176,7 @@ describe('token refresh against a real server', () => {
     const { api, storage, refreshStore, notices, navigations, ready } = setup();
     await ready;
     state.refreshMode = 'fail';
+    state.holdRefreshUntil = 3;
     const results = await Promise.allSettled(Array.from({ length: 3 }, () => api.sessions.history()));
     expect(state.refreshCalls).toBe(1);
     for (const result of results) {

@@ -3,10 +3,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startAnsweringServer } from '@posture-vision/testkit/answering-peer';
 import { launchChromium } from '@posture-vision/testkit/chromium';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnsweringServer } from './answering-server';
 
 let vision: Awaited<ReturnType<typeof startAnsweringServer>>;
 let pageServer: Server;

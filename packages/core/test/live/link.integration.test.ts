@@ -1,5 +1,9 @@
 // The live link in Node against a real answering WebRTC peer (@roamhq/wrtc) behind `ws` sockets, with a
 // synthetic camera track: frames flow, retries happen, closes map to the specification's texts.
+
+import { EventEmitter } from 'node:events';
+import { sampleFrame, startAnsweringServer, syntheticCamera } from '@posture-vision/testkit/answering-peer';
+import { whenTrue } from '@posture-vision/testkit/wait';
 import wrtc from '@roamhq/wrtc';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -11,14 +15,16 @@ import {
   type PeerConnectionConstructor,
   type WebSocketConstructor,
 } from '../../src/live/index';
-import { sampleFrame, startAnsweringServer, syntheticCamera } from './answering-server';
 
 let server: Awaited<ReturnType<typeof startAnsweringServer>>;
+/** 'change' at every event of a recorded link and of the answering peer. */
+const changes = new EventEmitter();
 let camera: ReturnType<typeof syntheticCamera>;
 const links: LiveLink[] = [];
 
 beforeAll(async () => {
   server = await startAnsweringServer();
+  server.changes.on('change', () => changes.emit('change'));
   camera = syntheticCamera();
 });
 
@@ -49,6 +55,9 @@ function record(link: LiveLink) {
   link.on('log', (l) => seen.logs.push(l));
   link.on('frame', (f) => seen.frames.push(f));
   link.on('processingError', (e) => seen.processingErrors.push(e));
+  // After the lists above are updated: a waiting check sees the new entry.
+  for (const event of ['status', 'state', 'connection', 'log', 'frame', 'processingError'] as const)
+    link.on(event, () => changes.emit('change'));
   return seen;
 }
 
@@ -68,13 +77,9 @@ function makeLink(overrides: Partial<LiveLinkOptions> = {}) {
   return { link, seen: record(link) };
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Waits until `check` holds, checking again at every event of a link or of the answering peer. */
+const until = (check: () => boolean, what: string, timeoutMs = 15_000) =>
+  whenTrue(changes, check, what, timeoutMs);
 
 describe('live link against a real answering peer', () => {
   it('sends the camera video and receives detection frames, skipping waiting and malformed ones', async () => {
@@ -152,7 +157,8 @@ describe('live link against a real answering peer', () => {
       const { link, seen } = makeLink({ retryDelayMs: 50 });
       link.start();
       await until(() => link.state === 'auth-required', 'auth required');
-      await new Promise((r) => setTimeout(r, 300));
+      // A retry is decided with a 'retrying' state and an attempt status at the close itself: none came.
+      expect(seen.states).not.toContain('retrying');
       expect(seen.statuses).toEqual(['Please log in to access the posture detection feature.']);
       expect(server.offerUpgrades.count).toBe(1);
     },

@@ -1,11 +1,14 @@
 // The live link against the real vision service process (packages/vision): a synthetic camera showing a
 // real person (testkit clip frame) is analysed, its frames pass the parser, calibration answers an outline
 // the drawing rules accept, and a bad token is refused with the login text.
+import { EventEmitter } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { syntheticCamera } from '@posture-vision/testkit/answering-peer';
 import { writePersonClip } from '@posture-vision/testkit/media';
 import { freePort, type RunningService, startVision } from '@posture-vision/testkit/services';
+import { whenTrue } from '@posture-vision/testkit/wait';
 import wrtc from '@roamhq/wrtc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -13,12 +16,12 @@ import type { DetectionFrame } from '../../src/detection/frame';
 import {
   checkModelStatus,
   createLiveLink,
+  type LiveLink,
   type LiveLinkOptions,
   type PeerConnectionConstructor,
   type WebSocketConstructor,
 } from '../../src/live/index';
 import { isDrawableKeypoint, placeOutline, REFERENCE_FRAME_SIZE } from '../../src/posture/index';
-import { syntheticCamera } from './answering-server';
 
 let vision: RunningService;
 let camera: ReturnType<typeof syntheticCamera>;
@@ -56,12 +59,12 @@ function link(overrides: Partial<LiveLinkOptions> = {}) {
   });
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 90_000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Waits until `check` holds, checking again at every frame, status and state of the link. */
+function until(live: LiveLink, check: () => boolean, what: string, timeoutMs = 90_000) {
+  const changes = new EventEmitter();
+  for (const event of ['frame', 'status', 'state', 'processingError'] as const)
+    live.on(event, () => changes.emit('change'));
+  return whenTrue(changes, check, what, timeoutMs);
 }
 
 describe('live link against the real vision service', () => {
@@ -75,7 +78,7 @@ describe('live link against the real vision service', () => {
     try {
       const seesPerson = () =>
         frames.some((f) => [5, 6].every((i) => isDrawableKeypoint(f.hns.poses[0]?.[i] as never)));
-      await until(seesPerson, 'a frame with both shoulders detected');
+      await until(live, seesPerson, 'a frame with both shoulders detected');
       expect(invalid).toEqual([]);
       const calibration = await live.calibrate();
       if (!calibration.ok) throw new Error(`calibration failed: ${calibration.status}`);
@@ -98,7 +101,7 @@ describe('live link against the real vision service', () => {
     live.on('status', (s) => statuses.push(s));
     live.start();
     try {
-      await until(() => live.state === 'auth-required', 'auth required', 30_000);
+      await until(live, () => live.state === 'auth-required', 'auth required', 30_000);
       expect(statuses).toEqual(['Please log in to access the posture detection feature.']);
     } finally {
       live.stop();

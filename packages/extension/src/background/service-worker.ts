@@ -91,6 +91,15 @@ async function stopMonitoring(message: string | null): Promise<Result> {
   return { ok: true };
 }
 
+/** Stores who is signed in for the popup; without an answer the popup says only "Signed in". */
+async function rememberAccount(): Promise<void> {
+  const answer = await api.profile.get().catch(() => null);
+  const profile = answer?.success ? answer.data : null;
+  if (!profile?.email) return;
+  const name = `${profile.firstName ?? ''} ${profile.lastName ?? ''}`.trim();
+  await writeValue(KEYS.account, { email: profile.email, name });
+}
+
 async function openCameraPermissionPage(): Promise<void> {
   await chrome.tabs.create({ url: chrome.runtime.getURL('src/permission/permission.html?start=1') });
 }
@@ -140,6 +149,8 @@ const handlers: Handlers<'background'> = {
         if (!signedIn) return { ok: true };
         const { phase } = await monitorState();
         if (phase !== 'stopped') await stopMonitoring(MESSAGES.signedOut);
+        // Nothing of the signed-out account stays in the popup: not who it was, not today's figures.
+        await chrome.storage.local.remove([KEYS.account, KEYS.stats]);
         // Its access token may have expired while idle: refresh first so the logout reaches the session.
         await api.auth.refresh().catch(() => undefined);
         await api.auth.logout();
@@ -150,6 +161,7 @@ const handlers: Handlers<'background'> = {
       const own = await openExtensionSession(API_URL, accessToken).catch(() => null);
       if (!own) return { ok: false, message: MESSAGES.signIn };
       await api.auth.storeTokens(own.accessToken, own.refreshToken);
+      await rememberAccount();
       const state = await monitorState();
       if (state.phase === 'error' && state.message === MESSAGES.signIn)
         await updateMonitor(() => INITIAL_MONITOR_STATE);

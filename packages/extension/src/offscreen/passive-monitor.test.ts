@@ -1,6 +1,6 @@
 import type { ConfiguredApiClient, DetectionFrame, PostureFeedback } from '@posture-vision/core';
+import { detectionFrame as frame } from '@posture-vision/testkit/frames';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { frame } from '../../test/frames';
 import { BACKGROUND_FPS, POOR_POSTURE_FPS } from '../rules/capture-rate';
 import {
   CALIBRATION_DELAY_MS,

@@ -1,6 +1,11 @@
+import '@posture-vision/ui/tokens.css';
+import '@posture-vision/ui/components.css';
+import '../ui/extension.css';
+import { Button, Card, Logo } from '@posture-vision/ui';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { send } from '../messaging/runtime';
+import { followSystemTheme } from '../ui/theme';
 import { type CameraOutcome, requestCamera } from './camera-access';
 
 export const TEXTS = {
@@ -34,11 +39,20 @@ function PermissionPage() {
 
   return (
     <main className="permission">
-      <h1>{TEXTS.title}</h1>
-      <p>{TEXTS.explanation}</p>
-      <button type="button" onClick={allow} disabled={busy}>
-        {TEXTS.button}
-      </button>
+      <Logo size={32} />
+      <Card>
+        <h1>{TEXTS.title}</h1>
+        <p>{TEXTS.explanation}</p>
+      </Card>
+      <ul>
+        <li>Chrome asks once; your choice is kept for the extension.</li>
+        <li>You can stop monitoring from the toolbar popup at any time.</li>
+      </ul>
+      <div>
+        <Button variant="primary" size="lg" onClick={allow} disabled={busy}>
+          {busy ? 'Waiting for your answer…' : TEXTS.button}
+        </Button>
+      </div>
       {outcome && (
         <p role="status" className={outcome.granted ? 'ok' : 'error'}>
           {outcome.granted
@@ -54,6 +68,7 @@ function PermissionPage() {
   );
 }
 
+followSystemTheme();
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(

@@ -1,3 +1,4 @@
+<<<<<<< HEAD
 import type { PostureStatus } from '@posture-vision/core';
 import { useEffect, useState } from 'react';
 import { DASHBOARD_URL, LOGIN_URL } from '../config';
@@ -11,9 +12,25 @@ import {
 } from '../offscreen/processing';
 import { isSnoozed } from '../rules/alert-timing';
 import { formatMonitoredTime, goodPostureShare } from '../rules/daily-stats';
+=======
+// The popup: separate sections (account, posture, today, alerts, actions) so more (profile, sensitivity)
+// can slot in between them.
+import { Button } from '@posture-vision/ui';
+import { useState } from 'react';
+import { DASHBOARD_URL, LOGIN_URL } from '../config';
+import type { Result } from '../messaging/commands';
+import { send } from '../messaging/runtime';
+>>>>>>> main
 import type { Phase } from '../state/monitor-state';
+import { AccountSection } from './sections/AccountSection';
+import { PopupHeader } from './sections/PopupHeader';
+import { PostureSection } from './sections/PostureSection';
+import { SnoozeSection } from './sections/SnoozeSection';
+import { TodaySection } from './sections/TodaySection';
 import { useExtensionState } from './use-extension-state';
+import { useNow } from './use-now';
 
+<<<<<<< HEAD
 export const PROCESSING_LABELS: Record<Processing, string> = {
   server: 'Vision service',
   device: 'This computer',
@@ -53,22 +70,21 @@ export const POSTURE_LABELS: Record<PostureStatus, string> = {
   poor: 'Poor posture',
   neutral: 'No one in view',
 };
+=======
+export { PHASE_LABELS } from './sections/PopupHeader';
+export { POSTURE_LABELS } from './sections/PostureSection';
+>>>>>>> main
 
 const RUNNING: Phase[] = ['starting', 'calibrating', 'monitoring', 'paused'];
 
-function time(at: number): string {
-  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
-
 export function Popup() {
   const state = useExtensionState();
+  const now = useNow();
   const [answer, setAnswer] = useState<Result | null>(null);
   const [choice, setChoice] = useProcessingChoice();
   if (!state) return null;
-  const { monitor, stats, alerts, camera, signedIn } = state;
+  const { monitor, stats, alerts, camera, signedIn, account } = state;
   const running = RUNNING.includes(monitor.phase);
-  const share = goodPostureShare(stats);
-  const now = Date.now();
 
   async function run(command: 'monitor/start' | 'monitor/stop' | 'monitor/snooze' | 'monitor/recalibrate') {
     setAnswer(null);
@@ -83,6 +99,7 @@ export function Popup() {
 
   return (
     <main className="popup">
+<<<<<<< HEAD
       <h1>Posture Vision</h1>
       <dl>
         <div className="row">
@@ -124,6 +141,17 @@ export function Popup() {
           </div>
         )}
       </dl>
+=======
+      <PopupHeader phase={monitor.phase} />
+      <AccountSection signedIn={signedIn} account={account} onSignIn={() => openTab(LOGIN_URL)} />
+      {signedIn && (
+        <>
+          <PostureSection monitor={monitor} />
+          <TodaySection stats={stats} />
+          <SnoozeSection alerts={alerts} now={now} running={running} onSnooze={() => run('monitor/snooze')} />
+        </>
+      )}
+>>>>>>> main
       {monitor.message && (
         <p className={`message ${monitor.phase === 'error' ? 'error' : ''}`} data-testid="message">
           {monitor.message}
@@ -132,6 +160,7 @@ export function Popup() {
       {answer && !answer.ok && answer.message && answer.message !== monitor.message && (
         <p className="message error">{answer.message}</p>
       )}
+<<<<<<< HEAD
       {isSnoozed(alerts, now) && alerts.snoozedUntil !== null && (
         <p className="message">Alerts snoozed until {time(alerts.snoozedUntil)}.</p>
       )}
@@ -144,40 +173,29 @@ export function Popup() {
         />{' '}
         Process video on this computer{running ? ' (from the next start)' : ''}
       </label>
+=======
+>>>>>>> main
       <div className="actions">
         {running ? (
-          <button type="button" className="primary" onClick={() => run('monitor/stop')}>
+          <Button variant="primary" onClick={() => run('monitor/stop')}>
             Stop monitoring
-          </button>
+          </Button>
         ) : (
-          <button type="button" className="primary" onClick={() => run('monitor/start')} disabled={!signedIn}>
+          <Button variant="primary" onClick={() => run('monitor/start')} disabled={!signedIn}>
             Start monitoring
-          </button>
+          </Button>
         )}
-        <button type="button" onClick={() => run('monitor/snooze')} disabled={!running}>
-          Snooze alerts 30 min
-        </button>
         {monitor.phase === 'monitoring' && (
-          <button type="button" onClick={() => run('monitor/recalibrate')}>
-            Recalibrate
-          </button>
+          <Button onClick={() => run('monitor/recalibrate')}>Recalibrate</Button>
         )}
         {(camera === 'denied' || camera === 'missing') && (
-          <button
-            type="button"
-            onClick={() => openTab(chrome.runtime.getURL('src/permission/permission.html'))}
-          >
+          <Button onClick={() => openTab(chrome.runtime.getURL('src/permission/permission.html'))}>
             Allow camera
-          </button>
+          </Button>
         )}
-        <button type="button" onClick={() => openTab(DASHBOARD_URL)}>
+        <Button variant="ghost" onClick={() => openTab(DASHBOARD_URL)}>
           Open dashboard
-        </button>
-        {!signedIn && (
-          <button type="button" onClick={() => openTab(LOGIN_URL)}>
-            Sign in
-          </button>
-        )}
+        </Button>
       </div>
     </main>
   );

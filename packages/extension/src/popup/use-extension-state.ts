@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { type AlertState, INITIAL_ALERT_STATE } from '../rules/alert-timing';
 import { type DailyStats, statsForToday } from '../rules/daily-stats';
 import {
+  type Account,
   type CameraPermission,
   INITIAL_MONITOR_STATE,
   KEYS,
@@ -16,6 +17,7 @@ export interface ExtensionState {
   stats: DailyStats;
   camera: CameraPermission;
   signedIn: boolean;
+  account: Account | null;
 }
 
 async function read(): Promise<ExtensionState> {
@@ -24,14 +26,18 @@ async function read(): Promise<ExtensionState> {
     KEYS.alerts,
     KEYS.stats,
     KEYS.camera,
+    KEYS.account,
     STORAGE_KEYS.token,
   ]);
+  const signedIn = typeof values[STORAGE_KEYS.token] === 'string';
   return {
     monitor: (values[KEYS.monitor] as MonitorState | undefined) ?? INITIAL_MONITOR_STATE,
     alerts: (values[KEYS.alerts] as AlertState | undefined) ?? INITIAL_ALERT_STATE,
     stats: statsForToday(values[KEYS.stats] as DailyStats | undefined, Date.now()),
     camera: (values[KEYS.camera] as CameraPermission | undefined) ?? 'unknown',
-    signedIn: typeof values[STORAGE_KEYS.token] === 'string',
+    signedIn,
+    // Only while signed in: after sign-out nothing of the previous account is shown.
+    account: signedIn ? ((values[KEYS.account] as Account | undefined) ?? null) : null,
   };
 }
 

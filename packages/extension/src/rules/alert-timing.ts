@@ -55,3 +55,9 @@ export function snooze(state: AlertState, now: number, timings: AlertTimings = A
 export function resetStretch(state: AlertState): AlertState {
   return { ...state, poorSince: null };
 }
+
+/** Whole minutes of snooze left, rounded up (so "1 minute" shows until the snooze has ended); 0 when none. */
+export function snoozeMinutesLeft(state: AlertState, now: number): number {
+  if (!isSnoozed(state, now) || state.snoozedUntil === null) return 0;
+  return Math.ceil((state.snoozedUntil - now) / 60_000);
+}

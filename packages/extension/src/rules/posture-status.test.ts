@@ -1,5 +1,5 @@
+import { detectionFrame as frame, person } from '@posture-vision/testkit/frames';
 import { describe, expect, it } from 'vitest';
-import { frame, person } from '../../test/frames';
 import { feedbackFor, postureOfFrame } from './posture-status';
 
 describe('posture of a detection frame', () => {

@@ -52,13 +52,21 @@ export const INITIAL_MONITOR_STATE: MonitorState = {
 /** chrome.storage.local keys. The token keys are core's (`token`, `refresh_token`). */
 export const KEYS = {
   monitor: 'monitor',
+  account: 'account',
   alerts: 'alerts',
   stats: 'stats',
   camera: 'camera',
 } as const;
 
+/** Who the extension is signed in as, for the popup (read from GET /profile at sign-in). */
+export interface Account {
+  email: string;
+  name: string;
+}
+
 export interface StoredValues {
   monitor: MonitorState;
+  account: Account;
   alerts: AlertState;
   stats: DailyStats;
   camera: CameraPermission;

@@ -22,6 +22,10 @@ export class EnginePool {
   state: PoolState = 'loading';
   failure = '';
   readonly size: number;
+  /** Workers whose models have loaded, for the loading progress the live tool shows. */
+  loadedWorkers = 0;
+  /** When loading began (ms since the epoch). */
+  readonly loadingSince = Date.now();
   private readonly slots: Slot[] = [];
   private readonly waiting: (() => void)[] = [];
   private nextId = 1;
@@ -57,6 +61,7 @@ export class EnginePool {
         if ('type' in m) {
           if (m.type === 'ready') {
             loaded = true;
+            if (!replacing) this.loadedWorkers += 1;
             slot.busy = false;
             resolve();
             this.wake();

@@ -4,6 +4,7 @@
 // waiting one, so nothing queues.
 import type { PostureReference } from '@posture-vision/core/analysis';
 import {
+<<<<<<< HEAD
   createSchedule,
   type Detection,
   DetectionStream,
@@ -11,6 +12,15 @@ import {
   type Schedule,
   type Shows,
 } from '@posture-vision/detector';
+=======
+  createReference,
+  initialState,
+  type PostureReference,
+  type PostureState,
+  stepPosture,
+} from '@posture-vision/core/analysis';
+import { answerOffer, candidateMessage } from '@posture-vision/core/live';
+>>>>>>> main
 import wrtc from '@roamhq/wrtc';
 import type { EnginePool } from '../engine/pool.ts';
 
@@ -92,17 +102,8 @@ export class Peer {
       const pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnectionLike;
       this.pc = pc;
       pc.onicecandidate = ({ candidate }) => {
-        if (candidate && this.pc === pc)
-          this.signal?.(
-            JSON.stringify({
-              type: 'candidate',
-              candidate: {
-                candidate: candidate.candidate,
-                sdpMLineIndex: candidate.sdpMLineIndex,
-                sdpMid: candidate.sdpMid,
-              },
-            }),
-          );
+        const message = candidateMessage(candidate);
+        if (message && this.pc === pc) this.signal?.(JSON.stringify(message));
       };
       pc.ontrack = ({ track }) => {
         if (track.kind !== 'video' || this.pc !== pc) return;
@@ -111,10 +112,8 @@ export class Peer {
         sink.onframe = ({ frame }: { frame: I420Frame }) => this.onFrame(frame);
         this.sink = sink as never;
       };
-      await pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
-      const answer = await pc.createAnswer();
-      await pc.setLocalDescription(answer);
-      this.signal?.(JSON.stringify({ type: 'answer', sdp: pc.localDescription?.sdp }));
+      const answer = await answerOffer(pc, message.sdp);
+      this.signal?.(JSON.stringify(answer));
     } else if (message.type === 'candidate') {
       if (!this.pc) throw new Error('candidate before offer');
       const c = message.candidate;
@@ -240,8 +239,8 @@ interface RTCPeerConnectionLike {
   ontrack: ((e: { track: { kind: string } }) => void) | null;
   localDescription: { sdp: string } | null;
   setRemoteDescription(d: { type: 'offer'; sdp: string }): Promise<void>;
-  createAnswer(): Promise<{ type: string; sdp: string }>;
-  setLocalDescription(d: { type: string; sdp: string }): Promise<void>;
+  createAnswer(): Promise<{ type: 'answer'; sdp: string }>;
+  setLocalDescription(d: { type?: string; sdp?: string }): Promise<void>;
   addIceCandidate(c: {
     candidate: string;
     sdpMLineIndex?: number | null;

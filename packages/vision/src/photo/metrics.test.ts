@@ -1,6 +1,14 @@
 import type { Keypoint } from '@posture-vision/core/analysis';
+import { earForwardForCva } from '@posture-vision/core/calibration';
 import { describe, expect, it } from 'vitest';
-import { assessmentNotes, frontMetrics, overallScore, sideMetrics, status } from './metrics.ts';
+import {
+  assessmentNotes,
+  frontMetrics,
+  NotMeasurable,
+  overallScore,
+  sideMetrics,
+  status,
+} from './metrics.ts';
 
 const kp = (points: Record<number, [number, number]>): Keypoint[] =>
   Array.from({ length: 17 }, (_, i) => {
@@ -9,25 +17,49 @@ const kp = (points: Record<number, [number, number]>): Keypoint[] =>
   });
 
 describe('side view metrics', () => {
-  it('gives the ear-over-shoulder angle and forward distance, facing either way', () => {
-    // Facing right (nose right of the ear): ear 50 px ahead of and 100 px above the shoulder.
-    const right = sideMetrics(kp({ 0: [0.6, 0.3], 3: [0.5, 0.35], 5: [0.45, 0.45] }), 1000, 1000);
-    expect(right.cranial_vertebral_angle).toBeCloseTo(63.4, 1);
-    expect(right.forward_head_distance).toBeCloseTo(50, 1);
-    // Mirror image: same numbers.
-    const left = sideMetrics(kp({ 0: [0.4, 0.3], 4: [0.5, 0.35], 6: [0.55, 0.45] }), 1000, 1000);
+  // Pixels of a 1000x1000 photo: shoulder at (500, 500), ear `up` above it and `forward` ahead (facing right).
+  const side = (forward: number, up = 100, extra: Record<number, [number, number]> = {}) =>
+    kp({
+      0: [(520 + forward) / 1000, (500 - up) / 1000],
+      3: [(500 + forward) / 1000, (500 - up) / 1000],
+      5: [0.5, 0.5],
+      ...extra,
+    });
+
+  it('reads the plumb-line posture (ear above the shoulder) as 53.7°, facing either way', () => {
+    const right = sideMetrics(side(0), 1000, 1000);
+    expect(right.cranial_vertebral_angle).toBe(53.7);
+    // Mirror image (facing left, right-side ear and shoulder): same numbers.
+    const left = sideMetrics(kp({ 0: [0.48, 0.4], 4: [0.5, 0.4], 6: [0.5, 0.5] }), 1000, 1000);
     expect(left).toEqual(right);
+    // A head further forward reads lower.
+    expect(sideMetrics(side(20), 1000, 1000).cranial_vertebral_angle).toBeLessThan(50);
   });
 
   it('agrees with the section 5.2 thresholds at 45° and 48°', () => {
-    const at = (deg: number) => {
-      const dx = 0.1 / Math.tan((deg * Math.PI) / 180);
-      return sideMetrics(kp({ 0: [0.5 + dx + 0.1, 0.3], 3: [0.5 + dx, 0.35], 5: [0.5, 0.45] }), 1000, 1000);
-    };
+    const at = (deg: number) => sideMetrics(side(earForwardForCva(deg, 100)), 1000, 1000);
+    expect(at(45).cranial_vertebral_angle).toBe(45);
     expect(at(45).forward_head_distance).toBeCloseTo(100, 0);
     expect(at(48).forward_head_distance).toBeCloseTo(90, 0);
     expect(status.cranial_vertebral_angle(44.9)).toBe('poor');
     expect(status.forward_head_distance(at(44).forward_head_distance)).toBe('poor');
+  });
+
+  it('says a frontal photo or a face turned to the camera is not measurable, never a number', () => {
+    // Both shoulders seen, 300 px apart with the ear 100 px above them: a person facing the camera.
+    expect(() => sideMetrics(side(0, 100, { 6: [0.2, 0.5] }), 1000, 1000)).toThrow(NotMeasurable);
+    expect(() => sideMetrics(side(0, 100, { 6: [0.2, 0.5] }), 1000, 1000)).toThrow(/from the front/);
+    // Shoulders one behind the other (a side view) are fine.
+    expect(sideMetrics(side(0, 100, { 6: [0.46, 0.5] }), 1000, 1000).cranial_vertebral_angle).toBe(53.7);
+    // Nose between the two ears: the face looks at the camera.
+    expect(() => sideMetrics(side(0, 100, { 4: [0.55, 0.4] }), 1000, 1000)).toThrow(/face is turned/);
+  });
+
+  it('refuses a CVA outside the physiological range 20-70° instead of returning it', () => {
+    // Ear far ahead of the shoulder: 100 px up, 250 px forward -> about 15°.
+    expect(() => sideMetrics(side(250), 1000, 1000)).toThrow(/outside the human range of 20-70°/);
+    // Ear well behind the shoulder -> above 70°.
+    expect(() => sideMetrics(side(-40), 1000, 1000)).toThrow(NotMeasurable);
   });
 
   it('needs the ear, the shoulder and the face', () => {

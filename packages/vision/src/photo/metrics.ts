@@ -1,5 +1,6 @@
 // Posture metrics from one photo's COCO-17 keypoints (normalised 0..1, converted back to pixels so angles
-// are true), and the overall score of a three-photo calibration. Thresholds are those of the second
+// are true; the side-view formula, its C7 model and the physiological ranges are core's
+// calibration/geometry.ts), and the overall score of a three-photo calibration. Thresholds are those of the second
 // specification document, section 5.2: CVA below 45 poor, below 48 warning; forward head distance above
 // 100 poor, above 90 warning; shoulder tilt and head tilt above 5 warning.
 import type { Keypoint } from '@posture-vision/core/analysis';
@@ -7,8 +8,13 @@ import {
   cvaStatus,
   forwardHeadStatus,
   headTiltStatus,
+  isPhysiological,
   type MetricStatus,
+  PHYSIOLOGICAL_RANGE,
+  type RangedMetric,
+  SIDE_VIEW_MAX_SHOULDER_SPAN,
   shoulderTiltStatus,
+  sideGeometry,
 } from '@posture-vision/core/calibration';
 
 export type ViewType = 'front' | 'left' | 'right';
@@ -28,52 +34,84 @@ export type ViewMetrics = Partial<SideMetrics & FrontMetrics>;
 /** Keypoints below this detector score are treated as not seen (MoveNet guesses hidden parts at ~0.1-0.2). */
 export const MIN_KEYPOINT_SCORE = 0.3;
 
-/**
- * Vertical distance from the shoulder line to the ear, in millimetres, used as the ruler of a side photo
- * (no photo has a known scale). 100 mm is a typical adult tragus-to-acromion height; with it the forward
- * head distance is 100 / tan(CVA), so the two metrics' thresholds coincide: CVA 48° ⇔ 90 mm (warning) and
- * CVA 45° ⇔ 100 mm (poor), exactly the thresholds of section 5.2.
- */
-export const EAR_TO_SHOULDER_MM = 100;
-
 const seen = (k: Keypoint | undefined): k is Keypoint =>
   !!k && Number.isFinite(k.x) && Number.isFinite(k.y) && (k.score ?? 1) >= MIN_KEYPOINT_SCORE;
+
+const mean = (ps: Keypoint[]) => ({
+  x: ps.reduce((s, p) => s + p.x, 0) / ps.length,
+  y: ps.reduce((s, p) => s + p.y, 0) / ps.length,
+});
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const deg = (rad: number) => (rad * 180) / Math.PI;
 
+/** The keypoints a view needs are not in the photo (a 422: the photo must be retaken). */
 export class MissingKeypoints extends Error {}
 
-/** The ear/shoulder pair of one side: the one the detector is surer of (the side facing the camera). */
-function sidePair(k: Keypoint[]): { ear: Keypoint; shoulder: Keypoint } | null {
-  const pairs = [
-    { ear: k[3], shoulder: k[5] },
-    { ear: k[4], shoulder: k[6] },
-  ].filter((p): p is { ear: Keypoint; shoulder: Keypoint } => seen(p.ear) && seen(p.shoulder));
-  pairs.sort(
-    (a, b) => (b.ear.score ?? 0) + (b.shoulder.score ?? 0) - (a.ear.score ?? 0) - (a.shoulder.score ?? 0),
-  );
-  return pairs[0] ?? null;
+/** The photo shows the person, but this view's metrics cannot be measured from it (wrong view, or a value
+ * no human neck or shoulder line can have). The answer says so instead of giving a number. */
+export class NotMeasurable extends Error {}
+
+export const NOT_MEASURABLE = {
+  frontal:
+    'Not measurable from this view: the photo shows the person from the front. Turn sideways so that one ear and one shoulder face the camera.',
+  faceFrontal:
+    'Not measurable from this view: the face is turned towards the camera. Look straight ahead, sideways to the camera.',
+  outOfRange: (name: string, value: number, min: number, max: number) =>
+    `Not measurable from this view: the ${name} measured ${round1(value)}°, outside the human range of ${min}-${max}°, so the ear or shoulder was not found reliably. Retake the photo.`,
+} as const;
+
+/** The value rounded to 0.1, or NotMeasurable when it lies outside its physiological range. */
+function inRange(metric: RangedMetric, name: string, value: number): number {
+  if (!isPhysiological(metric, value)) {
+    const r = PHYSIOLOGICAL_RANGE[metric];
+    throw new NotMeasurable(NOT_MEASURABLE.outOfRange(name, value, r.min, r.max));
+  }
+  return round1(value);
 }
 
 /**
- * Side view. Cranial vertebral angle: angle to the horizontal of the line from the shoulder (the C7 proxy
- * a pose model offers) to the ear (tragus); smaller means the head sits further forward. The facing
- * direction comes from the nose (or eye), which is in front of the ear. Forward head distance: how far the
- * ear is ahead of the shoulder, in millimetres on the EAR_TO_SHOULDER_MM ruler (negative: behind).
+ * Side view (core's `sideGeometry` holds the formula and the C7 model). Method:
+ * 1. The ear point is the mean of the ears seen (in a true side view both ears project onto nearly the same
+ *    spot, and averaging halves the detector's jitter). The shoulder point is the shoulder furthest forward
+ *    (towards the face): in a true side view both shoulder joints project onto the same spot, and the far
+ *    one, hidden behind the body, is what MoveNet misplaces — always backwards, up to 180 px on the
+ *    side-view test photos and at times with a higher score than the near one, while the near one stayed
+ *    within 20 px of where it is.
+ * 2. It must be a side view: with both shoulders seen, they lie at most SIDE_VIEW_MAX_SHOULDER_SPAN ear
+ *    heights apart (facing the camera: 2.5-4); with both ears seen, the nose is not between them (between
+ *    them means a face turned to the camera). Otherwise NotMeasurable, never a number.
+ * 3. The facing direction is the side of the ear the nose (or an eye) is on (step 1 uses it).
+ * 4. A CVA outside its physiological range (20-70°) is NotMeasurable, never a number.
  */
 export function sideMetrics(k: Keypoint[], width: number, height: number): SideMetrics {
-  const pair = sidePair(k);
+  const px = (p: Keypoint): Keypoint => ({ ...p, x: p.x * width, y: p.y * height });
+  const ears = [k[3], k[4]].filter(seen).map(px);
+  const shoulders = [k[5], k[6]].filter(seen).map(px);
   const face = [k[0], k[1], k[2]].find(seen);
-  if (!pair || !face) throw new MissingKeypoints('ear, shoulder and face must be visible in a side photo');
-  const facing = Math.sign((face.x - pair.ear.x) * width) || 1;
-  const forward = (pair.ear.x - pair.shoulder.x) * width * facing;
-  const up = (pair.shoulder.y - pair.ear.y) * height;
-  if (up <= 0) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
-  const cva = deg(Math.atan2(up, forward));
+  if (!ears.length || !shoulders.length || !face)
+    throw new MissingKeypoints('an ear, a shoulder and the face must be visible in a side photo');
+  const ear = mean(ears);
+  const nose = px(face);
+  const facing = nose.x >= ear.x ? 1 : -1;
+  const shoulder = shoulders.reduce((a, b) => (b.x * facing > a.x * facing ? b : a));
+  const h = shoulder.y - ear.y;
+  if (h <= 0) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
+  const [s1, s2] = shoulders;
+  if (s1 && s2 && Math.abs(s1.x - s2.x) > SIDE_VIEW_MAX_SHOULDER_SPAN * h)
+    throw new NotMeasurable(NOT_MEASURABLE.frontal);
+  const [e1, e2] = ears;
+  if (e1 && e2 && nose.x > Math.min(e1.x, e2.x) && nose.x < Math.max(e1.x, e2.x))
+    throw new NotMeasurable(NOT_MEASURABLE.faceFrontal);
+  const g = sideGeometry(ear, shoulder, facing);
+  if (!g) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
   return {
-    cranial_vertebral_angle: round1(cva),
-    forward_head_distance: round1((forward / up) * EAR_TO_SHOULDER_MM),
+    cranial_vertebral_angle: inRange(
+      'cranialVertebralAngle',
+      'cranial vertebral angle',
+      g.cranialVertebralAngle,
+    ),
+    forward_head_distance: round1(g.forwardHeadDistance),
   };
 }
 
@@ -90,8 +128,12 @@ export function frontMetrics(k: Keypoint[], width: number, height: number): Fron
   const head = seen(k[1]) && seen(k[2]) ? [k[1], k[2]] : seen(k[3]) && seen(k[4]) ? [k[3], k[4]] : null;
   if (!head) throw new MissingKeypoints('both eyes or both ears must be visible in a front photo');
   return {
-    shoulder_tilt_angle: tilt(ls, rs, width, height),
-    head_tilt_angle: tilt(head[0] as Keypoint, head[1] as Keypoint, width, height),
+    shoulder_tilt_angle: inRange('shoulderTiltAngle', 'shoulder tilt', tilt(ls, rs, width, height)),
+    head_tilt_angle: inRange(
+      'headTiltAngle',
+      'head tilt',
+      tilt(head[0] as Keypoint, head[1] as Keypoint, width, height),
+    ),
   };
 }
 

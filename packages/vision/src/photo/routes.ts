@@ -45,7 +45,8 @@ export const photoRoutes: FastifyPluginAsync<{ pool: EnginePool }> = async (app,
         success: true,
         view_type,
         metrics: view.metrics,
-        assessment_notes: assessmentNotes(view.metrics),
+        ...(view.not_measurable ? { not_measurable: view.not_measurable } : {}),
+        assessment_notes: view.not_measurable ?? assessmentNotes(view.metrics),
         views: { [view_type]: view },
       };
     });
@@ -64,7 +65,11 @@ export const photoRoutes: FastifyPluginAsync<{ pool: EnginePool }> = async (app,
       const bytes = photos.map(([, field, value]) => decodeDataUrl(value, field));
       const views: Partial<Record<ViewType, ViewAnalysis>> = {};
       for (const [i, [view, field]] of photos.entries()) {
-        views[view] = await analyzePhoto(pool, bytes[i] as Uint8Array, view, field);
+        const analysis = await analyzePhoto(pool, bytes[i] as Uint8Array, view, field);
+        // A calibration needs every view measured: the wizard shows this message so the photo is retaken.
+        if (analysis.not_measurable)
+          throw new PhotoError(422, `The ${view} photo: ${analysis.not_measurable}`, field);
+        views[view] = analysis;
       }
       const { front, left, right } = views as Record<ViewType, ViewAnalysis>;
       const metrics: ViewMetrics = {

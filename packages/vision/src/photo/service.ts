@@ -2,7 +2,7 @@
 import type { Keypoint } from '@posture-vision/core/analysis';
 import type { Detection } from '@posture-vision/detector';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
-import { MissingKeypoints, type ViewMetrics, type ViewType, viewMetrics } from './metrics.ts';
+import { MissingKeypoints, NotMeasurable, type ViewMetrics, type ViewType, viewMetrics } from './metrics.ts';
 
 /** Largest accepted photo, decoded bytes (the calls' contract: JPEG data URLs of at most 5 MB). */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -41,6 +41,9 @@ export function decodeDataUrl(value: string, field: string): Uint8Array {
 export interface ViewAnalysis {
   keypoints: Keypoint[];
   metrics: ViewMetrics;
+  /** Why this view's metrics are absent: the photo does not show what the view needs (a frontal photo sent
+   * as a side view) or the value would be outside the human range. Never a number in that case. */
+  not_measurable?: string;
 }
 
 /** Exactly one person or a PhotoError saying which. */
@@ -73,6 +76,7 @@ export async function analyzePhoto(
   } catch (error) {
     if (error instanceof MissingKeypoints)
       throw new PhotoError(422, `${MESSAGES.notMeasurable}: ${error.message}.`, field);
+    if (error instanceof NotMeasurable) return { keypoints, metrics: {}, not_measurable: error.message };
     throw error;
   }
 }

@@ -5,10 +5,11 @@ import {
   CALIBRATION_MESSAGES,
   type CalibrationPhoto,
   cameraErrorMessage,
-  processPhotosFailed,
+  photoFailure,
   type ViewType,
   WIZARD_JPEG_QUALITY,
 } from '@posture-vision/core';
+import { Button, Progress } from '@posture-vision/ui';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../services/api';
@@ -24,6 +25,12 @@ import './calibration.css';
 
 const COMPLETED_REDIRECT_MS = 2000;
 
+/** The photo service's assessment notes ("Uneven shoulders", "Head tilted") as a list. */
+function noteList(notes: unknown): string[] {
+  if (Array.isArray(notes)) return notes.filter((n): n is string => typeof n === 'string' && n.length > 0);
+  return typeof notes === 'string' && notes ? [notes] : [];
+}
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -32,6 +39,11 @@ export default function PhotoCalibrationWizard() {
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   const [notice, setNotice] = useState<string | null>(null);
   const [score, setScore] = useState<number | null>(null);
+  const [notes, setNotes] = useState<string[]>([]);
+  /** What to do after a failed analysis (the service's reason is in the error message). */
+  const [nextStep, setNextStep] = useState<string | null>(null);
+  /** Which part of the upload is under way, for its progress. */
+  const [uploadStage, setUploadStage] = useState<0 | 1>(0);
   const videoRef = useRef<HTMLVideoElement>(null);
   const navigate = useNavigate();
   const capturing = isCaptureStep(state.step);
@@ -74,6 +86,7 @@ export default function PhotoCalibrationWizard() {
     (async () => {
       const { front, left, right } = state.photos;
       if (!front || !left || !right) throw new Error(CALIBRATION_MESSAGES.captureFailed);
+      setUploadStage(0);
       const mlAnalysis = await api.photoAnalysis.batchAnalyze({
         front_image: front.dataUrl,
         left_image: left.dataUrl,
@@ -85,16 +98,23 @@ export default function PhotoCalibrationWizard() {
         capturedAt: state.photos[viewType]?.capturedAt as string,
         metadata: { source: 'photo-calibration-wizard', quality: WIZARD_JPEG_QUALITY, mirrored: true },
       }));
+      if (live) setUploadStage(1);
       const answer = await api.calibration.create({ photos, processWithML: false, mlAnalysis });
       if (!answer?.success) throw new Error(CALIBRATION_MESSAGES.backendStorageFailed);
-      return mlAnalysis.overall_score;
+      return mlAnalysis;
     })().then(
-      (overall) => {
+      (analysis) => {
         if (!live) return;
-        setScore(Math.round(overall));
+        setScore(Math.round(analysis.overall_score));
+        setNotes(noteList(analysis.assessment_notes));
         dispatch({ type: 'uploaded' });
       },
-      (error) => live && dispatch({ type: 'fail', message: processPhotosFailed(reason(error)) }),
+      (error) => {
+        if (!live) return;
+        const failure = photoFailure(error);
+        setNextStep(failure.nextStep);
+        dispatch({ type: 'fail', message: failure.message });
+      },
     );
     return () => {
       live = false;
@@ -103,9 +123,13 @@ export default function PhotoCalibrationWizard() {
 
   useEffect(() => {
     if (state.step !== 'COMPLETED') return;
-    const timer = setTimeout(() => navigate('/dashboard'), COMPLETED_REDIRECT_MS);
+    // The overview shows the new score where the wizard lands (state read by DashboardOverview).
+    const timer = setTimeout(
+      () => navigate('/dashboard', { state: { calibratedScore: score } }),
+      COMPLETED_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
-  }, [state.step, navigate]);
+  }, [state.step, navigate, score]);
 
   const capture = (viewType: ViewType) => {
     const video = videoRef.current;
@@ -182,6 +206,12 @@ export default function PhotoCalibrationWizard() {
       {state.step === 'UPLOADING' && (
         <section className="cal-card" aria-busy="true">
           <p>Analysing your photos and saving your calibration...</p>
+          <Progress
+            data-testid="photo-progress"
+            label={uploadStage === 0 ? 'Measuring your posture in the 3 photos' : 'Saving your calibration'}
+            value={null}
+            detail={`Step ${uploadStage + 1} of 2`}
+          />
         </section>
       )}
 
@@ -189,18 +219,42 @@ export default function PhotoCalibrationWizard() {
         <section className="cal-card">
           <h3>Calibration complete!</h3>
           {score !== null && <p data-testid="wizard-score">Your posture score: {score}/100</p>}
-          <button type="button" className="primary" onClick={() => navigate('/dashboard')}>
+          {notes.length > 0 && (
+            <div data-testid="wizard-notes">
+              <h4>Assessment notes</h4>
+              <ul>
+                {notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <Button
+            variant="primary"
+            onClick={() => navigate('/dashboard', { state: { calibratedScore: score } })}
+          >
             Go to Dashboard
-          </button>
+          </Button>
         </section>
       )}
 
       {state.step === 'ERROR' && (
         <section className="cal-card cal-error" role="alert">
-          <p>{state.error}</p>
-          <button type="button" onClick={() => dispatch({ type: 'tryAgain' })}>
+          <p data-testid="wizard-error">{state.error}</p>
+          {nextStep && (
+            <p className="cal-next-step" data-testid="wizard-next-step">
+              {nextStep}
+            </p>
+          )}
+          <Button
+            variant="primary"
+            onClick={() => {
+              setNextStep(null);
+              dispatch({ type: 'tryAgain' });
+            }}
+          >
             Try Again
-          </button>
+          </Button>
         </section>
       )}
     </div>

@@ -1,6 +1,6 @@
+import { Logo } from '@posture-vision/ui';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { Logo } from './Logo';
 
 export function Footer() {
   const emailId = useId();

@@ -1,8 +1,8 @@
+import { Logo } from '@posture-vision/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { HeroTool } from './HeroTool';
-import { Logo } from './Logo';
 import { PRICING_PLANS } from './pricingPlans';
 import { PROMO_VIDEO_URL, VideoLightbox } from './VideoLightbox';
 

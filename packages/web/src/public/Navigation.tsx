@@ -1,10 +1,10 @@
 import { PUBLIC_LOGOUT_TOAST_MS } from '@posture-vision/core/auth';
+import { Logo } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuthStore } from '../auth/authStore';
 import { useLogout } from '../auth/useLogout';
 import { ThemeToggle } from '../theme/ThemeToggle';
-import { Logo } from './Logo';
 
 /** Body class while the slide-in mobile menu is open (below 992 px). */
 export const MOBILE_NAV_BODY_CLASS = 'mobile-nav-active';

@@ -110,9 +110,14 @@ describe('with a seeded history', () => {
         'Calibrated',
       );
       expect(await page.$eval('[data-testid="user-email"]', (el) => el.textContent)).toBe(seeded.user.email);
-      expect(await page.$eval('[data-testid="latest-session"]', (el) => el.textContent)).toBe(
-        `Latest session: ${seeded.sessionIds[1]}`,
-      );
+      // The latest session by when it was, leading to its report (no raw id as a subtitle).
+      const latest = await page.$eval('[data-testid="latest-session"]', (el) => ({
+        text: el.textContent ?? '',
+        href: el.querySelector('a')?.getAttribute('href'),
+      }));
+      expect(latest.href).toBe(`/dashboard/session-report/${seeded.sessionIds[1]}`);
+      expect(latest.text).toMatch(/^Latest session: \w{3}, .*\d{1,2}:\d{2}/);
+      expect(latest.text).not.toContain(seeded.sessionIds[1] as string);
       const cards = await page.$$eval('[data-testid="metric-card"]', (els) =>
         els.map((el) => [...el.children].map((c) => c.textContent)),
       );
@@ -237,8 +242,16 @@ describe('with a seeded history', () => {
       await page.$eval(link, (a) => (a as HTMLAnchorElement).click());
       await waitForPath(page, '/dashboard/session-report');
       await page.waitForSelector('[data-testid="session-report"]');
-      await waitForText(page, `Session ${seeded.sessionIds[0]}`);
+      await page.waitForSelector(`[data-session-id="${seeded.sessionIds[0]}"]`);
       await waitForText(page, 'Forward head');
+      // The timeline is drawn as posture over time, the poor stretch naming its issue on hover; the table
+      // stays for screen readers.
+      const strip = await page.$$eval('[data-testid="posture-strip"] li', (items) =>
+        items.map((li) => ({ tone: li.getAttribute('data-tone'), title: li.getAttribute('title') ?? '' })),
+      );
+      expect(strip.map((s) => s.tone)).toContain('poor');
+      expect(strip.find((s) => s.tone === 'poor')?.title).toMatch(/Poor posture · Forward head/);
+      expect(await page.$('.pv-timeline-table table')).not.toBeNull();
       await saveScreenshot(page, SUITE, 'session-report');
     } finally {
       await close();
@@ -250,7 +263,7 @@ describe('with a seeded history', () => {
     try {
       await page.goto(`${dashboard.web}/dashboard/session-report/${seeded.sessionIds[1]}`);
       await page.waitForSelector('[data-testid="session-report"]');
-      await waitForText(page, `Session ${seeded.sessionIds[1]}`);
+      await page.waitForSelector(`[data-session-id="${seeded.sessionIds[1]}"]`);
       const poor = await page.$$eval(
         '.pv-metric-card',
         (cards) =>
@@ -289,7 +302,7 @@ describe('with a seeded history', () => {
         history.pushState({ usr, key: 'passive', idx: 1 }, '', '/dashboard/session-report');
         dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
       });
-      await waitForText(page, 'Session from-session-page');
+      await page.waitForSelector('[data-session-id="from-session-page"]');
       await waitForText(page, '2m 5s');
       await waitForText(page, '52%');
     } finally {

@@ -144,32 +144,26 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
   it('draws nothing while aligned and arrows with the outline once the person slouches (Active Mode)', async () => {
     await clickButton(page, 'Active Mode');
     await waitForText(page, 'workflow-prompt', /Active Mode on/);
-    await new Promise((r) => setTimeout(r, 1000));
+    // Ten more detection frames in Active Mode while the clip is upright: still aligned, no arrows.
+    await waitForCounter(
+      page,
+      'data-detection-frames',
+      (await overlayCounter(page, 'data-detection-frames')) + 10,
+      20_000,
+    );
     expect(await textOf(page, 'posture-deviation')).toContain('Aligned');
     expect(await overlayCounter(page, 'data-arrows-drawn')).toBe(0);
-    // Measure the overlay and detection rates with the debug panel while the clip is still upright.
+    // The debug panel shows the rates and the frame quality; the rates themselves are measured in
+    // bench/web-live/live-rates.ts, not asserted here.
     await page.click('.live-debug-toggle input');
-    const count = async () => ({
-      overlay: await overlayCounter(page, 'data-overlay-frames'),
-      detection: await overlayCounter(page, 'data-detection-frames'),
-      at: Date.now(),
-    });
-    const start = await count();
-    await new Promise((r) => setTimeout(r, 5000));
-    const end = await count();
-    const seconds = (end.at - start.at) / 1000;
-    const overlayFps = (end.overlay - start.overlay) / seconds;
-    const detectionFps = (end.detection - start.detection) / seconds;
+    const overlay = await overlayCounter(page, 'data-overlay-frames');
+    await waitForCounter(page, 'data-overlay-frames', overlay + 10, 10_000);
     const panel = {
       overlayFps: Number(await textOf(page, 'overlay-fps')),
       detectionFps: Number(await textOf(page, 'detection-fps')),
       frameQuality: await textOf(page, 'frame-quality'),
     };
-    console.log(
-      `[live metrics] overlay ${overlayFps.toFixed(1)} fps, detection ${detectionFps.toFixed(1)} frames/s over ${seconds.toFixed(1)} s (panel: overlay ${panel.overlayFps}, detection ${panel.detectionFps}, quality ${panel.frameQuality})`,
-    );
-    expect(overlayFps).toBeGreaterThan(5);
-    expect(detectionFps).toBeGreaterThan(0);
+    expect(Number.isFinite(panel.overlayFps) && Number.isFinite(panel.detectionFps)).toBe(true);
     expect(['Excellent', 'Good', 'Fair', 'Poor']).toContain(panel.frameQuality);
     // The clip turns to the slouched posture after 30 s; the deviation needs a moment to set in.
     await waitForText(page, 'posture-deviation', /Deviated/, 60_000);
@@ -336,14 +330,22 @@ describe('photo calibration wizard', () => {
     }
     await waitForStep(page, 'photo-wizard', 'COMPLETED', 120_000);
     const shown = Number((await textOf(page, 'wizard-score')).match(/(\d+)\/100/)?.[1]);
+    // The completion card lists the assessment notes the analysis gave (the same the API stored).
+    const notes = await page.$$eval('[data-testid="wizard-notes"] li', (items) =>
+      items.map((li) => li.textContent),
+    );
     await saveScreenshot(page, SUITE, '11-wizard-completed');
     await waitForPath(page, '/dashboard', 10_000);
+    // Where the wizard lands, the score it just computed is shown.
+    await page.waitForSelector('[data-testid="new-calibration-score"]', { timeout: 20_000 });
+    expect(await textOf(page, 'new-calibration-score')).toBe(`${shown}/100`);
     const status = (await apiGet('/calibration/status/detailed', user.accessToken)).data as {
       hasActive: boolean;
-      calibration: { initialPostureScore: number };
+      calibration: { initialPostureScore: number; assessmentNotes: string | null };
     };
     expect(status.hasActive).toBe(true);
     expect(Math.round(status.calibration.initialPostureScore)).toBe(shown);
+    expect(notes.join(' ') || null).toBe(status.calibration.assessmentNotes);
     await page.close();
   }, 180_000);
 });

@@ -1,5 +1,6 @@
 // Real-time session rules (document 2, sections 3.4, 4.4, 5.3 and 9).
 import type { DetectionFrame } from '@posture-vision/core';
+import { detectionFrame, temporalData } from '@posture-vision/testkit/frames';
 import { describe, expect, it } from 'vitest';
 import {
   appendLog,
@@ -12,31 +13,11 @@ function frame(
   pose: { x: number; y: number }[],
   temporal: Partial<DetectionFrame['temporal_posture_data']> | null,
 ) {
-  return {
-    status: 'ok',
+  return detectionFrame({
     hns: { poses: pose.length ? [pose] : [], boxes: [], emotions: [] },
-    hand: { poses: [], confidences: [] },
-    drowsiness: {
-      drowsiness_state: false,
-      mouth_state: 'closed',
-      eye_state: 'open',
-      blinking_count: 0,
-      yawning_count: 0,
-      boxes: [],
-    },
     body_status: 'ok',
-    temporal_posture_data: temporal
-      ? {
-          is_posture_deviated: false,
-          deviation_level: 'mild',
-          confidence: 0.9,
-          stability_factor: 1,
-          smoothing_factor: 0.5,
-          all_offset_vector: [],
-          ...temporal,
-        }
-      : null,
-  } as DetectionFrame;
+    temporal_posture_data: temporal ? temporalData({ deviation_level: 'mild', ...temporal }) : null,
+  });
 }
 const upright = Array.from({ length: 17 }, (_, i) => ({
   x: 0.5 + (i % 2) * 0.01,

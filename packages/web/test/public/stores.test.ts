@@ -56,7 +56,15 @@ describe('auth status', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await api.auth.logout();
     expect(warn).toHaveBeenCalled();
-    await new Promise((r) => setTimeout(r, 0));
+    // The store learns of the cleared tokens through its subscription: wait for that update.
+    await new Promise<void>((resolve) => {
+      if (!useAuthStore.getState().isAuthenticated) return resolve();
+      const stop = useAuthStore.subscribe((state) => {
+        if (state.isAuthenticated) return;
+        stop();
+        resolve();
+      });
+    });
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 });

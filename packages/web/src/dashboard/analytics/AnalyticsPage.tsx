@@ -21,7 +21,7 @@ import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';
 import { useThemeStore } from '../../theme/themeStore';
 import { ProgressBar } from '../ProgressBar';
-import { type ChartColours, chartColours, lineOptions } from './chartTheme';
+import { type ChartColours, CVA_AXIS, chartColours, lineOptions } from './chartTheme';
 import { sessionsOnDay } from './dateFilter';
 import { type AnalyticsData, type AnalyticsFilters, loadAnalytics } from './loadAnalytics';
 
@@ -151,6 +151,7 @@ export default function AnalyticsPage() {
           series={charts.cva}
           empty={ANALYTICS_MESSAGES.noCvaData}
           colours={colours}
+          axis={CVA_AXIS}
           testId="cva-chart"
         />
       </div>
@@ -255,7 +256,9 @@ function TrendsCard({
                 ...lineOptions(colours).scales,
                 y1: {
                   position: 'right' as const,
-                  ticks: { color: colours.text, precision: 0 },
+                  // Counts are whole numbers: integer ticks from zero ("1", never "1.0").
+                  beginAtZero: true,
+                  ticks: { color: colours.text, precision: 0, stepSize: 1 },
                   grid: { drawOnChartArea: false },
                 },
               },
@@ -287,6 +290,7 @@ function ChartCard(props: {
   series: ChartSeries;
   empty: string;
   colours: ChartColours;
+  axis?: { min: number; max: number };
   testId: string;
 }) {
   const { colours } = props;
@@ -311,7 +315,7 @@ function ChartCard(props: {
                 },
               ],
             }}
-            options={lineOptions(colours)}
+            options={lineOptions(colours, props.axis)}
           />
         </div>
       )}

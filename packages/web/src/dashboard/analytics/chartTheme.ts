@@ -40,15 +40,23 @@ export function chartColours(theme: Theme): ChartColours {
       };
 }
 
-export function lineOptions(colours: ChartColours) {
+/** Posture scores are 0–100 (the score rule's range): the axis shows all of it, so one day is not one dot
+ * floating on Chart.js's default ±5 band around a lone value. */
+export const SCORE_AXIS = { min: 0, max: 100 } as const;
+/** The craniovertebral angle lies between 0° and 90° by its geometry (neck line against the horizontal). */
+export const CVA_AXIS = { min: 0, max: 90 } as const;
+
+export function lineOptions(colours: ChartColours, axis: { min: number; max: number } = SCORE_AXIS) {
   return {
     responsive: true,
     maintainAspectRatio: false,
     animation: false as const,
     plugins: { legend: { labels: { color: colours.text } } },
+    // A lone point is drawn large enough to be seen as data, not as a stray mark.
+    elements: { point: { radius: 4, hoverRadius: 6 } },
     scales: {
       x: { ticks: { color: colours.text }, grid: { color: colours.grid } },
-      y: { ticks: { color: colours.text }, grid: { color: colours.grid } },
+      y: { ...axis, ticks: { color: colours.text }, grid: { color: colours.grid } },
     },
   };
 }

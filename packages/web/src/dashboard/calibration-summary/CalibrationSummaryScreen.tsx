@@ -1,4 +1,5 @@
 import { NO_SUMMARY_DATA, summaryNotFound, summaryScoreBand } from '@posture-vision/core/calibration';
+import { SampleRibbon } from '@posture-vision/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { MOCK_SUMMARIES } from './mockSummaries';
 
@@ -25,6 +26,7 @@ export default function CalibrationSummaryScreen() {
   return (
     <div className="pv-calibration-summary" data-testid="calibration-summary">
       <h1>Calibration Summary</h1>
+      <SampleRibbon />
       <p className="pv-muted">
         Calibration ID: {calibrationId} · Date: {new Date(summary.date).toLocaleDateString()}
       </p>

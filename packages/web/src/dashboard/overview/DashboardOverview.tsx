@@ -7,8 +7,10 @@ import {
   stabilityLabel,
 } from '@posture-vision/core/analytics';
 import { isAuthenticationFailure } from '@posture-vision/core/profile';
+import { countOf } from '@posture-vision/core/text';
+import { buttonClass, cardLinkClass } from '@posture-vision/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ExtensionBanner } from './ExtensionBanner';
 import { loadOverview, type OverviewData } from './loadOverview';
 import { MetricCard } from './MetricCard';
@@ -25,10 +27,27 @@ function round(value: number): string {
   return String(Math.round(value));
 }
 
+const SESSION = { one: 'session', other: 'sessions' };
+
+/** "Tue 24 Nov, 10:02": when a session was, as people name it (its id stays in the link). */
+function sessionWhen(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return 'recent session';
+  return `${at.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}, ${at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/** "Mon" for a yyyy-mm-dd day (the bars are calendar days in UTC, see lastDays). */
+function weekday(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
+}
+
 /** /dashboard (index): section 2.2. */
 export default function DashboardOverview() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const navigate = useNavigate();
+  // The photo calibration wizard lands here with the score it just computed.
+  const calibratedScore = (useLocation().state as { calibratedScore?: number | null } | null)
+    ?.calibratedScore;
 
   useEffect(() => {
     let live = true;
@@ -79,12 +98,41 @@ export default function DashboardOverview() {
   return (
     <div className="pv-overview">
       <h1>Dashboard</h1>
+      {typeof calibratedScore === 'number' && (
+        <section className="pv-card pv-new-calibration" data-testid="new-calibration" role="status">
+          <strong>Calibration saved.</strong> Your posture score:{' '}
+          <span data-testid="new-calibration-score">{calibratedScore}/100</span>.{' '}
+          <Link to="/dashboard/calibration">See the full summary</Link>
+        </section>
+      )}
+      <section className="pv-card pv-start-card" data-testid="start-session-card">
+        <div>
+          <h2>Real-time posture session</h2>
+          <p className="pv-muted">
+            {calibration.hasActive
+              ? 'Sit as you work; Posture Vision tells you when your posture slips and reports on the session.'
+              : 'Calibrate first (three photos, about a minute), then start a session.'}
+          </p>
+        </div>
+        <Link
+          className={buttonClass('primary', 'lg')}
+          to={calibration.hasActive ? '/dashboard/real-time-session' : '/dashboard/photo-calibration'}
+          data-testid="start-session"
+        >
+          {calibration.hasActive ? 'Start a session' : 'Calibrate now'}
+        </Link>
+      </section>
       <ExtensionBanner />
       <section className="pv-card pv-user-card">
         <div>
           <h2 data-testid="user-name">{name || profile.email}</h2>
           <p data-testid="user-email">{profile.email}</p>
-          {latest && <p data-testid="latest-session">Latest session: {latest.id}</p>}
+          {latest && (
+            <p data-testid="latest-session">
+              Latest session:{' '}
+              <Link to={`/dashboard/session-report/${latest.id}`}>{sessionWhen(latest.createdAt)}</Link>
+            </p>
+          )}
         </div>
         <span
           className={`pv-badge ${calibration.hasActive ? 'pv-badge-good' : 'pv-badge-warn'}`}
@@ -94,12 +142,20 @@ export default function DashboardOverview() {
         </span>
       </section>
       <section className="pv-metric-grid">
-        <MetricCard
-          title="Calibration Status"
-          value={calibrationStatus.value}
-          status={calibrationStatus.label}
-          good={calibration.hasActive}
-        />
+        {/* The whole card leads to the calibration: its summary when there is one, else the wizard. */}
+        <Link
+          className={cardLinkClass('pv-metric-link')}
+          to={calibration.hasActive ? '/dashboard/calibration' : '/dashboard/photo-calibration'}
+          aria-label={`Calibration Status: ${calibrationStatus.value}. ${calibration.hasActive ? 'See your calibration' : 'Calibrate now'}`}
+          data-testid="calibration-card"
+        >
+          <MetricCard
+            title="Calibration Status"
+            value={calibrationStatus.value}
+            status={calibrationStatus.label}
+            good={calibration.hasActive}
+          />
+        </Link>
         <MetricCard
           title="Recent Session Score"
           value={sessionScore === null ? 'N/A' : round(sessionScore)}
@@ -123,7 +179,7 @@ export default function DashboardOverview() {
         <section className="pv-card" data-testid="week-summary">
           <h2>Last 7 Days</h2>
           <p className="pv-muted">
-            {analytics.total_sessions} sessions in total · average score{' '}
+            {countOf(analytics.total_sessions, SESSION)} in total · average score{' '}
             {Math.round(analytics.average_posture_score)}
           </p>
           <div className="pv-week-bars pv-week-bars-small">
@@ -136,6 +192,9 @@ export default function DashboardOverview() {
                   />
                 </div>
                 <span>{day.averageScore === null ? '–' : Math.round(day.averageScore)}</span>
+                <small className="pv-week-day" data-testid="week-day">
+                  {weekday(day.date)}
+                </small>
               </div>
             ))}
           </div>

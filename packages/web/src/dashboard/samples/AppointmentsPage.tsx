@@ -1,4 +1,6 @@
 // Static sample page (section 2.12): hard-coded content, no calls. Every action is an alert.
+import { SampleRibbon } from '@posture-vision/ui';
+
 interface Appointment {
   id: number;
   date: string;
@@ -45,6 +47,7 @@ export default function AppointmentsPage() {
   return (
     <div className="pv-sample-page">
       <h1>Appointments</h1>
+      <SampleRibbon />
       <button
         type="button"
         className="pv-btn pv-btn-primary"

@@ -1,4 +1,6 @@
 // Static sample page (section 2.12): hard-coded content, no calls.
+import { SampleRibbon } from '@posture-vision/ui';
+
 interface Exercise {
   id: number;
   name: string;
@@ -52,6 +54,7 @@ export default function ExercisePlanPage() {
   return (
     <div className="pv-sample-page">
       <h1>Exercise Plan</h1>
+      <SampleRibbon />
       <section className="pv-card">
         <h2>Focus Area</h2>
         <p>Forward head posture and rounded shoulders</p>

@@ -1,4 +1,6 @@
 // The older Settings page (section 2.12): static sample content, every action is an alert.
+
+import { SampleRibbon } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
 
 export default function LegacySettingsPage() {
@@ -17,6 +19,7 @@ export default function LegacySettingsPage() {
   return (
     <div className="pv-sample-page">
       <h1>Settings</h1>
+      <SampleRibbon />
       <form className="pv-card" onSubmit={submit('Profile updated.')}>
         <h2>Profile</h2>
         <label>

@@ -1,4 +1,6 @@
 // Static sample page (section 2.12): hard-coded content, no calls. Sending only raises an alert.
+
+import { SampleRibbon } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 
 interface Conversation {
@@ -102,6 +104,7 @@ export default function MessagesPage() {
   return (
     <div className="pv-sample-page pv-messages">
       <h1>Messages</h1>
+      <SampleRibbon />
       <div className="pv-messages-layout">
         {listVisible && (
           <ul className="pv-card pv-conversations">

@@ -1,4 +1,6 @@
 // Static sample page (section 2.12): hard-coded content, no calls.
+import { SampleRibbon } from '@posture-vision/ui';
+
 const SIDE_VIEW = [
   { name: 'Forward Head', value: '2.5 cm anterior', status: 'Moderate' },
   { name: 'Thoracic Kyphosis', value: '48°', status: 'Mild' },
@@ -38,6 +40,7 @@ export default function PostureAnalysisPage() {
   return (
     <div className="pv-sample-page">
       <h1>Posture Analysis</h1>
+      <SampleRibbon />
       <p className="pv-muted">Analysis date: March 15, 2024</p>
       <section className="pv-card">
         <h2>Overall Assessment</h2>

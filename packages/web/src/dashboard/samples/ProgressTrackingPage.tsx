@@ -1,6 +1,7 @@
 // Static sample page (section 2.12): hard-coded content, no calls.
 
 import { CHART_LINE_TENSION } from '@posture-vision/core/analytics';
+import { SampleRibbon } from '@posture-vision/ui';
 import { Bar, Line } from 'react-chartjs-2';
 import { useThemeStore } from '../../theme/themeStore';
 import { chartColours, lineOptions } from '../analytics/chartTheme';
@@ -14,6 +15,7 @@ export default function ProgressTrackingPage() {
   return (
     <div className="pv-sample-page">
       <h1>Progress Tracking</h1>
+      <SampleRibbon />
       <p className="pv-muted">Last 90 Days</p>
       <section className="pv-card">
         <h2>Overall Score Trend</h2>

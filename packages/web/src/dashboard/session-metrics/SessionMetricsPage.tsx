@@ -1,3 +1,4 @@
+import { countOf, pluralNoun } from '@posture-vision/core';
 import type { SessionReport } from '@posture-vision/core/api';
 import {
   CELEBRATION,
@@ -124,10 +125,15 @@ export default function SessionMetricsPage() {
             ))}
           </div>
           <small>
-            {data.weeklyCompleted}/{data.weeklyTotal} sessions
+            {data.weeklyCompleted}/{data.weeklyTotal}{' '}
+            {pluralNoun(data.weeklyTotal, { one: 'session', other: 'sessions' })}
           </small>
         </div>
-        {session && <div data-testid="streak">Streak: {session.streakCount} days</div>}
+        {session && (
+          <div data-testid="streak">
+            Streak: {countOf(session.streakCount, { one: 'day', other: 'days' })}
+          </div>
+        )}
       </section>
 
       {data.sessions.length > 0 && (

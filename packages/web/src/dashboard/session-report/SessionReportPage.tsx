@@ -2,10 +2,13 @@ import type { SessionReport } from '@posture-vision/core/api';
 import { summaryScoreBand } from '@posture-vision/core/calibration';
 import {
   formatReportDuration,
+  type PostureStretch,
   poorPosturePercent,
+  postureStretches,
   SESSION_MESSAGES,
   usesDemoReport,
 } from '@posture-vision/core/sessions';
+import { PostureStrip, SampleRibbon, type StripSegment } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../services/api';
@@ -104,17 +107,45 @@ function issueLabel(issue: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const TONE_LABEL = { good: 'Good posture', poor: 'Poor posture', away: 'Away or not in view' } as const;
+
+function clock(at: number): string {
+  return new Date(at).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+/** Strip segments: each stretch's share of the session and its time, status and issue for the hover. */
+function stripSegments(stretches: PostureStretch[]): StripSegment[] {
+  const first = stretches[0]?.from ?? 0;
+  const total = (stretches[stretches.length - 1]?.to ?? first) - first;
+  if (total <= 0) return [];
+  return stretches.map((s) => ({
+    tone: s.tone,
+    share: (s.to - s.from) / total,
+    title: `${clock(s.from)}–${clock(s.to)} · ${TONE_LABEL[s.tone]}${s.issue ? ` · ${issueLabel(s.issue)}` : ''}`,
+  }));
+}
+
 function ReportView({ report, demo, date }: { report: SessionReport; demo: boolean; date?: string }) {
   const { keyFindings } = report;
   const total = keyFindings.goodPostureTime + keyFindings.poorPostureTime;
   const poorPercent = poorPosturePercent(keyFindings.poorPostureTime, total);
   const when = date ?? report.startTime;
+  const start = Date.parse(report.startTime);
+  const segments = stripSegments(
+    postureStretches(report.timeline, Number.isFinite(start) ? start + report.duration * 1000 : undefined),
+  );
   return (
-    <div className="pv-report" data-testid="session-report">
+    <div className="pv-report" data-testid="session-report" data-session-id={report.sessionId}>
       <h1>Session Report</h1>
-      <p className="pv-muted">
-        Session {report.sessionId}
-        {when ? ` · ${new Date(when).toLocaleString()}` : ''}
+      {demo && <SampleRibbon>Sample report: demo data, not one of your sessions.</SampleRibbon>}
+      <p className="pv-muted" data-testid="report-subtitle">
+        {when
+          ? new Date(when).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })
+          : 'Session'}
         {demo ? ' · demo data' : ''}
       </p>
       <section className="pv-metric-grid">
@@ -167,27 +198,31 @@ function ReportView({ report, demo, date }: { report: SessionReport; demo: boole
       {report.timeline.length > 0 && (
         <section className="pv-card">
           <h2>Timeline</h2>
-          <table className="pv-table">
-            <thead>
-              <tr>
-                <th>Time</th>
-                <th>Posture</th>
-                <th>Score</th>
-                <th>Issue</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.timeline.map((entry, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is fixed once loaded; timestamps may repeat
-                <tr key={`${entry.timestamp}-${index}`}>
-                  <td>{new Date(entry.timestamp).toLocaleTimeString()}</td>
-                  <td>{entry.postureStatus}</td>
-                  <td>{entry.score === undefined ? '–' : Math.round(entry.score)}</td>
-                  <td>{entry.issue ? issueLabel(entry.issue) : '–'}</td>
+          <PostureStrip segments={segments} label="Posture over the session" />
+          <details className="pv-timeline-table">
+            <summary>Timeline as a table</summary>
+            <table className="pv-table">
+              <thead>
+                <tr>
+                  <th>Time</th>
+                  <th>Posture</th>
+                  <th>Score</th>
+                  <th>Issue</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.timeline.map((entry, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is fixed once loaded; timestamps may repeat
+                  <tr key={`${entry.timestamp}-${index}`}>
+                    <td>{new Date(entry.timestamp).toLocaleTimeString()}</td>
+                    <td>{entry.postureStatus}</td>
+                    <td>{entry.score === undefined ? '–' : Math.round(entry.score)}</td>
+                    <td>{entry.issue ? issueLabel(entry.issue) : '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
         </section>
       )}
       <ReportLinks />

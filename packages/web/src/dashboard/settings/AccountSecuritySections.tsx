@@ -1,3 +1,4 @@
+import { formatCount, pluralNoun } from '@posture-vision/core';
 import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
 import { accountDeletionFailedStatus, avatarUploadFailedStatus } from '@posture-vision/core/profile';
 import {
@@ -101,6 +102,9 @@ export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] 
   );
 }
 
+const LOGIN = { one: 'login', other: 'logins' };
+const DEVICE = { one: 'device', other: 'devices' };
+
 export function LoginActivitySection({
   stats,
   history,
@@ -113,13 +117,13 @@ export function LoginActivitySection({
       <h2>Login Activity</h2>
       <div className="pv-stats">
         <div>
-          <strong>{stats.totalLogins}</strong> logins
+          <strong>{formatCount(stats.totalLogins)}</strong> {pluralNoun(stats.totalLogins, LOGIN)}
         </div>
         <div>
           <strong>{Math.round(stats.successRate)}%</strong> success rate
         </div>
         <div>
-          <strong>{stats.uniqueDevices}</strong> devices
+          <strong>{formatCount(stats.uniqueDevices)}</strong> {pluralNoun(stats.uniqueDevices, DEVICE)}
         </div>
       </div>
       <ul className="pv-list">

@@ -1,11 +1,22 @@
 // An in-test vision stand-in: answers the live link's offer with a real WebRTC peer (@roamhq/wrtc),
-// counts the decoded video frames it receives, and sends detection frames on the results socket.
+// counts the decoded video frames it receives, and sends detection frames on the results socket. It speaks
+// the production contract: core's subprotocol, token and close codes (live/socket-contract) and core's
+// signalling messages (live/signalling), the ones the vision service uses.
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { DetectionFrame } from '@posture-vision/core/detection';
+import {
+  answerOffer,
+  candidateMessage,
+  LIVE_CLOSE,
+  LIVE_SUBPROTOCOL,
+  tokenFromProtocols,
+} from '@posture-vision/core/live';
 import wrtc from '@roamhq/wrtc';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { DetectionFrame } from '../../src/detection/frame';
+import { detectionFrame } from './frames.ts';
 
 export interface Behaviour {
   /** Refuse this many offer-socket upgrades (the attempt fails like an unreachable server). */
@@ -25,22 +36,12 @@ export interface Connection {
   socket: WebSocket;
 }
 
+/** The frame the stand-in sends for each received video frame: one keypoint, no temporal data. */
 export function sampleFrame(): DetectionFrame {
-  return {
-    status: 'ok',
+  return detectionFrame({
     hns: { poses: [[{ x: 0.5, y: 0.4 }]], boxes: [], emotions: [] },
-    hand: { poses: [], confidences: [] },
-    drowsiness: {
-      drowsiness_state: false,
-      mouth_state: 'closed',
-      eye_state: 'open',
-      blinking_count: 0,
-      yawning_count: 0,
-      boxes: [],
-    },
-    body_status: 'Good posture',
     temporal_posture_data: null,
-  };
+  });
 }
 
 export async function startAnsweringServer() {
@@ -51,17 +52,21 @@ export async function startAnsweringServer() {
   const peers: RTCPeerConnection[] = [];
   const sinks: { stop(): void }[] = [];
   const httpRequests: { url: string; authorization: string | undefined }[] = [];
+  /** Emits 'change' whenever a count or list above changes, so tests wait for a state instead of sleeping. */
+  const changes = new EventEmitter();
+  const changed = () => changes.emit('change');
   let httpHandler: (url: string) => { status: number; body: unknown } = () => ({ status: 404, body: {} });
 
   const server: Server = createServer((req, res) => {
     httpRequests.push({ url: req.url ?? '', authorization: req.headers.authorization });
+    changed();
     const { status, body } = httpHandler(req.url ?? '');
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   });
   const wss = new WebSocketServer({
     noServer: true,
-    handleProtocols: (protocols) => (protocols.has('posture-vision.v1') ? 'posture-vision.v1' : false),
+    handleProtocols: (protocols) => (protocols.has(LIVE_SUBPROTOCOL) ? LIVE_SUBPROTOCOL : false),
   });
 
   const resultsFor = (peerId: string) =>
@@ -75,24 +80,15 @@ export async function startAnsweringServer() {
         pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnection;
         peers.push(pc);
         pc.onicecandidate = ({ candidate }) => {
-          if (candidate && socket.readyState === 1) {
-            socket.send(
-              JSON.stringify({
-                type: 'candidate',
-                candidate: {
-                  candidate: candidate.candidate,
-                  sdpMLineIndex: candidate.sdpMLineIndex,
-                  sdpMid: candidate.sdpMid,
-                },
-              }),
-            );
-          }
+          const message = candidateMessage(candidate);
+          if (message && socket.readyState === 1) socket.send(JSON.stringify(message));
         };
         pc.ontrack = ({ track }) => {
           const sink = new wrtc.nonstandard.RTCVideoSink(track as never);
           sinks.push(sink);
           sink.onframe = () => {
             video.frames += 1;
+            changed();
             if (!behaviour.sendFrames) return;
             for (const r of resultsFor(peerId)) {
               // Every fifth frame is malformed or 'waiting': the link must skip both without failing.
@@ -102,10 +98,7 @@ export async function startAnsweringServer() {
             }
           };
         };
-        await pc.setRemoteDescription({ type: 'offer', sdp: message.sdp });
-        const description = await pc.createAnswer();
-        await pc.setLocalDescription(description);
-        socket.send(JSON.stringify({ type: 'answer', sdp: pc.localDescription?.sdp }));
+        socket.send(JSON.stringify(await answerOffer(pc, message.sdp)));
       } else if (message.type === 'candidate' && pc) {
         await pc.addIceCandidate(message.candidate);
       }
@@ -119,6 +112,7 @@ export async function startAnsweringServer() {
     const peerId = match[2] as string;
     if (role === 'offer') {
       offerUpgrades.count += 1;
+      changed();
       if (behaviour.rejectOffers > 0) {
         behaviour.rejectOffers -= 1;
         socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n');
@@ -131,8 +125,11 @@ export async function startAnsweringServer() {
         .map((p) => p.trim())
         .filter(Boolean);
       connections.push({ role, peerId, protocols, socket: ws });
-      if (behaviour.rejectToken && protocols.includes(`access_token.${behaviour.rejectToken}`)) {
-        ws.close(4001, 'Invalid or expired token');
+      ws.on('close', changed);
+      changed();
+      const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
+      if (behaviour.rejectToken && token === behaviour.rejectToken) {
+        ws.close(...LIVE_CLOSE.invalidToken);
         return;
       }
       if (role === 'offer' && behaviour.closeOfferWith) {
@@ -148,6 +145,7 @@ export async function startAnsweringServer() {
 
   return {
     behaviour,
+    changes,
     connections,
     offerUpgrades,
     video,

@@ -1,0 +1,46 @@
+// Calibration profiles: one live-posture reference per desk setup (laptop, desk monitor, standing, …), named
+// by the user and stored on the API so they follow the user to another browser. The API validates with
+// these limits; the web app and the extension choose the active one.
+import type { Keypoint } from '../detection/frame';
+
+/** The setups a profile can be for (issue 13); 'other' for anything else the user names. */
+export const PROFILE_SETUPS = ['laptop', 'desk_monitor', 'standing', 'other'] as const;
+export type ProfileSetup = (typeof PROFILE_SETUPS)[number];
+
+export const PROFILE_SETUP_LABELS: Record<ProfileSetup, string> = {
+  laptop: 'Laptop',
+  desk_monitor: 'Desk monitor',
+  standing: 'Standing desk',
+  other: 'Other',
+};
+
+/** A name is shown in a popup menu: short, and unique per user. */
+export const PROFILE_NAME_MAX = 40;
+/** More setups than this is a list nobody chooses from. */
+export const PROFILES_PER_USER_MAX = 10;
+
+/** What the live monitor needs to rebuild its reference (core's `createReference(keypoints, frame)`):
+ * the upright posture's keypoints and the frame size they were seen in. No image. */
+export interface ProfileReference {
+  keypoints: Keypoint[];
+  frame: { width: number; height: number };
+}
+
+export interface CalibrationProfile {
+  id: string;
+  name: string;
+  setup: ProfileSetup;
+  /** Null until the user calibrated the live monitor in this profile. */
+  reference: ProfileReference | null;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateProfilePayload {
+  name: string;
+  setup: ProfileSetup;
+  reference?: ProfileReference | null;
+}
+
+export type UpdateProfilePayload = Partial<CreateProfilePayload>;

@@ -1,0 +1,126 @@
+// The popup and the camera-permission page as a user sees them, in both themes, from stored state: the
+// account it is signed in as, a clear posture indicator, today's good-posture share as a chart and the
+// snooze with its time left. No servers: the popup only reads chrome.storage.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildExtension } from '../scripts/package-extension';
+import { localDay } from '../src/rules/daily-stats';
+
+const SUITE = 'extension';
+let tmp: string;
+let browser: Browser;
+let popup: Page;
+let extensionId: string;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'pv-ext-look-'));
+  const dir = await buildExtension(join(tmp, 'extension'), { VITE_API_URL: 'http://127.0.0.1:9' });
+  browser = await launchChromium({ extension: dir });
+  const worker = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
+  );
+  extensionId = new URL(worker.url()).host;
+  popup = await browser.newPage();
+  // A short viewport: the full-page screenshot then grows to the popup's own height.
+  await popup.setViewport({ width: 368, height: 100 });
+  await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
+  const now = Date.now();
+  await popup.evaluate(
+    (day, at) =>
+      chrome.storage.local.set({
+        token: 'stored-access-token',
+        account: { email: 'pat.sitter@example.com', name: 'Pat Sitter' },
+        monitor: {
+          phase: 'monitoring',
+          connection: 'Connected',
+          posture: 'good',
+          postureAt: at,
+          sessionId: 's1',
+          captureFps: 2,
+          message: null,
+        },
+        // 45 min good, 15 min poor: 75 % good.
+        stats: { day, monitoredMs: 60 * 60_000, goodMs: 45 * 60_000, poorMs: 15 * 60_000 },
+        // Snoozed until 24 min 30 s from now: "25 minutes left" (rounded up).
+        alerts: { poorSince: null, lastAlertAt: null, snoozedUntil: at + 24 * 60_000 + 30_000 },
+      }),
+    localDay(now),
+    now,
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Waits until no CSS transition runs (a theme change animates button colours). */
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
+const textOf = (page: Page, testId: string) =>
+  page.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
+
+describe('extension popup look', () => {
+  it('shows the account, the posture, the good-posture share as a chart and the snooze time left', async () => {
+    await popup.waitForFunction(
+      () => document.querySelector('[data-testid="sign-in"]')?.textContent?.includes('@') === true,
+    );
+    expect(await textOf(popup, 'sign-in')).toBe('Signed in as pat.sitter@example.com');
+    expect(await textOf(popup, 'posture')).toBe('Good posture');
+    expect(await textOf(popup, 'phase')).toBe('Monitoring');
+    // The share is drawn (an SVG ring) and named for screen readers.
+    const ring = await popup.$eval('[data-testid="good-share"]', (el) => ({
+      role: el.getAttribute('role'),
+      label: el.getAttribute('aria-label'),
+      arcs: el.querySelectorAll('svg circle').length,
+    }));
+    expect(ring).toEqual({ role: 'img', label: 'Good posture today: 75%', arcs: 2 });
+    expect(await textOf(popup, 'snooze-state')).toMatch(/^Alerts snoozed · 25 minutes left \(until .+\)$/);
+  });
+
+  it('is styled in both themes (dark by default, light when the system asks)', async () => {
+    const colours = () =>
+      popup.evaluate(() => ({
+        theme: document.body.dataset.theme,
+        background: getComputedStyle(document.body).backgroundColor,
+        // The token the primary button is painted with (its own colour may still be in its transition).
+        primary: getComputedStyle(document.querySelector('.ui-btn-primary') as Element)
+          .getPropertyValue('--ui-primary')
+          .trim(),
+      }));
+    await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    await popup.reload();
+    await popup.waitForSelector('[data-testid="good-share"]');
+    const dark = await colours();
+    await saveScreenshot(popup, SUITE, 'popup-dark');
+    await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    await popup.waitForFunction(() => document.body.dataset.theme === 'light');
+    const light = await colours();
+    await settled(popup);
+    await saveScreenshot(popup, SUITE, 'popup-light');
+    expect(dark).toEqual({ theme: 'dark', background: 'rgb(15, 20, 32)', primary: '#3d8bfd' });
+    expect(light).toEqual({ theme: 'light', background: 'rgb(246, 248, 252)', primary: '#1f6fe5' });
+  });
+
+  it('gives the camera-permission page the same look', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    await page.goto(`chrome-extension://${extensionId}/src/permission/permission.html`);
+    await page.waitForSelector('.ui-btn-primary');
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Allow Posture Vision to use your camera');
+    expect(await page.$eval('.ui-btn-primary', (b) => b.textContent)).toBe('Allow camera');
+    await saveScreenshot(page, SUITE, 'permission-dark-1280');
+    await page.setViewport({ width: 375, height: 800 });
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    await page.waitForFunction(() => document.body.dataset.theme === 'light');
+    await settled(page);
+    await saveScreenshot(page, SUITE, 'permission-light-375');
+    await page.close();
+  });
+});

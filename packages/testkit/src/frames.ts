@@ -1,0 +1,43 @@
+// Detection frames for tests, shaped like the vision service's (document 2, section 3.1): one builder that the
+// packages' tests change only where their case differs.
+import type { DetectionFrame, TemporalPostureData } from '@posture-vision/core/detection';
+
+/** 17 keypoints of a person in view. */
+export const person = Array.from({ length: 17 }, (_, i) => ({
+  x: 0.3 + i * 0.01,
+  y: 0.2 + i * 0.03,
+  score: 0.9,
+}));
+
+/** Temporal posture data: steady and not deviated, with `change` applied. */
+export function temporalData(change: Partial<TemporalPostureData> = {}): TemporalPostureData {
+  return {
+    is_posture_deviated: false,
+    deviation_level: 'moderate',
+    confidence: 0.9,
+    stability_factor: 1,
+    smoothing_factor: 0.5,
+    all_offset_vector: [],
+    ...change,
+  };
+}
+
+/** A frame of one person in good posture (or deviated, 'Head tilted'), with `change` applied. */
+export function detectionFrame(change: Partial<DetectionFrame> = {}, deviated = false): DetectionFrame {
+  return {
+    status: 'ok',
+    hns: { poses: [person], boxes: [], emotions: [] },
+    hand: { poses: [], confidences: [] },
+    drowsiness: {
+      drowsiness_state: false,
+      mouth_state: 'closed',
+      eye_state: 'open',
+      blinking_count: 0,
+      yawning_count: 0,
+      boxes: [],
+    },
+    body_status: deviated ? 'Head tilted' : 'Good posture',
+    temporal_posture_data: temporalData({ is_posture_deviated: deviated }),
+    ...change,
+  };
+}

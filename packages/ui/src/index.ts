@@ -1,0 +1,13 @@
+// @posture-vision/ui: the components the web app and the extension share. Import the CSS once per page:
+// '@posture-vision/ui/tokens.css' and '@posture-vision/ui/components.css'.
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClass } from './Button';
+export { Card, type CardProps, cardLinkClass } from './Card';
+export { Dialog, DialogClose, type DialogProps } from './Dialog';
+export { Field, type FieldProps } from './Field';
+export { Logo } from './Logo';
+export { PostureStrip, type StripSegment, type StripTone } from './PostureStrip';
+export { Progress, type ProgressProps } from './Progress';
+export { SampleRibbon } from './SampleRibbon';
+export { ShareRing, type ShareRingProps } from './ShareRing';
+export { type PillTone, StatusPill, type StatusPillProps } from './StatusPill';
+export { Toggle, type ToggleProps } from './Toggle';

@@ -1,0 +1,100 @@
+// The shared components rendered with React in a DOM (jsdom 26, installed by hand: Vitest's own jsdom
+// environment loads a newer jsdom that needs Node 22).
+import { JSDOM } from 'jsdom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { populateGlobal } from 'vitest/environments';
+
+const dom = new JSDOM('<!DOCTYPE html><html><body></body></html>', {
+  url: 'http://localhost/',
+  pretendToBeVisual: true,
+});
+populateGlobal(globalThis, dom.window, { bindFunctions: true });
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const { useState } = await import('react');
+const { act, cleanup, fireEvent, render, screen } = await import('@testing-library/react');
+const { Button, Dialog, DialogClose, Field, PostureStrip, Progress, ShareRing, StatusPill, Toggle } =
+  await import('../src');
+
+afterEach(cleanup);
+
+function ActiveMode() {
+  const [on, setOn] = useState(false);
+  return (
+    <Toggle pressed={on} onPressedChange={setOn}>
+      Active Mode
+    </Toggle>
+  );
+}
+
+function Opened() {
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Time's up"
+      actions={
+        <DialogClose asChild>
+          <Button>Close</Button>
+        </DialogClose>
+      }
+    />
+  );
+}
+
+describe('shared components', () => {
+  it('a toggle announces and shows its state', () => {
+    render(<ActiveMode />);
+    const toggle = screen.getByRole('button', { name: 'Active Mode' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.getAttribute('data-state')).toBe('on');
+  });
+
+  it('a dialog is a labelled modal that closes from its close button', async () => {
+    render(<Opened />);
+    const dialog = screen.getByRole('dialog', { name: "Time's up" });
+    expect(dialog).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a field ties its label and error to the input', () => {
+    render(<Field label="Email" error="Email is required" />);
+    const input = screen.getByLabelText('Email');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Email is required',
+    );
+  });
+
+  it('charts and pills say in words what their colours show', () => {
+    render(
+      <>
+        <ShareRing percent={72.4} label="Good posture today" />
+        <ShareRing percent={null} label="Nothing yet" />
+        <StatusPill tone="good">Good posture</StatusPill>
+        <Progress label="Loading pose models" value={0.5} detail="2 of 4" />
+        <PostureStrip
+          label="Posture over time"
+          segments={[
+            { tone: 'good', share: 0.75, title: '10:00–10:03 · Good' },
+            { tone: 'poor', share: 0.25, title: '10:03–10:04 · Poor · forward head' },
+          ]}
+        />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Good posture today: 72%' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Nothing yet: –' })).toBeTruthy();
+    expect(screen.getByText('Good posture').getAttribute('data-tone')).toBe('good');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('title'))).toEqual([
+      '10:00–10:03 · Good',
+      '10:03–10:04 · Poor · forward head',
+    ]);
+    expect((items[0] as HTMLElement).style.width).toBe('75%');
+  });
+});

@@ -1,0 +1,325 @@
+// Issue 15, "a product that looks and feels finished", checked in real Chromium against the real API and vision
+// service: failures that say why, entry points, charts over tables, toy-like details, samples marked, and
+// screenshots of the main screens in both themes at 1280 and 375 px (.artifacts/screenshots/web-finish/).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import {
+  type ClipPosture,
+  type PhotoName,
+  personPhotoDataUrl,
+  writePersonClip,
+} from '@posture-vision/testkit/media';
+import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clickButton,
+  createVerifiedUser,
+  removeDir,
+  serveWebApp,
+  signIn,
+  startApiRelay,
+  type TestUser,
+  textOf,
+  type WebSite,
+} from '../live/harness.ts';
+
+const SUITE = 'web-finish';
+let api: RunningService;
+let vision: RunningService;
+let site: WebSite;
+let relay: Awaited<ReturnType<typeof startApiRelay>>;
+let clipDir: string;
+let browser: Browser;
+let user: TestUser;
+let sessionId: string;
+
+async function call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${api.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${user.accessToken}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** One calibration and one finished session with good and poor (forward head) stretches. */
+async function seed(): Promise<void> {
+  const photo = personPhotoDataUrl();
+  const calibration = await call<{ data: { id: string } }>('/calibration', {
+    method: 'POST',
+    body: {
+      photos: (['front', 'left', 'right'] as const).map((viewType) => ({
+        viewType,
+        photoUrl: photo,
+        metadata: { width: 640, height: 480 },
+      })),
+      processWithML: false,
+      mlAnalysis: { overall_score: 82, metrics: { cranial_vertebral_angle: 49.5 } },
+    },
+  });
+  const started = await call<{ data: { id: string } }>('/sessions/start', {
+    method: 'POST',
+    body: { mode: 'active', calibrationId: calibration.data.id },
+  });
+  sessionId = started.data.id;
+  const t0 = Date.now() - 60_000;
+  for (let i = 0; i < 10; i++) {
+    const poor = i >= 6;
+    await call(`/sessions/${sessionId}/feedback`, {
+      method: 'POST',
+      body: {
+        postureStatus: poor ? 'poor' : 'good',
+        timestamp: new Date(t0 + i * 4000).toISOString(),
+        details: poor ? { type: 'posture', issue: 'forward_head', cva: 44 } : { type: 'posture', cva: 52 },
+      },
+    });
+  }
+  await call(`/sessions/${sessionId}/end`, { method: 'POST' });
+}
+
+beforeAll(async () => {
+  clipDir = mkdtempSync(join(tmpdir(), 'pv-finish-'));
+  site = await serveWebApp('pv-web-finish-');
+  relay = await startApiRelay();
+  vision = await startVision({ API_URL: relay.url });
+  api = await startApi({ WEB_ORIGIN: site.url, VISION_URL: vision.url, RATE_LIMIT_MAX: '1000' });
+  relay.target(api.url);
+  await site.build({ apiUrl: api.url, visionUrl: vision.url });
+  user = await createVerifiedUser(api, 'finish');
+  await seed();
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await vision?.stop();
+  await api?.stop();
+  await relay?.close();
+  removeDir(clipDir);
+});
+
+async function signedInPage(width = 1280, height = 800, theme: 'dark' | 'light' = 'dark'): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width, height });
+  await signIn(page, site.url, user);
+  await page.evaluate((t) => localStorage.setItem('appTheme', t), theme);
+  return page;
+}
+
+function waitForStep(page: Page, step: string, timeout = 30_000) {
+  return page.waitForFunction(
+    (s) => document.querySelector('[data-testid="photo-wizard"]')?.getAttribute('data-step') === s,
+    { timeout, polling: 200 },
+    step,
+  );
+}
+
+/** The wizard run to its analysis with a camera that shows `posture` of `photo`. */
+async function wizardWith(posture: ClipPosture, photo: PhotoName): Promise<{ error: string; next: string }> {
+  const clip = writePersonClip(join(clipDir, `${photo}-${posture}.y4m`), [{ posture, seconds: 2 }], {
+    photo,
+  });
+  const camera = await launchChromium({ fakeVideo: clip });
+  try {
+    const page = await camera.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, site.url, user);
+    await page.goto(`${site.url}/dashboard/photo-calibration`);
+    await clickButton(page, 'Start');
+    for (const view of ['FRONT', 'LEFT', 'RIGHT']) {
+      await waitForStep(page, `CAPTURE_${view}`);
+      await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, {
+        timeout: 20_000,
+      });
+      await clickButton(page, 'Capture Photo');
+      await waitForStep(page, `PREVIEW_${view}`);
+      await clickButton(page, view === 'RIGHT' ? 'Analyze Photos' : 'Next');
+    }
+    // While the photos are analysed, the wizard says what it waits for.
+    await waitForStep(page, 'ERROR', 120_000);
+    await saveScreenshot(page, SUITE, `wizard-error-${posture === 'away' ? 'empty' : photo}`);
+    return { error: await textOf(page, 'wizard-error'), next: await textOf(page, 'wizard-next-step') };
+  } finally {
+    await camera.close();
+  }
+}
+
+describe('1. failures say why, in the specification form, with what to do next', () => {
+  it('the wizard names a second person in the photo', async () => {
+    const { error, next } = await wizardWith('upright', 'group');
+    expect(error).toBe(
+      'Failed to process photos: front photo: More than one person detected in the image. Please take the photo alone.',
+    );
+    expect(next).toBe('Make sure you are alone in the picture, then take the photos again.');
+  }, 240_000);
+
+  it('the wizard names an empty frame', async () => {
+    const { error, next } = await wizardWith('away', 'woman');
+    expect(error).toBe('Failed to process photos: front photo: No person detected in the image.');
+    expect(next).toMatch(/head and both shoulders in view/);
+  }, 240_000);
+});
+
+describe('3. details that are not toy-like', () => {
+  it('the landing hero keeps its main button above the fold at 1280×800', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.goto(site.url);
+    await page.waitForSelector('.hero-actions .btn-primary');
+    const bottom = await page.$eval('.hero-actions .btn-primary', (b) => b.getBoundingClientRect().bottom);
+    expect(bottom).toBeLessThanOrEqual(800);
+    await page.close();
+  });
+
+  it('the country-code label stays on one line, level with the phone field', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage();
+      await page.setViewport({ width, height: 800 });
+      await page.goto(`${site.url}/register`);
+      await page.waitForSelector('select[name="countryCode"]');
+      const rows = await page.evaluate(() => {
+        const label = [...document.querySelectorAll('label')].find((l) => l.textContent === 'Country code');
+        const select = document.querySelector('select[name="countryCode"]');
+        const phone = document.querySelector('input[name="contactNo"]');
+        const lineHeight = Number.parseFloat(getComputedStyle(label as Element).lineHeight);
+        return {
+          labelLines: Math.round((label?.getBoundingClientRect().height ?? 0) / lineHeight),
+          selectTop: Math.round(select?.getBoundingClientRect().top ?? -1),
+          phoneTop: Math.round(phone?.getBoundingClientRect().top ?? -2),
+        };
+      });
+      expect(rows.labelLines).toBe(1);
+      expect(rows.selectTop).toBe(rows.phoneTop);
+      await page.close();
+    }
+  });
+
+  it('the overview labels the last 7 days by weekday, counts in words, and names the latest session by date', async () => {
+    const page = await signedInPage();
+    await page.goto(`${site.url}/dashboard`);
+    await page.waitForSelector('[data-testid="week-summary"]', { timeout: 20_000 });
+    const days = await page.$$eval('[data-testid="week-day"]', (els) => els.map((e) => e.textContent));
+    expect(days).toHaveLength(7);
+    for (const day of days) expect(day).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)$/);
+    expect(await page.$eval('[data-testid="week-summary"] p', (p) => p.textContent)).toMatch(
+      /^1 session in total/,
+    );
+    expect(await textOf(page, 'latest-session')).not.toContain(sessionId);
+    await page.close();
+  });
+
+  it('the page has a favicon', async () => {
+    const page = await browser.newPage();
+    await page.goto(site.url);
+    const href = await page.$eval('link[rel="icon"]', (l) => (l as HTMLLinkElement).href);
+    const icon = await fetch(href);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('svg');
+    await page.close();
+  });
+});
+
+describe('5. look rather than read: the report timeline is a posture strip', () => {
+  it('draws good and poor stretches with the issue on hover, and keeps the table', async () => {
+    const page = await signedInPage();
+    await page.goto(`${site.url}/dashboard/session-report/${sessionId}`);
+    await page.waitForSelector('[data-testid="posture-strip"] li', { timeout: 20_000 });
+    const stretches = await page.$$eval('[data-testid="posture-strip"] li', (items) =>
+      items.map((li) => ({ tone: li.getAttribute('data-tone'), title: li.getAttribute('title') ?? '' })),
+    );
+    // Good for 24 s, then poor; after the last feedback's gap cap the client had stopped: away.
+    expect(stretches.map((s) => s.tone)).toEqual(['good', 'poor', 'away']);
+    expect(stretches[1]?.title).toMatch(/Poor posture · Forward head/);
+    expect(await page.$$eval('.pv-timeline-table tbody tr', (rows) => rows.length)).toBe(10);
+    await page.close();
+  });
+});
+
+describe('6. ways in to the main feature', () => {
+  it('the overview offers "Start a session" and a calibration card that opens the calibration', async () => {
+    const page = await signedInPage();
+    await page.goto(`${site.url}/dashboard`);
+    await page.waitForSelector('[data-testid="start-session"]', { timeout: 20_000 });
+    expect(await textOf(page, 'start-session')).toBe('Start a session');
+    await page.click('[data-testid="start-session"]');
+    await page.waitForFunction(() => location.pathname === '/dashboard/real-time-session');
+    await page.goBack();
+    await page.waitForSelector('[data-testid="calibration-card"]');
+    await page.click('[data-testid="calibration-card"]');
+    await page.waitForFunction(() => location.pathname === '/dashboard/calibration');
+    await page.close();
+  });
+});
+
+describe('7. small things that break trust', () => {
+  it('sample pages say they are samples', async () => {
+    const page = await signedInPage();
+    for (const path of [
+      'posture-analysis',
+      'exercise-plan',
+      'progress-tracking',
+      'messages',
+      'appointments',
+    ]) {
+      await page.goto(`${site.url}/dashboard/${path}`);
+      await page.waitForSelector('[data-testid="sample-ribbon"]', { timeout: 20_000 });
+    }
+    await page.close();
+  });
+});
+
+describe('screenshots of the main screens, both themes, 1280 and 375 px', () => {
+  const screens = [
+    { name: 'landing', path: '/', signedIn: false, ready: '.hero' },
+    { name: 'register', path: '/register', signedIn: false, ready: 'select[name="countryCode"]' },
+    { name: 'overview', path: '/dashboard', signedIn: true, ready: '[data-testid="week-summary"]' },
+    {
+      name: 'report',
+      path: '/dashboard/session-report/SESSION',
+      signedIn: true,
+      ready: '[data-testid="posture-strip"]',
+    },
+    {
+      name: 'analytics',
+      path: '/dashboard/analytics',
+      signedIn: true,
+      ready: '[data-testid="session-timeline"]',
+    },
+    { name: 'session', path: '/dashboard/real-time-session', signedIn: true, ready: 'h1' },
+    {
+      name: 'wizard',
+      path: '/dashboard/photo-calibration',
+      signedIn: true,
+      ready: '[data-testid="photo-wizard"]',
+    },
+  ];
+  it('saves them under .artifacts/screenshots/web-finish/', async () => {
+    for (const theme of ['dark', 'light'] as const)
+      for (const width of [1280, 375]) {
+        const signedIn = await signedInPage(width, 800, theme);
+        const anonymous = await browser.createBrowserContext().then((c) => c.newPage());
+        await anonymous.setViewport({ width, height: 800 });
+        await anonymous.goto(`${site.url}/privacy-policy`);
+        await anonymous.evaluate((t) => localStorage.setItem('appTheme', t), theme);
+        for (const screen of screens) {
+          const page = screen.signedIn ? signedIn : anonymous;
+          await page.goto(`${site.url}${screen.path.replace('SESSION', sessionId)}`);
+          await page.waitForSelector(screen.ready, { timeout: 20_000 });
+          expect(await page.evaluate(() => document.body.dataset.theme)).toBe(theme);
+          await saveScreenshot(page, SUITE, `${screen.name}-${theme}-${width}`);
+        }
+        await signedIn.browserContext().close();
+        await anonymous.browserContext().close();
+      }
+  }, 240_000);
+});
