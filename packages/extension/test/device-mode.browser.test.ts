@@ -120,7 +120,9 @@ describe('extension processing video on this computer', () => {
     await permission.locator('::-p-text(Allow camera)').click();
     await permission.waitForSelector('[role="status"]');
     await permission.close();
-    expect(await waitForPopup('processing', ['This computer'])).toBe('This computer');
+    expect(await waitForPopup('processing', ['Video processed on this computer'])).toBe(
+      'Video processed on this computer',
+    );
     await waitForPopup('phase', ['Monitoring'], 120_000);
     const posture = await waitForPopup('posture', ['Good posture', 'Poor posture'], 60_000);
     await saveScreenshot(popup, SUITE, 'popup-device-mode');
@@ -164,9 +166,9 @@ describe('extension processing video on this computer', () => {
     await new Promise((r) => visionStandIn?.close(r));
     visionStandIn = null;
     await popup.locator('::-p-text(Start monitoring)').click();
-    expect(await waitForPopup('processing', ['This computer (vision service unreachable)'])).toBe(
-      'This computer (vision service unreachable)',
-    );
+    expect(
+      await waitForPopup('processing', ['Vision service unreachable: video processed on this computer']),
+    ).toBe('Vision service unreachable: video processed on this computer');
     const posture = await waitForPopup('posture', ['Good posture', 'Poor posture'], 120_000);
     expect(['Good posture', 'Poor posture']).toContain(posture);
   });

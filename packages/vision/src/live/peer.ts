@@ -3,8 +3,8 @@
 // posture state). Only the newest frame is kept: a frame that arrives while inference runs replaces the
 // waiting one, so nothing queues.
 import type { PostureReference } from '@posture-vision/core/analysis';
+import { answerOffer, candidateMessage } from '@posture-vision/core/live';
 import {
-<<<<<<< HEAD
   createSchedule,
   type Detection,
   DetectionStream,
@@ -12,15 +12,6 @@ import {
   type Schedule,
   type Shows,
 } from '@posture-vision/detector';
-=======
-  createReference,
-  initialState,
-  type PostureReference,
-  type PostureState,
-  stepPosture,
-} from '@posture-vision/core/analysis';
-import { answerOffer, candidateMessage } from '@posture-vision/core/live';
->>>>>>> main
 import wrtc from '@roamhq/wrtc';
 import type { EnginePool } from '../engine/pool.ts';
 
