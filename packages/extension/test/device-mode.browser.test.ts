@@ -91,7 +91,7 @@ beforeAll(async () => {
     sameSite: 'Strict',
   });
   await webPage.reload();
-  await waitForPopup('sign-in', ['Signed in'], 30_000);
+  await waitForPopup('sign-in', [`Signed in as ${user.email}`], 30_000);
 }, 300_000);
 
 afterAll(async () => {
