@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
+import { classifyTilt } from '../../packages/core/src/analysis/index.ts';
 import {
   createApiClient,
   createMemoryStorage,
@@ -11,12 +12,7 @@ import {
 } from '../../packages/core/src/api/index.ts';
 import type { DetectionFrame } from '../../packages/core/src/detection/frame.ts';
 import { parseDetectionFrame } from '../../packages/core/src/detection/parse.ts';
-import {
-  classifyTilt,
-  correctionArrows,
-  placeOutline,
-  REFERENCE_FRAME_SIZE,
-} from '../../packages/core/src/posture/index.ts';
+import { correctionArrows, placeOutline, REFERENCE_FRAME_SIZE } from '../../packages/core/src/live/index.ts';
 
 const out: string[] = [];
 const say = (s: string) => {

@@ -126,7 +126,7 @@ interface StreamCase {
 async function streams(pool: EnginePool, c: StreamCase, seconds: number) {
   const peers = Array.from(
     { length: c.count },
-    (_, i) => new Peer(`bench${i}`, null, pool, c.shows, c.maxInFlight),
+    (_, i) => new Peer(`bench${i}`, null, pool, c.shows, [], c.maxInFlight),
   );
   for (const p of peers) p.results.add(() => {});
   const c0 = cpuNow();

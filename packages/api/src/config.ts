@@ -1,5 +1,6 @@
 // Server configuration from the environment. Every value has a development default so `npm start` needs no setup.
 import { resolve } from 'node:path';
+import type { AddressLimits } from './auth/address-limits.ts';
 
 export interface Argon2Cost {
   /** Memory cost in KiB. */
@@ -20,6 +21,12 @@ export interface ApiConfig {
   dataDir: string;
   /** A PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl?: string;
+  /** Redis for every counter shared across instances (rate limits); when absent they live in process memory. */
+  redisUrl?: string;
+  /** Prefix of every Redis key this deployment writes (REDIS_PREFIX, default `pv:`), so deployments can share one Redis. */
+  redisPrefix: string;
+  /** Addresses of the load balancers whose X-Forwarded-For is believed (Fastify's trustProxy); none by default. */
+  trustProxy?: string[];
   webOrigins: string[];
   webAppUrl: string;
   /** The API's own public base URL, used in mail and OAuth redirect links; derived from the request when absent. */
@@ -29,9 +36,9 @@ export interface ApiConfig {
   google?: { clientId: string; clientSecret: string; issuer: string };
   argon2: Argon2Cost;
   rateLimit: RateLimitConfig;
-  /** POST /auth/login per address, any account: default 50 per 15 min, never below rateLimit.max (so a raised
-   * RATE_LIMIT_MAX for tests or benches raises it too). */
-  loginAddressLimit: RateLimitConfig;
+  /** Per address alone (auth/address-limits.ts); defaults never below rateLimit.max, so a raised RATE_LIMIT_MAX
+   * for tests or benches raises them too. */
+  addressLimits: AddressLimits;
   /** Largest JSON body in bytes; POST /calibration has its own (three data URLs of up to 5 MB each). */
   bodyLimit: number;
   avatarMaxBytes: number;
@@ -65,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     host: env.API_HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'pv:',
+    trustProxy: env.TRUST_PROXY?.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     webOrigins,
     webAppUrl: (env.WEB_APP_URL ?? webOrigins[0] ?? 'http://localhost:5173').replace(/\/$/, ''),
     publicUrl: env.API_PUBLIC_URL?.replace(/\/$/, ''),
@@ -77,9 +89,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       parallelism: 1,
     },
     rateLimit: { max: rateLimitMax, windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
-    loginAddressLimit: {
-      max: int(env.RATE_LIMIT_LOGIN_ADDRESS_MAX, Math.max(50, rateLimitMax)),
-      windowMs: int(env.RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MS, 15 * 60_000),
+    addressLimits: {
+      // A shared office address signs in often; 50 per 15 min still stops trying many accounts.
+      login: {
+        max: int(env.RATE_LIMIT_LOGIN_ADDRESS_MAX, Math.max(50, rateLimitMax)),
+        windowMs: int(env.RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MS, 15 * 60_000),
+      },
+      // A household or office creates a few accounts an hour; each costs an argon2 hash and a mail.
+      register: {
+        max: int(env.RATE_LIMIT_REGISTER_ADDRESS_MAX, Math.max(10, rateLimitMax)),
+        windowMs: int(env.RATE_LIMIT_REGISTER_ADDRESS_WINDOW_MS, 60 * 60_000),
+      },
+      // Reset and verification mails asked for from one address, whatever the e-mail: no mail cannon.
+      mail: {
+        max: int(env.RATE_LIMIT_MAIL_ADDRESS_MAX, Math.max(20, rateLimitMax)),
+        windowMs: int(env.RATE_LIMIT_MAIL_ADDRESS_WINDOW_MS, 60 * 60_000),
+      },
     },
     bodyLimit: 1024 * 1024,
     avatarMaxBytes: int(env.AVATAR_MAX_BYTES, 2 * 1024 * 1024),

@@ -6,16 +6,18 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import analyticsRoutes from './analytics/routes.ts';
+import { addressLimits } from './auth/address-limits.ts';
 import googleRoutes from './auth/google.ts';
 import { loadSigningKeys } from './auth/keys.ts';
-import { loginAddressLimit } from './auth/login-address-limit.ts';
 import authRoutes from './auth/routes.ts';
 import calibrationRoutes from './calibration/routes.ts';
 import type { ApiConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { errorBody, installErrorHandling } from './http/envelope.ts';
+import healthRoutes from './health/routes.ts';
+import { ApiError, frameworkErrorOptions, installErrorHandling } from './http/envelope.ts';
 import { createMailer } from './mail/mailer.ts';
 import profileRoutes from './profile/routes.ts';
+import { openRedis } from './redis.ts';
 import securityRoutes from './security/routes.ts';
 import sessionRoutes from './sessions/routes.ts';
 
@@ -29,12 +31,21 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
         }
       : false,
     bodyLimit: config.bodyLimit,
+    ...frameworkErrorOptions,
+    // Behind a load balancer the client's address comes from X-Forwarded-For, believed only from these hops.
+    trustProxy: config.trustProxy?.length ? config.trustProxy : false,
   });
   const database = await openDatabase(config);
   const keys = await loadSigningKeys(config.dataDir);
   app.decorate('ctx', { config, db: database.db, keys, mailer: createMailer({ ...config, log: app.log }) });
   app.decorateRequest('user', null as never);
-  app.addHook('onClose', () => database.close());
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  // ioredis reconnects by itself (backing off to 2 s); say why requests fail meanwhile.
+  redis?.on('error', (error: Error) => app.log.warn(`redis: ${error.message}`));
+  app.addHook('onClose', async () => {
+    await database.close();
+    await redis?.quit();
+  });
 
   installErrorHandling(app);
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
@@ -44,14 +55,15 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(cookie);
+  // Every limit (the routes' own and the login-address limit) counts in Redis when REDIS_URL is set, so all
+  // instances share one count; otherwise in this process's memory.
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...errorBody(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-    }),
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}api:rate:` } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
-  app.addHook('onRequest', loginAddressLimit(app, config.loginAddressLimit));
+  app.addHook('onRequest', addressLimits(app, config.addressLimits));
   await app.register(multipart, { limits: { fileSize: config.avatarMaxBytes, files: 1, fields: 5 } });
 
   app.get('/health', async () => ({
@@ -59,6 +71,7 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
     message: 'OK',
     data: { status: 'ok', database: database.kind },
   }));
+  await app.register(healthRoutes, { redis });
   app.get('/.well-known/jwks.json', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return { keys: [keys.publicJwk] };

@@ -159,7 +159,17 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect(refresh_token).not.toBe(user.refreshToken);
     expect((await server.http.get('/profile', access_token)).status).toBe(200);
 
-    const reuse = await server.http.post('/auth/refresh', { refresh_token: user.refreshToken });
+    // A second tab of the same browser, a moment later: the same successor pair, nobody logged out.
+    const tab = await server.http.post('/auth/refresh', { refresh_token: user.refreshToken });
+    expect(tab.status).toBe(200);
+    expect(tab.body.data.refresh_token).toBe(refresh_token);
+    expect((await server.http.get('/profile', tab.body.data.access_token)).status).toBe(200);
+
+    // The used token from another device (a stolen copy): reuse, the session is logged out.
+    const reuse = await server.http.call('POST', '/auth/refresh', {
+      body: { refresh_token: user.refreshToken },
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+    });
     expect(reuse.status).toBe(401);
     // The whole family is revoked: the rotated token and the access tokens of that session stop working.
     expect((await server.http.post('/auth/refresh', { refresh_token })).status).toBe(401);
@@ -167,6 +177,16 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
 
     expect((await server.http.post('/auth/refresh', {})).status).toBe(401);
     expect((await server.http.post('/auth/refresh', { refresh_token: 42 })).status).toBe(400);
+    // Two tabs refreshing at the same instant get the same pair.
+    const twin = await signUp(server);
+    const both = await Promise.all(
+      [0, 1].map(() => server.http.post('/auth/refresh', { refresh_token: twin.refreshToken })),
+    );
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both[0]?.body.data.refresh_token).toBe(both[1]?.body.data.refresh_token);
+    expect(
+      (await server.http.post('/auth/refresh', { refresh_token: both[0]?.body.data.refresh_token })).status,
+    ).toBe(200);
     const cookie = await signUp(server);
     const viaCookie = await server.http.call('POST', '/auth/refresh', {
       body: {},
@@ -205,8 +225,12 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
       server.http.post('/auth/refresh', { refresh_token: extension.refresh_token }),
     ]);
     expect([web.status, ext.status]).toEqual([200, 200]);
-    // The old web token presented again revokes the web app's session only.
-    expect((await server.http.post('/auth/refresh', { refresh_token: user.refreshToken })).status).toBe(401);
+    // The old web token presented again from elsewhere revokes the web app's session only.
+    const stolen = await server.http.call('POST', '/auth/refresh', {
+      body: { refresh_token: user.refreshToken },
+      headers: { 'user-agent': 'curl/8.0' },
+    });
+    expect(stolen.status).toBe(401);
     expect((await server.http.get('/profile', web.body.data.access_token)).status).toBe(401);
     expect((await server.http.get('/profile', ext.body.data.access_token)).status).toBe(200);
     const again = await server.http.post('/auth/refresh', { refresh_token: ext.body.data.refresh_token });
@@ -242,6 +266,17 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     const stale = await server.http.post('/auth/sessions/extension', {}, expired);
     expect(stale.status).toBe(401);
     expect(stale.body.error.message).toBe('Invalid or expired token.');
+    // Signed with the server's key, valid in every way but without exp: it would never expire, so it is refused.
+    const forever = await new SignJWT({ sid: jwtSid(user.accessToken), role: 'user' })
+      .setProtectedHeader({ alg: 'ES256', kid: jwk.kid, typ: 'JWT' })
+      .setIssuer('posture-vision-api')
+      .setAudience('posture-vision')
+      .setSubject(user.userId)
+      .setIssuedAt(now)
+      .sign(await importJWK(jwk, 'ES256'));
+    expect((await server.http.get('/profile', forever)).status).toBe(401);
+    expect((await server.http.post('/auth/sessions/extension', {}, forever)).status).toBe(401);
+    expect((await server.http.get('/profile', user.accessToken)).status).toBe(200);
 
     expect((await server.http.post('/auth/sessions/extension', { extra: 1 }, user.accessToken)).status).toBe(
       400,

@@ -277,6 +277,32 @@ describe.each(databases)('calibrations on %s', (kind) => {
     expect((await server.http.post('/profile', update, fresh.accessToken)).status).toBe(200);
     const status = await server.http.get('/calibration/status/detailed', fresh.accessToken);
     expect(status.body.data).toMatchObject({ hasActive: true, daysUntilExpiry: 1 });
+
+    // The browser's setting, saved without the profile form: "never" never expires, "weekly" is 7 days.
+    const never = await server.http.call('PUT', '/profile/settings', {
+      body: { recalibrationFrequency: 'never' },
+      token: fresh.accessToken,
+    });
+    expect(never.status).toBe(200);
+    expect(
+      (await server.http.get('/calibration/status/detailed', fresh.accessToken)).body.data,
+    ).toMatchObject({
+      hasActive: true,
+      needsRecalibration: false,
+      daysUntilExpiry: null,
+    });
+    await server.http.call('PUT', '/profile/settings', {
+      body: { recalibrationFrequency: 'weekly' },
+      token: fresh.accessToken,
+    });
+    const check = await server.http.get('/calibration/recalibration/check', fresh.accessToken);
+    expect(check.body.data).toMatchObject({ daysUntilExpiry: 7, recalibrationFrequency: 'weekly' });
+    const bad = await server.http.call('PUT', '/profile/settings', {
+      body: { recalibrationFrequency: 'hourly' },
+      token: fresh.accessToken,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].field).toBe('recalibrationFrequency');
   });
 
   it('tests the connection to the vision service, and answers clearly when it is down', async () => {

@@ -23,14 +23,80 @@ const point = (
 });
 
 describe('session report rules', () => {
-  it('measures stability as the share of unchanged consecutive statuses', () => {
-    expect(stabilityIndex([])).toBe(0);
-    expect(stabilityIndex([point(0, 'good', 100)])).toBe(100);
-    expect(stabilityIndex([point(0, 'good', 100), point(1, 'poor', 40), point(2, 'good', 100)])).toBe(0);
-    expect(stabilityIndex([point(0, 'good', 100), point(1, 'good', 100), point(2, 'poor', 40)])).toBe(50);
+  const report = (feedback: FeedbackPoint[], end: number, start = 0) =>
+    buildReport({
+      session: { id: 's', startTime: at(start), endTime: at(end) },
+      feedback,
+      issueLabel: (i) => i,
+      issueAdvice: () => undefined,
+    });
+  /** A client following core's contract: a feedback on each change and a heartbeat every 5 s in between. */
+  const heartbeats = (
+    segments: [FeedbackPoint['postureStatus'], number, number][],
+    cva?: number,
+  ): FeedbackPoint[] => {
+    const out: FeedbackPoint[] = [];
+    let t = 0;
+    for (const [status, score, seconds] of segments) {
+      for (let s = 0; s < seconds; s += 5) out.push({ ...point(t + s, status, score), cva: cva ?? null });
+      t += seconds;
+    }
+    return out;
+  };
+
+  it("counts a heartbeating client's time in full: 9 minutes of good posture are 9 minutes", () => {
+    const r = report(heartbeats([['good', 100, 540]]), 540);
+    expect(r.keyFindings).toMatchObject({ goodPostureTime: 540, poorPostureTime: 0, neutralPostureTime: 0 });
+    expect(r.stabilityIndex).toBe(100);
+    expect(r.duration).toBe(540);
   });
 
-  it('caps silent gaps at 10 s, orders by time and downsamples long timelines to 300 points', () => {
+  it('weights score and CVA by time, and leaves feedback without a CVA out of the CVA', () => {
+    // 40 s good (score 90) then 20 s poor (score 30): time-weighted 70, where a per-event mean of a
+    // change-only client would say 60.
+    const r = report(
+      heartbeats([
+        ['good', 90, 40],
+        ['poor', 30, 20],
+      ]).map((p, i) => ({ ...p, cva: i < 8 ? 50 : 44 })),
+      60,
+    );
+    expect(r.keyFindings).toMatchObject({ goodPostureTime: 40, poorPostureTime: 20 });
+    expect(r.averageScore).toBe(70);
+    expect(r.averageCVAngle).toBe(48);
+    expect(report([point(0, 'good', 100)], 10).averageCVAngle).toBeNull();
+    expect(report([{ ...point(0, 'good', 100), cva: 52 }, point(5, 'good', 100)], 10).averageCVAngle).toBe(
+      52,
+    );
+  });
+
+  it('measures stability from time: the share of tracked time in runs held for 10 s or more', () => {
+    const at0 = (feedback: FeedbackPoint[], end: number) => report(feedback, end).stabilityIndex;
+    expect(stabilityIndex([], [])).toBe(0);
+    // One steady posture, good or poor alike, is fully stable.
+    expect(at0(heartbeats([['poor', 40, 60]]), 60)).toBe(100);
+    // 55 s good with a 3 s slip in the middle: the slip is the only unsteady time (3 of 58 s).
+    const slip = [
+      ...[0, 5, 10, 15, 20].map((t) => point(t, 'good', 100)),
+      point(25, 'poor', 40),
+      ...[28, 33, 38, 43, 48, 53].map((t) => point(t, 'good', 100)),
+    ];
+    expect(at0(slip, 58)).toBe(94.8);
+    // Flipping every 4 s for a minute: never steady.
+    const flips = Array.from({ length: 15 }, (_, i) => point(i * 4, i % 2 ? 'poor' : 'good', 70));
+    expect(at0(flips, 60)).toBe(0);
+    // A session tracked for less than 10 s in all: its one run is steady.
+    expect(at0([point(0, 'good', 100)], 6)).toBe(100);
+  });
+
+  it('caps each silence at FEEDBACK_GAP_CAP_S (15 s): a client that stopped is not posture time', () => {
+    const r = report([point(0, 'good', 100), point(5, 'good', 100), point(300, 'poor', 40)], 600);
+    // 5 s, then a 295 s silence counted as 15 s, then the last feedback holds 15 s to the end.
+    expect(r.keyFindings).toMatchObject({ goodPostureTime: 20, poorPostureTime: 15 });
+    expect(r.duration).toBe(600);
+  });
+
+  it('orders by time and downsamples long timelines to 300 points', () => {
     const report = buildReport({
       session: { id: 's', startTime: at(0), endTime: at(600) },
       feedback: [point(300, 'poor', 40, 'tilt'), point(0, 'good', 100)],
@@ -38,7 +104,7 @@ describe('session report rules', () => {
       issueAdvice: () => undefined,
     });
     expect(report.duration).toBe(600);
-    expect(report.keyFindings).toMatchObject({ goodPostureTime: 10, poorPostureTime: 10 });
+    expect(report.keyFindings).toMatchObject({ goodPostureTime: 15, poorPostureTime: 15 });
     expect(report.averageScore).toBe(70);
     expect(report.timeline.map((t) => t.postureStatus)).toEqual(['good', 'poor']);
     expect(report.keyFindings.improvementAreas).toContain('Work on tilt.');
@@ -55,7 +121,7 @@ describe('session report rules', () => {
     expect(long.timeline).toHaveLength(300);
     expect(long.timeline[0]).toMatchObject({ postureStatus: 'good', score: 100 });
     expect(long.timeline[299]).toMatchObject({ postureStatus: 'poor', score: 40 });
-    expect(long.stabilityIndex).toBe(99.9);
+    expect(long.stabilityIndex).toBe(100);
   });
 
   it('reports an empty session as zero, not as invented data', () => {
@@ -77,6 +143,7 @@ describe('analytics rules', () => {
     score,
     stabilityIndex: null,
     counts: { good: day % 3, neutral: 1, poor: day % 2 },
+    times: null,
   });
 
   it('computes the improvement rate from the earlier and later halves', () => {

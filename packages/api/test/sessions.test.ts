@@ -74,12 +74,14 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     expect(report.status).toBe(200);
     const r = report.body.data;
     expect(r.sessionId).toBe(id);
-    // Spans 2, 2, 2, 2 and the last capped at 10 s: good 14 s, poor 4 s.
-    expect(r.keyFindings.goodPostureTime).toBe(14);
+    // An old, change-only client: spans 2, 2, 2, 2 and the last capped at FEEDBACK_GAP_CAP_S (15 s): good 19 s,
+    // poor 4 s; score weighted by time (1900 + 160) / 23.
+    expect(r.keyFindings.goodPostureTime).toBe(19);
     expect(r.keyFindings.poorPostureTime).toBe(4);
-    expect(r.averageScore).toBe(86.7);
-    // 2 of 4 consecutive pairs keep their status.
-    expect(r.stabilityIndex).toBe(50);
+    expect(r.averageScore).toBe(89.6);
+    // Only the last run (15 s) was held for 10 s or more: 15 of 23 s.
+    expect(r.stabilityIndex).toBe(65.2);
+    expect(r.averageCVAngle).toBe(49.3);
     expect(r.keyFindings.frequentIssues).toEqual(['Forward head posture']);
     expect(r.keyFindings.improvementAreas).toContain(
       'Keep your ears over your shoulders: raise the screen to eye level and tuck your chin.',
@@ -93,23 +95,96 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     const own = (await server.http.get(`/sessions/${id}/insights`, user.accessToken)).body.data;
     expect(own.progressIndicators).toMatchObject({
       sessionCount: 1,
-      goodPosturePercentage: 60,
-      stabilityIndex: 50,
+      goodPosturePercentage: 82.6,
+      stabilityIndex: 65.2,
     });
     expect(own.overallPatterns).toContain('most frequent issue is forward head posture (40% of feedback)');
     // While it runs, analytics count its feedback live.
     const live = (await server.http.get('/sessions/analytics', user.accessToken)).body.data;
     expect(live).toMatchObject({ total_sessions: 1, posture_distribution: { good: 3, fair: 0, poor: 2 } });
-    expect(live.scoreTrend).toEqual([76]);
+    expect(live.scoreTrend).toEqual([89.6]);
 
     const end1 = await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
     expect(end1.status).toBe(200);
-    expect(end1.body.data).toMatchObject({ averageScore: 86.7, stabilityIndex: 50, averageCVAngle: 48.4 });
+    expect(end1.body.data).toMatchObject({
+      averageScore: 89.6,
+      stabilityIndex: 65.2,
+      averageCVAngle: 49.3,
+      goodPostureTime: 19,
+      poorPostureTime: 4,
+    });
     const end2 = await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
     expect(end2.body.data).toEqual(end1.body.data);
     expect((await server.http.get('/sessions/active', user.accessToken)).body.data).toBeNull();
     const late = await feedback(user, id, { postureStatus: 'good', timestamp: new Date().toISOString() });
     expect(late.status).toBe(409);
+  });
+
+  it('reports a heartbeating client by time, and history, analytics, insights and exports say the same', async () => {
+    const id = (await start(user, { mode: 'active', calibrationId })).body.data.id as string;
+    // What core's posture monitor sends: a feedback on each change and a heartbeat every 5 s, with score and
+    // CVA. Backdated (a session cannot be started in the past): 40 s good (score 92), a 3 s neutral wobble (70),
+    // 15 s forward head (35), then good with heartbeats at 58, 63 and 68 s — the client then stopped, so the
+    // last heartbeat holds for FEEDBACK_GAP_CAP_S (15 s) only.
+    const base = Date.now() - 83_000;
+    const sent: { t: number; status: string; kind: string; score: number; issue?: string }[] = [];
+    const run = (from: number, to: number, status: string, score: number, issue?: string) => {
+      for (let t = from; t < to; t += 5)
+        sent.push({
+          t,
+          status,
+          kind: t === from ? 'change' : 'heartbeat',
+          score,
+          ...(issue ? { issue } : {}),
+        });
+    };
+    run(0, 40, 'good', 92);
+    run(40, 43, 'neutral', 70);
+    run(43, 58, 'poor', 35, 'forward_head');
+    run(58, 69, 'good', 92);
+    for (const f of sent) {
+      const details = { type: 'realtime', kind: f.kind, score: f.score, cva: 51.5, issue: f.issue };
+      const timestamp = new Date(base + f.t * 1000).toISOString();
+      expect((await feedback(user, id, { postureStatus: f.status, timestamp, details })).status).toBe(201);
+    }
+    const ended = (await server.http.post(`/sessions/${id}/end`, {}, user.accessToken)).body.data;
+    const r = (await server.http.get(`/sessions/${id}/report`, user.accessToken)).body.data;
+    expect(r.keyFindings).toMatchObject({ goodPostureTime: 65, neutralPostureTime: 3, poorPostureTime: 15 });
+    // Runs of 40, 3, 15 and 25 s: only the 3 s wobble is unsteady, 80 of 83 s.
+    expect(r.stabilityIndex).toBe(96.4);
+    expect(r.averageCVAngle).toBe(51.5);
+    // (92 × 65 + 70 × 3 + 35 × 15) / 83
+    expect(r.averageScore).toBe(80.9);
+    const good = 65;
+    expect(ended).toMatchObject({
+      duration: r.duration,
+      averageScore: r.averageScore,
+      stabilityIndex: r.stabilityIndex,
+      averageCVAngle: 51.5,
+      goodPostureTime: good,
+      poorPostureTime: 15,
+      neutralPostureTime: 3,
+    });
+    const [row] = (await server.http.get('/sessions/history?limit=1', user.accessToken)).body.data;
+    expect(row).toEqual(ended);
+    const insights = (await server.http.get(`/sessions/${id}/insights`, user.accessToken)).body.data;
+    expect(insights.progressIndicators).toMatchObject({
+      averageScore: r.averageScore,
+      stabilityIndex: r.stabilityIndex,
+      goodPosturePercentage: 78.3,
+    });
+    const exported = (await server.http.get('/sessions/export?format=json', user.accessToken)).body.data;
+    expect(exported.sessions.find((s: { id: string }) => s.id === id)).toEqual(ended);
+    const csv = (await server.http.get('/sessions/export?format=csv', user.accessToken)).body.data as string;
+    const [head, ...lines] = csv.split('\n');
+    const cells = (head as string).split(',');
+    const line = (lines.find((l) => l.startsWith(id)) as string).split(',');
+    const cell = (name: string) => line[cells.indexOf(name)];
+    expect(cell('duration')).toBe(String(ended.duration));
+    expect(cell('goodPostureTime')).toBe(String(good));
+    expect(cell('poorPostureTime')).toBe('15');
+    expect(cell('stabilityIndex')).toBe(String(r.stabilityIndex));
+    expect(cell('averageCVAngle')).toBe('51.5');
   });
 
   it('takes many feedback posts per second for one session without losing any', async () => {
@@ -173,18 +248,18 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       ]),
     );
     const all = (await server.http.get('/sessions/history', user.accessToken)).body.data;
-    expect(all).toHaveLength(4);
+    expect(all).toHaveLength(5);
     expect((await server.http.get('/sessions/history?limit=500', user.accessToken)).status).toBe(400);
 
     const analytics = (await server.http.get('/sessions/analytics', user.accessToken)).body.data;
-    expect(analytics.total_sessions).toBe(4);
-    expect(analytics.posture_distribution).toEqual({ good: 43, fair: 0, poor: 22 });
+    expect(analytics.total_sessions).toBe(5);
+    expect(analytics.posture_distribution).toEqual({ good: 54, fair: 1, poor: 25 });
     const today = new Date().toISOString().slice(0, 10);
     expect(analytics.daily_averages).toEqual([
-      { date: today, averageScore: expect.any(Number), sessionCount: 4 },
+      { date: today, averageScore: expect.any(Number), sessionCount: 5 },
     ]);
     expect(analytics.weekly_trends).toHaveLength(1);
-    expect(analytics.scoreTrend).toHaveLength(2);
+    expect(analytics.scoreTrend).toHaveLength(3);
     expect(analytics.last_session_date).toBe(all[0].createdAt);
     const empty = await server.http.get(
       '/sessions/analytics?startDate=2020-01-01&endDate=2020-01-31',
@@ -201,7 +276,7 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     const trends = (await server.http.get('/analytics/posture-trends?timeframe=7d', user.accessToken)).body
       .data;
     expect(trends.dailyAggregates).toEqual([
-      { date: today, averageScore: expect.any(Number), sessionCount: 4 },
+      { date: today, averageScore: expect.any(Number), sessionCount: 5 },
     ]);
     expect(trends.bestDay).toEqual({ date: today, score: trends.dailyAggregates[0].averageScore });
     expect(trends.improvementRate).toBe(0);
@@ -211,8 +286,8 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     );
 
     const insights = (await server.http.get('/sessions/insights', user.accessToken)).body.data;
-    expect(insights.overallPatterns).toMatch(/^Across 4 sessions your average posture score is/);
-    expect(insights.progressIndicators.sessionCount).toBe(4);
+    expect(insights.overallPatterns).toMatch(/^Across 5 sessions your average posture score is/);
+    expect(insights.progressIndicators.sessionCount).toBe(5);
     expect(insights.improvementAreas.length).toBeGreaterThan(0);
     const fresh = await signUp(server);
     expect(
@@ -220,12 +295,12 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     ).toMatch(/^No posture feedback recorded yet/);
 
     const json = (await server.http.get('/sessions/export?format=json', user.accessToken)).body.data;
-    expect(json.sessions).toHaveLength(4);
-    expect(json.feedback).toHaveLength(65);
+    expect(json.sessions).toHaveLength(5);
+    expect(json.feedback).toHaveLength(80);
     const csv = (await server.http.get('/sessions/export?format=csv', user.accessToken)).body.data as string;
-    expect(csv.split('\n')).toHaveLength(5);
+    expect(csv.split('\n')).toHaveLength(6);
     const stats = (await server.http.get('/sessions/export/stats', user.accessToken)).body.data;
-    expect(stats).toEqual({ totalSessions: 4, totalFeedbackLogs: 65 });
+    expect(stats).toEqual({ totalSessions: 5, totalFeedbackLogs: 80 });
     expect((await server.http.get('/profile/export/stats', user.accessToken)).body.data.sessions).toEqual(
       stats,
     );

@@ -3,3 +3,7 @@
 declare class TextDecoder {
   decode(input?: Uint8Array): string;
 }
+/** Only as a type: core's detection frame types sit next to its API client's, which names Blob (uploads). */
+interface Blob {
+  readonly size: number;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Detection, FaceDetection } from './normalise.ts';
 import { COCO17 } from './normalise.ts';
-import { BODY_STATUS, DetectionStream } from './stream.ts';
+import { DetectionStream } from './stream.ts';
 
 const face = (eye: number): FaceDetection => ({
   box: { x: 0.4, y: 0.1, w: 0.2, h: 0.25 },
@@ -12,18 +12,19 @@ const face = (eye: number): FaceDetection => ({
   emotions: ['neutral', 'happy'],
 });
 
-/** An upright person: head above shoulders, hips below. */
+/** An upright person facing the camera: head above shoulders, hips below; the person's left side (COCO's
+ * odd indices) on the image's right. */
 const keypoints = COCO17.map((name, i) => {
   const at: Record<number, [number, number]> = {
     0: [0.5, 0.3],
-    1: [0.47, 0.27],
-    2: [0.53, 0.27],
-    3: [0.44, 0.28],
-    4: [0.56, 0.28],
-    5: [0.38, 0.5],
-    6: [0.62, 0.5],
-    11: [0.42, 0.9],
-    12: [0.58, 0.9],
+    1: [0.53, 0.27],
+    2: [0.47, 0.27],
+    3: [0.56, 0.28],
+    4: [0.44, 0.28],
+    5: [0.62, 0.5],
+    6: [0.38, 0.5],
+    11: [0.58, 0.9],
+    12: [0.42, 0.9],
   };
   const [x, y] = at[i] ?? [Number.NaN, Number.NaN];
   return { x, y, score: Number.isNaN(x) ? 0 : 0.9, name };
@@ -68,13 +69,19 @@ describe('detection stream', () => {
 
   it('asks for calibration until a reference is taken, then analyses posture with core', () => {
     const s = new DetectionStream();
-    expect(s.frame(detection(), 0).body_status).toBe(BODY_STATUS.uncalibrated);
-    expect(s.frame(detection({ body: null, faceBox: null }), 50).body_status).toBe(BODY_STATUS.noPerson);
+    const uncalibrated = s.frame(detection(), 0);
+    expect(uncalibrated.body_status).toBe('Calibrate to start posture analysis');
+    // Core's verdict without a reference: an upright head is good, nobody in view is neutral.
+    expect(uncalibrated.posture_verdict).toEqual({ status: 'good', issue: null, level: null });
+    const nobody = s.frame(detection({ body: null, faceBox: null }), 50);
+    expect(nobody.body_status).toBe('No person detected');
+    expect(nobody.posture_verdict?.status).toBe('neutral');
     expect(s.calibrate()).toBeNull();
     s.frame(detection(), 100);
     expect(s.calibrate()).not.toBeNull();
     const f = s.frame(detection(), 200);
     expect(f.temporal_posture_data?.is_posture_deviated).toBe(false);
-    expect(f.body_status).not.toBe(BODY_STATUS.uncalibrated);
+    expect(f.body_status).not.toBe('Calibrate to start posture analysis');
+    expect(f.posture_verdict?.status).toBe('good');
   });
 });

@@ -4,21 +4,16 @@
 // mode) and the browser hosts (device mode) both build frames here, so the same detections give the same
 // frames; the posture rules themselves are core's.
 import {
+  analyseFrame,
   type Box,
   createReference,
   type DetectionFrame,
-  initialState,
+  initialPostureState,
   type PostureReference,
   type PostureState,
-  stepPosture,
 } from '@posture-vision/core/analysis';
 import { type FaceSignals, type FaceState, initialFaceState, stepFace } from './face-signals.ts';
 import type { Detection } from './normalise.ts';
-
-export const BODY_STATUS = {
-  uncalibrated: 'Calibrate to start posture analysis',
-  noPerson: 'No person detected',
-} as const;
 
 const UNKNOWN_FACE: FaceSignals = {
   eye_state: 'unknown',
@@ -39,7 +34,7 @@ export class DetectionStream {
   private hands: DetectionFrame['hand'] = { poses: [], confidences: [] };
   private emotions: string[] = [];
   private reference: PostureReference | null = null;
-  private posture: PostureState = initialState();
+  private posture: PostureState = initialPostureState();
   /** The newest detection turned into a frame (the calibration source). */
   last: Detection | null = null;
 
@@ -60,15 +55,15 @@ export class DetectionStream {
       this.hands = { poses: d.hands.map((h) => h.landmarks), confidences: d.hands.map((h) => h.score) };
     const emotions = d.faces[0]?.emotions;
     if (emotions?.length) this.emotions = emotions.slice(0, 3);
-    let temporal: DetectionFrame['temporal_posture_data'] = null;
-    let bodyStatus: string = d.body ? BODY_STATUS.uncalibrated : BODY_STATUS.noPerson;
-    if (this.reference) {
-      const step = stepPosture(this.posture, { keypoints: d.body?.keypoints ?? [], time }, this.reference);
-      this.posture = step.state;
-      const { body_status, measures: _measures, ...rest } = step.result;
-      temporal = rest;
-      bodyStatus = body_status;
-    }
+    const frameSize = { width: d.width, height: d.height };
+    // The posture fields (body_status, temporal_posture_data, posture_verdict) are core's, the same for every
+    // producer: against the reference once calibrated, else the head tilt alone.
+    const analysed = analyseFrame(
+      this.posture,
+      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize },
+      this.reference,
+    );
+    this.posture = analysed.state;
     return {
       status: 'ok',
       hns: {
@@ -78,10 +73,9 @@ export class DetectionStream {
       },
       hand: this.hands,
       drowsiness: { ...this.faceSignals, boxes: faceBox ? [faceBox] : [] },
-      body_status: bodyStatus,
-      temporal_posture_data: temporal,
+      ...analysed.posture,
       timestamp: time,
-      frame_size: { width: d.width, height: d.height },
+      frame_size: frameSize,
     };
   }
 
@@ -94,13 +88,13 @@ export class DetectionStream {
     } catch {
       return null;
     }
-    this.posture = initialState();
+    this.posture = initialPostureState();
     return this.reference;
   }
 
   /** Uses a reference taken elsewhere (e.g. restored calibration). */
   setReference(reference: PostureReference | null): void {
     this.reference = reference;
-    this.posture = initialState();
+    this.posture = initialPostureState();
   }
 }

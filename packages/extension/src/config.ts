@@ -1,5 +1,10 @@
 // Build-time settings (Vite env). The web app's origin is the only origin the content script acts on.
-import { resolveApiBaseUrl, resolveVisionUrls } from '@posture-vision/core';
+import {
+  PUBLIC_STUN_SERVER,
+  resolveApiBaseUrl,
+  resolveIceServers,
+  resolveVisionUrls,
+} from '@posture-vision/core';
 
 export const WEB_ORIGIN = new URL(import.meta.env.VITE_WEB_ORIGIN || 'http://localhost:5173').origin;
 // The extension's own host is its id, so the base URLs follow the web app's host unless overridden.
@@ -7,5 +12,7 @@ export const API_URL = resolveApiBaseUrl(new URL(WEB_ORIGIN).hostname, import.me
 export const VISION_URLS = resolveVisionUrls(new URL(WEB_ORIGIN).hostname, {
   http: import.meta.env.VITE_VISION_URL,
 });
+/** STUN/TURN servers of the live link: VITE_ICE_SERVERS, else the public STUN server (document 2 §7.1). */
+export const ICE_SERVERS = resolveIceServers(import.meta.env.VITE_ICE_SERVERS, [PUBLIC_STUN_SERVER]);
 export const DASHBOARD_URL = `${WEB_ORIGIN}/dashboard`;
 export const LOGIN_URL = `${WEB_ORIGIN}/login`;

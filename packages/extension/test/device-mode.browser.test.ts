@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
 import { writePersonClip } from '@posture-vision/testkit/media';
 import { freePort, type RunningService, startApi } from '@posture-vision/testkit/services';
+import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
 import type { Browser, Page } from 'puppeteer-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension } from '../scripts/package-extension';
 import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
 import { createUser, get, type TestUser } from './api-user';
-import { type StaticServer, serveStatic } from './static-server';
 
 const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 const SUITE = 'extension-device';

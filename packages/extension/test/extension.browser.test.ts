@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
 import { writePersonClip } from '@posture-vision/testkit/media';
 import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
+import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'puppeteer-core';
 import { build } from 'vite';
@@ -15,8 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-extension';
 import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
 import { createUser, get, type TestUser } from './api-user';
-import { launchWithoutCameraPrompt } from './denied-camera';
-import { type StaticServer, serveStatic } from './static-server';
 
 const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 const SUITE = 'extension';
@@ -244,7 +243,7 @@ describe('Posture Vision extension without camera permission', () => {
   const deniedText = 'Camera access was denied. Click "Allow camera" to grant it.';
 
   beforeAll(async () => {
-    denied = await launchWithoutCameraPrompt(extensionDir);
+    denied = await launchChromium({ extension: extensionDir, cameraPrompt: 'deny' });
     const worker = await denied.waitForTarget(
       (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
     );

@@ -14,6 +14,8 @@ export interface ChromiumOptions {
   extension?: string;
   extraArgs?: string[];
   headless?: LaunchOptions['headless'];
+  /** Camera prompts: accepted (default, the fake camera is granted) or refused, as when the user blocks it. */
+  cameraPrompt?: 'accept' | 'deny';
 }
 
 /** Chromium with this machine's flags (closed network, loopback WebRTC, fake camera allowed). */
@@ -29,7 +31,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
     '--disable-sync',
     '--disable-quic',
     '--allow-loopback-in-peer-connection',
-    '--use-fake-ui-for-media-stream',
+    options.cameraPrompt === 'deny' ? '--deny-permission-prompts' : '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
     '--autoplay-policy=no-user-gesture-required',
   ];

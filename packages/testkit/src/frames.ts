@@ -1,6 +1,6 @@
 // Detection frames for tests, shaped like the vision service's (document 2, section 3.1): one builder that the
 // packages' tests change only where their case differs.
-import type { DetectionFrame, TemporalPostureData } from '@posture-vision/core/detection';
+import type { DetectionFrame, PostureVerdict, TemporalPostureData } from '@posture-vision/core/detection';
 
 /** 17 keypoints of a person in view. */
 export const person = Array.from({ length: 17 }, (_, i) => ({
@@ -22,7 +22,11 @@ export function temporalData(change: Partial<TemporalPostureData> = {}): Tempora
   };
 }
 
-/** A frame of one person in good posture (or deviated, 'Head tilted'), with `change` applied. */
+/** The verdict of nobody in view (core's analysis decides it; frames carry it as `posture_verdict`). */
+export const NOBODY: PostureVerdict = { status: 'neutral', issue: null, level: null };
+
+/** A frame of one person in good posture (or deviated, 'Head tilted': poor, issue tilt), with `change`
+ * applied. The verdict travels as data, as the vision service sends it. */
 export function detectionFrame(change: Partial<DetectionFrame> = {}, deviated = false): DetectionFrame {
   return {
     status: 'ok',
@@ -38,6 +42,9 @@ export function detectionFrame(change: Partial<DetectionFrame> = {}, deviated = 
     },
     body_status: deviated ? 'Head tilted' : 'Good posture',
     temporal_posture_data: temporalData({ is_posture_deviated: deviated }),
+    posture_verdict: deviated
+      ? { status: 'poor', issue: 'tilt', level: 'moderate' }
+      : { status: 'good', issue: null, level: null },
     ...change,
   };
 }

@@ -1,8 +1,8 @@
 // Starts the project's servers as real processes for integration and browser tests, each on a free port with
 // its own temporary data directory, and stops them (and everything they started) afterwards.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,8 @@ export interface RunningService {
   dataDir: string;
   /** Everything the process printed so far (for failure messages). */
   output(): string;
+  /** Kills the process group with a signal (SIGKILL: a crash) and waits for the exit; the data stays. */
+  kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,8 +79,14 @@ async function startService(options: StartOptions): Promise<RunningService> {
     port,
     dataDir,
     output: () => log,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-(child.pid as number), signal);
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(-(child.pid as number), 'SIGTERM');
         const killed = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 5000);
@@ -106,5 +114,59 @@ export function startVision(env: Record<string, string | undefined> = {}): Promi
     healthPath: '/model/realtime/health-check',
     env,
     timeoutMs: 120_000,
+  });
+}
+
+/** True when something accepts TCP connections on 127.0.0.1:port. */
+export function listening(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function ensureListening(port: number, name: string, start: () => void): Promise<void> {
+  if (await listening(port)) return;
+  start();
+  const deadline = Date.now() + 30_000;
+  while (!(await listening(port))) {
+    if (Date.now() > deadline)
+      throw new Error(`${name} is not listening on 127.0.0.1:${port} and did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The machine's Redis at 127.0.0.1:6379, started (as the machine starts it, keeping nothing on disk) when down. */
+export function ensureRedis(): Promise<void> {
+  return ensureListening(6379, 'Redis', () => {
+    spawnSync('redis-server', [
+      '--daemonize',
+      'yes',
+      '--bind',
+      '127.0.0.1',
+      '-::1',
+      '--port',
+      '6379',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]);
+  });
+}
+
+/** The machine's PostgreSQL at 127.0.0.1:5432, started with pg_ctlcluster when down. */
+export function ensurePostgres(): Promise<void> {
+  return ensureListening(5432, 'PostgreSQL', () => {
+    const version = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql')[0] : undefined;
+    if (version) spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
   });
 }

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -9,6 +9,8 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons at the bottom; wrap one in `DialogClose` to close on click. */
   actions?: ReactNode;
+  /** Where focus goes on open (default: the first focusable element). */
+  initialFocus?: RefObject<HTMLElement | null>;
   'data-testid'?: string;
 }
 
@@ -16,7 +18,16 @@ export interface DialogProps {
  * A modal dialog (Radix Dialog): focus moves in and is kept inside, Escape and the overlay close it, focus
  * returns to the opener, and the title and description are announced.
  */
-export function Dialog({ open, onOpenChange, title, description, children, actions, ...rest }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  actions,
+  initialFocus,
+  ...rest
+}: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -24,6 +35,14 @@ export function Dialog({ open, onOpenChange, title, description, children, actio
         <DialogPrimitive.Content
           className="ui-dialog"
           data-testid={rest['data-testid']}
+          onOpenAutoFocus={
+            initialFocus
+              ? (event) => {
+                  event.preventDefault();
+                  initialFocus.current?.focus();
+                }
+              : undefined
+          }
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogPrimitive.Title className="ui-dialog-title">{title}</DialogPrimitive.Title>

@@ -1,14 +1,10 @@
 // The error envelope of the first specification document, section 3, for every HTTP answer.
+import { type ErrorDetail, errorBody } from '@posture-vision/core/http';
 import type { FastifyReply } from 'fastify';
 import type { ZodError } from 'zod';
 
-export interface ErrorDetail {
-  field: string;
-  message: string;
-}
-
 export function sendError(reply: FastifyReply, status: number, message: string, details: ErrorDetail[] = []) {
-  return reply.code(status).send({ success: false, error: { message, details } });
+  return reply.code(status).send(errorBody(message, details));
 }
 
 export function zodDetails(error: ZodError): ErrorDetail[] {

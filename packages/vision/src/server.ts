@@ -1,14 +1,26 @@
 // The vision service, built by a function so tests create it in-process and main.ts runs it.
+import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import { frameworkError, rawClientErrorResponse } from '@posture-vision/core/http';
+import type { IceServer } from '@posture-vision/core/live';
 import { LIVE_SUBPROTOCOL } from '@posture-vision/core/live';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { tokenVerifier, type Verify } from './auth/tokens.ts';
 import { EnginePool } from './engine/pool.ts';
 import { sendError } from './errors.ts';
 import type { Peer } from './live/peer.ts';
-import { liveRoutes } from './live/routes.ts';
+import { memoryRegistry, redisRegistry } from './live/registry.ts';
+import { type LiveControl, liveRoutes } from './live/routes.ts';
 import { photoRoutes } from './photo/routes.ts';
+import { healthRoutes } from './status/health.ts';
 import { statusRoutes } from './status/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live peers' drain (SIGTERM) and its state. */
+    live: LiveControl;
+  }
+}
 
 export interface VisionOptions {
   /** Where the API publishes its JWKS (`${apiUrl}/.well-known/jwks.json`). */
@@ -18,10 +30,22 @@ export interface VisionOptions {
   /** Replaces token verification (tests of the edge). */
   verify?: Verify;
   freeTierMs?: number;
+  /** STUN/TURN servers of the live peer connections (VISION_ICE_SERVERS). */
+  iceServers?: IceServer[];
   /** Live peers at once; default MAX_PEERS (live/routes.ts). */
   maxPeers?: number;
+  /** Anonymous peers without video for this long are ended (default ANONYMOUS_IDLE_MS, live/routes.ts). */
+  anonymousIdleMs?: number;
   peers?: Map<string, Peer>;
   logger?: boolean;
+  /** Redis shared by every instance (peer registry, frames fan-out, Free Tier clocks); memory without it. */
+  redisUrl?: string;
+  /** Prefix of this deployment's Redis keys (default `pv:`). */
+  redisPrefix?: string;
+  /** Live peers across all instances on one Redis (0 or absent: each instance's own cap only). */
+  maxPeersTotal?: number;
+  /** Load balancers whose X-Forwarded-For is believed. */
+  trustProxy?: string[];
 }
 
 /** Three photos of at most 5 MB each, base64 (4/3) plus JSON around them. */
@@ -35,18 +59,26 @@ export async function buildServer(
   const pool = new EnginePool(options.workers);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy?.length ? options.trustProxy : false,
     logger: options.logger
       ? { redact: ['req.headers.authorization', 'req.headers["sec-websocket-protocol"]'] }
       : false,
+    // The framework's own errors (bad URL encoding, over-long peer id, oversized headers) in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, message } = frameworkError(error);
+      sendError(reply, status, message);
+    },
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (socket.writable) socket.end(rawClientErrorResponse(error));
+      else socket.destroy(error);
+    },
   });
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const { status, message } = frameworkError(error);
     if (status === 413) return sendError(reply, 413, 'Request too large: at most 5 MB per photo.');
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return sendError(reply, 415, 'Expected a JSON body.');
-    if (status === 400) return sendError(reply, 400, `Malformed request: ${error.message}`);
-    request.log.error(error);
-    return sendError(reply, status, status === 500 ? 'Internal server error' : error.message);
+    if (status < 500) return sendError(reply, status, message);
+    request.log.error({ err: { code: error.code } }, 'unhandled error');
+    return sendError(reply, 500, 'Internal server error');
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`),
@@ -67,15 +99,36 @@ export async function buildServer(
     },
   });
   const verify = options.verify ?? tokenVerifier(options.apiUrl ?? 'http://localhost:8000');
+  const registry = options.redisUrl
+    ? redisRegistry(options.redisUrl, {
+        prefix: options.redisPrefix ?? 'pv:',
+        maxPeersTotal: options.maxPeersTotal ?? 0,
+      })
+    : memoryRegistry();
+  const live = {} as LiveControl;
+  app.decorate('live', live);
   await app.register(statusRoutes, { pool });
-  await app.register(photoRoutes, { pool });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many photo analyses. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(photoRoutes, { pool, verify });
   await app.register(liveRoutes, {
     pool,
     verify,
     freeTierMs: options.freeTierMs,
+    iceServers: options.iceServers,
     maxPeers: options.maxPeers,
+    anonymousIdleMs: options.anonymousIdleMs,
     peers: options.peers,
+    registry,
+    control: live,
   });
+  await app.register(healthRoutes, { pool, registry, live });
   app.addHook('onClose', async () => pool.close());
   return { app, pool };
 }

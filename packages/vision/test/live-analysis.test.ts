@@ -46,11 +46,20 @@ afterAll(async () => {
   await pool?.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Resolves when the peer sends its next detection frame. */
+function nextResult(): Promise<void> {
+  return new Promise((resolve) => {
+    const once = () => {
+      peer.results.delete(once);
+      resolve();
+    };
+    peer.results.add(once);
+  });
+}
 
-/** Waits for the peer to finish the frame in inference, so a segment never sees the previous posture. */
+/** Waits for the peer to finish the frames in inference, so a segment never sees the previous posture. */
 async function drain(): Promise<void> {
-  while (!peer.idle) await sleep(50);
+  while (!peer.idle) await nextResult();
 }
 
 /**
@@ -62,7 +71,7 @@ async function hold(posture: ClipPosture, seconds: number, minFrames = 3): Promi
   const from = received.length;
   const started = Date.now();
   const timer = setInterval(() => peer.pushFrame(frames[posture]), 100);
-  while (Date.now() - started < seconds * 1000 || received.length - from < minFrames) await sleep(100);
+  while (Date.now() - started < seconds * 1000 || received.length - from < minFrames) await nextResult();
   clearInterval(timer);
   await drain();
   return received.slice(from);
@@ -80,6 +89,7 @@ describe('live posture analysis on real frames', () => {
     const after = await hold('upright', 2);
     expect(after.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);
     expect(after.at(-1)?.body_status).toBe('Good posture');
+    expect(after.at(-1)?.posture_verdict).toEqual({ status: 'good', issue: null, level: null });
   });
 
   it('reports a sustained slouch, then clears it when the person sits up', async () => {
@@ -87,6 +97,8 @@ describe('live posture analysis on real frames', () => {
     const last = slouch.at(-1);
     expect(last?.temporal_posture_data?.is_posture_deviated).toBe(true);
     expect(last?.body_status).toMatch(/Slouching/);
+    // The verdict travels as data: a slouch is a slouch (issue 16).
+    expect(last?.posture_verdict).toMatchObject({ status: 'poor', issue: 'slouch' });
     // The first frames of the slouch are not yet a deviation (onset delay).
     expect(slouch[0]?.temporal_posture_data?.is_posture_deviated).toBe(false);
     const back = await hold('upright', 5);
@@ -97,11 +109,13 @@ describe('live posture analysis on real frames', () => {
     const tilted = await hold('tilted', 7);
     expect(tilted.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(true);
     expect(tilted.at(-1)?.body_status).toMatch(/Head tilted sideways/);
+    expect(tilted.at(-1)?.posture_verdict).toMatchObject({ status: 'poor', issue: 'tilt' });
   });
 
   it('says so when the person leaves', async () => {
     const away = await hold('away', 2);
     expect(away.at(-1)?.body_status).toBe('No person detected');
     expect(away.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);
+    expect(away.at(-1)?.posture_verdict?.status).toBe('neutral');
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Keypoint } from '@posture-vision/core/analysis';
 import {
   createReference,
-  initialState,
+  initialPostureState,
   ONSET_MS,
   type PostureReference,
   type PostureState,
@@ -69,7 +69,7 @@ interface Verdict {
 /** The live rules over the clip's frames at their own timestamps, calibrated on the first frame. */
 function analyse(frames: Keypoint[][]): Verdict[] {
   const ref: PostureReference = createReference(frames[0] as Keypoint[], { width: W, height: H });
-  let state: PostureState = initialState();
+  let state: PostureState = initialPostureState();
   return frames.map((keypoints, i) => {
     const time = (i * 1000) / FPS;
     const step = stepPosture(state, { keypoints, time }, ref);

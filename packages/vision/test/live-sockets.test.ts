@@ -154,6 +154,19 @@ describe('live socket authentication', () => {
     const again = await open('/combined-realtime/offer/525252');
     expect((await again.closed).code).toBe(4002);
   });
+
+  it('does not cut an anonymous visitor whose tool is in Pro (unlimited time); Free restarts the 120 s', async () => {
+    const offer = await open('/combined-realtime/offer/626262');
+    offer.ws.send(JSON.stringify({ type: 'tier', tier: 'pro' }));
+    const results = await open('/combined-realtime/results/626262');
+    // A Free peer opened at the same moment is cut at the (test's 2 s) limit; the Pro one is still open then.
+    const free = await open('/combined-realtime/results/727272');
+    expect((await free.closed).code).toBe(4002);
+    expect([offer.ws.readyState, results.ws.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
+    // Back to Free: the Free Tier's time runs again from the switch.
+    offer.ws.send(JSON.stringify({ type: 'tier', tier: 'free' }));
+    expect((await results.closed).code).toBe(4002);
+  });
 });
 
 describe('bad input never crashes the service', () => {

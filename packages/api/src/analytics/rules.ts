@@ -11,6 +11,8 @@ export interface ScoredSession {
   stabilityIndex: number | null;
   /** Feedback counts by posture status. */
   counts: { good: number; neutral: number; poor: number };
+  /** Seconds in each status (the report's keyFindings); null for sessions ended before times were stored. */
+  times: { good: number; neutral: number; poor: number } | null;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -110,6 +112,52 @@ export function dashboardAnalytics(sessions: ScoredSession[]) {
       poor: sessions.reduce((n, s) => n + s.counts.poor, 0),
     },
     scoreTrend: scores.slice(-10).map(round1),
+  };
+}
+
+/**
+ * Seconds a session spent in each status: its stored times; for sessions ended before times were stored, the
+ * session's duration shared out by its feedback counts (the best those sessions can say).
+ */
+export function statusTimes(s: ScoredSession): { good: number; neutral: number; poor: number } {
+  if (s.times) return s.times;
+  const n = s.counts.good + s.counts.neutral + s.counts.poor;
+  if (!n) return { good: 0, neutral: 0, poor: 0 };
+  const share = (c: number) => (s.duration * c) / n;
+  return { good: share(s.counts.good), neutral: share(s.counts.neutral), poor: share(s.counts.poor) };
+}
+
+/**
+ * Figures over several sessions, weighted by time as a session's own figures are: the average score and the
+ * stability index are means of the sessions' figures weighted by each session's tracked posture time (a 30-minute
+ * session counts 30 times a 1-minute one); goodShare is good time over tracked time. Sessions with no feedback
+ * are left out; none: zeros.
+ */
+export function timeWeightedFigures(sessions: ScoredSession[]) {
+  let tracked = 0;
+  let good = 0;
+  let scoreSum = 0;
+  let scoreWeight = 0;
+  let stabilitySum = 0;
+  let stabilityWeight = 0;
+  for (const s of sessions) {
+    const t = statusTimes(s);
+    const w = t.good + t.neutral + t.poor;
+    tracked += w;
+    good += t.good;
+    if (s.score !== null) {
+      scoreSum += s.score * w;
+      scoreWeight += w;
+    }
+    if (s.stabilityIndex !== null) {
+      stabilitySum += s.stabilityIndex * w;
+      stabilityWeight += w;
+    }
+  }
+  return {
+    averageScore: scoreWeight ? round1(scoreSum / scoreWeight) : 0,
+    goodShare: tracked ? good / tracked : 0,
+    stabilityIndex: stabilityWeight ? round1(stabilitySum / stabilityWeight) : 0,
   };
 }
 

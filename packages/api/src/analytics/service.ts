@@ -1,15 +1,16 @@
 // Analytics queries (document 2, sections 3.6 and 7.6): sessions with their scores, and insights, computed
 // from the stored sessions and feedback.
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
 import type { Database } from '../db/index.ts';
-import { postureFeedback, postureSessions } from '../db/schema.ts';
+import { postureSessions } from '../db/schema.ts';
 import { ownSession, recentIssueShares, reportOf } from '../sessions/service.ts';
-import { improvementRate, insights, type ScoredSession } from './rules.ts';
+import { improvementRate, insights, type ScoredSession, timeWeightedFigures } from './rules.ts';
 
 /**
- * Sessions with their score and feedback counts: stored ones once ended, else aggregated from the feedback so far
- * (only running sessions are scanned, so analytics cost grows with sessions, not with feedback rows).
+ * Sessions with their figures: as stored once ended (the report computed at the end), else the report of the
+ * feedback so far — the same rules, so a running session's analytics agree with its report. Only running
+ * sessions are scanned (one per user), so analytics cost grows with sessions, not with feedback rows.
  */
 export async function scoredSessions(
   db: Database,
@@ -17,89 +18,69 @@ export async function scoredSessions(
   from?: Date,
   to?: Date,
 ): Promise<ScoredSession[]> {
-  const counted = (status: string) =>
-    sql<number>`count(*) filter (where ${postureFeedback.postureStatus} = ${status})::int`;
-  const live = db
-    .select({
-      sessionId: postureFeedback.sessionId,
-      score: sql<number>`avg(${postureFeedback.score})`.as('live_score'),
-      good: counted('good').as('live_good'),
-      neutral: counted('neutral').as('live_neutral'),
-      poor: counted('poor').as('live_poor'),
-    })
-    .from(postureFeedback)
-    .innerJoin(
-      postureSessions,
-      and(eq(postureSessions.id, postureFeedback.sessionId), isNull(postureSessions.endTime)),
-    )
-    .where(eq(postureFeedback.userId, userId))
-    .groupBy(postureFeedback.sessionId)
-    .as('live');
   const conditions = [eq(postureSessions.userId, userId)];
   if (from) conditions.push(gte(postureSessions.startTime, from));
   if (to) conditions.push(lte(postureSessions.startTime, to));
   const rows = await db
-    .select({
-      session: postureSessions,
-      liveScore: live.score,
-      liveGood: live.good,
-      liveNeutral: live.neutral,
-      livePoor: live.poor,
-    })
+    .select()
     .from(postureSessions)
-    .leftJoin(live, eq(live.sessionId, postureSessions.id))
     .where(and(...conditions))
     .orderBy(asc(postureSessions.startTime));
-  const now = Date.now();
-  return rows.map(({ session: s, ...l }) => ({
-    id: s.id,
-    startTime: s.startTime,
-    duration: s.duration ?? Math.round((now - s.startTime.getTime()) / 1000),
-    score: s.endTime
-      ? s.averageScore
-      : l.liveScore === null
-        ? null
-        : Math.round(Number(l.liveScore) * 10) / 10,
-    stabilityIndex: s.stabilityIndex,
-    counts: s.endTime
-      ? { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 }
-      : { good: Number(l.liveGood ?? 0), neutral: Number(l.liveNeutral ?? 0), poor: Number(l.livePoor ?? 0) },
-  }));
+  return Promise.all(
+    rows.map(async (s): Promise<ScoredSession> => {
+      if (s.endTime)
+        return {
+          id: s.id,
+          startTime: s.startTime,
+          duration: s.duration ?? 0,
+          score: s.averageScore,
+          stabilityIndex: s.stabilityIndex,
+          counts: { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 },
+          times:
+            s.goodTime === null
+              ? null
+              : { good: s.goodTime, neutral: s.neutralTime ?? 0, poor: s.poorTime ?? 0 },
+        };
+      const r = await reportOf(db, s);
+      return {
+        id: s.id,
+        startTime: s.startTime,
+        duration: r.duration,
+        score: r.feedbackCount ? r.averageScore : null,
+        stabilityIndex: r.feedbackCount ? r.stabilityIndex : null,
+        counts: r.statusCounts,
+        times: {
+          good: r.keyFindings.goodPostureTime,
+          neutral: r.keyFindings.neutralPostureTime,
+          poor: r.keyFindings.poorPostureTime,
+        },
+      };
+    }),
+  );
 }
 
-/** Insights of one session, or of the user's last 30 days. */
+/** Insights from the same figures as the reports: one session's report, or the last 30 days' sessions weighted
+ * by their time (rules.ts, timeWeightedFigures). */
 export async function sessionInsights(db: Database, userId: string, sessionId?: string) {
-  const scope = sessionId
-    ? and(eq(postureFeedback.userId, userId), eq(postureFeedback.sessionId, sessionId))
-    : and(
-        eq(postureFeedback.userId, userId),
-        gte(postureFeedback.timestamp, new Date(Date.now() - 30 * 86_400_000)),
-      );
-  const [agg] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      good: sql<number>`count(*) filter (where ${postureFeedback.postureStatus} = 'good')::int`,
-      avg: sql<number | null>`avg(${postureFeedback.score})`,
-    })
-    .from(postureFeedback)
-    .where(scope);
-  const total = Number(agg?.total ?? 0);
   let sessions: ScoredSession[];
-  let stability: number;
+  let figures: { averageScore: number; goodShare: number; stabilityIndex: number };
   if (sessionId) {
     const report = await reportOf(db, await ownSession(db, userId, sessionId));
-    stability = report.stabilityIndex;
+    const k = report.keyFindings;
+    const tracked = k.goodPostureTime + k.neutralPostureTime + k.poorPostureTime;
+    figures = {
+      averageScore: report.averageScore,
+      goodShare: tracked ? k.goodPostureTime / tracked : 0,
+      stabilityIndex: report.stabilityIndex,
+    };
     sessions = [];
   } else {
     sessions = await scoredSessions(db, userId, new Date(Date.now() - 30 * 86_400_000));
-    const stabilities = sessions.flatMap((s) => (s.stabilityIndex === null ? [] : [s.stabilityIndex]));
-    stability = stabilities.length ? stabilities.reduce((a, b) => a + b, 0) / stabilities.length : 0;
+    figures = timeWeightedFigures(sessions);
   }
   return insights({
     sessionCount: sessionId ? 1 : sessions.length,
-    averageScore: agg?.avg === null || agg?.avg === undefined ? 0 : Number(agg.avg),
-    goodShare: total ? Number(agg?.good ?? 0) / total : 0,
-    stabilityIndex: stability,
+    ...figures,
     improvementRate: improvementRate(sessions.flatMap((s) => (s.score === null ? [] : [s.score]))),
     issueShares: await recentIssueShares(db, userId, sessionId),
     issueLabel,

@@ -6,6 +6,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { publicUrl } from '../context.ts';
 import { users } from '../db/schema.ts';
+import { loggableError } from '../http/envelope.ts';
 import { describeDevice } from '../security/device.ts';
 import { issueTokens, recordLogin } from './service.ts';
 
@@ -47,7 +48,7 @@ export default async function googleRoutes(app: FastifyInstance) {
     try {
       config = await configuration();
     } catch (error) {
-      request.log.warn({ err: error }, 'Google issuer discovery failed');
+      request.log.warn({ err: loggableError(error) }, 'Google issuer discovery failed');
       return reply.redirect(`${ctx.config.webAppUrl}/login?error=google_failed`);
     }
     const verifier = oidc.randomPKCECodeVerifier();
@@ -115,7 +116,7 @@ export default async function googleRoutes(app: FastifyInstance) {
       });
       return toWebApp(reply, { access_token: issued.accessToken, refresh_token: issued.refreshToken });
     } catch (error) {
-      request.log.warn({ err: error }, 'Google sign-in failed');
+      request.log.warn({ err: loggableError(error) }, 'Google sign-in failed');
       return toWebApp(reply, { error: 'google_auth_failed' });
     }
   });

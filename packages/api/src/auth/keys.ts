@@ -70,6 +70,8 @@ export async function loadSigningKeys(dataDir: string): Promise<SigningKeys> {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['ES256'],
+          // A token without exp would never expire: refuse it.
+          requiredClaims: ['exp'],
         });
         const role = payload.role;
         if (
@@ -96,6 +98,7 @@ export async function loadSigningKeys(dataDir: string): Promise<SigningKeys> {
         issuer: ISSUER,
         audience: `${AUDIENCE}:${purpose}`,
         algorithms: ['ES256'],
+        requiredClaims: ['exp'],
       });
       return payload as Record<string, unknown>;
     },

@@ -1,20 +1,6 @@
-// Password hashing (argon2id) and the strength rule of document 1, section 5.
+// Password hashing (argon2id). The strength rule of document 1, section 5 is core's (auth/validation).
 import { hash, verify } from '@node-rs/argon2';
 import type { Argon2Cost } from '../config.ts';
-
-export const PASSWORD_RULE_MESSAGE =
-  'Password must include atleast 1 uppercase, lowercase, number, and special character.';
-
-/** At least 8 characters with a lowercase, an uppercase, a digit and a special character. */
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    /[a-z]/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9]/.test(password)
-  );
-}
 
 export function hashPassword(password: string, cost: Argon2Cost): Promise<string> {
   return hash(password, {
@@ -31,4 +17,27 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   } catch {
     return false;
   }
+}
+
+const dummyHashes = new Map<string, Promise<string>>();
+
+/**
+ * verifyPassword for a sign-in that may have no account behind it: without a hash, the password is checked
+ * against a dummy hash of the same cost and refused, so the answer takes as long as for a real account and
+ * its timing does not tell whether the e-mail has one.
+ */
+export async function verifyLogin(
+  passwordHash: string | null | undefined,
+  password: string,
+  cost: Argon2Cost,
+): Promise<boolean> {
+  if (passwordHash) return verifyPassword(passwordHash, password);
+  const key = `${cost.memoryCost}/${cost.timeCost}/${cost.parallelism}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    dummy = hashPassword('no account: timing equaliser', cost);
+    dummyHashes.set(key, dummy);
+  }
+  await verifyPassword(await dummy, password);
+  return false;
 }

@@ -1,7 +1,8 @@
 // Accounts (document 1): register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
 // forgot/reset/change password, and the Chrome extension's own device session.
+import { VALIDATION_MESSAGES } from '@posture-vision/core/auth';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { publicUrl, requireUser } from '../context.ts';
 import { admins, users } from '../db/schema.ts';
@@ -10,7 +11,7 @@ import { anyPassword, birthday, email, newPassword, requiredText } from '../http
 import { toProfile } from '../profile/present.ts';
 import { describeDevice } from '../security/device.ts';
 import { totpStep } from '../security/totp.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyLogin, verifyPassword } from './passwords.ts';
 import {
   consumeResetToken,
   issueTokens,
@@ -20,6 +21,7 @@ import {
   rotateRefreshToken,
   sendPasswordResetMail,
   sendVerificationMail,
+  sha256,
 } from './service.ts';
 
 export const REGISTER_MESSAGE = 'Verification email sent. Please check your inbox.';
@@ -33,7 +35,7 @@ const registerBody = z
     lastName: requiredText('Last name', 100),
     birthday,
     countryCode: requiredText('Country code', 5).regex(/^\+\d{1,4}$/, 'Country code must look like +1.'),
-    contactNo: requiredText('Phone number', 20).regex(/^\d+$/, 'Phone number must contain digits only.'),
+    contactNo: requiredText('Phone number', 20).regex(/^\d+$/, VALIDATION_MESSAGES.phoneDigits),
     phone: requiredText('Phone number', 25),
     email,
     password: newPassword,
@@ -41,7 +43,11 @@ const registerBody = z
   })
   .superRefine((body, check) => {
     if (body.password !== body.confirmPassword)
-      check.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match.' });
+      check.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: VALIDATION_MESSAGES.passwordsMismatch,
+      });
     const digits = `${body.countryCode}${body.contactNo}`.replace(/\D/g, '');
     if (digits.length < 10 || digits.length > 15)
       check.addIssue({
@@ -68,7 +74,7 @@ const resetBody = z
   })
   .refine((b) => b.newPassword === b.confirmNewPassword, {
     path: ['confirmNewPassword'],
-    message: 'Passwords do not match.',
+    message: VALIDATION_MESSAGES.passwordsMismatch,
   });
 
 const changeBody = z
@@ -88,7 +94,7 @@ const changeBody = z
       check.addIssue({
         code: 'custom',
         path: ['confirmNewPassword'],
-        message: 'New passwords do not match.',
+        message: VALIDATION_MESSAGES.newPasswordsMismatch,
       });
   });
 
@@ -108,12 +114,12 @@ export default async function authRoutes(app: FastifyInstance) {
       keyGenerator: (request: FastifyRequest) => {
         const body = request.body as { email?: unknown } | undefined;
         const who = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-        return `${request.ip}|${who}`;
+        // Hashed: the counters (in memory, or a shared store) must not keep e-mail addresses.
+        return `${request.ip}|${sha256(who)}`;
       },
     },
   };
   const auth = { preHandler: requireUser(app) };
-
   app.post('/auth/register', { config: limited }, async (request, reply) => {
     const body = parse(registerBody, request.body);
     const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
@@ -212,7 +218,9 @@ export default async function authRoutes(app: FastifyInstance) {
         'Password sign-in for a Google account',
         'email',
       );
-    if (!user || !(await verifyPassword(user.passwordHash, body.password)))
+    // Always one argon2 verification, account or not (verifyLogin), so timing does not reveal accounts.
+    const passwordOk = await verifyLogin(user?.passwordHash, body.password, ctx.config.argon2);
+    if (!user || !passwordOk)
       throw await fail(401, 'Incorrect email or password.', 'Wrong email or password');
     if (!user.emailVerified)
       throw await fail(
@@ -260,7 +268,7 @@ export default async function authRoutes(app: FastifyInstance) {
       throw new ApiError(401, 'No refresh token provided.', [
         { field: 'refresh_token', message: 'No refresh token provided.' },
       ]);
-    const tokens = await rotateRefreshToken(ctx, presented);
+    const tokens = await rotateRefreshToken(ctx, presented, request.headers['user-agent']);
     return ok({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }, 'Token refreshed');
   });
 
@@ -288,7 +296,8 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post('/auth/admin/login', { config: limited }, async (request) => {
     const body = parse(z.object({ email, password: anyPassword }), request.body);
     const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, body.email));
-    if (!admin || !(await verifyPassword(admin.passwordHash, body.password)))
+    const passwordOk = await verifyLogin(admin?.passwordHash, body.password, ctx.config.argon2);
+    if (!admin || !passwordOk)
       throw new ApiError(401, 'Incorrect email or password.', [
         { field: 'password', message: 'Incorrect email or password.' },
       ]);

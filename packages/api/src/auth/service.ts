@@ -1,10 +1,10 @@
 // Token issuing and rotation, login history, and the mails of the account flows.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { deviceSessions, loginEvents, mailTokens, refreshTokens, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { DeviceInfo } from '../security/device.ts';
+import { type DeviceInfo, describeDevice } from '../security/device.ts';
 
 export const REFRESH_TOKEN_DAYS = 7;
 export const VERIFY_LINK_SECONDS = 24 * 3600;
@@ -24,13 +24,34 @@ export interface IssuedTokens {
   sessionId: string;
 }
 
-async function newRefreshToken(ctx: AppContext, sessionId: string): Promise<string> {
-  const token = randomToken();
-  await ctx.db.insert(refreshTokens).values({
-    sessionId,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86_400_000),
-  });
+/**
+ * A used refresh token presented again within this many seconds by the device its session belongs to (the same
+ * user agent) is two tabs of one browser that refreshed together, not a stolen token: it answers the same
+ * successor the first presentation got instead of revoking the session. Tabs share the refresh through a lock
+ * (core's session.ts); this covers browsers without Web Locks and tabs that read the cookie just before it
+ * changed. Long enough for a slow second request, short enough that a replay from a stolen copy is still caught.
+ */
+export const REFRESH_REUSE_GRACE_S = 10;
+
+/**
+ * The token that succeeds `presented`: derived from it (a keyed hash, so it cannot be computed without the
+ * presented token, which is stored only hashed) and from its row, so a second presentation within the grace
+ * gives the same pair without storing any token in clear.
+ */
+function successorOf(presented: string, rowId: string): string {
+  return createHmac('sha256', presented).update(`refresh-rotation:${rowId}`).digest('base64url');
+}
+
+async function newRefreshToken(ctx: AppContext, sessionId: string, token = randomToken()): Promise<string> {
+  await ctx.db
+    .insert(refreshTokens)
+    .values({
+      sessionId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86_400_000),
+    })
+    // The successor of a token presented twice at once is inserted by whichever request gets there first.
+    .onConflictDoNothing({ target: refreshTokens.tokenHash });
   return token;
 }
 
@@ -57,8 +78,16 @@ export async function issueTokens(
   return { accessToken, refreshToken, sessionId: session.id };
 }
 
-/** Single-use rotation: a used token presented again revokes its whole family (the device session). */
-export async function rotateRefreshToken(ctx: AppContext, presented: string): Promise<IssuedTokens> {
+/**
+ * Single-use rotation: a used token presented again revokes its whole family (the device session) — unless it is
+ * the same device within REFRESH_REUSE_GRACE_S, which gets the same successor again. `userAgent` is the
+ * presenting request's.
+ */
+export async function rotateRefreshToken(
+  ctx: AppContext,
+  presented: string,
+  userAgent?: string,
+): Promise<IssuedTokens> {
   const invalid = new ApiError(401, 'Invalid or expired refresh token.', [
     { field: 'refresh_token', message: 'Invalid or expired refresh token.' },
   ]);
@@ -70,6 +99,7 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
       expiresAt: refreshTokens.expiresAt,
       userId: deviceSessions.userId,
       revokedAt: deviceSessions.revokedAt,
+      deviceUserAgent: deviceSessions.userAgent,
     })
     .from(refreshTokens)
     .innerJoin(deviceSessions, eq(deviceSessions.id, refreshTokens.sessionId))
@@ -81,6 +111,15 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   if (row.usedAt || claimed.length === 0) {
+    // Not claimed but not used when read: another request claimed it a moment ago.
+    const usedAt = row.usedAt ?? new Date();
+    const sameDevice =
+      row.deviceUserAgent !== null && row.deviceUserAgent === describeDevice(userAgent).userAgent;
+    if (sameDevice && Date.now() - usedAt.getTime() <= REFRESH_REUSE_GRACE_S * 1000) {
+      const refreshToken = await newRefreshToken(ctx, row.sessionId, successorOf(presented, row.id));
+      const accessToken = await ctx.keys.signAccess({ sub: row.userId, sid: row.sessionId, role: 'user' });
+      return { accessToken, refreshToken, sessionId: row.sessionId };
+    }
     await revokeSession(ctx, row.sessionId);
     throw new ApiError(401, 'Refresh token was already used. This session has been logged out for safety.', [
       { field: 'refresh_token', message: 'Refresh token reuse detected.' },
@@ -90,7 +129,7 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
     .update(deviceSessions)
     .set({ lastActivity: new Date() })
     .where(eq(deviceSessions.id, row.sessionId));
-  const refreshToken = await newRefreshToken(ctx, row.sessionId);
+  const refreshToken = await newRefreshToken(ctx, row.sessionId, successorOf(presented, row.id));
   const accessToken = await ctx.keys.signAccess({ sub: row.userId, sid: row.sessionId, role: 'user' });
   return { accessToken, refreshToken, sessionId: row.sessionId };
 }
@@ -151,6 +190,7 @@ export async function sendVerificationMail(
   const link = `${apiUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,
+    userId: user.id,
     subject: 'Verify your Posture Vision account',
     text: `Hello ${user.firstName},\n\nPlease verify your e-mail address to activate your Posture Vision account:\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this message.\n`,
     html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Please verify your e-mail address to activate your Posture Vision account:</p><p><a href="${link}">Verify my e-mail address</a></p><p>The link is valid for 24 hours. If you did not sign up, ignore this message.</p>`,
@@ -171,6 +211,7 @@ export async function sendPasswordResetMail(
   const link = `${ctx.config.webAppUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${token}`;
   await ctx.mailer.send({
     to: user.email,
+    userId: user.id,
     subject: 'Reset your Posture Vision password',
     text: `Hello ${user.firstName},\n\nUse this link to choose a new password:\n${link}\n\nThe link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
     html: `<p>Hello ${escapeHtml(user.firstName)},</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this message.</p>`,

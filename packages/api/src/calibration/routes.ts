@@ -10,7 +10,7 @@ import { requireUser } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { calibrationPhotos, calibrations, users } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { dateRangeQuery, isUuid, uuidParam } from '../http/fields.ts';
+import { dateRangeQuery, isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
 import { recentIssueShares } from '../sessions/service.ts';
 import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
 import { calibrationProfileRoutes } from './profiles.ts';
@@ -43,7 +43,7 @@ const photo = z.object({
     .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 100, 'Each photo must be at most 5 MB.')
     .regex(/^data:image\/(jpeg|jpg|png);base64,[A-Za-z0-9+/]+=*$/, 'photoUrl must be a JPEG data URL.'),
   metadata: z.record(z.string(), z.unknown()).optional(),
-  capturedAt: z.iso.datetime({ offset: true }).optional(),
+  capturedAt: isoDateTime('capturedAt').optional(),
 });
 
 const createBody = z.object({
@@ -141,6 +141,12 @@ async function latestCalibration(db: Database, userId: string): Promise<Calibrat
   return row ?? null;
 }
 
+/** The caller's access token, forwarded to the vision service (its per-account photo limit). */
+function bearerOf(request: { headers: { authorization?: string } }): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
 export default async function calibrationRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
@@ -200,11 +206,15 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     const byView = Object.fromEntries(body.photos.map((p) => [p.viewType, p.photoUrl]));
     let analysis: Analysis | null = null;
     if (body.processWithML)
-      analysis = await batchAnalyze(ctx.config.visionUrl, {
-        front_image: byView.front as string,
-        left_image: byView.left as string,
-        right_image: byView.right as string,
-      });
+      analysis = await batchAnalyze(
+        ctx.config.visionUrl,
+        {
+          front_image: byView.front as string,
+          left_image: byView.left as string,
+          right_image: byView.right as string,
+        },
+        bearerOf(request),
+      );
     else if (body.mlAnalysis) analysis = body.mlAnalysis;
 
     const { userId } = request.user;
@@ -329,11 +339,15 @@ export default async function calibrationRoutes(app: FastifyInstance) {
       images[p.viewType] = `data:image/jpeg;base64,${(await readFile(p.filePath)).toString('base64')}`;
     if (!images.front || !images.left || !images.right)
       throw new ApiError(409, 'This calibration has no stored photos to analyse.');
-    const analysis = await batchAnalyze(ctx.config.visionUrl, {
-      front_image: images.front,
-      left_image: images.left,
-      right_image: images.right,
-    });
+    const analysis = await batchAnalyze(
+      ctx.config.visionUrl,
+      {
+        front_image: images.front,
+        left_image: images.left,
+        right_image: images.right,
+      },
+      bearerOf(request),
+    );
     const [updated] = await ctx.db
       .update(calibrations)
       .set({ ...metricsFrom(analysis), mlAnalysis: analysis })

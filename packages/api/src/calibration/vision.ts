@@ -26,12 +26,17 @@ function unreachable(visionUrl: string) {
 export async function batchAnalyze(
   visionUrl: string,
   images: { front_image: string; left_image: string; right_image: string },
+  /** The user's access token: the vision service limits photo calls per account with it (per address without). */
+  accessToken?: string,
 ): Promise<BatchAnalysis> {
   let res: Response;
   try {
     res = await fetch(`${visionUrl}/calibration/batch-analyze`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      },
       body: JSON.stringify(images),
       signal: AbortSignal.timeout(ANALYSIS_TIMEOUT_MS),
     });

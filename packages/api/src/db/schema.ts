@@ -1,6 +1,7 @@
 // The relational schema, shared by PGlite and PostgreSQL. Migrations in ../../drizzle are generated from it
 // with `pnpm --filter @posture-vision/api db:generate` and applied at start.
 import type { PostureStatus } from '@posture-vision/core/api';
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -182,8 +183,16 @@ export const postureSessions = pgTable(
     goodCount: integer('good_count'),
     neutralCount: integer('neutral_count'),
     poorCount: integer('poor_count'),
+    /** Seconds in each status (the report's keyFindings), stored at the end like the counts. */
+    goodTime: integer('good_time'),
+    neutralTime: integer('neutral_time'),
+    poorTime: integer('poor_time'),
   },
-  (t) => [index('posture_sessions_user_idx').on(t.userId, t.startTime)],
+  (t) => [
+    index('posture_sessions_user_idx').on(t.userId, t.startTime),
+    // Running sessions of a user (analytics aggregate their feedback live): migration 0004.
+    index('posture_sessions_open_idx').on(t.userId).where(sql`${t.endTime} is null`),
+  ],
 );
 
 export const postureFeedback = pgTable(

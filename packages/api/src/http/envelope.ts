@@ -1,12 +1,17 @@
 // The response envelope of document 1, section 3: `{success, message, data}`, errors
 // `{success:false, error:{message, details:[{field,message}]}}`.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import {
+  type ErrorDetail,
+  errorBody,
+  frameworkError,
+  rawClientErrorResponse,
+  unstorableIn,
+} from '@posture-vision/core/http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 
-export interface ErrorDetail {
-  field: string;
-  message: string;
-}
+export { type ErrorDetail, errorBody };
 
 export class ApiError extends Error {
   constructor(
@@ -22,10 +27,6 @@ export function ok<T>(data: T, message = 'OK') {
   return { success: true as const, message, data };
 }
 
-export function errorBody(message: string, details: ErrorDetail[] = []) {
-  return { success: false as const, error: { message, details } };
-}
-
 /** Validates a request part with a schema; failures answer 400 with one detail per field. */
 export function parse<S extends ZodType>(schema: S, value: unknown, part = 'body'): z.infer<S> {
   const result = schema.safeParse(value ?? {});
@@ -37,24 +38,58 @@ export function parse<S extends ZodType>(schema: S, value: unknown, part = 'body
   throw new ApiError(400, details[0]?.message ?? 'Invalid request.', details);
 }
 
+/**
+ * What of an error may be logged: its kind and code, never its message or cause. A failed database write's
+ * error carries the query and its parameters (e-mail, phone, password hash), and PostgreSQL's messages quote
+ * the refused value.
+ */
+export function loggableError(error: unknown): { type: string; code?: string } {
+  const e = error as { name?: string; code?: unknown; cause?: { code?: unknown } };
+  const code =
+    typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  return { type: e?.name ?? typeof error, ...(code ? { code } : {}) };
+}
+
+/**
+ * Fastify options that shape the framework's own errors as the envelope: errors the router raises before a
+ * route is found (bad percent-encoding, an over-long path parameter) and errors of Node's HTTP parser
+ * (headers over the size limit). Everything else reaches the error handler below.
+ */
+export const frameworkErrorOptions = {
+  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const { status, message } = frameworkError(error);
+    reply.status(status).send(errorBody(message));
+  },
+  clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+    if (socket.writable) socket.end(rawClientErrorResponse(error));
+    else socket.destroy(error);
+  },
+};
+
 /** Maps every thrown error to the envelope; unknown errors become 500 without leaking internals. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send(errorBody(error.message, error.details));
     }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(errorBody('Request body is too large.'));
-    if (status === 429)
-      return reply.status(429).send(errorBody('Too many requests. Please try again later.'));
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, wrong content type, bad multipart.
-      return reply.status(status === 415 ? 415 : 400).send(errorBody(error.message || 'Invalid request.'));
-    }
-    request.log.error({ err: error }, 'unhandled error');
+    const { status, message } = frameworkError(error);
+    if (status < 500) return reply.status(status).send(errorBody(message));
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(errorBody('Internal server error.'));
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(`Route ${request.method} ${request.url.split('?')[0]} not found.`));
+  });
+  // Every request part, before any route reads it: text and JSON PostgreSQL would refuse are a 400 here.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const problem = unstorableIn(value);
+      if (problem)
+        throw new ApiError(400, problem.message, [{ field: problem.path || part, message: problem.message }]);
+    }
   });
 }

@@ -1,6 +1,8 @@
 // Reusable schema pieces with the specification's wording for each rule.
+
+import { hasPasswordComplexity, PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES } from '@posture-vision/core/auth';
+import { isCalendarDate } from '@posture-vision/core/http';
 import { z } from 'zod';
-import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/passwords.ts';
 
 /** A required, trimmed string: "{label} is required." when missing or empty, "{label} must be text." for other types. */
 export function requiredText(label: string, max = 200) {
@@ -38,19 +40,25 @@ export const newPassword = z
     error: (issue) => (issue.input === undefined ? 'Password is required.' : 'Password must be text.'),
   })
   .max(256, 'Password must be at most 256 characters.')
-  .refine((p) => p.length >= 8, 'Password must be at least 8 characters long.')
-  .refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
+  .refine((p) => p.length >= PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES.passwordLength)
+  .refine(hasPasswordComplexity, VALIDATION_MESSAGES.passwordComplexity);
 
-/** A calendar date YYYY-MM-DD that exists. */
+/** A calendar date YYYY-MM-DD that exists (no 2024-02-31, no year 0000: PostgreSQL refuses both). */
 export const isoDate = (label: string) =>
-  requiredText(label, 10).refine(
-    (d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)),
-    { message: `${label} must be a date (YYYY-MM-DD).`, abort: true },
-  );
+  requiredText(label, 10).refine(isCalendarDate, {
+    message: `${label} must be a date (YYYY-MM-DD).`,
+    abort: true,
+  });
+
+/** An ISO date-time with offset whose date part exists (z.iso.datetime alone lets 0000-01-01 through). */
+export const isoDateTime = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label} must be an ISO date-time.` })
+    .refine((d) => isCalendarDate(d.slice(0, 10)), `${label} must be an ISO date-time.`);
 
 export const birthday = isoDate('Birthday').refine(
   (d) => d < new Date().toISOString().slice(0, 10),
-  'Birthday must be in the past.',
+  VALIDATION_MESSAGES.birthdayPast,
 );
 
 export const totpCode = z
@@ -70,7 +78,7 @@ const day = (label: string) =>
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}($|T)/, `${label} must be a date (YYYY-MM-DD).`)
     .transform((d) => d.slice(0, 10))
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), `${label} must be a date (YYYY-MM-DD).`);
+    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`);
 
 /** The optional startDate/endDate query of the progress and analytics calls: whole days, both inclusive (UTC). */
 export const dateRangeQuery = z

@@ -10,7 +10,8 @@ import { calibrations, loginEvents, postureFeedback, postureSessions, users } fr
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { birthday, requiredText } from '../http/fields.ts';
-import { imageTypeOf, randomName, removeUserFiles, saveFile, userFolder } from '../storage/files.ts';
+import { imageTypeOf, randomName, saveFile, userFolder } from '../storage/files.ts';
+import { deleteAccount } from './deletion.ts';
 import { toProfile } from './present.ts';
 
 export const RECALIBRATION_FREQUENCIES = ['never', 'daily', 'weekly', 'monthly', 'quarterly'] as const;
@@ -29,6 +30,17 @@ const updateBody = z.object({
     .string({ error: 'Password is required to update profile.' })
     .min(1, 'Password is required to update profile.')
     .max(256),
+});
+
+/**
+ * The settings the browser keeps (document 2 §3.7) that the server must also know: the recalibration frequency
+ * decides when a calibration expires, for the web app and the extension alike, so the web app sends it whenever
+ * the user saves it (and with each new calibration).
+ */
+const settingsBody = z.object({
+  recalibrationFrequency: z.enum(RECALIBRATION_FREQUENCIES, {
+    error: `recalibrationFrequency must be one of ${RECALIBRATION_FREQUENCIES.join(', ')}.`,
+  }),
 });
 
 const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
@@ -86,10 +98,17 @@ export default async function profileRoutes(app: FastifyInstance) {
     return ok(toProfile(updated ?? user), 'Profile updated successfully.');
   });
 
+  app.put('/profile/settings', auth, async (request) => {
+    const body = parse(settingsBody, request.body);
+    await ctx.db
+      .update(users)
+      .set({ recalibrationFrequency: body.recalibrationFrequency, updatedAt: new Date() })
+      .where(eq(users.id, request.user.userId));
+    return ok({ recalibrationFrequency: body.recalibrationFrequency }, 'Settings saved.');
+  });
+
   app.delete('/profile', auth, async (request) => {
-    const { userId } = request.user;
-    await ctx.db.delete(users).where(eq(users.id, userId));
-    await removeUserFiles(ctx.config.dataDir, userId);
+    await deleteAccount(ctx, request.user.userId);
     return ok({}, 'Account deleted successfully.');
   });
 
@@ -98,18 +117,29 @@ export default async function profileRoutes(app: FastifyInstance) {
       throw new ApiError(400, 'Send the image as multipart/form-data in the field avatar.', [
         { field: 'avatar', message: 'An image file is required.' },
       ]);
-    const part = await request.file();
-    if (part?.fieldname !== 'avatar')
-      throw new ApiError(400, 'An image file is required in the field avatar.', [
-        { field: 'avatar', message: 'An image file is required.' },
+    const tooLarge = () =>
+      new ApiError(413, `The image is larger than ${Math.round(ctx.config.avatarMaxBytes / 1024)} KB.`, [
+        { field: 'avatar', message: 'File too large.' },
       ]);
-    const bytes = await part.toBuffer();
-    if (part.file.truncated || bytes.length > ctx.config.avatarMaxBytes)
-      throw new ApiError(
-        413,
-        `The image is larger than ${Math.round(ctx.config.avatarMaxBytes / 1024)} KB.`,
-        [{ field: 'avatar', message: 'File too large.' }],
-      );
+    let bytes: Buffer;
+    let truncated: boolean;
+    try {
+      const part = await request.file();
+      if (part?.fieldname !== 'avatar')
+        throw new ApiError(400, 'An image file is required in the field avatar.', [
+          { field: 'avatar', message: 'An image file is required.' },
+        ]);
+      bytes = await part.toBuffer();
+      truncated = part.file.truncated;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      // The multipart parser's own complaints (no boundary, a truncated body, an over-long boundary).
+      throw new ApiError(400, 'The upload is not valid multipart/form-data.', [
+        { field: 'avatar', message: 'Malformed multipart body.' },
+      ]);
+    }
+    if (truncated || bytes.length > ctx.config.avatarMaxBytes) throw tooLarge();
     const type = await imageTypeOf(bytes);
     if (!type)
       throw new ApiError(400, 'Only image files (JPEG, PNG, WebP or GIF) are allowed.', [

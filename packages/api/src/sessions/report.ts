@@ -1,6 +1,9 @@
-// The session report, computed from the stored feedback (document 2, section 3.4). Its shape is core's
-// `SessionReport`, the type the web app and the extension read the answer with.
+// The session report, computed from the stored feedback (document 2, section 3.4). Every time in it comes from the
+// feedback timestamps under core's feedback contract (packages/core/src/sessions/feedback.ts): clients send a
+// feedback on every change and a heartbeat every FEEDBACK_HEARTBEAT_MS while nothing changes, so each feedback
+// holds until the next one.
 import type { PostureStatus, SessionReport } from '@posture-vision/core/api';
+import { FEEDBACK_GAP_CAP_S } from '@posture-vision/core/sessions';
 
 export type { PostureStatus, SessionReport };
 
@@ -9,37 +12,54 @@ export interface FeedbackPoint {
   postureStatus: PostureStatus;
   score: number;
   issue: string | null;
+  /** details.cva in degrees when the client sent one (see `feedbackCva`), else null. */
+  cva?: number | null;
 }
 
 /** The score a feedback counts for when the client sends none: good 100, neutral 70, poor 40. */
 export const STATUS_SCORE: Record<PostureStatus, number> = { good: 100, neutral: 70, poor: 40 };
 
-/** A feedback holds until the next one, but no longer than this: a silent client does not count as posture time. */
-export const MAX_FEEDBACK_SPAN_S = 10;
+/**
+ * A status run shorter than this is a wobble, not a held posture: two heartbeats (2 × FEEDBACK_HEARTBEAT_MS), so
+ * one stray frame classified differently cannot make a run "steady", while a posture held for a breath can.
+ */
+export const STEADY_RUN_S = 10;
 export const TIMELINE_POINTS = 300;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/**
- * Stability index: the share (0–100) of consecutive feedback pairs whose posture status stayed the same — a session
- * that flips between good and poor all the time is unstable even if its average is fine. One feedback is 100,
- * none is 0.
- */
-export function stabilityIndex(points: FeedbackPoint[]): number {
-  if (points.length === 0) return 0;
-  if (points.length === 1) return 100;
-  let same = 0;
-  for (let i = 1; i < points.length; i++)
-    if (points[i]?.postureStatus === points[i - 1]?.postureStatus) same++;
-  return round1((100 * same) / (points.length - 1));
-}
-
-/** Seconds each feedback holds: until the next one (or the end), at most MAX_FEEDBACK_SPAN_S. */
+/** Seconds each feedback holds: until the next one (or the end), at most FEEDBACK_GAP_CAP_S — a longer silence
+ * means the client stopped (tab closed, machine asleep), and that is not posture time. The cap applies to the gap
+ * after each feedback, so a heartbeating client is counted in full however long the session. */
 export function spans(points: FeedbackPoint[], end: Date): number[] {
   return points.map((p, i) => {
     const next = points[i + 1]?.timestamp ?? end;
-    return Math.max(0, Math.min(MAX_FEEDBACK_SPAN_S, (next.getTime() - p.timestamp.getTime()) / 1000));
+    return Math.max(0, Math.min(FEEDBACK_GAP_CAP_S, (next.getTime() - p.timestamp.getTime()) / 1000));
   });
+}
+
+/**
+ * Stability index (0–100), from time: the share of the tracked posture time spent in steady runs — stretches
+ * in which the posture status (good, neutral or poor) stayed the same for at least STEADY_RUN_S. A user who
+ * holds one posture scores 100 (good or poor alike: stability says how steady, the score says how good); one who
+ * flips between good and poor every few seconds scores near 0; a 3 s slip in a minute of good posture costs 3 s
+ * of it. A session tracked for less than STEADY_RUN_S in all counts a run covering all of it as steady. No
+ * tracked time: 0. (Old sessions, whose clients sent feedback on changes only, are measured the same way.)
+ */
+export function stabilityIndex(points: FeedbackPoint[], weights: number[]): number {
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (total <= 0) return 0;
+  const steadyAfter = Math.min(STEADY_RUN_S, total);
+  let steady = 0;
+  let run = 0;
+  for (let i = 0; i < points.length; i++) {
+    run += weights[i] ?? 0;
+    if (points[i + 1]?.postureStatus !== points[i]?.postureStatus) {
+      if (run >= steadyAfter) steady += run;
+      run = 0;
+    }
+  }
+  return round1((100 * steady) / total);
 }
 
 /** Time-weighted mean score; the plain mean when the feedback carries no time (all at one instant). */
@@ -48,6 +68,22 @@ export function averageScore(points: FeedbackPoint[], weights: number[]): number
   const total = weights.reduce((s, w) => s + w, 0);
   if (total === 0) return round1(points.reduce((s, p) => s + p.score, 0) / points.length);
   return round1(points.reduce((s, p, i) => s + p.score * (weights[i] ?? 0), 0) / total);
+}
+
+/**
+ * The session's cranial vertebral angle: the mean of the `details.cva` values its feedback carried, each weighted
+ * by the time it held (as the score is), so a CVA sent for 50 s counts ten times one sent for 5 s. Feedback
+ * without a CVA is left out; none with one gives null (no CVA is better than an invented one). All at one
+ * instant: the plain mean.
+ */
+export function averageCva(points: FeedbackPoint[], weights: number[]): number | null {
+  const withCva = points.flatMap((p, i) =>
+    typeof p.cva === 'number' ? [{ cva: p.cva, weight: weights[i] ?? 0 }] : [],
+  );
+  if (!withCva.length) return null;
+  const total = withCva.reduce((s, c) => s + c.weight, 0);
+  if (total === 0) return round1(withCva.reduce((s, c) => s + c.cva, 0) / withCva.length);
+  return round1(withCva.reduce((s, c) => s + c.cva * c.weight, 0) / total);
 }
 
 /** Issues among the not-good feedback, most frequent first (at most 3), as readable labels. */
@@ -100,7 +136,7 @@ export function buildReport(input: {
   const goodPostureTime = timeIn('good');
   const poorPostureTime = timeIn('poor');
   const neutralPostureTime = timeIn('neutral');
-  const stability = stabilityIndex(points);
+  const stability = stabilityIndex(points, weights);
   const issues = frequentIssues(points, (i) => i);
   const improvementAreas = issues.map(
     (i) => input.issueAdvice(i) ?? `Work on ${input.issueLabel(i).toLowerCase()}.`,
@@ -117,6 +153,7 @@ export function buildReport(input: {
     duration: Math.max(0, Math.round((end.getTime() - input.session.startTime.getTime()) / 1000)),
     averageScore: averageScore(points, weights),
     stabilityIndex: stability,
+    averageCVAngle: averageCva(points, weights),
     feedbackCount: points.length,
     statusCounts: {
       good: points.filter((p) => p.postureStatus === 'good').length,

@@ -7,7 +7,8 @@ import { requireUser } from '../context.ts';
 import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts';
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
-import { isUuid, uuidParam } from '../http/fields.ts';
+import { isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
+import { feedbackStore } from './feedback-store.ts';
 import { type PostureStatus, STATUS_SCORE } from './report.ts';
 import { ownSession as findOwnSession, reportOf, type SessionRow } from './service.ts';
 
@@ -22,7 +23,7 @@ const feedbackBody = z.object({
   postureStatus: z.enum(['good', 'poor', 'neutral'], {
     error: 'postureStatus must be good, poor or neutral.',
   }),
-  timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO date-time.' }),
+  timestamp: isoDateTime('timestamp'),
   details: z
     .record(z.string(), z.unknown())
     .refine((d) => JSON.stringify(d).length <= 4096, 'details must be at most 4 KB.')
@@ -50,6 +51,9 @@ function historyItem(s: SessionRow) {
     averageScore: s.averageScore,
     stabilityIndex: s.stabilityIndex,
     averageCVAngle: s.averageCvAngle,
+    goodPostureTime: s.goodTime,
+    neutralPostureTime: s.neutralTime,
+    poorPostureTime: s.poorTime,
     calibrationId: s.calibrationId,
   };
 }
@@ -57,6 +61,7 @@ function historyItem(s: SessionRow) {
 export default async function sessionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
+  const storeFeedback = feedbackStore(ctx.db);
 
   const ownSession = (userId: string, id: string) => findOwnSession(ctx.db, userId, id);
 
@@ -65,19 +70,6 @@ export default async function sessionRoutes(app: FastifyInstance) {
     if (session.endTime) return session;
     const endTime = new Date();
     const report = await reportOf(ctx.db, { ...session, endTime });
-    const [cva] = await ctx.db
-      .select({
-        avg: sql<
-          number | null
-        >`avg(coalesce((${postureFeedback.details}->>'cva')::float8, (${postureFeedback.details}->>'cranialVertebralAngle')::float8))`,
-      })
-      .from(postureFeedback)
-      .where(
-        and(
-          eq(postureFeedback.sessionId, session.id),
-          sql`jsonb_typeof(coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')) = 'number'`,
-        ),
-      );
     const [ended] = await ctx.db
       .update(postureSessions)
       .set({
@@ -85,8 +77,10 @@ export default async function sessionRoutes(app: FastifyInstance) {
         duration: report.duration,
         averageScore: report.feedbackCount ? report.averageScore : null,
         stabilityIndex: report.feedbackCount ? report.stabilityIndex : null,
-        averageCvAngle:
-          cva?.avg === null || cva?.avg === undefined ? null : Math.round(Number(cva.avg) * 10) / 10,
+        averageCvAngle: report.averageCVAngle,
+        goodTime: report.keyFindings.goodPostureTime,
+        neutralTime: report.keyFindings.neutralPostureTime,
+        poorTime: report.keyFindings.poorPostureTime,
         goodCount: report.statusCounts.good,
         neutralCount: report.statusCounts.neutral,
         poorCount: report.statusCounts.poor,
@@ -156,16 +150,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
     const { id } = parse(uuidParam, request.params, 'params');
     const body = parse(feedbackBody, request.body);
     const { userId } = request.user;
-    const [session] = isUuid(id)
-      ? await ctx.db
-          .select({ endTime: postureSessions.endTime })
-          .from(postureSessions)
-          .where(and(eq(postureSessions.id, id), eq(postureSessions.userId, userId)))
-      : [];
-    if (!session) throw new ApiError(404, 'Session not found.');
-    if (session.endTime) throw new ApiError(409, 'This session has already ended.');
+    if (!isUuid(id)) throw new ApiError(404, 'Session not found.');
     const issue = typeof body.details?.issue === 'string' ? body.details.issue.slice(0, 50) : null;
-    await ctx.db.insert(postureFeedback).values({
+    const outcome = await storeFeedback({
       sessionId: id,
       userId,
       postureStatus: body.postureStatus,
@@ -174,6 +161,8 @@ export default async function sessionRoutes(app: FastifyInstance) {
       details: body.details ?? null,
       timestamp: new Date(body.timestamp),
     });
+    if (outcome === 'not-found') throw new ApiError(404, 'Session not found.');
+    if (outcome === 'ended') throw new ApiError(409, 'This session has already ended.');
     return reply.status(201).send(ok({}, 'Feedback recorded.'));
   });
 
@@ -214,6 +203,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
           'averageScore',
           'stabilityIndex',
           'averageCVAngle',
+          'goodPostureTime',
+          'neutralPostureTime',
+          'poorPostureTime',
           'calibrationId',
         ]),
         'Session data exported',

@@ -6,7 +6,7 @@ import type { Database } from '../db/index.ts';
 import { postureFeedback, postureSessions } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { isUuid } from '../http/fields.ts';
-import { buildReport } from './report.ts';
+import { buildReport, type FeedbackPoint, type PostureStatus } from './report.ts';
 
 export type SessionRow = typeof postureSessions.$inferSelect;
 
@@ -22,17 +22,31 @@ export async function ownSession(db: Database, userId: string, id: string): Prom
   return row;
 }
 
-async function feedbackOf(db: Database, sessionId: string) {
-  return db
+/**
+ * The CVA a feedback carried: `details.cva` (older clients: `details.cranialVertebralAngle`) when it is a number of
+ * degrees within 0–180 (an angle between two lines, so anything else is not a CVA); else none.
+ */
+export function feedbackCva(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 180 ? value : null;
+}
+
+async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoint[]> {
+  const rows = await db
     .select({
       timestamp: postureFeedback.timestamp,
       postureStatus: postureFeedback.postureStatus,
       score: postureFeedback.score,
       issue: postureFeedback.issue,
+      cva: sql<unknown>`coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')`,
     })
     .from(postureFeedback)
     .where(eq(postureFeedback.sessionId, sessionId))
     .orderBy(asc(postureFeedback.timestamp), asc(postureFeedback.id));
+  return rows.map((r) => ({
+    ...r,
+    postureStatus: r.postureStatus as PostureStatus,
+    cva: feedbackCva(r.cva),
+  }));
 }
 
 /** The session report (document 2, 3.4) from the session's stored feedback. */

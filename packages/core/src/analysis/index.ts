@@ -1,7 +1,11 @@
-// Posture analysis (keypoints + calibrated reference → deviation, level, offsets, stability), shared by
-// the vision service and any on-device engine so both produce the same frames.
+// Posture analysis (keypoints + calibrated reference → deviation, level, offsets, stability, verdict), shared
+// by the vision service and any on-device engine so both produce the same frames; and the keypoint and tilt
+// rules the live tool shares with it.
 
 // The frame types the analysis produces, so engines can import them from here alone.
 export type * from '../detection/frame';
+export * from './keypoints';
 export * from './posture';
 export * from './thresholds';
+export * from './tilt';
+export * from './verdict';

@@ -1,28 +1,27 @@
 // Live posture analysis against the calibrated reference of one peer: a pure step function over frames.
-// Every threshold is in thresholds.ts with its reason.
-import type { DeviationLevel, Keypoint, TemporalPostureData } from '../detection/frame';
+// Every threshold is in thresholds.ts (tilt.ts, keypoints.ts for the rules shared with the live tool) with
+// its reason. The verdict (status, issue, level) is decided here, once, as data; body_status is its text.
+import type { DeviationLevel, Keypoint, PostureVerdict, TemporalPostureData } from '../detection/frame';
+import type { PostureIssue } from '../sessions/feedback';
+import { keypointWeight, isUsableKeypoint as valid } from './keypoints';
 import {
   DEVIATION,
   DIRECTION_MIN,
   FORWARD_HEAD,
   HEAD_AHEAD_OF_SHOULDERS,
-  MIN_KEYPOINT_SCORE,
   MIN_TRACKED,
   ONSET_MS,
   RECOVERY_FRACTION,
   RECOVERY_MS,
+  SHOULDER_TILT_DEG,
   SMOOTHING_TAU_MS,
   STABILITY_SPREAD,
   STABILITY_WINDOW_MS,
-  TILT_DEG,
   TRACKED,
-  WEIGHTS,
 } from './thresholds';
+import { eyeLineAngle, type FrameSize, TILT_DEG, tiltDegrees, tiltLevel } from './tilt';
 
-export interface FrameSize {
-  width: number;
-  height: number;
-}
+export type { FrameSize } from './tilt';
 
 /** One observation: COCO-17 keypoints normalised 0..1 (of a frame shaped like the calibration frame) and a
  * timestamp in ms. */
@@ -38,6 +37,8 @@ export interface PostureReference {
   shoulderWidth: number;
   headSize: number;
   eyeAngle: number;
+  /** Angle of the shoulder line, degrees (absent in references made before it was measured). */
+  shoulderAngle?: number;
 }
 
 export interface PostureState {
@@ -52,12 +53,17 @@ export interface PostureState {
 
 export interface PostureResult extends TemporalPostureData {
   body_status: string;
+  /** The verdict as data; the frame carries it as `posture_verdict`. */
+  verdict: PostureVerdict;
   /** The raw measures, for debugging and the benchmark. */
-  measures: { deviation: number; forward_head_ratio: number; shoulder_ratio: number; tilt_deg: number };
+  measures: {
+    deviation: number;
+    forward_head_ratio: number;
+    shoulder_ratio: number;
+    tilt_deg: number;
+    shoulder_tilt_deg: number;
+  };
 }
-
-const valid = (k: Keypoint | undefined): k is Keypoint =>
-  !!k && Number.isFinite(k.x) && Number.isFinite(k.y) && (k.score ?? 1) >= MIN_KEYPOINT_SCORE;
 
 const px = (k: Keypoint, f: FrameSize) => [k.x * f.width, k.y * f.height] as const;
 
@@ -74,11 +80,11 @@ function headSize(k: Keypoint[], f: FrameSize): number | null {
   return null;
 }
 
-/** Angle of the eye line (from the image-left eye to the image-right eye) in degrees. */
-function eyeAngle(k: Keypoint[], f: FrameSize): number | null {
-  if (!valid(k[1]) || !valid(k[2])) return null;
-  const [ax, ay] = px(k[2], f);
-  const [bx, by] = px(k[1], f);
+/** Angle of the shoulder line (from shoulder 6 to shoulder 5) in degrees. */
+function shoulderAngle(k: Keypoint[], f: FrameSize): number | null {
+  if (!valid(k[5]) || !valid(k[6])) return null;
+  const [ax, ay] = px(k[6], f);
+  const [bx, by] = px(k[5], f);
   return (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
 }
 
@@ -89,12 +95,19 @@ export function createReference(keypoints: Keypoint[], frame: FrameSize): Postur
   const [ls, rs] = [keypoints[5], keypoints[6]];
   if (!valid(ls) || !valid(rs)) throw new CalibrationError('both shoulders must be visible');
   const head = headSize(keypoints, frame);
-  const angle = eyeAngle(keypoints, frame);
+  const angle = eyeLineAngle(keypoints, frame);
   if (head === null || angle === null) throw new CalibrationError('both eyes must be visible');
-  return { keypoints, frame, shoulderWidth: distance(ls, rs, frame), headSize: head, eyeAngle: angle };
+  return {
+    keypoints,
+    frame,
+    shoulderWidth: distance(ls, rs, frame),
+    headSize: head,
+    eyeAngle: angle,
+    shoulderAngle: shoulderAngle(keypoints, frame) ?? 0,
+  };
 }
 
-export function initialState(): PostureState {
+export function initialPostureState(): PostureState {
   return { smoothed: null, lastTime: null, deviated: false, overSince: null, underSince: null, history: [] };
 }
 
@@ -123,6 +136,10 @@ function worst(levels: (DeviationLevel | null)[]): DeviationLevel | null {
   return out;
 }
 
+/** Nobody (or too little of a person) to judge. */
+export const NEUTRAL_VERDICT: PostureVerdict = { status: 'neutral', issue: null, level: null };
+export const GOOD_VERDICT: PostureVerdict = { status: 'good', issue: null, level: null };
+
 const PERSON_LEFT: Omit<PostureResult, 'smoothing_factor'> = {
   is_posture_deviated: false,
   deviation_level: 'mild',
@@ -130,31 +147,83 @@ const PERSON_LEFT: Omit<PostureResult, 'smoothing_factor'> = {
   stability_factor: 0,
   all_offset_vector: [],
   body_status: 'No person detected',
-  measures: { deviation: 0, forward_head_ratio: 1, shoulder_ratio: 1, tilt_deg: 0 },
+  verdict: NEUTRAL_VERDICT,
+  measures: { deviation: 0, forward_head_ratio: 1, shoulder_ratio: 1, tilt_deg: 0, shoulder_tilt_deg: 0 },
 };
 
-/** Words for what is wrong, from the measures and the mean displacement (in shoulder widths). */
-function describe(
-  level: DeviationLevel,
-  m: PostureResult['measures'],
-  mean: { dx: number; dy: number },
-  deviated: boolean,
-): string {
-  if (!deviated) return 'Good posture';
-  const issues: string[] = [];
-  if (m.forward_head_ratio >= FORWARD_HEAD.mild)
-    issues.push(
+/** One named cause of a deviation, with the level of the measure that names it. */
+interface Finding {
+  issue: PostureIssue;
+  level: DeviationLevel;
+  text: string;
+}
+
+/** What is wrong, from the measures and the mean displacement (in shoulder widths), in the order the words
+ * name them. A directional issue (slouch, lean) takes the level of the displacement measure. */
+function findings(m: PostureResult['measures'], mean: { dx: number; dy: number }): Finding[] {
+  const out: Finding[] = [];
+  const moved = levelOf(m.deviation, DEVIATION) ?? 'mild';
+  const forward = levelOf(m.forward_head_ratio, FORWARD_HEAD);
+  if (forward)
+    out.push(
       m.forward_head_ratio / m.shoulder_ratio >= HEAD_AHEAD_OF_SHOULDERS
-        ? 'Forward head posture'
-        : 'Leaning toward the screen',
+        ? { issue: 'forward_head', level: forward, text: 'Forward head posture' }
+        : { issue: 'leaning_in', level: forward, text: 'Leaning toward the screen' },
     );
-  if (Math.abs(m.tilt_deg) >= TILT_DEG.mild)
-    issues.push(`Head tilted sideways (${Math.round(Math.abs(m.tilt_deg))}°)`);
-  if (mean.dy >= DIRECTION_MIN) issues.push('Slouching (head and shoulders dropped)');
-  else if (mean.dy <= -DIRECTION_MIN) issues.push('Leaning up or back');
-  if (Math.abs(mean.dx) >= DIRECTION_MIN) issues.push('Leaning to one side');
-  if (!issues.length) issues.push('Posture has shifted from calibration');
-  return `${level[0]?.toUpperCase()}${level.slice(1)} deviation: ${issues.join(', ')}`;
+  const tilt = tiltLevel(m.tilt_deg);
+  if (tilt)
+    out.push({
+      issue: 'tilt',
+      level: tilt,
+      text: `Head tilted sideways (${Math.round(Math.abs(m.tilt_deg))}°)`,
+    });
+  if (mean.dy >= DIRECTION_MIN)
+    out.push({ issue: 'slouch', level: moved, text: 'Slouching (head and shoulders dropped)' });
+  else if (mean.dy <= -DIRECTION_MIN)
+    out.push({ issue: 'leaning_back', level: moved, text: 'Leaning up or back' });
+  if (Math.abs(mean.dx) >= DIRECTION_MIN)
+    out.push({ issue: 'leaning_sideways', level: moved, text: 'Leaning to one side' });
+  if (Math.abs(m.shoulder_tilt_deg) >= SHOULDER_TILT_DEG)
+    out.push({
+      issue: 'shoulder_asymmetry',
+      level: 'mild',
+      text: `Shoulders uneven (${Math.round(Math.abs(m.shoulder_tilt_deg))}°)`,
+    });
+  return out;
+}
+
+/**
+ * On a tie of levels, the cause named first in this order is stored. Forward head (the head alone ahead of the
+ * shoulders) is the concern the calibration's CVA measures; a slouch drops the head and shoulders and, with a
+ * camera at the screen, brings them closer too, so it comes before leaning in, which would otherwise name
+ * most slouches; tilt and the lateral causes follow.
+ */
+const TIE_ORDER: readonly PostureIssue[] = [
+  'forward_head',
+  'slouch',
+  'tilt',
+  'leaning_in',
+  'leaning_back',
+  'leaning_sideways',
+  'shoulder_asymmetry',
+];
+
+/** The issue a poor posture is stored with: the finding of the worst level (TIE_ORDER on a tie). */
+export function primaryIssue(
+  found: readonly { issue: PostureIssue; level: DeviationLevel }[],
+): PostureIssue | null {
+  const order = (f: { issue: PostureIssue; level: DeviationLevel }) =>
+    RANK[f.level] * 100 - TIE_ORDER.indexOf(f.issue);
+  let best: { issue: PostureIssue; level: DeviationLevel } | null = null;
+  for (const f of found) if (!best || order(f) > order(best)) best = f;
+  return best?.issue ?? null;
+}
+
+/** Words for what is wrong (the frame's body_status), from the same findings as the verdict. */
+function describe(level: DeviationLevel, found: Finding[], deviated: boolean): string {
+  if (!deviated) return 'Good posture';
+  const words = found.length ? found.map((f) => f.text) : ['Posture has shifted from calibration'];
+  return `${level[0]?.toUpperCase()}${level.slice(1)} deviation: ${words.join(', ')}`;
 }
 
 /** One frame of analysis: returns the new state and the frame's temporal posture data. */
@@ -170,7 +239,7 @@ export function stepPosture(
   if (seen.length < MIN_TRACKED || !shouldersSeen) {
     // The person left or turned away: nothing to judge, and the onset timer starts again on return.
     return {
-      state: { ...initialState(), lastTime: input.time },
+      state: { ...initialPostureState(), lastTime: input.time },
       result: { ...PERSON_LEFT, smoothing_factor: alpha },
     };
   }
@@ -188,7 +257,7 @@ export function stepPosture(
   let dxSum = 0;
   let dySum = 0;
   for (const i of seen) {
-    const w = WEIGHTS[i] ?? 0.5;
+    const w = keypointWeight(i);
     const [dx, dy] = all_offset_vector[i] as [number, number];
     const ddx = (dx * rf.width) / sw;
     const ddy = (dy * rf.height) / sw;
@@ -205,14 +274,16 @@ export function stepPosture(
   const shoulder_ratio = distance(smoothed[5] as Keypoint, smoothed[6] as Keypoint, rf) / sw;
   const head = headSize(smoothed, rf);
   const forward_head_ratio = head === null ? 1 : head / ref.headSize;
-  const angle = eyeAngle(smoothed, rf);
-  const tilt_deg = angle === null ? 0 : ((angle - ref.eyeAngle + 540) % 360) - 180;
-  const measures = { deviation, forward_head_ratio, shoulder_ratio, tilt_deg };
+  const angle = eyeLineAngle(smoothed, rf);
+  const tilt_deg = angle === null ? 0 : tiltDegrees(angle, ref.eyeAngle);
+  const shoulders = shoulderAngle(smoothed, rf);
+  const shoulder_tilt_deg = shoulders === null ? 0 : tiltDegrees(shoulders, ref.shoulderAngle ?? 0);
+  const measures = { deviation, forward_head_ratio, shoulder_ratio, tilt_deg, shoulder_tilt_deg };
 
   const level = worst([
     levelOf(deviation, DEVIATION),
     levelOf(forward_head_ratio, FORWARD_HEAD),
-    levelOf(Math.abs(tilt_deg), TILT_DEG),
+    tiltLevel(tilt_deg),
   ]);
   const recovered =
     deviation < DEVIATION.mild * RECOVERY_FRACTION &&
@@ -244,6 +315,10 @@ export function stepPosture(
   const scores = seen.map((i) => input.keypoints[i]?.score ?? 1);
   const confidence = (scores.reduce((s, v) => s + v, 0) / scores.length) * (seen.length / TRACKED.length);
   const reported: DeviationLevel = level ?? 'mild';
+  const found = findings(measures, mean);
+  const verdict: PostureVerdict = deviated
+    ? { status: 'poor', issue: primaryIssue(found), level: reported }
+    : GOOD_VERDICT;
 
   return {
     state: { smoothed, lastTime: t, deviated, overSince, underSince, history },
@@ -254,7 +329,8 @@ export function stepPosture(
       stability_factor,
       smoothing_factor: alpha,
       all_offset_vector,
-      body_status: describe(reported, measures, mean, deviated),
+      body_status: describe(reported, found, deviated),
+      verdict,
       measures,
     },
   };

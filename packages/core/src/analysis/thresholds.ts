@@ -1,16 +1,13 @@
-// Every threshold of the live posture analysis, with why. Distances are in shoulder widths of the
+// Every threshold of the live posture analysis, with why (the keypoint score and weights are in keypoints.ts,
+// the tilt levels in tilt.ts, shared with the live tool). Distances are in shoulder widths of the
 // calibrated reference (so they hold at any distance from the camera and any resolution); times in ms.
-
-/** A keypoint below this detector score is not used (MoveNet guesses hidden parts at about 0.1-0.25). */
-export const MIN_KEYPOINT_SCORE = 0.3;
 
 /** Keypoints compared against the reference: the head and shoulders, which a desk camera always sees
  * (hips and arms are often hidden or moving for reasons other than posture). COCO-17 indices. */
 export const TRACKED = [0, 1, 2, 3, 4, 5, 6] as const;
 
-/** Weights of the tracked keypoints in the deviation measure, as the live arrows weigh them (document 2,
- * section 9): nose 1, eyes 0.9, shoulders 0.8; ears 0.6 because they are often hidden by hair. */
-export const WEIGHTS: Record<number, number> = { 0: 1, 1: 0.9, 2: 0.9, 3: 0.6, 4: 0.6, 5: 0.8, 6: 0.8 };
+/** The weight of each tracked keypoint in the deviation measure is `keypointWeight` (keypoints.ts): the
+ * arrows' weights of document 2, section 9. */
 
 /** At least this many tracked keypoints, including both shoulders, must be seen to judge posture;
  * fewer means the person left or is turned away. */
@@ -31,9 +28,7 @@ export const FORWARD_HEAD = { mild: 1.1, moderate: 1.2, severe: 1.35 } as const;
  * screen'). 8% is above the shoulder width's own detection jitter of a few percent. */
 export const HEAD_AHEAD_OF_SHOULDERS = 1.08;
 
-/** Lateral head tilt: change of the eye line's angle from the reference, in degrees. Under 8° is normal
- * head movement while reading; 15° and 25° are clearly and strongly tilted. */
-export const TILT_DEG = { mild: 8, moderate: 15, severe: 25 } as const;
+/** Lateral head tilt: TILT_DEG in tilt.ts, the one tilt rule of the live tool and the analysis. */
 
 /** A deviation must last this long before it is reported: a glance at the keyboard or a reach for a cup
  * takes about a second; a slouch that lasts 2.5 s is posture, not a movement. */
@@ -55,3 +50,8 @@ export const STABILITY_SPREAD = 0.1;
 
 /** Direction words: a component of the mean displacement above this (shoulder widths) is named. */
 export const DIRECTION_MIN = 0.12;
+
+/** A shoulder line turned this many degrees from the reference's names the cause 'shoulder_asymmetry' of a
+ * poor posture (document 2, section 5.2 calls a shoulder tilt above 5° a warning). It names a cause only:
+ * whether the posture is poor is decided by the levels above. */
+export const SHOULDER_TILT_DEG = 5;

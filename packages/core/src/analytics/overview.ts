@@ -32,3 +32,30 @@ export function initialScoreLabel(score: number): 'Good Alignment' | 'Needs Work
 
 /** The dashboard shows 7 days. */
 export const DASHBOARD_DAYS = 7;
+
+/**
+ * The calibration card's expiry line (section 3.3: the dashboard reads daysUntilExpiry): the API counts whole days
+ * left by the recalibration frequency; null with an active calibration means the frequency is "never".
+ */
+export function calibrationExpiryText(
+  hasActive: boolean,
+  daysUntilExpiry: number | null | undefined,
+): string {
+  if (!hasActive) return daysUntilExpiry === 0 ? 'Calibration expired' : '';
+  if (daysUntilExpiry === null || daysUntilExpiry === undefined) return 'Never expires';
+  return `Expires in ${daysUntilExpiry} day${daysUntilExpiry === 1 ? '' : 's'}`;
+}
+
+/**
+ * The session the Recent Session Score and Stability cards read: the newest finished one (history is newest
+ * first). A running session — the extension's passive session stays open all day — has no score or stability
+ * yet, and reading it made both cards say N/A. Items without `endTime` (older answers) count as finished once
+ * they carry a score.
+ */
+export function newestFinishedSession<
+  T extends { endTime?: string | null; averagePostureScore?: number | null },
+>(sessions: readonly T[]): T | undefined {
+  return sessions.find((s) =>
+    s.endTime !== undefined ? s.endTime !== null : (s.averagePostureScore ?? null) !== null,
+  );
+}

@@ -32,6 +32,8 @@ export const DEFAULT_TREND_TIMEFRAME: TrendTimeframe = '30d';
 export interface SessionEntry {
   id: string;
   date: string;
+  /** ISO date-time the row is ordered by (charts sort on it; `date` is only the shown locale date). */
+  at: string;
   type: string;
   duration: string;
   score: number | null;
@@ -58,6 +60,7 @@ export function sessionEntry(item: SessionHistoryItem, locale?: string): Session
   return {
     id: String(item.id),
     date: formatLocaleDate(item.createdAt, locale),
+    at: item.createdAt,
     type: sessionTypeLabel(item.mode),
     duration: formatDurationMinutes(item.duration),
     score: item.averagePostureScore ?? null,
@@ -70,6 +73,7 @@ export function calibrationEntry(item: CalibrationProgressItem, locale?: string)
   return {
     id: `cal-${item.id}`,
     date: formatLocaleDate(item.createdAt, locale),
+    at: item.createdAt,
     type: SESSION_TYPE_LABELS.calibration,
     duration: formatDurationMinutes(null),
     score: item.initialPostureScore ?? null,
@@ -106,11 +110,17 @@ export interface ChartSeries {
   data: number[];
 }
 
-/** A chart's points: rows with a non-null value, the last 10 of them, in reversed order. */
+/**
+ * A chart's points: rows with a non-null value, the 10 newest, oldest to newest. The specification's "last 10
+ * in reversed order" assumes rows newest first, but the table mixes sessions (newest first) and calibrations
+ * (oldest first): applied to that, it plotted the calibrations and the oldest sessions in a zig-zag. So the rows
+ * are sorted by date (newest first) before the rule: the first 10 are the newest, reversed to read left to right.
+ */
 export function chartSeries(rows: readonly SessionEntry[], key: 'score' | 'cva'): ChartSeries {
   const points = rows
     .filter((r) => r[key] !== null && r[key] !== undefined)
-    .slice(-CHART_MAX_POINTS)
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+    .slice(0, CHART_MAX_POINTS)
     .reverse();
   return { labels: points.map((r) => r.date), data: points.map((r) => r[key] as number) };
 }

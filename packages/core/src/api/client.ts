@@ -2,8 +2,8 @@
 
 import { mlAnalysisError, mlBatchAnalysisError } from '../calibration/messages';
 import { ApiError, httpErrorMessage, NetworkError, shouldRefreshSession } from './errors';
-import { offlineFallback } from './offline';
-import { createSession } from './session';
+import { offlineFallback, placeholderKey } from './offline';
+import { createSession, type RefreshLocks } from './session';
 import { type RefreshTokenStore, STORAGE_KEYS } from './storage';
 import type { ApiClient, KeyValueStorage, Profile } from './types';
 import { LOCAL_VISION_HTTP_URL } from './urls';
@@ -26,6 +26,8 @@ export interface ApiClientOptions {
   currentPath?: () => string;
   /** Network failure or 404 on an authenticated data call answers placeholder data (default true). */
   offlineFallback?: boolean;
+  /** Shares token refresh between tabs (default `navigator.locks`; see session.ts). */
+  locks?: RefreshLocks;
   /** Where failures that are "only logged" go (default console). Never receives tokens. */
   logger?: { warn(message: string, error?: unknown): void };
 }
@@ -75,11 +77,13 @@ export function normalizeProfile(raw: Record<string, unknown>): Profile {
     for (const key of keys) if (typeof raw[key] === 'string') return raw[key] as string;
     return '';
   };
-  const picture = raw.profilePicture ?? raw.profile_picture;
+  const picture = raw.profilePicture ?? raw.profile_picture ?? raw.avatar;
+  // The offline placeholder (document 1 §3) has one `name`: its first word is the first name, the rest the last.
+  const [first = '', ...rest] = typeof raw.name === 'string' ? raw.name.trim().split(/\s+/) : [];
   return {
     ...(typeof raw.id === 'string' || typeof raw.id === 'number' ? { id: String(raw.id) } : {}),
-    firstName: text('firstName', 'first_name'),
-    lastName: text('lastName', 'last_name'),
+    firstName: text('firstName', 'first_name') || first,
+    lastName: text('lastName', 'last_name') || rest.join(' '),
     email: text('email'),
     birthday: text('birthday').split('T')[0] ?? '',
     phoneNumber: text('phoneNumber', 'phone'),
@@ -140,8 +144,15 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
     try {
       return (await send(baseUrl, path, opts, false)) as T;
     } catch (error) {
-      const offline = error instanceof NetworkError || (error instanceof ApiError && error.status === 404);
-      if (opts.fallback && fallbackEnabled && offline) return offlineFallback(path) as T;
+      // The placeholder stands in for reads only: a write that did not reach the server must say so (a profile
+      // save, an avatar or an account deletion "succeeding" offline would be a lie). A 404 falls back only on a
+      // path with placeholder data (a missing endpoint); a 404 of a real resource (an unknown session) is "not
+      // found", not "Service temporarily unavailable".
+      const read = (opts.method ?? 'GET') === 'GET';
+      const unreachable = error instanceof NetworkError;
+      const missing = error instanceof ApiError && error.status === 404 && placeholderKey(path) !== null;
+      if (opts.fallback && fallbackEnabled && read && (unreachable || missing))
+        return offlineFallback(path) as T;
       throw error;
     }
   }
@@ -230,13 +241,14 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
         const answer = await authed<Awaited<ReturnType<ApiClient['profile']['get']>> & { offline?: true }>(
           '/profile',
         );
-        if (answer?.success && answer.data && !answer.offline) {
+        // The offline placeholder is normalised too: screens read firstName and lastName, never `name`.
+        if (answer?.success && answer.data)
           return { ...answer, data: normalizeProfile(answer.data as unknown as Record<string, unknown>) };
-        }
         return answer;
       },
       update: (payload) => authed('/profile', { method: 'POST', json: payload }),
       remove: () => authed('/profile', { method: 'DELETE' }),
+      saveSettings: (settings) => authed('/profile/settings', { method: 'PUT', json: settings }),
       uploadAvatar(file, fileName) {
         const form = new FormData();
         form.append('avatar', file, fileName ?? 'avatar');

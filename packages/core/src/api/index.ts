@@ -1,4 +1,5 @@
 export * from './client';
+export * from './envelope';
 export * from './errors';
 export * from './offline';
 export * from './session';

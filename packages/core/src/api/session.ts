@@ -14,6 +14,26 @@ export interface SessionOptions {
   navigate?: (path: string) => void;
   /** The current page path (default: `location.pathname`). */
   currentPath?: () => string;
+  /** Shares the refresh between tabs and extension pages (default: the browser's `navigator.locks`). */
+  locks?: RefreshLocks;
+}
+
+/** The part of the browser's Web Locks API (`navigator.locks`) the refresh uses. */
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * One refresh at a time across every tab (and extension page) of the origin. Within a tab a single promise is
+ * shared; across tabs the refresh token is too (cookie or chrome.storage), and a rotating token can be used once:
+ * two tabs refreshing together would present it twice. The lock makes the second tab wait, then take the pair
+ * the first one stored.
+ */
+export const REFRESH_LOCK = 'posture-vision-token-refresh';
+
+function browserLocks(): RefreshLocks | undefined {
+  const locks = (globalThis as { navigator?: { locks?: RefreshLocks } }).navigator?.locks;
+  return locks && typeof locks.request === 'function' ? locks : undefined;
 }
 
 /** Paths where an expired session is not announced (document 1 section 4). */
@@ -52,7 +72,21 @@ export function createSession(options: SessionOptions): Session {
   }
 
   async function doRefresh(): Promise<string> {
-    const refreshToken = await refreshTokenStore.get();
+    const seen = await refreshTokenStore.get();
+    const locks = options.locks ?? browserLocks();
+    if (!locks) return rotate(seen);
+    return locks.request(REFRESH_LOCK, async () => {
+      const current = await refreshTokenStore.get();
+      // Another tab rotated the pair while this one waited for the lock: its access token serves here too.
+      if (seen && current && current !== seen) {
+        const token = await storage.get(STORAGE_KEYS.token);
+        if (token) return token;
+      }
+      return rotate(current);
+    });
+  }
+
+  async function rotate(refreshToken: string | null): Promise<string> {
     if (!refreshToken) throw new Error(REFRESH_ERRORS.noRefreshToken);
     let response: Response;
     try {

@@ -109,6 +109,13 @@ export interface SessionHistoryItem {
   duration: number | null;
   averagePostureScore: number | null;
   averageCVAngle: number | null;
+  /** Set when the session ended (null while it runs). */
+  endTime?: string | null;
+  stabilityIndex?: number | null;
+  /** Seconds in each status, as in the session's report (null for sessions ended before they were stored). */
+  goodPostureTime?: number | null;
+  neutralPostureTime?: number | null;
+  poorPostureTime?: number | null;
 }
 
 /** GET /sessions/{id}/report (document 2, section 3.4): what the API computes from the stored feedback. */
@@ -121,6 +128,8 @@ export interface SessionReport {
   duration: number;
   averageScore: number;
   stabilityIndex: number;
+  /** Time-weighted mean of the CVA the session's feedback carried (degrees); null when none did. */
+  averageCVAngle: number | null;
   feedbackCount: number;
   statusCounts: Record<PostureStatus, number>;
   keyFindings: {
@@ -247,6 +256,10 @@ export interface ApiClient {
     get(): Promise<Answer<Profile>>;
     update(payload: ProfileUpdatePayload): Promise<Answer<Profile>>;
     remove(): Promise<Answer<unknown>>;
+    /** Tells the server the browser's recalibration frequency (it decides calibration expiry). */
+    saveSettings(settings: {
+      recalibrationFrequency: 'never' | 'daily' | 'weekly' | 'monthly' | 'quarterly';
+    }): Promise<Answer<unknown>>;
     uploadAvatar(file: Blob, fileName?: string): Promise<Answer<{ profilePicture: string }>>;
     exportData(format: 'json' | 'csv'): Promise<Answer<unknown>>;
     exportStats(): Promise<Answer<ExportStats>>;

@@ -59,7 +59,8 @@ export function photoFailure(error: unknown): PhotoFailure {
       const view = viewNamed(error.body);
       const kind = kindOf(said);
       return {
-        message: processPhotosFailed(view ? `${view}: ${said}` : said),
+        // The view is named once: some service messages name it already ("The front photo: …").
+        message: processPhotosFailed(view && !said.toLowerCase().includes(view) ? `${view}: ${said}` : said),
         kind,
         nextStep: PHOTO_NEXT_STEPS[kind],
       };

@@ -1,5 +1,7 @@
 // Detection frames sent by the vision service on /combined-realtime/results/{peerId}
 // (second specification document, section 3.1). Extra fields may be added, never renamed.
+import type { PostureStatus } from '../api/types';
+import type { PostureIssue } from '../sessions/feedback';
 
 /** A keypoint normalised to 0..1 of the frame; score is the detector's confidence when known. */
 export interface Keypoint {
@@ -53,6 +55,20 @@ export interface TemporalPostureData {
   all_offset_vector: [number, number][];
 }
 
+/**
+ * The posture verdict of one frame, as data (an added field, issue 16): decided once by core's analysis
+ * (`analysis/verdict.ts`) where the frame is produced, read by the clients as is. `body_status` is its
+ * display text and is never parsed back.
+ */
+export interface PostureVerdict {
+  /** neutral: nobody (or too little of a person) in view to judge. */
+  status: PostureStatus;
+  /** What a poor posture is about, worst first; null when good, neutral, or poor without a named cause. */
+  issue: PostureIssue | null;
+  /** The deviation level of a poor posture; null otherwise. */
+  level: DeviationLevel | null;
+}
+
 export interface DetectionFrame {
   /** 'waiting' means skip the frame (no calibration or no frame decoded yet). */
   status: 'ok' | 'waiting' | string;
@@ -64,4 +80,6 @@ export interface DetectionFrame {
   /** Extra fields (never renamed): server timestamp in ms and the frame's size in pixels. */
   timestamp?: number;
   frame_size?: { width: number; height: number };
+  /** Extra field: the verdict as data. Absent from older producers; `frameVerdict` reads either. */
+  posture_verdict?: PostureVerdict;
 }

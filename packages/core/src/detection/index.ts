@@ -1,2 +1,3 @@
 export type * from './frame';
 export * from './parse';
+export * from './verdict';

@@ -1,5 +1,6 @@
 // Parser for the results channel: a malformed frame is reported, never thrown into the UI; a frame with
 // status 'waiting' is skipped (document 2 section 3.1).
+import { POSTURE_ISSUES } from '../sessions/feedback';
 import type { DetectionFrame } from './frame';
 
 export type ParsedFrame =
@@ -10,6 +11,20 @@ export type ParsedFrame =
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const LEVELS = ['mild', 'moderate', 'severe'];
+
+/** The added `posture_verdict` field, when present (document 2 §3.1 lets frames gain fields). */
+function checkVerdict(v: unknown): string | null {
+  if (v === undefined) return null;
+  if (!isObj(v)) return 'posture_verdict must be an object';
+  if (!['good', 'poor', 'neutral'].includes(v.status as string))
+    return 'posture_verdict.status must be good, poor or neutral';
+  if (v.issue !== null && !(POSTURE_ISSUES as readonly unknown[]).includes(v.issue))
+    return 'posture_verdict.issue must be a posture issue or null';
+  if (v.level !== null && !LEVELS.includes(v.level as string))
+    return 'posture_verdict.level must be mild, moderate, severe or null';
+  return null;
+}
 
 function check(frame: Obj): string | null {
   const { hns, hand, drowsiness, temporal_posture_data: tpd } = frame;
@@ -30,13 +45,13 @@ function check(frame: Obj): string | null {
   if (tpd !== null && tpd !== undefined) {
     if (!isObj(tpd)) return 'temporal_posture_data must be an object or null';
     if (typeof tpd.is_posture_deviated !== 'boolean') return 'is_posture_deviated must be a boolean';
-    if (!['mild', 'moderate', 'severe'].includes(tpd.deviation_level as string)) {
+    if (!LEVELS.includes(tpd.deviation_level as string)) {
       return 'deviation_level must be mild, moderate or severe';
     }
     if (!isNum(tpd.confidence)) return 'confidence must be a number';
     if (!Array.isArray(tpd.all_offset_vector)) return 'all_offset_vector must be a list';
   }
-  return null;
+  return checkVerdict(frame.posture_verdict);
 }
 
 /** Parses one message of the results channel (JSON text or an already parsed value). */

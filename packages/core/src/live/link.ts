@@ -9,9 +9,7 @@ import {
   peerStateIndicator,
   WATCHDOG_INTERVAL_MS,
   watchdogIndicator,
-} from '../posture/connection';
-import { type ProcessingErrorStep, recordProcessingError } from '../posture/processing-errors';
-import { type FrameQuality, frameQuality } from '../posture/quality';
+} from './connection';
 import {
   connectionAttemptFailed,
   LIVE_MESSAGES,
@@ -19,12 +17,15 @@ import {
   RESULTS_SOCKET_DELAY_MS,
   RETRY_DELAY_MS,
 } from './messages';
+import { type ProcessingErrorStep, recordProcessingError } from './processing-errors';
+import { type FrameQuality, frameQuality } from './quality';
 import { candidateMessage } from './signalling';
 import {
   FREE_TIER_CLOSE_CODE,
   INVALID_TOKEN_CLOSE_CODE,
   isAuthCloseCode,
   liveProtocols,
+  SERVICE_RESTART_CLOSE_CODE,
 } from './socket-contract';
 import { type CalibrationResult, requestCalibration, testCalibration } from './vision-http';
 
@@ -89,8 +90,13 @@ export interface LiveLinkOptions {
    * Omitted: the service runs face signals on every frame and hands and emotion at a low rate.
    */
   show?: string;
-  /** No STUN server is needed on one host (default []). */
+  /** STUN/TURN servers (`resolveIceServers`); none are needed on one host (default []). */
   iceServers?: RTCIceServer[];
+  /**
+   * The tool's Free Tier/Pro toggle, told to the service on connecting (and by `setTier` when it changes): the
+   * service cuts anonymous Free use at 120 s, never Pro (unlimited time, a local toggle; document 2 §1).
+   */
+  tier?: () => 'free' | 'pro';
   fetch?: typeof fetch;
   maxAttempts?: number;
   retryDelayMs?: number;
@@ -114,6 +120,8 @@ export interface LiveLink {
   on<K extends keyof LiveLinkEvents>(event: K, handler: (payload: LiveLinkEvents[K]) => void): () => void;
   calibrate(): Promise<CalibrationResult>;
   testCalibration(): ReturnType<typeof testCalibration>;
+  /** Tells the service the tool's tier changed (see `LiveLinkOptions.tier`). */
+  setTier(tier: 'free' | 'pro'): void;
 }
 
 interface Attempt {
@@ -269,6 +277,20 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
       return setState('free-tier-ended');
     }
     if (state !== 'connected') return attemptFailed(attempt);
+    if (code === SERVICE_RESTART_CLOSE_CODE) {
+      // The instance is draining: a fresh round of attempts after the retry delay, so the balancer has taken
+      // it out by then; a refused attempt on the way is retried as any other.
+      teardown(attempt);
+      indicate('warning');
+      log('Service restarting: reconnecting');
+      setState('retrying');
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        attemptNumber = 1;
+        launch();
+      }, retryDelayMs);
+      return;
+    }
     teardown(attempt);
     indicate('error');
     emit('status', LIVE_MESSAGES.connectionClosed);
@@ -369,6 +391,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     signalling.onmessage = (event) => queue(() => onSignal(attempt, event.data));
     signalling.onopen = () => {
       log('Signalling channel open');
+      if (options.tier) send({ type: 'tier', tier: options.tier() });
       queue(() => offer(attempt, send, PC));
       attempt.timers.push(
         setTimeout(() => {
@@ -460,5 +483,9 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
         getAccessToken: options.getAccessToken,
         peerId: options.peerId,
       }),
+    setTier(tier) {
+      const signalling = current?.signalling;
+      if (signalling?.readyState === 1) signalling.send(JSON.stringify({ type: 'tier', tier }));
+    },
   };
 }

@@ -34,6 +34,19 @@ export const connectionAttemptFailed = (attempt: number) =>
   `Connection attempt ${attempt}/${MAX_CONNECTION_ATTEMPTS} failed. Retrying...`;
 export const cameraErrorStatus = (message: string) => `Error: ${message}`;
 export const calibrationErrorStatus = (message: string) => `Calibration error: ${message}`;
+
+/** What to do after a calibration that captured nothing. */
+export const CALIBRATION_NEXT_STEP =
+  'Sit upright facing the camera with your head and both shoulders in view, then click Calibrate Posture again.';
+
+/**
+ * 'Calibration failed - no data captured' with the service's reason, in the specification's form
+ * ('…: {reason}'), and what to do next; the bare text when the service gave no reason.
+ */
+export const calibrationNoDataStatus = (reason: string | null) =>
+  reason
+    ? `${LIVE_MESSAGES.calibrationNoData}: ${reason}. ${CALIBRATION_NEXT_STEP}`
+    : LIVE_MESSAGES.calibrationNoData;
 export const testFailedStatus = (status: number | string) => `Test failed - ${status}`;
 export const modelStatusLabel = (status: string) => `Model status: ${status}`;
 

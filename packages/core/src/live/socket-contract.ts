@@ -17,12 +17,19 @@ export const LIVE_CLOSE = {
   freeTier: [4002, 'Free Tier limit reached'],
   /** A new peer beyond the service's live-peer cap. */
   busy: [4029, 'Server busy: too many live sessions'],
+  /** An anonymous peer that received no video for a while (no offer, no media): its slot is given back. */
+  idle: [4008, 'No video received: connection closed'],
+  /** WebSocket's "Service Restart": the instance is draining; a client reconnects (through the balancer, to
+   * another instance) with a fresh round of attempts. */
+  restart: [1012, 'Service restarting: reconnect'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 /** The service's close for an invalid or expired access token. */
 export const INVALID_TOKEN_CLOSE_CODE = LIVE_CLOSE.invalidToken[0];
 /** The service's close when an anonymous peer used up the Free Tier. */
 export const FREE_TIER_CLOSE_CODE = LIVE_CLOSE.freeTier[0];
+/** The service's close when a draining instance tells its peers to reconnect elsewhere. */
+export const SERVICE_RESTART_CLOSE_CODE = LIVE_CLOSE.restart[0];
 /** Close codes of the live sockets that mean the user must log in (1008: policy violation, from proxies). */
 export const AUTH_CLOSE_CODES: readonly number[] = [1008, INVALID_TOKEN_CLOSE_CODE, LIVE_CLOSE.forbidden[0]];
 

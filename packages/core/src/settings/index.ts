@@ -1,1 +1,2 @@
+export * from './alert-preferences';
 export * from './messages';

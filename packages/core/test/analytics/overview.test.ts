@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   calibrationBadge,
   calibrationCardStatus,
+  calibrationExpiryText,
   DASHBOARD_DAYS,
   initialScoreLabel,
+  newestFinishedSession,
   sessionScoreLabel,
   stabilityLabel,
 } from '../../src/analytics/index';
@@ -39,5 +41,21 @@ describe('dashboard status mapping', () => {
 
   it('shows 7 days', () => {
     expect(DASHBOARD_DAYS).toBe(7);
+  });
+
+  it('shows the days until the calibration expires, "never" included', () => {
+    expect(calibrationExpiryText(true, 12)).toBe('Expires in 12 days');
+    expect(calibrationExpiryText(true, 1)).toBe('Expires in 1 day');
+    expect(calibrationExpiryText(true, null)).toBe('Never expires');
+    expect(calibrationExpiryText(false, 0)).toBe('Calibration expired');
+    expect(calibrationExpiryText(false, null)).toBe('');
+  });
+
+  it('reads the newest finished session, not the one still running', () => {
+    const running = { id: 'passive', endTime: null, averagePostureScore: null };
+    const done = { id: 'done', endTime: '2026-11-24T09:00:00Z', averagePostureScore: 81 };
+    expect(newestFinishedSession([running, done])?.id).toBe('done');
+    expect(newestFinishedSession([running])).toBeUndefined();
+    expect(newestFinishedSession([{ id: 'old', averagePostureScore: 70 }])?.id).toBe('old');
   });
 });

@@ -43,6 +43,7 @@ describe('session entries', () => {
     expect(sessionEntry(session('s1', 'active', { duration: 1529 }), 'en-US')).toEqual({
       id: 's1',
       date: new Date('2026-03-04T10:00:00.000Z').toLocaleDateString('en-US'),
+      at: '2026-03-04T10:00:00.000Z',
       type: 'Real-Time Session',
       duration: '25m',
       score: 80,
@@ -85,6 +86,7 @@ describe('session entries', () => {
     ).toEqual({
       id: 'cal-9',
       date: new Date('2026-03-05T00:00:00.000Z').toLocaleDateString('en-GB'),
+      at: '2026-03-05T00:00:00.000Z',
       type: 'Photo Calibration',
       duration: 'N/A',
       score: 72,
@@ -139,6 +141,7 @@ describe('chart series', () => {
   const row = (i: number, score: number | null, cva: number | null): SessionEntry => ({
     id: String(i),
     date: `d${i}`,
+    at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
     type: 'Real-Time Session',
     duration: '1m',
     score,
@@ -146,17 +149,28 @@ describe('chart series', () => {
     detailsLink: '#',
   });
 
-  it('keeps non-null values, the last 10, reversed', () => {
+  it('keeps non-null values, the 10 newest, oldest to newest', () => {
     const rows = Array.from({ length: 14 }, (_, i) => row(i, i % 4 === 0 ? null : i * 10, i));
     const score = chartSeries(rows, 'score');
     // Non-null scores: 1,2,3,5,6,7,9,10,11,13 (10 of them after dropping 0,4,8,12).
-    expect(score.labels).toEqual(['d13', 'd11', 'd10', 'd9', 'd7', 'd6', 'd5', 'd3', 'd2', 'd1']);
-    expect(score.data).toEqual([130, 110, 100, 90, 70, 60, 50, 30, 20, 10]);
+    expect(score.labels).toEqual(['d1', 'd2', 'd3', 'd5', 'd6', 'd7', 'd9', 'd10', 'd11', 'd13']);
+    expect(score.data).toEqual([10, 20, 30, 50, 60, 70, 90, 100, 110, 130]);
     const cva = chartSeries(rows, 'cva');
-    expect(cva.data).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
+    expect(cva.data).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 
-  it('fewer than 10 points: all of them reversed', () => {
+  it('sorts by date first: 15 sessions (newest first) and 3 calibrations (oldest first) plot the 10 newest', () => {
+    // History answers newest first, calibration progress oldest first; calibrations on days 0, 7 and 14.
+    const sessions = Array.from({ length: 15 }, (_, k) => row(15 - k, 50 + (15 - k), null));
+    const calibrations = [0, 7, 14].map((d) => ({ ...row(d, 90, 48), id: `cal-${d}` }));
+    const score = chartSeries([...sessions, ...calibrations], 'score');
+    expect(score.labels).toEqual(['d7', 'd8', 'd9', 'd10', 'd11', 'd12', 'd13', 'd14', 'd14', 'd15']);
+    const times = score.labels.map((l) => Number(l.slice(1)));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(score.data.at(-1)).toBe(65);
+  });
+
+  it('fewer than 10 points: all of them, oldest first', () => {
     expect(chartSeries([row(1, 5, null), row(2, 6, 40)], 'cva')).toEqual({ labels: ['d2'], data: [40] });
   });
 

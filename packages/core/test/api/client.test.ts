@@ -232,13 +232,43 @@ describe('offline fallback', () => {
     throw new TypeError('Failed to fetch');
   };
 
-  it('network failure on the profile answers the placeholder profile', async () => {
+  it('network failure on the profile answers the placeholder profile, normalised like a real one', async () => {
     const { api } = setup(unreachable);
     expect(await api.profile.get()).toEqual({
       success: true,
       offline: true,
-      data: { id: 'offline', name: 'Offline User', email: '', avatar: null, subscription_status: 'basic' },
+      data: {
+        id: 'offline',
+        firstName: 'Offline',
+        lastName: 'User',
+        email: '',
+        birthday: '',
+        phoneNumber: '',
+        profilePicture: null,
+      },
     });
+  });
+
+  it('a write that cannot reach the server fails instead of answering the placeholder', async () => {
+    const { api } = setup(unreachable);
+    await expect(api.profile.remove()).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      api.profile.update({
+        firstName: 'A',
+        lastName: 'B',
+        birthday: '1990-01-01',
+        phoneNumber: '+15551234567',
+        password: 'x',
+      }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    await expect(api.profile.uploadAvatar(new Blob(['x']), 'a.png')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('a 404 of a real resource is not found, not "Service temporarily unavailable"', async () => {
+    const { api } = setup(() => respond(404, { success: false, error: { message: 'Session not found.' } }));
+    const error = await api.sessions.report('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404 });
   });
 
   it('a 404 on history answers an empty list', async () => {

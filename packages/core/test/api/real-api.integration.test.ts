@@ -1,16 +1,25 @@
 // The client against the real API process (packages/api): register, verify by the outbox link, sign in,
-// profile, session refresh with rotating refresh tokens (alone and with concurrent callers), logout.
+// profile, session refresh with rotating refresh tokens (alone and with concurrent callers), the posture
+// monitor's session with its feedback, logout.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { personPhotoDataUrl } from '@posture-vision/testkit/media';
 import { type RunningService, startApi } from '@posture-vision/testkit/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyseFrame, createReference, initialPostureState } from '../../src/analysis/index';
 import {
   ApiError,
   createApiClient,
   createMemoryStorage,
+  type RefreshLocks,
   storageRefreshTokenStore,
 } from '../../src/api/index';
 import { authErrorMessage, registrationPayload } from '../../src/auth/index';
+import type { Keypoint } from '../../src/detection/frame';
+import { parseDetectionFrame } from '../../src/detection/index';
+import { createPostureMonitor } from '../../src/sessions/index';
+import { POSE_FRAME, transform, upright } from '../analysis/poses';
+import { emptyFrame } from '../detection/frames';
 
 let api: RunningService;
 let c: ReturnType<typeof client>;
@@ -39,10 +48,35 @@ function verificationLink(email: string): string {
   return link;
 }
 
-function client() {
-  const storage = createMemoryStorage();
-  const refreshStorage = createMemoryStorage();
-  const refreshCalls: string[] = [];
+/**
+ * The browser's Web Locks as two tabs of one origin see them: one lock manager, callbacks run one after the
+ * other per name (the edge the session code talks to; Node 20 has no navigator.locks).
+ */
+function sharedLocks(): RefreshLocks {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const run = (tails.get(name) ?? Promise.resolve()).then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => {}),
+      );
+      return run;
+    },
+  };
+}
+
+function client(
+  shared: {
+    storage?: ReturnType<typeof createMemoryStorage>;
+    refreshStorage?: ReturnType<typeof createMemoryStorage>;
+    refreshCalls?: string[];
+    locks?: RefreshLocks;
+  } = {},
+) {
+  const storage = shared.storage ?? createMemoryStorage();
+  const refreshStorage = shared.refreshStorage ?? createMemoryStorage();
+  const refreshCalls: string[] = shared.refreshCalls ?? [];
   const expired: string[] = [];
   const api_ = createApiClient({
     baseUrl: api.url,
@@ -56,6 +90,7 @@ function client() {
     navigate: () => {},
     currentPath: () => '/dashboard',
     offlineFallback: false,
+    ...(shared.locks ? { locks: shared.locks } : {}),
   });
   return { api: api_, storage, refreshStorage, refreshCalls, expired };
 }
@@ -126,6 +161,70 @@ describe('the client against the real API', () => {
     expect(answers.map((a) => a.success)).toEqual([true, true, true, true, true]);
     expect(c.refreshCalls).toHaveLength(1);
     expect(c.expired).toEqual([]);
+  });
+
+  it("a slouch decided by core's analysis reaches the API as a slouch, through the frame and the monitor", async () => {
+    const photo = personPhotoDataUrl('woman');
+    const calibration = await c.api.calibration.create({
+      photos: (['front', 'left', 'right'] as const).map((viewType) => ({
+        viewType,
+        photoUrl: photo,
+        metadata: {},
+      })),
+      processWithML: false,
+    });
+    expect(calibration.success).toBe(true);
+
+    let clock = Date.parse('2026-11-24T09:00:00Z');
+    const monitor = createPostureMonitor({ api: c.api, type: 'realtime', now: () => clock });
+    expect(await monitor.checkCalibration()).toMatchObject({ ok: true });
+    const started = await monitor.start('active');
+    if (!started.ok) throw new Error(started.message);
+
+    // The producer's side, as the vision service does it: core's analysis → frame JSON with the verdict.
+    const reference = createReference(upright(), POSE_FRAME);
+    let state = initialPostureState();
+    const send = (keypoints: Keypoint[]) => {
+      const analysed = analyseFrame(state, { keypoints, time: clock, frame: POSE_FRAME }, reference);
+      state = analysed.state;
+      const produced = {
+        ...emptyFrame(),
+        hns: { poses: [keypoints], boxes: [], emotions: [] },
+        ...analysed.posture,
+      };
+      const parsed = parseDetectionFrame(JSON.stringify(produced));
+      if (parsed.kind !== 'frame') throw new Error('the produced frame did not parse');
+      monitor.frame(parsed.frame);
+    };
+    const slouch = transform(upright(), { scale: 1.1, dy: 0.14 });
+    for (let t = 0; t < 2000; t += 100, clock += 100) send(upright());
+    for (let t = 0; t < 6000; t += 100, clock += 100) send(slouch);
+    expect(await monitor.end()).toEqual({ ok: true, sessionId: started.sessionId });
+
+    const report = await c.api.sessions.report(started.sessionId);
+    const poor = report.data?.timeline.filter((p) => p.postureStatus === 'poor') ?? [];
+    expect(poor.length).toBeGreaterThan(0);
+    expect(poor.every((p) => p.issue === 'slouch')).toBe(true);
+    expect(report.data?.timeline.some((p) => p.issue === 'shoulder_asymmetry')).toBe(false);
+  });
+
+  it('two tabs with a rejected token share one refresh through the browser lock, and neither is logged out', async () => {
+    // Two tabs of one browser: their own clients, the same localStorage and refresh cookie, one lock manager.
+    const refreshCalls: string[] = [];
+    const shared = {
+      storage: c.storage,
+      refreshStorage: c.refreshStorage,
+      refreshCalls,
+      locks: sharedLocks(),
+    };
+    const [tabA, tabB] = [client(shared), client(shared)];
+    await c.storage.set('token', 'not-a-valid-token');
+    const answers = await Promise.all([tabA.api.profile.get(), tabB.api.profile.get()]);
+    expect(answers.map((a) => a.success)).toEqual([true, true]);
+    expect(refreshCalls).toHaveLength(1);
+    expect([...tabA.expired, ...tabB.expired]).toEqual([]);
+    // The pair the one refresh stored still works for both.
+    expect((await tabB.api.sessions.history(1)).success).toBe(true);
   });
 
   it('logout clears both tokens and the server no longer accepts the old refresh token', async () => {

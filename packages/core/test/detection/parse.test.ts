@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DetectionFrame, parseDetectionFrame } from '../../src/detection/index';
+import { type DetectionFrame, frameVerdict, parseDetectionFrame } from '../../src/detection/index';
 
 function frame(): DetectionFrame {
   return {
@@ -142,5 +142,33 @@ describe('parseDetectionFrame', () => {
     const raw = make(frame() as unknown as Record<string, unknown>);
     expect(() => parseDetectionFrame(raw)).not.toThrow();
     expect(parseDetectionFrame(raw)).toEqual({ kind: 'invalid', reason });
+  });
+});
+
+describe('the verdict field', () => {
+  const verdict = { status: 'poor', issue: 'slouch', level: 'moderate' } as const;
+
+  it('carries the verdict as data, read as is', () => {
+    const parsed = parseDetectionFrame(JSON.stringify({ ...frame(), posture_verdict: verdict }));
+    expect(parsed.kind === 'frame' && frameVerdict(parsed.frame)).toEqual(verdict);
+  });
+
+  it.each([
+    [{ ...verdict, status: 'bad' }, 'posture_verdict.status must be good, poor or neutral'],
+    [{ ...verdict, issue: 'Slouching' }, 'posture_verdict.issue must be a posture issue or null'],
+    [{ ...verdict, level: 'high' }, 'posture_verdict.level must be mild, moderate, severe or null'],
+    ['poor', 'posture_verdict must be an object'],
+  ])('rejects a malformed verdict %j', (bad, reason) => {
+    expect(parseDetectionFrame({ ...frame(), posture_verdict: bad })).toEqual({ kind: 'invalid', reason });
+  });
+
+  it('from an older producer follows the temporal data, never the body status text', () => {
+    const f = { ...frame(), body_status: 'Moderate deviation: Slouching (head and shoulders dropped)' };
+    expect(frameVerdict(f)).toEqual({ status: 'poor', issue: null, level: 'moderate' });
+    expect(frameVerdict({ ...f, temporal_posture_data: null })).toEqual({
+      status: 'neutral',
+      issue: null,
+      level: null,
+    });
   });
 });

@@ -228,6 +228,18 @@ describe('live link against a real answering peer', () => {
     expect(seen.connection.at(-1)).toBe('error');
   });
 
+  it("the server's 1012 close (an instance draining) reconnects and frames resume", async () => {
+    const { link, seen } = makeLink({ retryDelayMs: 50 });
+    link.start();
+    await until(() => link.connected && seen.frames.length > 0, 'first frames');
+    server.closePeer(link.peerId, 1012, 'Service restarting: reconnect');
+    await until(() => link.state === 'retrying', 'retrying');
+    expect(seen.logs).toContain('Service restarting: reconnecting');
+    const before = seen.frames.length;
+    await until(() => link.connected && seen.frames.length > before, 'frames after reconnecting');
+    expect(seen.statuses).not.toContain('Connection closed');
+  });
+
   it('the watchdog warns after 5 s without frames, reports loss after 15 s, and recovers on a frame', async () => {
     server.behaviour.sendFrames = false;
     let skew = 0;

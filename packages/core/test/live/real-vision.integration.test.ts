@@ -16,12 +16,14 @@ import type { DetectionFrame } from '../../src/detection/frame';
 import {
   checkModelStatus,
   createLiveLink,
+  isDrawableKeypoint,
   type LiveLink,
   type LiveLinkOptions,
   type PeerConnectionConstructor,
+  placeOutline,
+  REFERENCE_FRAME_SIZE,
   type WebSocketConstructor,
 } from '../../src/live/index';
-import { isDrawableKeypoint, placeOutline, REFERENCE_FRAME_SIZE } from '../../src/posture/index';
 
 let vision: RunningService;
 let camera: ReturnType<typeof syntheticCamera>;

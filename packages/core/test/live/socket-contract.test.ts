@@ -23,6 +23,8 @@ describe('live-socket contract (document 2, 7.1)', () => {
       forbidden: [4003, 'Forbidden'],
       freeTier: [4002, 'Free Tier limit reached'],
       busy: [4029, 'Server busy: too many live sessions'],
+      idle: [4008, 'No video received: connection closed'],
+      restart: [1012, 'Service restarting: reconnect'],
     });
   });
 });

@@ -35,8 +35,29 @@ describe('model status', () => {
       label: 'Model status: ready',
       modelStatus: 'ready',
       message: 'Models loaded',
+      loading: null,
     });
     expect(seen[0]?.authorization).toBe('Bearer tok');
+  });
+
+  it('reads how far loading is while the models load', async () => {
+    routes = {
+      [STATUS]: {
+        status: 200,
+        body: {
+          model_status: 'loading',
+          message: 'Loading the pose models',
+          progress: { done: 1, total: 2 },
+          loading_seconds: 12,
+        },
+      },
+    };
+    expect(await checkModelStatus({ httpUrl })).toMatchObject({
+      kind: 'ready',
+      modelStatus: 'loading',
+      message: 'Loading the pose models',
+      loading: { done: 1, total: 2, seconds: 12 },
+    });
   });
 
   it.each([401, 403])('%i means the user must log in', async (status) => {
@@ -79,6 +100,20 @@ describe('calibration call', () => {
       ok: false,
       status: 'Calibration failed - no data captured',
       enableDebug: false,
+    });
+  });
+
+  it("adds the service's reason and what to do next ('…: {reason}')", async () => {
+    routes = {
+      [CAL]: {
+        status: 200,
+        body: { message: 'No calibration data found', reason: 'nobody is in view', image: null, outline: [] },
+      },
+    };
+    expect(await requestCalibration({ httpUrl, peerId: '123456', connected: true })).toMatchObject({
+      ok: false,
+      status:
+        'Calibration failed - no data captured: nobody is in view. Sit upright facing the camera with your head and both shoulders in view, then click Calibrate Posture again.',
     });
   });
 

@@ -91,6 +91,10 @@ describe('profile display and export', () => {
     expect(exportFileName('profile', 'json')).toBe('posture_vision_profile_data.json');
     expect(exportFileName('session', 'csv')).toBe('posture_vision_session_data.csv');
     expect(exportFileContent({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+    // A CSV export is the CSV text itself: header and one line per row, not a JSON string of it.
+    const csv = 'id,duration\ns1,60\ns2,"1,5"';
+    expect(exportFileContent(csv, 'csv')).toBe(csv);
+    expect(exportFileContent(csv, 'csv').split('\n')).toEqual(['id,duration', 's1,60', 's2,"1,5"']);
   });
 
   it('update needs the password', () => {

@@ -1,7 +1,13 @@
 // The service worker orchestrates: it creates and closes the offscreen document, keeps the state in
 // chrome.storage (it is stopped after ~30 s idle, so nothing lives in globals), shows the badge, raises
 // the poor-posture notification and pauses the camera while the machine is idle or locked.
-import { createApiClient, STORAGE_KEYS, storageRefreshTokenStore } from '@posture-vision/core';
+import {
+  ALERT_PREFERENCES_KEY,
+  createApiClient,
+  parseAlertPreferences,
+  STORAGE_KEYS,
+  storageRefreshTokenStore,
+} from '@posture-vision/core';
 import { API_URL } from '../config';
 import type { Handlers, Result } from '../messaging/commands';
 import { listen, send } from '../messaging/runtime';
@@ -10,7 +16,13 @@ import { chromeNotifier } from '../platform/notifier';
 import { chromeOffscreenHost } from '../platform/offscreen-host';
 import { chromeStorage, readValue, writeValue } from '../platform/storage';
 import { chromeToolbar } from '../platform/toolbar';
-import { INITIAL_ALERT_STATE, onPostureUpdate, resetStretch, snooze } from '../rules/alert-timing';
+import {
+  ALERT_TIMINGS,
+  INITIAL_ALERT_STATE,
+  onPostureUpdate,
+  resetStretch,
+  snooze,
+} from '../rules/alert-timing';
 import { badgeFor } from '../rules/badge';
 import { addPostureTime } from '../rules/daily-stats';
 import { IDLE_DETECTION_SECONDS, onIdleChange } from '../rules/idle';
@@ -196,7 +208,17 @@ const handlers: Handlers<'background'> = {
       const last = previous.postureAt !== null ? { status: previous.posture, at: previous.postureAt } : null;
       await writeValue(KEYS.stats, addPostureTime(stats, last, at));
       if (previous.phase !== 'monitoring') return false;
-      const next = onPostureUpdate((await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE, posture, at);
+      // The user's warning delay (0-60 s, popup or User Settings) is the onset of the first alert.
+      const { warningDelaySeconds } = parseAlertPreferences(
+        (await chrome.storage.local.get(ALERT_PREFERENCES_KEY))[ALERT_PREFERENCES_KEY] as string | undefined,
+      );
+      const timings = { ...ALERT_TIMINGS, onsetMs: warningDelaySeconds * 1000 };
+      const next = onPostureUpdate(
+        (await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE,
+        posture,
+        at,
+        timings,
+      );
       await writeValue(KEYS.alerts, next.state);
       return next.alert;
     });

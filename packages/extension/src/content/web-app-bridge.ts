@@ -1,10 +1,6 @@
 // Runs on the web app's pages only (its origin is fixed at build time): announces the extension and passes
 // the web app's access token to the service worker, which opens the extension's own session with it.
-import {
-  type ExtensionToPage,
-  FROM_EXTENSION,
-  isFromWebApp,
-} from '../../../web/src/extension-bridge/protocol';
+import { type ExtensionToPage, FROM_EXTENSION, isFromWebApp } from '@posture-vision/core/extension-bridge';
 import { WEB_ORIGIN } from '../config';
 import { send } from '../messaging/runtime';
 

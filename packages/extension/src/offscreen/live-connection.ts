@@ -1,27 +1,36 @@
 // Core's live link in the offscreen document: WebRTC video to the vision service, detection frames back.
-import { createLiveLink, LIVE_MESSAGES, type LiveLinkState, randomPeerId } from '@posture-vision/core';
-import { VISION_URLS } from '../config';
+import { createLiveLink, type LiveLinkOptions, monitorLinkAction, randomPeerId } from '@posture-vision/core';
+import { ICE_SERVERS, VISION_URLS } from '../config';
 import type { Connection } from '../state/monitor-state';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
 
-/** Why monitoring stops when the link ends in these states. */
-const FATAL: Partial<Record<LiveLinkState, string>> = {
-  failed: LIVE_MESSAGES.failedAfterAttempts,
-  'auth-required': LIVE_MESSAGES.loginRequired,
-  'free-tier-ended': LIVE_MESSAGES.freeTierLimit,
-};
+export interface LiveAuth {
+  getAccessToken(): Promise<string | null>;
+  /** Renews the extension's access token (its own device session): a link that reconnects after the token
+   * expired (15 min) refreshes once instead of stopping monitoring with 'Please log in'. */
+  refreshAccessToken(): Promise<string | null>;
+}
+
+/** Transport overrides for tests (the browser's WebSocket and RTCPeerConnection otherwise). */
+export type LinkTransport = Partial<
+  Pick<LiveLinkOptions, 'WebSocket' | 'RTCPeerConnection' | 'resultsDelayMs'>
+>;
 
 export function connectLive(
   stream: MediaStream,
-  getAccessToken: () => Promise<string | null>,
+  auth: LiveAuth,
   events: LiveEvents,
+  transport: LinkTransport = {},
 ): LiveConnection {
   const link = createLiveLink({
     stream,
     peerId: randomPeerId(),
     visionWsUrl: VISION_URLS.ws,
     visionHttpUrl: VISION_URLS.http,
-    getAccessToken,
+    getAccessToken: auth.getAccessToken,
+    refreshAccessToken: auth.refreshAccessToken,
+    ...transport,
+    iceServers: ICE_SERVERS,
     // Passive monitoring uses the posture alone: the service runs no face, hand or emotion model for it.
     show: '',
   });
@@ -29,13 +38,12 @@ export function connectLive(
   // Core's indicator texts are exactly the popup's connection states.
   link.on('connection', ({ label }) => events.connection(label as Connection));
   link.on('state', (state) => {
-    const fatal = FATAL[state];
-    if (fatal) events.failed(fatal);
-    else if (state === 'closed') {
+    const action = monitorLinkAction(state);
+    if (action === 'reconnect') {
       // The service dropped a working link (restart, network): connect again; the reference is new.
       events.lost();
       link.retry();
-    }
+    } else if (action) events.failed(action.stop);
   });
   link.start();
   return {

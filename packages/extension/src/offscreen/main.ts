@@ -1,6 +1,12 @@
 // The offscreen document: holds the camera and the live link while no extension page is open and while
 // the service worker sleeps. It has only chrome.runtime, so storage and reports go to the service worker.
-import { createApiClient, STORAGE_KEYS, storageRefreshTokenStore } from '@posture-vision/core';
+import {
+  ALERT_PREFERENCES_KEY,
+  createApiClient,
+  parseAlertPreferences,
+  STORAGE_KEYS,
+  storageRefreshTokenStore,
+} from '@posture-vision/core';
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
 import { runtimeStorage } from '../platform/storage';
@@ -51,7 +57,15 @@ const monitor = createPassiveMonitor({
       {
         choice,
         reachable: visionReachable,
-        connectLive: (e) => connectLive(stream, () => storage.get(STORAGE_KEYS.token), e),
+        connectLive: (e) =>
+          connectLive(
+            stream,
+            {
+              getAccessToken: () => storage.get(STORAGE_KEYS.token),
+              refreshAccessToken: () => api.auth.refresh(),
+            },
+            e,
+          ),
         connectDevice: (e) => connectDevice(stream, e),
         report: (processing) => void send('background', 'offscreen/processing', { processing }),
       },
@@ -66,6 +80,7 @@ const monitor = createPassiveMonitor({
   reportConnection: (connection) => send('background', 'offscreen/connection', { connection }),
   reportPosture: (posture, at, captureFps) =>
     send('background', 'offscreen/posture', { posture, at, captureFps }),
+  preferences: async () => parseAlertPreferences(await storage.get(ALERT_PREFERENCES_KEY)),
   now: () => Date.now(),
 });
 

@@ -1,5 +1,11 @@
-import type { ConfiguredApiClient, DetectionFrame, PostureFeedback } from '@posture-vision/core';
-import { detectionFrame as frame } from '@posture-vision/testkit/frames';
+import {
+  type AlertPreferences,
+  type ConfiguredApiClient,
+  DEFAULT_ALERT_PREFERENCES,
+  type DetectionFrame,
+  type PostureFeedback,
+} from '@posture-vision/core';
+import { detectionFrame as frame, NOBODY } from '@posture-vision/testkit/frames';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_FPS, POOR_POSTURE_FPS } from '../rules/capture-rate';
 import {
@@ -17,6 +23,7 @@ let feedback: PostureFeedback[];
 let events: LiveEvents;
 let hasCalibration: boolean;
 let referenceTaken: boolean;
+let preferences: AlertPreferences;
 
 const track = {
   applyConstraints: async (c: { frameRate: { max: number } }) => void constraints.push(c.frameRate.max),
@@ -62,6 +69,7 @@ function monitor() {
     reportPhase: async (phase, message) => void calls.push(`phase ${phase}${message ? `: ${message}` : ''}`),
     reportConnection: async () => undefined,
     reportPosture: async (posture, _at, fps) => void calls.push(`posture ${posture} at ${fps} fps`),
+    preferences: async () => preferences,
     now: () => clock,
   });
 }
@@ -75,7 +83,11 @@ async function at(ms: number, f: DetectionFrame): Promise<void> {
 
 const upright = frame();
 const slouched = frame({}, true);
-const nobody = frame({ hns: { poses: [], boxes: [], emotions: [] } });
+const nobody = frame({
+  hns: { poses: [], boxes: [], emotions: [] },
+  temporal_posture_data: null,
+  posture_verdict: NOBODY,
+});
 
 beforeEach(() => {
   clock = 0;
@@ -84,6 +96,7 @@ beforeEach(() => {
   feedback = [];
   hasCalibration = true;
   referenceTaken = true;
+  preferences = DEFAULT_ALERT_PREFERENCES;
 });
 
 describe('passive monitor', () => {
@@ -152,6 +165,27 @@ describe('passive monitor', () => {
     ]);
     expect(constraints).toEqual([BACKGROUND_FPS, POOR_POSTURE_FPS, BACKGROUND_FPS]);
     expect(feedback.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
+    // The issue is the frame's verdict, as data (never read from the body status text).
+    expect(feedback[1]?.details).toMatchObject({
+      type: 'passive',
+      kind: 'change',
+      issue: 'tilt',
+      deviationLevel: 'moderate',
+      score: 40,
+    });
+  });
+
+  it('counts a moderate deviation as good posture at low sensitivity, read from the stored preferences', async () => {
+    preferences = { sensitivity: 'low', warningDelaySeconds: 10 };
+    const m = monitor();
+    await m.start(null);
+    await at(0, upright);
+    await at(CALIBRATION_DELAY_MS, upright);
+    await at(10_000, slouched);
+    await at(11_000, slouched);
+    expect(feedback.map((f) => f.postureStatus)).not.toContain('poor');
+    await at(12_000, frame({ posture_verdict: { status: 'poor', issue: 'tilt', level: 'severe' } }, true));
+    expect(feedback.at(-1)?.postureStatus).toBe('poor');
   });
 
   it('stopping releases the camera, closes the link and ends the session', async () => {

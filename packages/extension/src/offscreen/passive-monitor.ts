@@ -1,15 +1,18 @@
-// Passive monitoring in the offscreen document: camera, passive session on the API, live link to the
-// vision service, calibration from the first upright seconds, posture feedback, and the capture rate.
+// Passive monitoring in the offscreen document: the host of core's posture monitor (calibration check, passive
+// session, automatic reference, verdict → feedback with the heartbeat, end), plus what only the extension does:
+// the camera, the live link, the capture rate and the reports to the service worker.
 // Everything Chrome-specific comes in through `MonitorDeps`, so this reads as the workflow only.
 import {
+  type AlertPreferences,
   type ConfiguredApiClient,
+  createPostureMonitor,
+  DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
   type PostureStatus,
-  SESSION_MESSAGES,
+  REFERENCE_DELAY_MS,
 } from '@posture-vision/core';
 import type { Result } from '../messaging/commands';
 import { captureFps } from '../rules/capture-rate';
-import { feedbackFor, personInView, postureOfFrame } from '../rules/posture-status';
 import type { Connection, Phase } from '../state/monitor-state';
 
 export const MONITOR_TEXTS = {
@@ -18,14 +21,10 @@ export const MONITOR_TEXTS = {
   sessionFailed: 'The passive session could not be started.',
 } as const;
 
-/** A person must be in view this long, sitting upright, before the reference is taken. */
-export const CALIBRATION_DELAY_MS = 4000;
-/** Retry the reference after a failed attempt. */
-export const CALIBRATION_RETRY_MS = 2000;
+/** A person must be in view this long, sitting upright, before the reference is taken (core's rule). */
+export const CALIBRATION_DELAY_MS = REFERENCE_DELAY_MS;
 /** Posture reported to the service worker at most this often, unless it changes. */
 export const REPORT_INTERVAL_MS = 2000;
-/** Feedback goes to the session on every posture change, and at least this often while it holds. */
-export const FEEDBACK_INTERVAL_MS = 60_000;
 
 export interface LiveEvents {
   frame(frame: DetectionFrame): void;
@@ -52,25 +51,27 @@ export interface MonitorDeps {
   reportPhase(phase: Phase, message?: string | null, sessionId?: string | null): Promise<unknown>;
   reportConnection(connection: Connection): Promise<unknown>;
   reportPosture(posture: PostureStatus, at: number, fps: number): Promise<unknown>;
+  /** The user's sensitivity and warning delay, as stored now (re-read while monitoring). */
+  preferences(): Promise<AlertPreferences>;
   now(): number;
-}
-
-function messageOf(answer: { message?: string; error?: unknown }, fallback: string): string {
-  const error = answer.error;
-  if (typeof error === 'string') return error;
-  if (error && typeof error === 'object' && 'message' in error) return String(error.message);
-  return answer.message ?? fallback;
 }
 
 export function createPassiveMonitor(deps: MonitorDeps) {
   let stream: MediaStream | null = null;
   let live: LiveConnection | null = null;
-  let sessionId: string | null = null;
   let fps = 0;
-  let calibrated = false;
-  let calibratingSince: number | null = null;
-  let calibrating = false;
-  let last: { posture: PostureStatus; reportedAt: number; feedbackAt: number } | null = null;
+  let reported: { posture: PostureStatus; at: number } | null = null;
+  let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
+  let preferencesAt = Number.NEGATIVE_INFINITY;
+  const monitor = createPostureMonitor({
+    sensitivity: () => preferences.sensitivity,
+    api: deps.api,
+    type: 'passive',
+    now: deps.now,
+    takeReference: async () => !!live && (await live.calibrate()),
+    onReferenceTaken: () => void deps.reportPhase('monitoring', null),
+    startFailedMessage: MONITOR_TEXTS.sessionFailed,
+  });
 
   async function setFps(next: number): Promise<void> {
     if (next === fps || !stream) return;
@@ -80,45 +81,26 @@ export function createPassiveMonitor(deps: MonitorDeps) {
   }
 
   function startCalibrating(): void {
-    calibrated = false;
-    calibratingSince = null;
-    last = null;
+    monitor.awaitReference();
+    reported = null;
     void deps.reportPhase('calibrating', MONITOR_TEXTS.calibrating);
   }
 
-  async function tryCalibrate(): Promise<void> {
-    if (!live || calibrating) return;
-    calibrating = true;
-    try {
-      if (await live.calibrate()) {
-        calibrated = true;
-        await deps.reportPhase('monitoring', null);
-      } else {
-        calibratingSince = deps.now() + CALIBRATION_RETRY_MS - CALIBRATION_DELAY_MS;
-      }
-    } finally {
-      calibrating = false;
-    }
-  }
-
   function onFrame(frame: DetectionFrame): void {
+    // Re-read the preferences at the report rate, so a change in the popup applies within seconds.
+    if (deps.now() - preferencesAt >= REPORT_INTERVAL_MS) {
+      preferencesAt = deps.now();
+      void deps.preferences().then((p) => {
+        preferences = p;
+      });
+    }
+    const step = monitor.frame(frame);
+    if (!step) return;
     const now = deps.now();
-    if (!calibrated) {
-      if (!personInView(frame)) calibratingSince = null;
-      else if (calibratingSince === null) calibratingSince = now;
-      else if (now - calibratingSince >= CALIBRATION_DELAY_MS) void tryCalibrate();
-      return;
-    }
-    const posture = postureOfFrame(frame);
-    if (!posture || !sessionId) return;
-    const changed = last?.posture !== posture;
-    if (changed || now - (last?.feedbackAt ?? 0) >= FEEDBACK_INTERVAL_MS) {
-      void deps.api.sessions.feedback(sessionId, feedbackFor(frame, posture, now));
-      last = { posture, reportedAt: last?.reportedAt ?? 0, feedbackAt: now };
-    }
-    if (changed || now - (last?.reportedAt ?? 0) >= REPORT_INTERVAL_MS) {
+    const posture = step.verdict.status;
+    if (reported?.posture !== posture || now - reported.at >= REPORT_INTERVAL_MS) {
+      reported = { posture, at: now };
       void setFps(captureFps(posture)).then(() => deps.reportPosture(posture, now, fps));
-      if (last) last.reportedAt = now;
     }
   }
 
@@ -128,10 +110,9 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     for (const track of stream?.getTracks() ?? []) track.stop();
     stream = null;
     fps = 0;
-    calibrated = false;
-    const ending = sessionId ?? pausedSessionId;
-    sessionId = null;
-    if (endSession && ending) await deps.api.sessions.end(ending);
+    monitor.awaitReference();
+    if (endSession) await monitor.end(pausedSessionId);
+    else monitor.detach();
     return { ok: true };
   }
 
@@ -141,23 +122,11 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     return { ok: false, message };
   }
 
-  /** Checks the calibration (which also refreshes an expired token before the live sockets need it) and
-   * opens a passive session unless one is being resumed. */
-  async function openSession(resumeSessionId: string | null): Promise<string | Result> {
-    const status = await deps.api.calibration.statusDetailed();
-    const calibration = status.data?.calibration;
-    if (!status.success || !status.data?.hasActive || !calibration)
-      return fail(SESSION_MESSAGES.completeCalibrationFirst);
-    if (resumeSessionId) return resumeSessionId;
-    const started = await deps.api.sessions.start({ mode: 'passive', calibrationId: calibration.id });
-    if (!started.success || !started.data?.id) return fail(messageOf(started, MONITOR_TEXTS.sessionFailed));
-    return started.data.id;
-  }
-
   return {
     /** Starts monitoring; with the id of a paused session it continues that session. */
     async start(resumeSessionId: string | null): Promise<Result> {
       if (stream) return { ok: true };
+      preferences = await deps.preferences();
       try {
         stream = await deps.getCamera();
       } catch (error) {
@@ -166,10 +135,12 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         return { ok: false, message: 'Camera unavailable' };
       }
       try {
-        const opened = await openSession(resumeSessionId);
-        if (typeof opened !== 'string') return opened;
-        sessionId = opened;
-        await deps.reportPhase('starting', null, sessionId);
+        // The calibration check also refreshes an expired token before the live sockets need it.
+        const checked = await monitor.checkCalibration();
+        if (!checked.ok) return fail(checked.message);
+        const started = await monitor.start('passive', resumeSessionId);
+        if (!started.ok) return fail(started.message);
+        await deps.reportPhase('starting', null, started.sessionId);
         await setFps(captureFps('neutral'));
         live = deps.connectLive(stream, {
           frame: onFrame,

@@ -7,9 +7,11 @@ import type { Result } from '../messaging/commands';
 import { send } from '../messaging/runtime';
 import type { Phase } from '../state/monitor-state';
 import { AccountSection } from './sections/AccountSection';
+import { AlertControlsSection } from './sections/AlertControlsSection';
 import { PopupHeader } from './sections/PopupHeader';
 import { PostureSection } from './sections/PostureSection';
 import { ProcessingSection } from './sections/ProcessingSection';
+import { ProfileSection } from './sections/ProfileSection';
 import { SnoozeSection } from './sections/SnoozeSection';
 import { TodaySection } from './sections/TodaySection';
 import { useExtensionState } from './use-extension-state';
@@ -59,6 +61,8 @@ export function Popup() {
       {answer && !answer.ok && answer.message && answer.message !== monitor.message && (
         <p className="message error">{answer.message}</p>
       )}
+      <ProfileSection signedIn={signedIn} />
+      <AlertControlsSection />
       <div className="actions">
         {running ? (
           <Button variant="primary" onClick={() => run('monitor/stop')}>

@@ -87,3 +87,20 @@ describe('alert timing', () => {
     expect(resetStretch(state)).toEqual({ poorSince: null, lastAlertAt: 2000, snoozedUntil: 3000 });
   });
 });
+
+describe("the user's warning delay", () => {
+  it('sets when the first alert comes: at once with 0 s, after 45 s with 45 s', () => {
+    const at = (delayS: number, seconds: number[]) => {
+      let state = INITIAL_ALERT_STATE;
+      const alerts: number[] = [];
+      for (const s of seconds) {
+        const r = onPostureUpdate(state, 'poor', s * 1000, { ...ALERT_TIMINGS, onsetMs: delayS * 1000 });
+        state = r.state;
+        if (r.alert) alerts.push(s);
+      }
+      return alerts[0];
+    };
+    expect(at(0, [0, 1, 2])).toBe(0);
+    expect(at(45, [0, 10, 30, 44, 45, 50])).toBe(45);
+  });
+});

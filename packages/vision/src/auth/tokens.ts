@@ -19,6 +19,8 @@ export function tokenVerifier(apiUrl: string): Verify {
       issuer: 'posture-vision-api',
       audience: 'posture-vision',
       algorithms: ['ES256'],
+      // A token without exp would never expire: refuse it.
+      requiredClaims: ['exp'],
     });
     if (typeof payload.sub !== 'string' || (payload.role !== 'user' && payload.role !== 'admin'))
       throw new Error('token without subject or role');

@@ -1,9 +1,9 @@
 // One live peer: the answering WebRTC connection, the newest decoded frame, the inference loop and the
 // per-peer detection stream (the detector's: module schedule, face signals, calibration reference and core's
-// posture state). Only the newest frame is kept: a frame that arrives while inference runs replaces the
+// posture analysis). Only the newest frame is kept: a frame that arrives while inference runs replaces the
 // waiting one, so nothing queues.
 import type { PostureReference } from '@posture-vision/core/analysis';
-import { answerOffer, candidateMessage } from '@posture-vision/core/live';
+import { answerOffer, candidateMessage, type IceServer } from '@posture-vision/core/live';
 import {
   createSchedule,
   type Detection,
@@ -14,6 +14,7 @@ import {
 } from '@posture-vision/detector';
 import wrtc from '@roamhq/wrtc';
 import type { EnginePool } from '../engine/pool.ts';
+import { CALIBRATION_PROBLEMS } from './calibration.ts';
 
 /** Frames of one peer in inference at once (see loop). */
 export const MAX_IN_FLIGHT = 2;
@@ -68,6 +69,8 @@ export class Peer {
     readonly owner: string | null,
     private readonly pool: EnginePool,
     shows: Shows | null = null,
+    /** STUN/TURN servers (VISION_ICE_SERVERS); none on one host or a LAN. */
+    private readonly iceServers: IceServer[] = [],
     /** Frames of this peer in inference at once (benchmark hook; see MAX_IN_FLIGHT). */
     private readonly maxInFlight = MAX_IN_FLIGHT,
   ) {
@@ -90,7 +93,9 @@ export class Peer {
     if (message.type === 'offer') {
       if (typeof message.sdp !== 'string') throw new Error('offer without sdp');
       this.closePeerConnection();
-      const pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnectionLike;
+      const pc = new wrtc.RTCPeerConnection({
+        iceServers: this.iceServers,
+      }) as unknown as RTCPeerConnectionLike;
       this.pc = pc;
       pc.onicecandidate = ({ candidate }) => {
         const message = candidateMessage(candidate);
@@ -202,6 +207,17 @@ export class Peer {
     const reference = this.stream.calibrate();
     if (!reference || !this.lastFrame) return null;
     return { reference, frame: this.lastFrame };
+  }
+
+  /**
+   * Why calibrate() took nothing, in words the live tool shows after 'Calibration failed - no data captured: '.
+   * No frame yet; a frame without a body; or a body whose head and shoulders could not all be placed.
+   */
+  calibrationProblem(): string {
+    const last = this.stream.last;
+    if (!last) return CALIBRATION_PROBLEMS.noVideo;
+    if (!last.body) return CALIBRATION_PROBLEMS.nobody;
+    return CALIBRATION_PROBLEMS.partial;
   }
 
   private closePeerConnection(): void {

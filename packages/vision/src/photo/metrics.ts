@@ -3,7 +3,7 @@
 // calibration/geometry.ts), and the overall score of a three-photo calibration. Thresholds are those of the second
 // specification document, section 5.2: CVA below 45 poor, below 48 warning; forward head distance above
 // 100 poor, above 90 warning; shoulder tilt and head tilt above 5 warning.
-import type { Keypoint } from '@posture-vision/core/analysis';
+import { isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
 import {
   cvaStatus,
   forwardHeadStatus,
@@ -31,11 +31,8 @@ export interface FrontMetrics {
 
 export type ViewMetrics = Partial<SideMetrics & FrontMetrics>;
 
-/** Keypoints below this detector score are treated as not seen (MoveNet guesses hidden parts at ~0.1-0.2). */
-export const MIN_KEYPOINT_SCORE = 0.3;
-
-const seen = (k: Keypoint | undefined): k is Keypoint =>
-  !!k && Number.isFinite(k.x) && Number.isFinite(k.y) && (k.score ?? 1) >= MIN_KEYPOINT_SCORE;
+/** Keypoints below core's MIN_KEYPOINT_SCORE are treated as not seen: one threshold for photo and live. */
+const seen = isUsableKeypoint;
 
 const mean = (ps: Keypoint[]) => ({
   x: ps.reduce((s, p) => s + p.x, 0) / ps.length,

@@ -1,6 +1,11 @@
-// POST /calibration/analyze and /calibration/batch-analyze (second document, section 7.3; no auth).
-import type { FastifyPluginAsync } from 'fastify';
+// POST /calibration/analyze and /calibration/batch-analyze (second document, section 7.3: called without an
+// authorization header by the web wizard, and server-to-server by the API with the user's bearer token).
+// Anyone can call them, and each photo takes a worker for a few hundred ms, so: a strict limit per address for
+// calls without a valid token, a wider one per account with one, and at most PHOTO_WORKERS photo analyses in
+// the workers at once, so photos never take every worker from live frames.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { tokenFromAuthorization, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError, zodDetails } from '../errors.ts';
 import { assessmentNotes, overallScore, type ViewMetrics, type ViewType } from './metrics.ts';
@@ -20,10 +25,70 @@ const BatchBody = z.object({
 const mean = (a: number | undefined, b: number | undefined) =>
   a !== undefined && b !== undefined ? Math.round(((a + b) / 2) * 10) / 10 : (a ?? b);
 
-export const photoRoutes: FastifyPluginAsync<{ pool: EnginePool }> = async (app, { pool }) => {
-  const run = async (reply: Parameters<typeof sendError>[0], work: () => Promise<unknown>) => {
+/** Photo calls per minute from one address without a valid token: a wizard run is 1–4 calls, retakes included. */
+export const ANONYMOUS_PHOTO_CALLS_PER_MINUTE = 10;
+/** Photo calls per minute for one account (a valid token; the API forwards the user's). */
+export const ACCOUNT_PHOTO_CALLS_PER_MINUTE = 30;
+/** Photo calls waiting for the photo gate before the service answers 503 instead of queueing more. */
+export const PHOTO_QUEUE_MAX = 8;
+
+/** Workers photo analyses may hold at once: all but one, so live frames always find a worker. */
+export function photoWorkers(poolSize: number): number {
+  return Math.max(1, poolSize - 1);
+}
+
+/** A counting gate: at most `size` holders; waiters beyond `queueMax` are refused. */
+function gate(size: number, queueMax: number) {
+  let held = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T | null> => {
+    if (held >= size) {
+      if (waiting.length >= queueMax) return null;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else held += 1;
     try {
       return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else held -= 1;
+    }
+  };
+}
+
+export const photoRoutes: FastifyPluginAsync<{ pool: EnginePool; verify: Verify }> = async (
+  app,
+  { pool, verify },
+) => {
+  const photoGate = gate(photoWorkers(pool.size), PHOTO_QUEUE_MAX);
+  /** The account of a valid bearer token, checked once per request. */
+  const accountOf = async (request: FastifyRequest): Promise<string | null> => {
+    const token = tokenFromAuthorization(request.headers.authorization);
+    if (!token) return null;
+    const claims = await verify(token).catch(() => null);
+    return claims?.sub ?? null;
+  };
+  const limited = {
+    config: {
+      rateLimit: {
+        max: async (request: FastifyRequest) =>
+          (await accountOf(request)) ? ACCOUNT_PHOTO_CALLS_PER_MINUTE : ANONYMOUS_PHOTO_CALLS_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: async (request: FastifyRequest) => {
+          const account = await accountOf(request);
+          return account ? `photo:account:${account}` : `photo:address:${request.ip}`;
+        },
+      },
+    },
+  };
+  const run = async (reply: Parameters<typeof sendError>[0], work: () => Promise<unknown>) => {
+    try {
+      const result = await photoGate(work);
+      if (result === null)
+        return sendError(reply, 503, 'Photo analysis is busy. Please try again in a moment.', [
+          { field: 'photos', message: 'Too many photo analyses at once.' },
+        ]);
+      return result;
     } catch (error) {
       if (error instanceof PhotoError)
         return sendError(reply, error.status, error.message, [
@@ -33,7 +98,7 @@ export const photoRoutes: FastifyPluginAsync<{ pool: EnginePool }> = async (app,
     }
   };
 
-  app.post('/calibration/analyze', async (request, reply) => {
+  app.post('/calibration/analyze', limited, async (request, reply) => {
     const parsed = AnalyzeBody.safeParse(request.body);
     if (!parsed.success)
       return sendError(reply, 400, 'Invalid photo analysis request', zodDetails(parsed.error));
@@ -52,7 +117,7 @@ export const photoRoutes: FastifyPluginAsync<{ pool: EnginePool }> = async (app,
     });
   });
 
-  app.post('/calibration/batch-analyze', async (request, reply) => {
+  app.post('/calibration/batch-analyze', limited, async (request, reply) => {
     const parsed = BatchBody.safeParse(request.body);
     if (!parsed.success)
       return sendError(reply, 400, 'Invalid batch photo analysis request', zodDetails(parsed.error));

@@ -22,9 +22,18 @@ export class PhotoError extends Error {
   }
 }
 
+/**
+ * Largest photo accepted, in pixels. jpeg-js decodes at full size before the engine's reduction to 1280 px, at
+ * about 15 bytes a pixel (240 MB for 16 MP, over its 256 MB guard, which then reported "unreadable"); 12 MP
+ * (a 4000×3000 phone photo) keeps one decode near 180 MB. Bigger photos get a clear 413 before any decoding.
+ */
+export const MAX_PHOTO_PIXELS = 12_000_000;
+
 export const MESSAGES = {
   notDataUrl: 'Unreadable image: expected a JPEG data URL (data:image/jpeg;base64,...).',
   tooLarge: 'Image too large: at most 5 MB.',
+  tooManyPixels: (w: number, h: number) =>
+    `Photo too large: ${w}×${h} pixels; at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels. Please use a smaller photo.`,
   noPerson: 'No person detected in the image.',
   manyPeople: 'More than one person detected in the image. Please take the photo alone.',
   notMeasurable: 'Posture could not be measured',
@@ -35,7 +44,29 @@ export function decodeDataUrl(value: string, field: string): Uint8Array {
   const match = /^data:image\/(?:jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
   if (!match?.[1]) throw new PhotoError(400, MESSAGES.notDataUrl, field);
   if ((match[1].length * 3) / 4 > MAX_PHOTO_BYTES + 4) throw new PhotoError(413, MESSAGES.tooLarge, field);
-  return new Uint8Array(Buffer.from(match[1], 'base64'));
+  const bytes = new Uint8Array(Buffer.from(match[1], 'base64'));
+  const size = jpegSize(bytes);
+  if (size && size.width * size.height > MAX_PHOTO_PIXELS)
+    throw new PhotoError(413, MESSAGES.tooManyPixels(size.width, size.height), field);
+  return bytes;
+}
+
+/** A JPEG's pixel size from its start-of-frame marker, without decoding; null when none is found. */
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
+  let i = 2; // after SOI
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1] as number;
+    const length = ((bytes[i + 2] as number) << 8) | (bytes[i + 3] as number);
+    // SOF0..SOF15, except DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return {
+        height: ((bytes[i + 5] as number) << 8) | (bytes[i + 6] as number),
+        width: ((bytes[i + 7] as number) << 8) | (bytes[i + 8] as number),
+      };
+    i += 2 + length;
+  }
+  return null;
 }
 
 export interface ViewAnalysis {

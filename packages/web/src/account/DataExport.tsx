@@ -35,7 +35,7 @@ export function DataExport({ stats, onExported }: { stats: ExportStats | null; o
         kind === 'profile' ? await api.profile.exportData(format) : await api.sessions.exportData(format);
       // The download proceeds only when the answer says success.
       if (answer.success !== true) throw new Error(answer.message || 'export refused');
-      downloadText(exportFileName(kind, format), exportFileContent(answer.data), format);
+      downloadText(exportFileName(kind, format), exportFileContent(answer.data, format), format);
       setMessage(TEXTS[kind].done(format));
       onExported();
     } catch (error) {

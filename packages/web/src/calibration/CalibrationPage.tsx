@@ -1,13 +1,16 @@
 // /dashboard/calibration (document 2, sections 2.4, 4.2, 7.2, 8.2): three photos, front, left and right,
 // processed by the API with ML, then the summary.
+
 import {
   CALIBRATION_MESSAGES,
   type Calibration,
   type CalibrationPhoto,
   PAGE_JPEG_QUALITY,
+  unwrap,
   type ViewType,
 } from '@posture-vision/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { sendRecalibrationFrequency } from '../dashboard/settings/recalibration-frequency';
 import { api } from '../services/api';
 import { CalibrationSummaryView } from './CalibrationSummaryView.tsx';
 import { capturePhoto, openCamera, stopCamera, VIEW_INSTRUCTIONS, VIEW_ORDER } from './camera.ts';
@@ -89,11 +92,12 @@ export default function CalibrationPage() {
     setStep('processing');
     try {
       const answer = await api.calibration.create({ photos: all, processWithML: true });
-      if (!answer?.success || !answer.data) {
-        const e = answer?.error;
-        throw new Error(typeof e === 'string' ? e : (e?.message ?? answer?.message ?? 'Calibration failed'));
-      }
-      setCalibration(answer.data);
+      const data = unwrap(answer, 'Calibration failed');
+      // The new calibration expires by the browser's recalibration frequency (userSettings.ts).
+      await sendRecalibrationFrequency().catch((error: unknown) =>
+        console.warn('Recalibration frequency not sent', error),
+      );
+      setCalibration(data);
       setStep('summary');
     } catch (e) {
       setPhotos([]);

@@ -1,6 +1,7 @@
 // /dashboard/photo-calibration: the AI photo calibration wizard (document 2, sections 2.5, 4.3, 7.3, 8.2).
 // Mirrored JPEG 0.9 captures of the front, left and right views, analysed in one batch by the photo analysis
 // service, then stored by the API with the analysis (processWithML false).
+
 import {
   CALIBRATION_MESSAGES,
   type CalibrationPhoto,
@@ -12,6 +13,7 @@ import {
 import { Button, Progress } from '@posture-vision/ui';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { sendRecalibrationFrequency } from '../dashboard/settings/recalibration-frequency';
 import { api } from '../services/api';
 import { capturePhoto, openCamera, stopCamera, VIEW_INSTRUCTIONS } from './camera.ts';
 import {
@@ -101,6 +103,10 @@ export default function PhotoCalibrationWizard() {
       if (live) setUploadStage(1);
       const answer = await api.calibration.create({ photos, processWithML: false, mlAnalysis });
       if (!answer?.success) throw new Error(CALIBRATION_MESSAGES.backendStorageFailed);
+      // The new calibration expires by the browser's recalibration frequency (userSettings.ts).
+      await sendRecalibrationFrequency().catch((error: unknown) =>
+        console.warn('Recalibration frequency not sent', error),
+      );
       return mlAnalysis;
     })().then(
       (analysis) => {

@@ -2,13 +2,25 @@
 // set the installed flag (read by the dashboard banner) and tell the extension the current access token,
 // again whenever it changes (refresh, sign-in, sign-out). The extension opens its own device session with
 // it, so the two never share a rotating refresh token; a null token signs the extension out.
-import { STORAGE_KEYS } from '@posture-vision/core';
-import { EXTENSION_INSTALLED_FLAG, FROM_WEB_APP, isFromExtension, type PageToExtension } from './protocol';
-
-export { EXTENSION_INSTALLED_FLAG } from './protocol';
+import {
+  EXTENSION_INSTALLED_FLAG,
+  FROM_WEB_APP,
+  isFromExtension,
+  type PageToExtension,
+  STORAGE_KEYS,
+} from '@posture-vision/core';
 
 /** Dispatched on window when the flag has just been set, so open pages can show "installed". */
 export const EXTENSION_INSTALLED_EVENT = 'posture-vision-extension-installed';
+
+/** Dispatched on window when the flag has just been cleared (the extension did not answer: removed). */
+export const EXTENSION_REMOVED_EVENT = 'posture-vision-extension-removed';
+
+/**
+ * How long the page waits for the content script to answer its hello before it concludes the extension is gone
+ * and clears the installed flag. The content script answers at once; 3 s leaves room for a busy machine.
+ */
+export const EXTENSION_ANSWER_MS = 3000;
 
 /** How often the token is compared while the extension is present (sign-out in this tab has no event). */
 const WATCH_INTERVAL_MS = 1000;
@@ -32,9 +44,18 @@ export function startExtensionBridge(win: Window = window): () => void {
     post({ source: FROM_WEB_APP, type: 'session', accessToken });
   }
 
+  // The flag is set when the extension announces itself; nothing tells the page when it is removed, so each
+  // start checks presence: no answer within EXTENSION_ANSWER_MS clears the flag (and the banner shows again).
+  const presence = setTimeout(() => {
+    if (!isExtensionInstalled()) return;
+    localStorage.removeItem(EXTENSION_INSTALLED_FLAG);
+    win.dispatchEvent(new Event(EXTENSION_REMOVED_EVENT));
+  }, EXTENSION_ANSWER_MS);
+
   function onMessage(event: MessageEvent): void {
     if (event.source !== win || event.origin !== origin || !isFromExtension(event.data)) return;
     if (event.data.type !== 'announce') return;
+    clearTimeout(presence);
     if (!isExtensionInstalled()) {
       localStorage.setItem(EXTENSION_INSTALLED_FLAG, 'true');
       win.dispatchEvent(new Event(EXTENSION_INSTALLED_EVENT));
@@ -49,5 +70,6 @@ export function startExtensionBridge(win: Window = window): () => void {
   return () => {
     win.removeEventListener('message', onMessage);
     clearInterval(watch);
+    clearTimeout(presence);
   };
 }

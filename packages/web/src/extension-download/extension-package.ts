@@ -1,6 +1,6 @@
 // What the download page needs: where the packaged extension is, whether the server has it, the install
 // steps, and a subscription to the installed flag (set by the extension bridge on the extension's announce).
-import { EXTENSION_INSTALLED_EVENT } from '../extension-bridge';
+import { EXTENSION_INSTALLED_EVENT, EXTENSION_REMOVED_EVENT } from '../extension-bridge';
 
 /** Written into the web app's public folder by the extension's `prepare-start` script. */
 export const EXTENSION_ZIP_URL = '/posture-vision-extension.zip';
@@ -27,9 +27,11 @@ export async function packageState(fetcher: typeof fetch = fetch): Promise<boole
 
 export function subscribeInstalled(onChange: () => void): () => void {
   window.addEventListener(EXTENSION_INSTALLED_EVENT, onChange);
+  window.addEventListener(EXTENSION_REMOVED_EVENT, onChange);
   window.addEventListener('storage', onChange);
   return () => {
     window.removeEventListener(EXTENSION_INSTALLED_EVENT, onChange);
+    window.removeEventListener(EXTENSION_REMOVED_EVENT, onChange);
     window.removeEventListener('storage', onChange);
   };
 }

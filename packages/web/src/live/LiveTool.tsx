@@ -13,9 +13,12 @@ import {
   sampleReportAlert,
   validateCaptureEmail,
 } from '@posture-vision/core';
+import { Button, Progress, Toggle } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { api, visionUrls } from '../services/api';
-import { LiveController, type LiveState, PROMPTS, type Tier } from './liveController.ts';
+import { api, iceServers, visionUrls } from '../services/api';
+import { debugRequested } from '../ui/debug-flag';
+import { LiveController, type LiveState, PROMPTS, type Tier } from './live-controller.ts';
+import { useModelLoading } from './use-model-loading';
 import './liveTool.css';
 
 export interface LiveToolProps {
@@ -30,6 +33,20 @@ export interface LiveToolProps {
   hideTierToggle?: boolean;
   /** Hands the camera controls to a page that drives the tool (the real-time session). */
   onReady?: (controls: LiveControls) => void;
+  /**
+   * The page's own Start/Stop drive the camera (the real-time session): the tool shows no Start/Stop Camera of
+   * its own, so the page has one set of controls.
+   */
+  sessionControlled?: boolean;
+}
+
+/** What the tool is waiting for right now, for its progress line; null once frames arrive. */
+function waitingFor(state: LiveState): string | null {
+  if (state.camera === 'starting') return 'Waiting for the camera';
+  if (state.camera !== 'streaming') return null;
+  if (!state.connected) return 'Connecting to the posture service';
+  if (state.metrics.framesReceived === 0) return 'Waiting for the first posture reading';
+  return null;
 }
 
 export interface LiveControls {
@@ -55,11 +72,20 @@ export default function LiveTool(props: LiveToolProps) {
       getToken: () => localStorage.getItem(STORAGE_KEYS.token),
       refreshToken: () => api.auth.refresh(),
       initialTier: props.initialTier,
+      iceServers,
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
     });
   });
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  // Loading progress of the service's models; once loaded, the status line is read again.
+  const modelLoading = useModelLoading(
+    visionUrls.http,
+    () => localStorage.getItem(STORAGE_KEYS.token),
+    () => controller.checkModelStatus(),
+  );
+  const [debugOffered] = useState(() => debugRequested() || !!props.debug);
+  const waiting = waitingFor(state);
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
@@ -107,39 +133,56 @@ export default function LiveTool(props: LiveToolProps) {
             ))}
           </fieldset>
         )}
-        <button type="button" disabled={state.camera !== 'idle'} onClick={() => controller.startCamera()}>
-          Start Camera
-        </button>
-        <button type="button" disabled={state.camera === 'idle'} onClick={() => controller.stopCamera()}>
-          Stop Camera
-        </button>
-        <button
-          type="button"
-          disabled={!state.connected || state.calibrating}
-          onClick={() => controller.calibrate()}
-        >
+        {!props.sessionControlled && (
+          <>
+            <Button
+              variant="primary"
+              disabled={state.camera !== 'idle'}
+              onClick={() => controller.startCamera()}
+            >
+              Start Camera
+            </Button>
+            <Button disabled={state.camera === 'idle'} onClick={() => controller.stopCamera()}>
+              Stop Camera
+            </Button>
+          </>
+        )}
+        <Button disabled={!state.connected || state.calibrating} onClick={() => controller.calibrate()}>
           {state.calibrating ? 'Calibrating...' : 'Calibrate Posture'}
-        </button>
-        <button
-          type="button"
-          aria-pressed={state.activeMode}
+        </Button>
+        <Toggle
+          pressed={state.activeMode}
           disabled={state.activeModeDisabled}
-          onClick={() => controller.setActiveMode(!state.activeMode)}
+          onPressedChange={(on) => controller.setActiveMode(on)}
+          data-testid="active-mode"
         >
-          Active Mode{state.activeMode ? ': On' : ''}
-        </button>
-        <button type="button" onClick={() => controller.testCalibration()}>
+          {`Active Mode${state.activeMode ? ': On' : ''}`}
+        </Toggle>
+        <Button variant="ghost" onClick={() => controller.testCalibration()}>
           Test Calibration
-        </button>
-        <label className="live-debug-toggle">
-          <input
-            type="checkbox"
-            checked={state.debug}
-            onChange={(e) => controller.setDebug(e.target.checked)}
-          />
-          Debug
-        </label>
+        </Button>
+        {/* Debug mode is for developers: offered with ?debug=1, or once the tool turned it on after errors. */}
+        {(debugOffered || state.debug) && (
+          <label className="live-debug-toggle">
+            <input
+              type="checkbox"
+              checked={state.debug}
+              onChange={(e) => controller.setDebug(e.target.checked)}
+            />
+            Debug
+          </label>
+        )}
       </div>
+
+      {modelLoading && (
+        <Progress
+          data-testid="model-progress"
+          label="Loading the pose models"
+          value={modelLoading.done / modelLoading.total}
+          detail={`${modelLoading.done} of ${modelLoading.total} ready · ${modelLoading.seconds} s`}
+        />
+      )}
+      {!modelLoading && waiting && <Progress data-testid="live-progress" label={waiting} value={null} />}
 
       {state.tier === 'free' && streaming && (
         <div

@@ -7,6 +7,7 @@ import {
   resolveApiBaseUrl,
   resolveVisionUrls,
 } from '@posture-vision/core/api';
+import { PUBLIC_STUN_SERVER, resolveIceServers } from '@posture-vision/core/live';
 import { useAuthStore } from '../auth/authStore';
 
 const local = localStorageAdapter(window.localStorage);
@@ -38,6 +39,9 @@ const vision = resolveVisionUrls(window.location.hostname, {
   http: import.meta.env.VITE_VISION_URL,
   ws: import.meta.env.VITE_VISION_WS_URL,
 });
+
+/** The live tool's STUN/TURN servers: VITE_ICE_SERVERS, else the public STUN server the spec asks for. */
+export const iceServers = resolveIceServers(import.meta.env.VITE_ICE_SERVERS, [PUBLIC_STUN_SERVER]);
 
 export const api = createApiClient({
   baseUrl: resolveApiBaseUrl(window.location.hostname, import.meta.env.VITE_API_URL),

@@ -1,28 +1,26 @@
 // /dashboard/real-time-session (document 2, sections 2.7, 4.4, 5.3, 7.4): a session with the live feed,
-// posture feedback on every posture update, then the report.
+// posture feedback on every posture update, then the report. The page hosts core's posture monitor
+// (calibration check, session start and end, verdict → feedback with the heartbeat); it renders and logs.
 import {
   type Calibration,
+  createPostureMonitor,
   type DetectionFrame,
+  envelopeMessage,
   formatSessionTimer,
   mentionsCalibration,
+  type PostureVerdict,
   SESSION_MESSAGES,
   type SessionMode,
   type SessionReport,
 } from '@posture-vision/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, StatusPill } from '@posture-vision/ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LiveControls } from '../live/LiveTool.tsx';
 import LiveTool from '../live/LiveTool.tsx';
 import { api } from '../services/api';
-import {
-  appendLog,
-  defaultSessionMode,
-  feedbackPayload,
-  type PostureUpdate,
-  postureFromFrame,
-  samePosture,
-  USER_SETTINGS_KEY,
-} from './rules/postureUpdate.ts';
+import { debugRequested } from '../ui/debug-flag';
+import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
 import './sessions.css';
 
 type Phase = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
@@ -31,10 +29,7 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function answerError(answer: { error?: unknown; message?: string } | undefined, fallback: string): string {
-  const e = answer?.error as { message?: string } | string | undefined;
-  return (typeof e === 'string' ? e : e?.message) ?? answer?.message ?? fallback;
-}
+const NEUTRAL: Pick<PostureVerdict, 'status' | 'issue'> = { status: 'neutral', issue: null };
 
 export default function RealTimeSessionPage() {
   const navigate = useNavigate();
@@ -45,13 +40,16 @@ export default function RealTimeSessionPage() {
   const [checked, setChecked] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [seconds, setSeconds] = useState(0);
-  const [posture, setPosture] = useState<PostureUpdate>({ postureStatus: 'neutral' });
+  const [posture, setPosture] = useState<Pick<PostureVerdict, 'status' | 'issue'>>(NEUTRAL);
   const [error, setError] = useState<string | null>(null);
   const [log, setLog] = useState<string[]>([]);
   const [showLog, setShowLog] = useState(false);
   const [report, setReport] = useState<SessionReport | null>(null);
+  const reportRef = useRef<HTMLElement>(null);
+  // The developer log is for developers: only with ?debug=1 (document 2: "shown only in debug mode").
+  const [debug] = useState(() => debugRequested());
   const sessionRef = useRef<{ id: string; startedAt: Date } | null>(null);
-  const lastPosture = useRef<PostureUpdate | null>(null);
+  const monitor = useMemo(() => createPostureMonitor({ api, type: 'realtime', now: Date.now }), []);
   const controls = useRef<LiveControls | null>(null);
   const secondsRef = useRef(0);
 
@@ -62,24 +60,16 @@ export default function RealTimeSessionPage() {
   // Initial check: a session needs an active calibration (5.3).
   useEffect(() => {
     let live = true;
-    api.calibration.statusDetailed().then(
-      (answer) => {
-        if (!live) return;
-        const status = answer?.data;
-        if (status?.hasActive && status.calibration) setCalibration(status.calibration);
-        else setError(SESSION_MESSAGES.completeCalibrationFirst);
-        setChecked(true);
-      },
-      (e) => {
-        if (!live) return;
-        setError(message(e));
-        setChecked(true);
-      },
-    );
+    void monitor.checkCalibration().then((checked) => {
+      if (!live) return;
+      if (checked.ok) setCalibration(checked.calibration);
+      else setError(checked.message);
+      setChecked(true);
+    });
     return () => {
       live = false;
     };
-  }, []);
+  }, [monitor]);
 
   useEffect(() => {
     if (phase !== 'running') return;
@@ -98,16 +88,15 @@ export default function RealTimeSessionPage() {
     }
     setPhase('starting');
     try {
-      const answer = await api.sessions.start({ mode, calibrationId: calibration.id });
-      const id = answer?.data?.id;
-      if (!answer?.success || !id) throw new Error(answerError(answer, 'Failed to start session'));
+      const started = await monitor.start(mode);
+      if (!started.ok) throw new Error(started.message);
+      const id = started.sessionId;
       sessionRef.current = { id, startedAt: new Date() };
       secondsRef.current = 0;
       setSeconds(0);
       setLog([]);
       setReport(null);
-      lastPosture.current = null;
-      setPosture({ postureStatus: 'neutral' });
+      setPosture(NEUTRAL);
       setPhase('running');
       addLog(`Session ${id} started in ${mode} mode`);
       if (!controls.current?.streaming()) await controls.current?.startCamera();
@@ -126,11 +115,11 @@ export default function RealTimeSessionPage() {
     addLog(`Stopping session ${session.id} after ${formatSessionTimer(duration)}`);
     if (controls.current?.streaming()) controls.current.stopCamera();
     try {
-      const ended = await api.sessions.end(session.id);
-      if (!ended?.success) throw new Error(answerError(ended, 'Failed to end session'));
+      const ended = await monitor.end();
+      if (!ended.ok) throw new Error(ended.message);
       const answer = await api.sessions.report(session.id);
       if (!answer?.success || !answer.data)
-        throw new Error(answerError(answer, SESSION_MESSAGES.invalidReportResponse));
+        throw new Error(envelopeMessage(answer, SESSION_MESSAGES.invalidReportResponse));
       setPhase('stopped');
       if (mode === 'passive') {
         navigate('/dashboard/session-report', {
@@ -139,28 +128,24 @@ export default function RealTimeSessionPage() {
         return;
       }
       setReport(answer.data);
+      setPosture({ status: 'neutral', issue: null });
       addLog('Session report ready');
     } catch (e) {
       setPhase('stopped');
       setError(message(e));
     }
-  }, [addLog, mode, navigate]);
+  }, [addLog, mode, monitor, navigate]);
 
-  // Posture feedback on every posture update; a failure is only logged (7.4).
+  // Posture feedback on every posture update and a heartbeat while it holds; a failure is only logged (7.4,
+  // by the API client).
   const onFrame = useCallback(
     (frame: DetectionFrame) => {
-      const session = sessionRef.current;
-      if (!session) return;
-      const update = postureFromFrame(frame);
-      if (samePosture(lastPosture.current, update)) return;
-      lastPosture.current = update;
-      setPosture(update);
-      addLog(`Posture ${update.postureStatus}${update.issue ? ` (${update.issue})` : ''}`);
-      api.sessions
-        .feedback(session.id, feedbackPayload(update, frame, new Date()))
-        .catch((e) => addLog(`Feedback failed: ${message(e)}`));
+      const step = monitor.frame(frame);
+      if (!step?.changed) return;
+      setPosture(step.verdict);
+      addLog(`Posture ${step.verdict.status}${step.verdict.issue ? ` (${step.verdict.issue})` : ''}`);
     },
-    [addLog],
+    [addLog, monitor],
   );
 
   // Stopping the camera feed stops the running session (4.4).
@@ -171,6 +156,13 @@ export default function RealTimeSessionPage() {
     [stop],
   );
 
+  // After Stop the report is brought into view and its heading focused (it used to appear below the fold).
+  useEffect(() => {
+    if (!report) return;
+    reportRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    reportRef.current?.querySelector('h2')?.focus({ preventScroll: true });
+  }, [report]);
+
   const running = phase === 'running';
   return (
     <div className="rts-page" data-testid="real-time-session" data-phase={phase}>
@@ -179,9 +171,9 @@ export default function RealTimeSessionPage() {
         <div className="rts-banner" role="alert">
           <p>{error}</p>
           {mentionsCalibration(error) && (
-            <button type="button" onClick={() => navigate('/dashboard/calibration')}>
+            <Button onClick={() => navigate('/dashboard/calibration')}>
               {SESSION_MESSAGES.goToCalibration}
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -201,29 +193,36 @@ export default function RealTimeSessionPage() {
             </label>
           ))}
         </fieldset>
-        <button
-          type="button"
-          className="primary"
+        {/* The page's one set of controls: they start and stop the camera of the live tool below too. */}
+        <Button
+          variant="primary"
           disabled={!checked || (phase !== 'idle' && phase !== 'stopped')}
           onClick={start}
         >
           Start Session
-        </button>
-        <button type="button" disabled={!running} onClick={() => void stop()}>
+        </Button>
+        <Button variant="danger" disabled={!running} onClick={() => void stop()}>
           Stop Session
-        </button>
+        </Button>
         <span className="rts-timer" data-testid="session-timer">
           {formatSessionTimer(seconds)}
         </span>
-        <span className={`rts-posture rts-posture-${posture.postureStatus}`} data-testid="posture-status">
-          Posture: {posture.postureStatus}
-          {posture.issue ? ` (${posture.issue.replace('_', ' ')})` : ''}
-        </span>
+        {/* The posture pill is live data: shown only while a session runs, cleared by Stop. */}
+        {running && (
+          <StatusPill
+            tone={posture.status === 'good' ? 'good' : posture.status === 'poor' ? 'poor' : 'neutral'}
+            className="rts-posture"
+            data-testid="posture-status"
+          >
+            {`Posture: ${posture.status}${posture.issue ? ` (${posture.issue.replace('_', ' ')})` : ''}`}
+          </StatusPill>
+        )}
       </div>
 
       <LiveTool
         initialTier="pro"
         hideTierToggle
+        sessionControlled
         onReady={(c) => {
           controls.current = c;
         }}
@@ -232,8 +231,8 @@ export default function RealTimeSessionPage() {
       />
 
       {report && (
-        <section className="rts-report" data-testid="session-report-summary">
-          <h2>Session Report</h2>
+        <section className="rts-report" data-testid="session-report-summary" ref={reportRef}>
+          <h2 tabIndex={-1}>Session Report</h2>
           <p>Average score: {Math.round(report.averageScore)}</p>
           <p>Stability index: {Math.round(report.stabilityIndex)}</p>
           <p>
@@ -244,14 +243,16 @@ export default function RealTimeSessionPage() {
         </section>
       )}
 
-      <section className="rts-log">
-        <button type="button" onClick={() => setShowLog((v) => !v)}>
-          {showLog ? 'Hide Developer Log' : 'Show Developer Log'}
-        </button>
-        {showLog && (
-          <pre data-testid="developer-log">{log.length ? log.join('\n') : 'No log entries yet.'}</pre>
-        )}
-      </section>
+      {debug && (
+        <section className="rts-log">
+          <Button size="sm" variant="ghost" onClick={() => setShowLog((v) => !v)}>
+            {showLog ? 'Hide Developer Log' : 'Show Developer Log'}
+          </Button>
+          {showLog && (
+            <pre data-testid="developer-log">{log.length ? log.join('\n') : 'No log entries yet.'}</pre>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -127,7 +127,8 @@ describe('with a seeded history', () => {
         'Stability Index',
         'Initial Posture Score',
       ]);
-      expect(cards[0]?.slice(1)).toEqual(['Active', 'Good']);
+      // daysUntilExpiry is shown: a calibration made today under the default monthly frequency.
+      expect(cards[0]?.slice(1)).toEqual(['Active', 'Good', 'Expires in 30 days']);
       // Scores come from the server; their labels follow section 4.8 for whatever number it computed.
       const score = Number(cards[1]?.[1]);
       expect(cards[1]?.[2]).toBe(score > 75 ? 'Good' : 'Needs Improvement');
@@ -161,6 +162,9 @@ describe('with a seeded history', () => {
       await page.reload();
       await page.waitForSelector('[data-testid="calibration-badge"]');
       expect(await page.$('[data-testid="extension-banner"]')).toBeNull();
+      // But no extension answers in this browser (it was removed): the flag clears and the banner returns.
+      await page.waitForSelector('[data-testid="extension-banner"]', { timeout: 10_000 });
+      expect(await page.evaluate(() => localStorage.getItem('postureVisionExtensionInstalled'))).toBeNull();
     } finally {
       await close();
     }
@@ -277,6 +281,11 @@ describe('with a seeded history', () => {
 
       await page.goto(`${dashboard.web}/dashboard/session-report/00000000-0000-4000-8000-000000000000`);
       await waitForText(page, 'Error Loading Report');
+      // A session that does not exist is "not found", not "Service temporarily unavailable".
+      await waitForText(page, /not found/i);
+      expect(await page.evaluate(() => document.body.textContent)).not.toContain(
+        'Service temporarily unavailable',
+      );
       // Ids 1, 3 and 4 fall back to the specification's demo data.
       await page.goto(`${dashboard.web}/dashboard/session-report?id=3`);
       await waitForText(page, 'demo data');
@@ -322,6 +331,53 @@ describe('with a seeded history', () => {
       await saveScreenshot(page, SUITE, 'session-metrics-user');
     } finally {
       await close();
+    }
+  }, 90_000);
+
+  it('reads the newest finished session while another runs; writes that cannot reach the API say so', async () => {
+    const history = await call<{
+      data: { id: string; averagePostureScore: number; stabilityIndex: number }[];
+    }>(`${dashboard.api.url}/sessions/history?limit=1`, { token: seeded.user.accessToken });
+    const finished = history.body.data[0];
+    // The extension's passive session stays open all day.
+    const running = await call<{ data: { id: string } }>(`${dashboard.api.url}/sessions/start`, {
+      method: 'POST',
+      token: seeded.user.accessToken,
+      body: JSON.stringify({ mode: 'passive', calibrationId: seeded.calibrationId }),
+    });
+    const { page, dialogs, close } = await signedInPage(dashboard, seeded.user);
+    try {
+      await page.goto(`${dashboard.web}/dashboard`);
+      await page.waitForSelector('[data-testid="metric-card"]', { timeout: 20_000 });
+      const cards = await page.$$eval('[data-testid="metric-card"]', (els) =>
+        els.map((el) => [...el.children].map((c) => c.textContent)),
+      );
+      expect(cards[1]?.[1]).toBe(String(Math.round(finished?.averagePostureScore ?? Number.NaN)));
+      expect(cards[2]?.[1]).toBe(String(Math.round(finished?.stabilityIndex ?? Number.NaN)));
+
+      // The API goes away for writes: a profile deletion must fail visibly, not log out as if it worked.
+      await page.setRequestInterception(true);
+      page.on('request', (request) => {
+        if (request.method() !== 'GET' && request.url().startsWith(`${dashboard.api.url}/profile`))
+          void request.abort('internetdisconnected');
+        else void request.continue();
+      });
+      await page.goto(`${dashboard.web}/dashboard/user-settings`);
+      await clickText(page, 'Delete Account');
+      await clickText(page, 'Yes, Delete My Account');
+      await expect
+        .poll(() => dialogs.some((d) => d.startsWith('Failed to delete account')), { timeout: 10_000 })
+        .toBe(true);
+      expect(page.url()).toContain('/dashboard/user-settings');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+      const profile = await call(`${dashboard.api.url}/profile`, { token: seeded.user.accessToken });
+      expect(profile.status).toBe(200);
+    } finally {
+      await close();
+      await call(`${dashboard.api.url}/sessions/${running.body.data.id}/end`, {
+        method: 'POST',
+        token: seeded.user.accessToken,
+      });
     }
   }, 90_000);
 });
@@ -381,6 +437,10 @@ describe('a new user', () => {
       await page.select('[data-testid="default-session-mode"]', 'passive');
       await page.select('[data-testid="recalibration-frequency"]', 'weekly');
       await page.click('[data-testid="enable-notifications"]');
+      // Alert controls (issue 13): sensitivity and a warning delay kept within 0-60 s.
+      await page.select('[data-testid="alert-sensitivity"]', 'medium');
+      await page.click('[data-testid="alert-warning-delay"]', { count: 3 });
+      await page.type('[data-testid="alert-warning-delay"]', '75');
       await page.click('[data-testid="save-settings"]');
       await waitForText(page, 'Saving...');
       await waitForText(page, 'Settings saved.');
@@ -390,11 +450,26 @@ describe('a new user', () => {
         enableNotifications: true,
         recalibrationFrequency: 'weekly',
       });
+      // The recalibration frequency also reached the API, which decides calibration expiry by it.
+      const check = await call<{ data: { recalibrationFrequency: string } }>(
+        `${dashboard.api.url}/calibration/recalibration/check`,
+        { token: user.accessToken },
+      );
+      expect(check.body.data.recalibrationFrequency).toBe('weekly');
       await page.reload();
       await page.waitForSelector('[data-testid="default-session-mode"]');
       expect(
         await page.$eval('[data-testid="default-session-mode"]', (el) => (el as HTMLSelectElement).value),
       ).toBe('passive');
+      expect(
+        JSON.parse((await page.evaluate(() => localStorage.getItem('alertPreferences'))) ?? '{}'),
+      ).toEqual({
+        sensitivity: 'medium',
+        warningDelaySeconds: 60,
+      });
+      expect(
+        await page.$eval('[data-testid="alert-warning-delay"]', (el) => (el as HTMLInputElement).value),
+      ).toBe('60');
       // The security sections loaded from the API: this device's session and the login activity.
       await page.waitForSelector('[data-testid="active-sessions"] li');
       await page.waitForSelector('[data-testid="login-activity"]');

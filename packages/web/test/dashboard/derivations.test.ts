@@ -113,6 +113,7 @@ describe('session metrics from the user’s sessions', () => {
       duration: 100,
       stabilityIndex: 77.6,
       averageScore: 88,
+      averageCVAngle: null,
       startTime: at(19),
       endTime: at(19),
       feedbackCount: 2,

@@ -170,6 +170,46 @@ describe('1. failures say why, in the specification form, with what to do next',
   }, 240_000);
 });
 
+describe('1. the live tool says why calibration captured nothing', () => {
+  it('an empty frame: the reason and what to do next', async () => {
+    const clip = writePersonClip(join(clipDir, 'empty.y4m'), [{ posture: 'away', seconds: 2 }]);
+    const camera = await launchChromium({ fakeVideo: clip });
+    try {
+      const page = await camera.newPage();
+      await page.setViewport({ width: 1280, height: 900 });
+      await page.goto(site.url);
+      await page.waitForSelector('[data-testid="live-tool"]');
+      await clickButton(page, 'Start Camera');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="connection-label"]')?.textContent === 'Connected',
+        { timeout: 60_000 },
+      );
+      // The service has seen frames of the empty room before the user asks.
+      await page.waitForFunction(
+        () =>
+          Number(
+            document.querySelector('[data-testid="live-overlay"]')?.getAttribute('data-detection-frames'),
+          ) > 0,
+        { timeout: 60_000 },
+      );
+      await clickButton(page, 'Calibrate Posture');
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('[data-testid="live-status"]')
+            ?.textContent?.startsWith('Calibration failed'),
+        { timeout: 30_000 },
+      );
+      expect(await textOf(page, 'live-status')).toBe(
+        'Calibration failed - no data captured: nobody is in view. Sit upright facing the camera with your head and both shoulders in view, then click Calibrate Posture again.',
+      );
+      await saveScreenshot(page, SUITE, 'live-calibration-empty');
+    } finally {
+      await camera.close();
+    }
+  }, 150_000);
+});
+
 describe('3. details that are not toy-like', () => {
   it('the landing hero keeps its main button above the fold at 1280×800', async () => {
     const page = await browser.newPage();

@@ -117,6 +117,20 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
     await page.goto(`${site.url}/`);
     await page.waitForSelector('[data-testid="live-tool"]');
     await waitForText(page, 'model-status', /Model status: /);
+    // Visitors see no debug switch; it is for developers, with ?debug=1 (as this page goes on).
+    expect(await page.$('.live-debug-toggle')).toBeNull();
+    await page.goto(`${site.url}/?debug=1`);
+    await page.waitForSelector('.live-debug-toggle');
+    await waitForText(page, 'model-status', /Model status: /);
+    // Every progress line the tool shows while it starts, recorded as it appears (what it waits for).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const label = document.querySelector('[data-testid="live-progress"]')?.getAttribute('aria-label');
+        if (label && seen[seen.length - 1] !== label) seen.push(label);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await clickButton(page, 'Start Camera');
     await waitForText(
       page,
@@ -127,6 +141,18 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
     await waitForText(page, 'free-timer', /Free Tier: [12]:\d\d/);
     await waitForCounter(page, 'data-keypoints-drawn', 11, 60_000);
     expect(await paintedPixels(page)).toBeGreaterThan(50);
+    // It said what it waited for (the camera, the service, the first reading), and says nothing once frames flow.
+    const progress = await page.evaluate(
+      () => (window as unknown as { progressSeen: string[] }).progressSeen,
+    );
+    expect(progress.length).toBeGreaterThan(0);
+    for (const label of progress)
+      expect([
+        'Waiting for the camera',
+        'Connecting to the posture service',
+        'Waiting for the first posture reading',
+      ]).toContain(label);
+    expect(await page.$('[data-testid="live-progress"]')).toBeNull();
     expect(await page.$$eval('.live-teaser li', (li) => li.length)).toBe(5);
     await saveScreenshot(page, SUITE, '01-live-keypoints');
     await toolScreenshot(page, '01-live-tool');
@@ -142,8 +168,24 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
   }, 40_000);
 
   it('draws nothing while aligned and arrows with the outline once the person slouches (Active Mode)', async () => {
+    const activeMode = () =>
+      page.$eval('[data-testid="active-mode"]', (b) => ({
+        pressed: b.getAttribute('aria-pressed'),
+        background: getComputedStyle(b).backgroundColor,
+      }));
+    const off = await activeMode();
     await clickButton(page, 'Active Mode');
     await waitForText(page, 'workflow-prompt', /Active Mode on/);
+    // Its on-state is announced and drawn.
+    // The toggle's own colour transition has ended (other animations on the page may run on).
+    await page.waitForFunction(() =>
+      (document.querySelector('[data-testid="active-mode"]') as HTMLElement)
+        .getAnimations()
+        .every((a) => a.playState !== 'running'),
+    );
+    const on = await activeMode();
+    expect([off.pressed, on.pressed]).toEqual(['false', 'true']);
+    expect(on.background).not.toBe(off.background);
     // Ten more detection frames in Active Mode while the clip is upright: still aligned, no arrows.
     await waitForCounter(
       page,
@@ -154,7 +196,7 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
     expect(await textOf(page, 'posture-deviation')).toContain('Aligned');
     expect(await overlayCounter(page, 'data-arrows-drawn')).toBe(0);
     // The debug panel shows the rates and the frame quality; the rates themselves are measured in
-    // bench/web-live/live-rates.ts, not asserted here.
+    // bench/web-live/live-rates.ts, not asserted here. Developers have the switch with ?debug=1.
     await page.click('.live-debug-toggle input');
     const overlay = await overlayCounter(page, 'data-overlay-frames');
     await waitForCounter(page, 'data-overlay-frames', overlay + 10, 10_000);
@@ -442,10 +484,12 @@ describe('real-time session', () => {
     await page.evaluate(() =>
       localStorage.setItem('postureVisionUserSettings', JSON.stringify({ defaultSessionMode: 'passive' })),
     );
-    await page.goto(`${site.url}/dashboard/real-time-session`);
+    // ?debug=1: the developer log is for developers.
+    await page.goto(`${site.url}/dashboard/real-time-session?debug=1`);
     await page.waitForSelector('[data-testid="real-time-session"]');
     expect(await page.$eval('input[value="passive"]', (i) => (i as HTMLInputElement).checked)).toBe(true);
-    expect(await textOf(page, 'posture-status')).toBe('Posture: neutral');
+    // No posture pill before a session runs.
+    expect(await page.$('[data-testid="posture-status"]')).toBeNull();
     expect(await textOf(page, 'session-timer')).toBe('00:00');
     await clickButton(page, 'Start Session');
     await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
@@ -477,7 +521,7 @@ describe('real-time session', () => {
     await page.close();
   }, 150_000);
 
-  it('runs an active session; stopping the camera feed stops it and the report shows on the page', async () => {
+  it('runs an active session with one set of controls; Stop brings the report into view and clears the pill', async () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1000 });
     await signIn(page, site.url, user);
@@ -485,13 +529,33 @@ describe('real-time session', () => {
     await page.goto(`${site.url}/dashboard/real-time-session`);
     await page.waitForSelector('[data-testid="real-time-session"]');
     expect(await page.$eval('input[value="active"]', (i) => (i as HTMLInputElement).checked)).toBe(true);
+    // One set of controls: the session's Start/Stop; the live tool shows no Start/Stop Camera of its own; no
+    // developer log or debug switch without ?debug=1.
+    const buttons = await page.$$eval('[data-testid="real-time-session"] button', (list) =>
+      list.map((b) => b.textContent?.trim()),
+    );
+    expect(buttons.filter((b) => /^(Start|Stop) (Session|Camera)$/.test(b ?? ''))).toEqual([
+      'Start Session',
+      'Stop Session',
+    ]);
+    expect(buttons).not.toContain('Show Developer Log');
+    expect(await page.$('.live-debug-toggle')).toBeNull();
     await clickButton(page, 'Start Session');
     await waitForAttribute(page, 'real-time-session', 'data-phase', 'running', 20_000);
     await waitForText(page, 'posture-status', /Posture: (good|poor)/, 60_000);
     await waitForText(page, 'session-timer', /^00:(0[3-9]|[1-5]\d)$/, 30_000);
-    await clickButton(page, 'Stop Camera');
+    await clickButton(page, 'Stop Session');
     await page.waitForSelector('[data-testid="session-report-summary"]', { timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/dashboard/real-time-session');
+    // The report is brought into view (it appeared below the fold) and the posture pill is gone.
+    await page.waitForFunction(
+      () => {
+        const box = document.querySelector('[data-testid="session-report-summary"]')?.getBoundingClientRect();
+        return !!box && box.top >= 0 && box.top < innerHeight;
+      },
+      { timeout: 10_000 },
+    );
+    expect(await page.$('[data-testid="posture-status"]')).toBeNull();
     const link = await page.$eval('[data-testid="session-report-summary"] a', (a) => a.getAttribute('href'));
     await saveScreenshot(page, SUITE, '32-active-session-report');
     const history = (await apiGet('/sessions/history?limit=5', user.accessToken)).data as {

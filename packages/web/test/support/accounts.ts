@@ -1,6 +1,6 @@
 // Accounts for browser tests, made through the real API: registration, the verification link from the API's
 // mail outbox, login, and a page signed in the way the web app keeps a session.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 
@@ -26,15 +26,44 @@ export function mailsTo(dataDir: string, address: string): OutboxMail[] {
 }
 
 /** Waits until the outbox holds a mail to the address whose links include one matching the pattern. */
-export async function waitForLink(dataDir: string, address: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    for (const mail of mailsTo(dataDir, address).reverse()) {
-      const link = mail.links.find((l) => pattern.test(l));
-      if (link) return link;
+export function waitForLink(
+  dataDir: string,
+  address: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const find = (): string | null => {
+    try {
+      for (const mail of mailsTo(dataDir, address).reverse()) {
+        const link = mail.links.find((l) => pattern.test(l));
+        if (link) return link;
+      }
+    } catch {
+      // A mail file still being written: the next change reads it whole.
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${address} with a link matching ${pattern}`);
+    return null;
+  };
+  // Checked again at every change of the outbox folder (the API creates it too; both may).
+  const outbox = join(dataDir, 'outbox');
+  mkdirSync(outbox, { recursive: true });
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(deadline);
+      watcher.close();
+    };
+    const check = () => {
+      const link = find();
+      if (!link) return;
+      done();
+      resolve(link);
+    };
+    const watcher = watch(outbox, check);
+    const deadline = setTimeout(() => {
+      done();
+      reject(new Error(`no mail to ${address} with a link matching ${pattern}`));
+    }, timeoutMs);
+    check();
+  });
 }
 
 export interface TestUser {

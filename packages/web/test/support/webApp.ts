@@ -1,11 +1,11 @@
 // The web app as browser tests and benchmarks use it: `vite build` into a temp folder with the API and vision
 // URLs baked in, served by a small static server with an SPA fallback.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@posture-vision/testkit/static-server';
 
 const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,17 +38,6 @@ export async function buildWeb(
   if (code !== 0) throw new Error(`vite build failed (${code}):\n${output}`);
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.zip': 'application/zip',
-};
-
 export interface WebSite {
   /** The app's origin, e.g. http://127.0.0.1:41234 */
   url: string;
@@ -65,23 +54,14 @@ export interface WebSite {
  */
 export async function serveWebApp(prefix: string, hostname = '127.0.0.1'): Promise<WebSite> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory())
-      file = join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const server = await serveStatic(dir);
+  const port = new URL(server.origin).port;
   return {
     url: `http://${hostname}:${port}`,
     dir,
     build: (env) => buildWeb(dir, env),
     async close() {
-      await new Promise((r) => server.close(r));
+      await server.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

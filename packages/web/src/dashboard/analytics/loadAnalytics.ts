@@ -1,3 +1,4 @@
+import { unwrap } from '@posture-vision/core';
 import {
   ANALYTICS_MESSAGES,
   dateFilterRange,
@@ -12,7 +13,6 @@ import type {
   SessionInsights,
 } from '@posture-vision/core/api';
 import { api } from '../../services/api';
-import { unwrap } from '../envelope';
 
 export interface AnalyticsFilters {
   /** yyyy-mm-dd or '' */

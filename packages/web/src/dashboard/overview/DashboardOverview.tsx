@@ -1,8 +1,10 @@
 import {
   calibrationBadge,
   calibrationCardStatus,
+  calibrationExpiryText,
   DASHBOARD_MESSAGES,
   initialScoreLabel,
+  newestFinishedSession,
   sessionScoreLabel,
   stabilityLabel,
 } from '@posture-vision/core/analytics';
@@ -89,9 +91,10 @@ export default function DashboardOverview() {
 
   const { profile, calibration, sessions, analytics } = state.data;
   const latest = sessions[0];
+  const finished = newestFinishedSession(sessions);
   const calibrationStatus = calibrationCardStatus(calibration.hasActive);
-  const sessionScore = latest?.averageScore ?? latest?.averagePostureScore ?? null;
-  const stability = latest?.stabilityIndex ?? null;
+  const sessionScore = finished?.averageScore ?? finished?.averagePostureScore ?? null;
+  const stability = finished?.stabilityIndex ?? null;
   const initialScore = calibration.calibration?.initialPostureScore ?? null;
   const name = `${profile.firstName} ${profile.lastName}`.trim();
 
@@ -154,6 +157,7 @@ export default function DashboardOverview() {
             value={calibrationStatus.value}
             status={calibrationStatus.label}
             good={calibration.hasActive}
+            note={calibrationExpiryText(calibration.hasActive, calibration.daysUntilExpiry)}
           />
         </Link>
         <MetricCard

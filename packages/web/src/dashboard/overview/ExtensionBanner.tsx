@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { EXTENSION_INSTALLED_EVENT, EXTENSION_REMOVED_EVENT } from '../../extension-bridge';
 
 /** Local storage keys: the dismissal (hide-CTA) and the flag the extension's content script sets. */
 export const HIDE_EXTENSION_CTA_KEY = 'postureVisionHideExtensionCTA';
@@ -15,6 +16,15 @@ function initiallyVisible(): boolean {
 /** The promotional banner for the browser extension (section 2.2). */
 export function ExtensionBanner() {
   const [visible, setVisible] = useState(initiallyVisible);
+  // The bridge sets or clears the installed flag after this page rendered (extension-bridge/index.ts).
+  useEffect(() => {
+    const update = () => setVisible(initiallyVisible());
+    const events = [EXTENSION_INSTALLED_EVENT, EXTENSION_REMOVED_EVENT];
+    for (const e of events) window.addEventListener(e, update);
+    return () => {
+      for (const e of events) window.removeEventListener(e, update);
+    };
+  }, []);
   if (!visible) return null;
   function dismiss() {
     localStorage.setItem(HIDE_EXTENSION_CTA_KEY, 'true');

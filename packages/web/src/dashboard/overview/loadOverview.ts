@@ -1,3 +1,4 @@
+import { unwrap } from '@posture-vision/core';
 import type {
   CalibrationStatus,
   DashboardAnalytics,
@@ -6,7 +7,6 @@ import type {
 } from '@posture-vision/core/api';
 import { DASHBOARD_HISTORY_LIMIT } from '@posture-vision/core/sessions';
 import { api } from '../../services/api';
-import { unwrap } from '../envelope';
 
 /** A history item as the overview reads it: the session summary also carries averageScore and stabilityIndex. */
 export type SessionSummary = SessionHistoryItem & {

@@ -1,3 +1,4 @@
+import { ensureSuccess } from '@posture-vision/core';
 import type { SessionReport } from '@posture-vision/core/api';
 import { summaryScoreBand } from '@posture-vision/core/calibration';
 import {
@@ -12,7 +13,6 @@ import { PostureStrip, SampleRibbon, type StripSegment } from '@posture-vision/u
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../services/api';
-import { ensureSuccess } from '../envelope';
 import { DEMO_REPORTS } from './demoReports';
 
 /** What the real-time session page passes when it navigates here after stopping. */

@@ -27,6 +27,7 @@ function demo(
     duration,
     averageScore,
     stabilityIndex,
+    averageCVAngle: null,
     feedbackCount: timeline.length,
     statusCounts: { good: count('good'), neutral: 0, poor: count('poor') },
     keyFindings: {

@@ -1,4 +1,4 @@
-import { formatCount, pluralNoun } from '@posture-vision/core';
+import { ensureSuccess, formatCount, pluralNoun } from '@posture-vision/core';
 import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
 import { accountDeletionFailedStatus, avatarUploadFailedStatus } from '@posture-vision/core/profile';
 import {
@@ -11,7 +11,6 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../services/api';
-import { ensureSuccess } from '../envelope';
 import { failureReason, statusFailure } from './securityData';
 
 /** Clears the tokens (the logout call's failure is only logged; the auth status follows) and goes to /login. */

@@ -1,3 +1,4 @@
+import { ensureSuccess, unwrap } from '@posture-vision/core';
 import {
   clampTwoFactorCode,
   disable2faFailed,
@@ -10,7 +11,6 @@ import {
 } from '@posture-vision/core/settings';
 import { useState } from 'react';
 import { api } from '../../services/api';
-import { ensureSuccess, unwrap } from '../envelope';
 import { failureReason } from './securityData';
 
 /** Two-factor authentication: disabled → setup (QR code, secret) → enabled (section 4.6). */

@@ -11,9 +11,15 @@ import {
   LoginActivitySection,
   ProfilePictureSection,
 } from './AccountSecuritySections';
+import { AlertPreferencesSection } from './AlertPreferencesSection';
+import { sendRecalibrationFrequency } from './recalibration-frequency';
 import { loadSecurityData, type SecurityData } from './securityData';
 import { TwoFactorSection } from './TwoFactorSection';
 import { loadUserSettings, saveUserSettings } from './userSettings';
+
+/** The settings are kept in this browser, but calibration expiry is decided by the server, which did not get it. */
+const SETTINGS_SERVER_UNREACHABLE =
+  'Settings saved in this browser, but the server could not be reached: calibrations still expire by the previous frequency.';
 
 const FREQUENCY_LABELS: Record<UserSettings['recalibrationFrequency'], string> = {
   never: 'Never',
@@ -29,6 +35,7 @@ export default function UserSettingsPage() {
   const [security, setSecurity] = useState<SecurityData | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [saveError, setSaveError] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -52,11 +59,14 @@ export default function UserSettingsPage() {
   async function save() {
     if (!settings) return;
     setSaving(true);
+    setSaveError('');
     try {
       await saveUserSettings(settings);
+      await sendRecalibrationFrequency(settings);
       setSaved(true);
     } catch (error) {
       console.warn('Failed to save settings', error);
+      setSaveError(SETTINGS_SERVER_UNREACHABLE);
     } finally {
       setSaving(false);
     }
@@ -85,6 +95,7 @@ export default function UserSettingsPage() {
             </select>
           </label>
         </section>
+        <AlertPreferencesSection />
         <section className="pv-card">
           <h2>Notifications</h2>
           <label className="pv-checkbox">
@@ -142,6 +153,11 @@ export default function UserSettingsPage() {
           {saving ? SETTINGS_MESSAGES.saving : 'Save Settings'}
         </button>
         {saved && <span className="pv-saved">Settings saved.</span>}
+        {saveError && (
+          <span className="pv-error" role="alert">
+            {saveError}
+          </span>
+        )}
       </div>
     </div>
   );

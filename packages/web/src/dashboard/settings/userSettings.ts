@@ -1,4 +1,5 @@
-// Section 3.7: user settings live in the browser only; load and save are simulated with a 500 ms delay.
+// Section 3.7: user settings live in the browser; load and save keep the specification's 500 ms delay. (The
+// recalibration frequency is also sent to the API: recalibrationFrequency.ts.)
 import { parseUserSettings, SETTINGS_LATENCY_MS, type UserSettings } from '@posture-vision/core/settings';
 
 /** The local storage key; the real-time session page reads defaultSessionMode from it. */
@@ -8,7 +9,7 @@ function delay(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, SETTINGS_LATENCY_MS));
 }
 
-function readStored(storage: Storage): unknown {
+export function readStored(storage: Storage): unknown {
   try {
     return JSON.parse(storage.getItem(USER_SETTINGS_KEY) ?? 'null');
   } catch {

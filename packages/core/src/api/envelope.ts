@@ -1,0 +1,24 @@
+// Reading an API answer (the envelope of document 1, section 3): one reader for the web app and the extension.
+import type { ApiEnvelope } from './types';
+
+type Answer = Pick<ApiEnvelope<unknown>, 'error' | 'message'> | null | undefined;
+
+/** The message an unsuccessful answer carries: the error text, else error.message, else message, else the
+ * fallback (empty texts are skipped). */
+export function envelopeMessage(answer: Answer, fallback: string): string {
+  const error = answer?.error;
+  if (typeof error === 'string' && error) return error;
+  if (error && typeof error === 'object' && error.message) return error.message;
+  return answer?.message || fallback;
+}
+
+/** The data of a successful answer; otherwise an Error with the answer's message. */
+export function unwrap<T>(answer: ApiEnvelope<T> | null | undefined, fallback: string): T {
+  if (answer?.success && answer.data !== undefined && answer.data !== null) return answer.data;
+  throw new Error(envelopeMessage(answer, fallback));
+}
+
+/** Throws with the answer's message when it says success false. */
+export function ensureSuccess(answer: ApiEnvelope<unknown> | null | undefined, fallback: string): void {
+  if (!answer?.success) throw new Error(envelopeMessage(answer, fallback));
+}

@@ -1,0 +1,282 @@
+// The posture monitor: one workflow for the web app's real-time session page and the extension's passive
+// monitoring, which differ only in their host (a page, an offscreen document). From each detection frame it
+// takes the verdict core's analysis decided (never the display text), keeps the reference, and sends the
+// session's feedback by the contract of feedback.ts: on every change of status or issue, and a heartbeat every
+// FEEDBACK_HEARTBEAT_MS while nothing changes. It also checks the calibration, starts and ends the session.
+import { envelopeMessage } from '../api/envelope';
+import type { ApiClient, Calibration, PostureFeedback, SessionMode } from '../api/types';
+import type { DetectionFrame, PostureVerdict } from '../detection/frame';
+import { frameVerdict } from '../detection/verdict';
+import type { LiveLinkState } from '../live/link';
+import { LIVE_MESSAGES } from '../live/messages';
+import { countsAsPoor, type Sensitivity } from '../settings/alert-preferences';
+import { FEEDBACK_HEARTBEAT_MS, type FeedbackDetails, type FeedbackKind } from './feedback';
+import { SESSION_MESSAGES } from './messages';
+
+/**
+ * The posture score (0–100) a feedback carries, from the verdict. Good posture is 100. A poor posture loses 20
+ * points per level step below good: mild 60, moderate 40, severe 20; moderate is the 40 the API counts for a poor
+ * feedback that carries no score, so a client that sends levels and one that does not agree on the usual case.
+ * Nobody in view (neutral) has no posture to score: no score is sent and the API decides how it counts.
+ */
+export const POSTURE_SCORES = { good: 100, mild: 60, moderate: 40, severe: 20 } as const;
+
+export function postureScore(verdict: PostureVerdict): number | undefined {
+  if (verdict.status === 'good') return POSTURE_SCORES.good;
+  if (verdict.status === 'poor') return POSTURE_SCORES[verdict.level ?? 'mild'];
+  return undefined;
+}
+
+/** What was last sent: the cadence compares each frame's verdict with it. */
+export interface SentPosture {
+  verdict: PostureVerdict;
+  at: number;
+}
+
+/** A change of status or issue is sent at once; while nothing changes, a heartbeat every
+ * FEEDBACK_HEARTBEAT_MS; otherwise nothing. */
+export function feedbackDue(
+  last: SentPosture | null,
+  verdict: PostureVerdict,
+  now: number,
+): FeedbackKind | null {
+  if (!last || last.verdict.status !== verdict.status || last.verdict.issue !== verdict.issue)
+    return 'change';
+  return now - last.at >= FEEDBACK_HEARTBEAT_MS ? 'heartbeat' : null;
+}
+
+/** The feedback of one verdict (document 2 §3.4 and feedback.ts): issue and level only for a poor posture, the
+ * cva of the active calibration when it has one. */
+export function feedbackPayload(
+  verdict: PostureVerdict,
+  context: {
+    type: 'realtime' | 'passive';
+    kind: FeedbackKind;
+    at: number;
+    cva?: number | null;
+    confidence?: number;
+  },
+): PostureFeedback {
+  const score = postureScore(verdict);
+  const details: FeedbackDetails = { type: context.type, kind: context.kind };
+  if (verdict.status === 'poor' && verdict.issue) details.issue = verdict.issue;
+  if (verdict.status === 'poor' && verdict.level) details.deviationLevel = verdict.level;
+  if (score !== undefined) details.score = score;
+  if (typeof context.cva === 'number') details.cva = context.cva;
+  if (typeof context.confidence === 'number') details.confidence = context.confidence;
+  return { postureStatus: verdict.status, timestamp: new Date(context.at).toISOString(), details };
+}
+
+/** A person must be in view this long, sitting upright, before an automatic reference is taken. */
+/** A poor verdict below the level the sensitivity counts reads as good posture (issue and level dropped). */
+export function withSensitivity(verdict: PostureVerdict, sensitivity: Sensitivity): PostureVerdict {
+  if (verdict.status !== 'poor' || !verdict.level || countsAsPoor(verdict.level, sensitivity)) return verdict;
+  return { status: 'good', issue: null, level: null };
+}
+
+export const REFERENCE_DELAY_MS = 4000;
+/** After a failed attempt the reference is tried again this much later. */
+export const REFERENCE_RETRY_MS = 2000;
+
+/** The API calls the monitor makes (the configured API client fits). */
+export interface MonitorApi {
+  calibration: Pick<ApiClient['calibration'], 'statusDetailed'>;
+  sessions: Pick<ApiClient['sessions'], 'start' | 'feedback' | 'end'>;
+}
+
+export interface PostureMonitorHost {
+  api: MonitorApi;
+  /** 'realtime' from the web app's session page, 'passive' from the extension. */
+  type: 'realtime' | 'passive';
+  now(): number;
+  /** Takes the reference automatically (the extension): the current posture becomes the reference once a
+   * person has been in view for REFERENCE_DELAY_MS; true when it worked. Without it (the web app) the user
+   * calibrates in the live tool and every frame is judged. */
+  takeReference?: () => Promise<boolean>;
+  /** The reference was taken (automatically): the host reports it. */
+  onReferenceTaken?(): void;
+  /** The message when starting a session fails without one of its own. */
+  startFailedMessage?: string;
+  /** The user's sensitivity (settings/alert-preferences): which deviation levels count as poor posture; a
+   * deviation below it is good posture. Without it every level counts (the default 'high'). */
+  sensitivity?: () => Sensitivity;
+}
+
+/** What one frame meant: the verdict, whether it changed, and the feedback it caused. */
+export interface MonitorStep {
+  verdict: PostureVerdict;
+  changed: boolean;
+  feedback: FeedbackKind | null;
+}
+
+export type MonitorResult<T = object> = ({ ok: true } & T) | { ok: false; message: string };
+
+const failure = (error: unknown) => ({
+  ok: false as const,
+  message: error instanceof Error ? error.message : String(error),
+});
+
+export function createPostureMonitor(host: PostureMonitorHost) {
+  let calibration: Calibration | null = null;
+  let sessionId: string | null = null;
+  let last: SentPosture | null = null;
+  let shown: PostureVerdict | null = null;
+  // Automatic reference: whether frames are judged yet, since when a person is in view, an attempt running.
+  let referenced = !host.takeReference;
+  let inViewSince: number | null = null;
+  let taking = false;
+  // Feedback still on its way: the session ends only after it, or the API refuses it as late (409).
+  const inFlight = new Set<Promise<unknown>>();
+
+  async function takeReference(): Promise<void> {
+    if (!host.takeReference || taking) return;
+    taking = true;
+    try {
+      if (await host.takeReference()) {
+        referenced = true;
+        host.onReferenceTaken?.();
+      } else {
+        inViewSince = host.now() + REFERENCE_RETRY_MS - REFERENCE_DELAY_MS;
+      }
+    } finally {
+      taking = false;
+    }
+  }
+
+  return {
+    get sessionId() {
+      return sessionId;
+    },
+    get calibration() {
+      return calibration;
+    },
+
+    /** A session needs an active calibration (document 2 §5.3); its CVA rides on every feedback. */
+    async checkCalibration(): Promise<MonitorResult<{ calibration: Calibration }>> {
+      try {
+        const answer = await host.api.calibration.statusDetailed();
+        const found = answer?.success !== false && answer?.data?.hasActive ? answer.data.calibration : null;
+        calibration = found ?? null;
+        if (!found) return { ok: false, message: SESSION_MESSAGES.completeCalibrationFirst };
+        return { ok: true, calibration: found };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    /** Opens a session with the checked calibration, or continues a paused one. */
+    async start(
+      mode: SessionMode,
+      resumeSessionId: string | null = null,
+    ): Promise<MonitorResult<{ sessionId: string }>> {
+      if (!calibration) return { ok: false, message: SESSION_MESSAGES.calibrationRequired };
+      last = null;
+      shown = null;
+      if (resumeSessionId) {
+        sessionId = resumeSessionId;
+        return { ok: true, sessionId };
+      }
+      try {
+        const answer = await host.api.sessions.start({ mode, calibrationId: calibration.id });
+        const id = answer?.data?.id;
+        if (!answer?.success || !id)
+          return {
+            ok: false,
+            message: envelopeMessage(answer, host.startFailedMessage ?? 'Failed to start session'),
+          };
+        sessionId = id;
+        return { ok: true, sessionId: id };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    /** The reference must be taken again (start, a dropped link, Recalibrate): frames wait for it, and the
+     * next verdict counts as a change. */
+    awaitReference(): void {
+      referenced = !host.takeReference;
+      inViewSince = null;
+      last = null;
+      shown = null;
+    },
+
+    /** One detection frame: null while no session runs, the frame is to be skipped, or the reference is not
+     * yet taken; else its verdict, whether it changed, and the feedback sent. */
+    frame(frame: DetectionFrame): MonitorStep | null {
+      if (frame.status === 'waiting') return null;
+      const verdict = withSensitivity(frameVerdict(frame), host.sensitivity?.() ?? 'high');
+      const now = host.now();
+      if (!referenced) {
+        if (verdict.status === 'neutral') inViewSince = null;
+        else if (inViewSince === null) inViewSince = now;
+        else if (now - inViewSince >= REFERENCE_DELAY_MS) void takeReference();
+        return null;
+      }
+      if (!sessionId) return null;
+      const changed = !shown || shown.status !== verdict.status || shown.issue !== verdict.issue;
+      shown = verdict;
+      const kind = feedbackDue(last, verdict, now);
+      if (kind) {
+        last = { verdict, at: now };
+        const sending = host.api.sessions
+          .feedback(
+            sessionId,
+            feedbackPayload(verdict, {
+              type: host.type,
+              kind,
+              at: now,
+              cva: calibration?.cranialVertebralAngle,
+              confidence: frame.temporal_posture_data?.confidence,
+            }),
+          )
+          .catch(() => undefined)
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
+      return { verdict, changed, feedback: kind };
+    },
+
+    /** Lets go of the running session without ending it (monitoring paused; the host keeps its id to resume
+     * with `start`). */
+    detach(): void {
+      sessionId = null;
+      last = null;
+      shown = null;
+    },
+
+    /** Ends the running session (or the given paused one); frames are no longer sent. */
+    async end(pausedSessionId: string | null = null): Promise<MonitorResult<{ sessionId: string | null }>> {
+      const ending = sessionId ?? pausedSessionId;
+      sessionId = null;
+      last = null;
+      shown = null;
+      if (!ending) return { ok: true, sessionId: null };
+      try {
+        await Promise.all(inFlight);
+        const answer = await host.api.sessions.end(ending);
+        if (answer && answer.success === false)
+          return { ok: false, message: envelopeMessage(answer, 'Failed to end session') };
+        return { ok: true, sessionId: ending };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  };
+}
+
+export type PostureMonitor = ReturnType<typeof createPostureMonitor>;
+
+/** Why monitoring stops when the live link ends in these states. */
+const LINK_STOPS: Partial<Record<LiveLinkState, string>> = {
+  failed: LIVE_MESSAGES.failedAfterAttempts,
+  'auth-required': LIVE_MESSAGES.loginRequired,
+  'free-tier-ended': LIVE_MESSAGES.freeTierLimit,
+};
+
+/** What monitoring does on a live-link state: stop with a message; reconnect ('closed': the service dropped a
+ * working link, e.g. a restart) with the reference taken again; or nothing. */
+export function monitorLinkAction(state: LiveLinkState): { stop: string } | 'reconnect' | null {
+  const stop = LINK_STOPS[state];
+  if (stop) return { stop };
+  return state === 'closed' ? 'reconnect' : null;
+}

@@ -1,0 +1,244 @@
+// The posture monitor's workflow with the API as a recorded edge: verdict → status, issue and feedback with the
+// heartbeat cadence of feedback.ts, the automatic reference, session start and end.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PostureFeedback } from '../../src/api/types';
+import type { DetectionFrame, PostureVerdict } from '../../src/detection/frame';
+import {
+  createPostureMonitor,
+  FEEDBACK_HEARTBEAT_MS,
+  feedbackDue,
+  type MonitorApi,
+  monitorLinkAction,
+  POSTURE_SCORES,
+  postureScore,
+  REFERENCE_DELAY_MS,
+  REFERENCE_RETRY_MS,
+} from '../../src/sessions/index';
+import { emptyFrame } from '../detection/frames';
+
+const GOOD: PostureVerdict = { status: 'good', issue: null, level: null };
+const SLOUCH: PostureVerdict = { status: 'poor', issue: 'slouch', level: 'moderate' };
+const TILT: PostureVerdict = { status: 'poor', issue: 'tilt', level: 'moderate' };
+const NOBODY: PostureVerdict = { status: 'neutral', issue: null, level: null };
+
+function frame(verdict: PostureVerdict, body_status = 'text the monitor never reads'): DetectionFrame {
+  return { ...emptyFrame(), body_status, posture_verdict: verdict };
+}
+
+let clock: number;
+let calls: string[];
+let sent: PostureFeedback[];
+let active: boolean;
+
+const api: MonitorApi = {
+  calibration: {
+    statusDetailed: async () => ({
+      success: true,
+      data: active
+        ? {
+            hasActive: true,
+            needsRecalibration: false,
+            calibration: {
+              id: 'cal-7',
+              createdAt: '2026-11-20T10:00:00Z',
+              initialPostureScore: 80,
+              cranialVertebralAngle: 51.5,
+              forwardHeadDistance: 70,
+              shoulderTiltAngle: 1,
+              headTiltAngle: 1,
+              assessmentNotes: null,
+            },
+            daysUntilExpiry: 20,
+          }
+        : { hasActive: false, needsRecalibration: true, calibration: null, daysUntilExpiry: null },
+    }),
+  },
+  sessions: {
+    start: async (payload) => {
+      calls.push(`start ${payload.mode} ${payload.calibrationId}`);
+      return { success: true, data: { id: 'session-1' } };
+    },
+    feedback: async (_id, payload) => void sent.push(payload),
+    end: async (id) => {
+      calls.push(`end ${id}`);
+      return { success: true };
+    },
+  },
+};
+
+beforeEach(() => {
+  clock = 0;
+  calls = [];
+  sent = [];
+  active = true;
+});
+
+async function running(type: 'realtime' | 'passive' = 'realtime') {
+  const m = createPostureMonitor({ api, type, now: () => clock });
+  expect(await m.checkCalibration()).toMatchObject({ ok: true });
+  expect(await m.start('active')).toEqual({ ok: true, sessionId: 'session-1' });
+  return m;
+}
+
+describe('the posture monitor', () => {
+  it('needs an active calibration before a session', async () => {
+    active = false;
+    const m = createPostureMonitor({ api, type: 'realtime', now: () => clock });
+    expect(await m.checkCalibration()).toEqual({
+      ok: false,
+      message: 'Please complete posture calibration before starting a session.',
+    });
+    expect(await m.start('active')).toEqual({
+      ok: false,
+      message: 'Calibration required before starting session.',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('stores a slouch as a slouch, with the score, level and the calibration’s CVA', async () => {
+    const m = await running();
+    m.frame(frame(SLOUCH, 'Moderate deviation: Slouching (head and shoulders dropped)'));
+    expect(sent).toEqual([
+      {
+        postureStatus: 'poor',
+        timestamp: new Date(0).toISOString(),
+        details: {
+          type: 'realtime',
+          kind: 'change',
+          issue: 'slouch',
+          deviationLevel: 'moderate',
+          score: POSTURE_SCORES.moderate,
+          cva: 51.5,
+        },
+      },
+    ]);
+  });
+
+  it('sends on every change and a heartbeat every 5 s while nothing changes', async () => {
+    const m = await running('passive');
+    const kinds = () =>
+      sent.map(
+        (f) => `${f.postureStatus}${f.details?.issue ? `/${f.details.issue}` : ''} ${f.details?.kind}`,
+      );
+    for (const [at, v] of [
+      [0, GOOD],
+      [1000, GOOD],
+      [FEEDBACK_HEARTBEAT_MS - 1, GOOD],
+      [FEEDBACK_HEARTBEAT_MS, GOOD],
+      [6000, SLOUCH],
+      [6500, TILT],
+      [7000, NOBODY],
+      [12_000, NOBODY],
+    ] as const) {
+      clock = at;
+      m.frame(frame(v));
+    }
+    expect(kinds()).toEqual([
+      'good change',
+      'good heartbeat',
+      'poor/slouch change',
+      'poor/tilt change',
+      'neutral change',
+      'neutral heartbeat',
+    ]);
+    expect(sent.every((f) => f.details?.type === 'passive')).toBe(true);
+    expect(sent[5]?.details?.score).toBeUndefined();
+  });
+
+  it('tells the host when the status or issue changed', async () => {
+    const m = await running();
+    expect(m.frame(frame(GOOD))).toEqual({ verdict: GOOD, changed: true, feedback: 'change' });
+    expect(m.frame(frame(GOOD))).toEqual({ verdict: GOOD, changed: false, feedback: null });
+    expect(m.frame(frame({ ...SLOUCH, level: 'severe' }))?.changed).toBe(true);
+    expect(m.frame(frame(SLOUCH))?.changed).toBe(false);
+  });
+
+  it('skips waiting frames and frames outside a session', async () => {
+    const m = createPostureMonitor({ api, type: 'realtime', now: () => clock });
+    expect(m.frame(frame(GOOD))).toBeNull();
+    await m.checkCalibration();
+    await m.start('active');
+    expect(m.frame({ ...frame(GOOD), status: 'waiting' })).toBeNull();
+    await m.end();
+    expect(m.frame(frame(GOOD))).toBeNull();
+    expect(calls).toEqual(['start active cal-7', 'end session-1']);
+    expect(sent).toEqual([]);
+  });
+
+  it('takes the reference once a person has been in view for the delay, retrying after a failure', async () => {
+    const results = [false, true];
+    const taken: number[] = [];
+    const m = createPostureMonitor({
+      api,
+      type: 'passive',
+      now: () => clock,
+      takeReference: async () => {
+        taken.push(clock);
+        return results.shift() ?? true;
+      },
+      onReferenceTaken: () => calls.push('reference taken'),
+    });
+    await m.checkCalibration();
+    await m.start('passive');
+    const at = async (ms: number, v: PostureVerdict) => {
+      clock = ms;
+      const step = m.frame(frame(v));
+      await Promise.resolve();
+      await Promise.resolve();
+      return step;
+    };
+    await at(0, GOOD);
+    await at(1000, NOBODY); // left: the delay starts again
+    await at(2000, GOOD);
+    expect(await at(2000 + REFERENCE_DELAY_MS - 1, GOOD)).toBeNull();
+    await at(2000 + REFERENCE_DELAY_MS, GOOD); // first attempt fails
+    await at(2000 + REFERENCE_DELAY_MS + REFERENCE_RETRY_MS, GOOD); // retried
+    expect(taken).toEqual([2000 + REFERENCE_DELAY_MS, 2000 + REFERENCE_DELAY_MS + REFERENCE_RETRY_MS]);
+    expect(calls).toContain('reference taken');
+    expect(sent).toEqual([]);
+    expect((await at(10_000, GOOD))?.feedback).toBe('change');
+    m.awaitReference();
+    expect(await at(10_100, GOOD)).toBeNull();
+  });
+
+  it('ends the session and reads the message of a refused start', async () => {
+    const refusing: MonitorApi = {
+      ...api,
+      sessions: {
+        ...api.sessions,
+        start: async () => ({ success: false, error: { message: 'Too many sessions' } }),
+      },
+    };
+    const m = createPostureMonitor({ api: refusing, type: 'passive', now: () => clock });
+    await m.checkCalibration();
+    expect(await m.start('passive')).toEqual({ ok: false, message: 'Too many sessions' });
+    expect(await m.end('session-9')).toEqual({ ok: true, sessionId: 'session-9' });
+    expect(calls).toEqual(['end session-9']);
+  });
+});
+
+describe('monitor rules', () => {
+  it('scores good 100 and poor by level; nobody in view has no score', () => {
+    expect(postureScore(GOOD)).toBe(100);
+    expect(postureScore({ ...SLOUCH, level: 'mild' })).toBe(60);
+    expect(postureScore(SLOUCH)).toBe(40);
+    expect(postureScore({ ...SLOUCH, level: 'severe' })).toBe(20);
+    expect(postureScore(NOBODY)).toBeUndefined();
+  });
+
+  it('the cadence: a change now, a heartbeat when due', () => {
+    expect(feedbackDue(null, GOOD, 0)).toBe('change');
+    expect(feedbackDue({ verdict: GOOD, at: 0 }, GOOD, FEEDBACK_HEARTBEAT_MS - 1)).toBeNull();
+    expect(feedbackDue({ verdict: GOOD, at: 0 }, GOOD, FEEDBACK_HEARTBEAT_MS)).toBe('heartbeat');
+    expect(feedbackDue({ verdict: SLOUCH, at: 0 }, TILT, 1)).toBe('change');
+  });
+
+  it('maps live-link states to stop, reconnect or nothing', () => {
+    expect(monitorLinkAction('failed')).toEqual({ stop: 'Failed to connect after 3 attempts' });
+    expect(monitorLinkAction('auth-required')).toEqual({
+      stop: 'Please log in to access the posture detection feature.',
+    });
+    expect(monitorLinkAction('closed')).toBe('reconnect');
+    expect(monitorLinkAction('connected')).toBeNull();
+  });
+});

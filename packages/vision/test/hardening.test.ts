@@ -1,0 +1,234 @@
+// Issue 11 on the vision service: framework errors in the envelope (point 3); anonymous peers hold a slot only
+// while video arrives and may take only part of the slots (point 1); photo calls limited per address (point 1);
+// tokens without exp refused (point 5); and a property-based fuzz of both live socket kinds.
+import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { ANONYMOUS_PHOTO_CALLS_PER_MINUTE } from '../src/photo/routes.ts';
+import { buildServer } from '../src/server.ts';
+
+let app: FastifyInstance;
+let jwksServer: Server;
+let http: string;
+let ws: string;
+let sign: (claims: Record<string, unknown>, exp?: string | null) => Promise<string>;
+
+beforeAll(async () => {
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
+  jwksServer = createServer((req, res) => {
+    if (req.url === '/.well-known/jwks.json')
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
+  const a = jwksServer.address();
+  const apiUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  sign = (claims, exp = '15m') => {
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: 'test' })
+      .setIssuer('posture-vision-api')
+      .setAudience('posture-vision')
+      .setIssuedAt();
+    return (exp ? jwt.setExpirationTime(exp) : jwt).sign(privateKey);
+  };
+  const built = await buildServer({ apiUrl, workers: 1, maxPeers: 4, anonymousIdleMs: 400 });
+  app = built.app;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  http = `http://127.0.0.1:${port}`;
+  ws = `ws://127.0.0.1:${port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await new Promise((r) => jwksServer?.close(r));
+});
+
+function open(path: string, token?: string) {
+  const socket = new WebSocket(ws + path, ['posture-vision.v1', ...(token ? [`access_token.${token}`] : [])]);
+  const messages: { type?: string; message?: string }[] = [];
+  socket.on('message', (d) => messages.push(JSON.parse(d.toString())));
+  const closed = new Promise<{ code: number; reason: string }>((r) =>
+    socket.on('close', (code, reason) => r({ code, reason: reason.toString() })),
+  );
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, messages, closed, opened };
+}
+
+describe('framework errors in the envelope', () => {
+  it('answers bad URLs, long ids, unknown routes, wrong types and huge headers in the envelope', async () => {
+    const envelope = { success: false, error: { message: expect.any(String), details: expect.any(Array) } };
+    for (const [path, status] of [
+      ['/model/realtime/calibrate/%zz', 400],
+      [`/model/realtime/calibrate/${'a'.repeat(150)}`, 414],
+      ['/nope', 404],
+    ] as const) {
+      const res = await fetch(http + path);
+      expect(res.status).toBe(status);
+      expect(await res.json()).toMatchObject(envelope);
+    }
+    const xml = await fetch(`${http}/calibration/analyze`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<x/>',
+    });
+    expect(xml.status).toBe(415);
+    expect(await xml.json()).toMatchObject(envelope);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const s = connect(Number(new URL(http).port), '127.0.0.1', () =>
+        s.write(
+          `GET /model/realtime/health-check HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        ),
+      );
+      let data = '';
+      s.on('data', (d) => (data += d));
+      s.on('error', reject);
+      s.on('close', () => resolve(data));
+    });
+    expect(raw.split(' ')[1]).toBe('431');
+    expect(JSON.parse(raw.split('\r\n\r\n')[1] as string)).toMatchObject(envelope);
+  });
+});
+
+describe('peer slots', () => {
+  it('gives an anonymous peer without video its slot back', async () => {
+    const idle = open('/combined-realtime/results/anon-idle-1');
+    await idle.opened;
+    expect(await idle.closed).toEqual({ code: 4008, reason: 'No video received: connection closed' });
+  });
+
+  it('lets anonymous peers take only half the slots; signed-in users still get theirs', async () => {
+    const anon = [open('/combined-realtime/results/anon-a'), open('/combined-realtime/results/anon-b')];
+    await Promise.all(anon.map((a) => a.opened));
+    // Renewing peer ids does not get a third anonymous slot.
+    const third = open('/combined-realtime/results/anon-c');
+    expect((await third.closed).code).toBe(4029);
+    const token = await sign({ sub: 'user-1', role: 'user', sid: 's1' });
+    const signedIn = [
+      open('/combined-realtime/results/user-a', token),
+      open('/combined-realtime/results/user-b', token),
+    ];
+    await Promise.all(signedIn.map((s) => s.opened));
+    // The anonymous peers go (no video); the signed-in ones stay open.
+    for (const a of anon) expect((await a.closed).code).toBe(4008);
+    for (const s of signedIn) expect(s.socket.readyState).toBe(WebSocket.OPEN);
+    for (const s of signedIn) s.socket.close();
+    await Promise.all(signedIn.map((s) => s.closed));
+  });
+
+  it('refuses a token without exp', async () => {
+    const token = await sign({ sub: 'user-2', role: 'user' }, null);
+    const s = open('/combined-realtime/results/noexp', token);
+    expect((await s.closed).code).toBe(4001);
+  });
+});
+
+describe('photo calls', () => {
+  it('limits calls without a token per address, in the envelope', async () => {
+    const call = () =>
+      fetch(`${http}/calibration/analyze`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ image_data: 'not-a-photo', view_type: 'front' }),
+      });
+    // (The 415 call above came from this address too: it counts.)
+    const statuses: number[] = [];
+    for (let i = 0; i < ANONYMOUS_PHOTO_CALLS_PER_MINUTE - 1; i++) statuses.push((await call()).status);
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({
+      success: false,
+      error: { message: expect.stringMatching(/^Too many photo analyses/) },
+    });
+    // A signed-in account has its own, wider allowance.
+    const token = await sign({ sub: 'user-3', role: 'user' });
+    const withToken = await fetch(`${http}/calibration/analyze`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ image_data: 'not-a-photo', view_type: 'front' }),
+    });
+    expect(withToken.status).toBe(400);
+  });
+});
+
+describe('fuzz: both live socket kinds', () => {
+  const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+  const message = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+    fc
+      .record({
+        type: fc.constantFrom('offer', 'answer', 'candidate', 'bye', ''),
+        sdp: fc.option(fc.string({ maxLength: 300 })),
+        candidate: fc.option(
+          fc.record({
+            candidate: fc.string({ maxLength: 100 }),
+            sdpMLineIndex: fc.option(fc.integer()),
+            sdpMid: fc.option(fc.string({ maxLength: 10 })),
+          }),
+        ),
+      })
+      .map((v) => JSON.stringify(v)),
+  );
+
+  it(`answers ${RUNS} random signalling messages with errors or answers, never a crash`, async () => {
+    const token = await sign({ sub: 'fuzzer', role: 'user' });
+    const offer = open('/combined-realtime/offer/fuzz-peer', token);
+    const results = open('/combined-realtime/results/fuzz-peer', token);
+    await Promise.all([offer.opened, results.opened]);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('offer', 'results'), message, async (kind, text) => {
+        const target = kind === 'offer' ? offer : results;
+        const before = target.messages.length;
+        target.socket.send(text);
+        // The offer socket answers every message (error, answer or candidates); the results socket ignores input.
+        if (kind === 'offer') await expect.poll(() => target.messages.length).toBeGreaterThan(before);
+        for (const m of target.messages.slice(before))
+          expect(['error', 'answer', 'candidate']).toContain(m.type);
+        expect(offer.socket.readyState).toBe(WebSocket.OPEN);
+        expect(results.socket.readyState).toBe(WebSocket.OPEN);
+      }),
+      { numRuns: RUNS, seed: 20261124 },
+    );
+    expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
+    offer.socket.close();
+    results.socket.close();
+  }, 120_000);
+});
+
+describe('big photos', () => {
+  it('refuses a photo over the pixel limit with a clear 413 before decoding it', async () => {
+    // A JPEG header declaring 5000×4000 (20 MP): SOI, then SOF0 with the size, then nothing to decode.
+    const header = Buffer.from([
+      0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x0f, 0xa0, 0x13, 0x88, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11,
+      0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
+    ]);
+    const token = await sign({ sub: 'user-big', role: 'user' });
+    const res = await fetch(`${http}/calibration/analyze`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        image_data: `data:image/jpeg;base64,${header.toString('base64')}`,
+        view_type: 'front',
+      }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: {
+        message: 'Photo too large: 5000×4000 pixels; at most 12 megapixels. Please use a smaller photo.',
+        details: [{ field: 'image_data' }],
+      },
+    });
+  });
+});

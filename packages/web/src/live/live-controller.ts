@@ -1,0 +1,362 @@
+// The live posture tool's behaviour without React (document 2, sections 2.3, 4.1, 5.1, 8.1, 9): it holds the
+// tool state and runs the workflow (model status, start/stop, calibration, Active Mode, tier and free timer,
+// visibility) over four small parts: the camera (live-camera.ts), the draw loop (draw-loop.ts), the live-link
+// wiring (link-wiring.ts) and the state with its shared changes (tool-state.ts). The component renders `state`
+// and forwards clicks.
+import {
+  cameraErrorStatus,
+  checkModelStatus,
+  DEBUG_LOG_CAP,
+  type DetectionFrame,
+  FREE_TIER_SECONDS,
+  type FrameQuality,
+  LIVE_MESSAGES,
+  type LiveLink,
+  type LiveLinkState,
+  nextWorkflowStep,
+  type ProcessingErrorStep,
+  REFERENCE_FRAME_SIZE,
+  recordProcessingError,
+  type Size,
+  tickFreeTimer,
+} from '@posture-vision/core';
+import { addDrawing, corrections, rateOver, startDrawLoop } from './draw-loop.ts';
+import { openToolLink, type ToolLinkOptions } from './link-wiring.ts';
+import { openLiveCamera, releaseLiveCamera } from './live-camera.ts';
+import {
+  emptyMetrics,
+  framePatch,
+  initialLiveState,
+  type LiveState,
+  PROMPTS,
+  processingErrorPatch,
+  SUCCESS_POPUP_MS,
+  type Tier,
+} from './tool-state.ts';
+
+export type { CameraState, DetectionSummary, LiveState, Tier } from './tool-state.ts';
+export { PROMPTS, SUCCESS_POPUP_MS, summarise } from './tool-state.ts';
+
+export interface LiveControllerOptions extends ToolLinkOptions {
+  onFrame?: (frame: DetectionFrame) => void;
+  onStreamingChange?: (streaming: boolean) => void;
+  initialTier?: Tier;
+}
+
+export class LiveController {
+  state: LiveState;
+  private listeners = new Set<() => void>();
+  private stream: MediaStream | null = null;
+  private link: { link: LiveLink; close(): void } | null = null;
+  private drawing: { stop(): void } | null = null;
+  private video: HTMLVideoElement | null = null;
+  private canvas: HTMLCanvasElement | null = null;
+  private latestFrame: DetectionFrame | null = null;
+  private outline: [number, number][] = [];
+  private calibrationFrame: Size = REFERENCE_FRAME_SIZE;
+  private timers: { free?: number; metrics?: number; popup?: number } = {};
+  private paused = false;
+  /** Times of recent overlay draws and detection frames, for rates over a 5 s window. */
+  private overlayTimes: number[] = [];
+  private detectionTimes: number[] = [];
+
+  constructor(private options: LiveControllerOptions) {
+    this.state = initialLiveState(options.initialTier ?? 'free');
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = () => this.state;
+
+  private set(patch: Partial<LiveState>) {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  log(line: string) {
+    const stamped = `${new Date().toLocaleTimeString()} ${line}`;
+    this.set({ log: [...this.state.log, stamped].slice(-DEBUG_LOG_CAP) });
+  }
+
+  attach(video: HTMLVideoElement | null, canvas: HTMLCanvasElement | null) {
+    this.video = video;
+    this.canvas = canvas;
+  }
+
+  private requireLogin() {
+    this.set({
+      authRequired: true,
+      status: LIVE_MESSAGES.loginRequired,
+      modelStatus: LIVE_MESSAGES.authenticationRequiredLabel,
+      showRetry: false,
+    });
+  }
+
+  /** Model status on load, with the health check as fallback (7.1, 8.1). */
+  async checkModelStatus() {
+    const result = await checkModelStatus({
+      httpUrl: this.options.visionHttp,
+      getAccessToken: this.options.getToken,
+    });
+    if (result.kind === 'auth') return this.requireLogin();
+    if (result.kind === 'ready') {
+      this.set({ modelStatus: result.message ? `${result.label} - ${result.message}` : result.label });
+    } else {
+      this.set({ modelStatus: result.label, status: result.status });
+    }
+  }
+
+  async startCamera() {
+    if (this.state.camera !== 'idle') return;
+    this.set({ camera: 'starting', status: 'Starting camera...', timeUp: false, showRetry: false });
+    try {
+      this.stream = await openLiveCamera(this.video);
+    } catch (error) {
+      this.set({ camera: 'idle', status: cameraErrorStatus((error as Error).message) });
+      return;
+    }
+    this.set({ camera: 'streaming', status: 'Camera started. Connecting to server...', authRequired: false });
+    this.options.onStreamingChange?.(true);
+    this.startLoops();
+    this.link = openToolLink(
+      this.stream,
+      { ...this.options, tier: () => this.state.tier },
+      {
+        status: (status) => this.set({ status }),
+        log: (line) => this.log(line),
+        connection: (connection) => this.set({ connection }),
+        state: (state) => this.onLinkState(state),
+        frame: (frame, quality) => this.onFrame(frame, quality),
+        processingError: (step) => this.processingError(step),
+      },
+    );
+    this.set({ peerId: this.link.link.peerId });
+  }
+
+  private onLinkState(state: LiveLinkState) {
+    this.set({ connected: state === 'connected' });
+    if (state === 'connected') {
+      this.set({ workflow: nextWorkflowStep(this.state.workflow, { type: 'resultsOpened' }) });
+      // After a reconnect the prompt of the current step shows again (the link says 'Camera connected!').
+      if (this.state.workflow !== 'calibrate') this.set({ status: PROMPTS[this.state.workflow] });
+    } else if (state === 'failed') {
+      // 8.1: the Retry Connection button shows and streaming is marked off.
+      this.stopStreaming();
+      this.set({ showRetry: true });
+    } else if (state === 'auth-required') {
+      this.stopStreaming();
+      this.requireLogin();
+    } else if (state === 'free-tier-ended') {
+      this.timeIsUp();
+    }
+  }
+
+  /** Retry Connection: the camera again and a fresh round of attempts. */
+  async retryConnection() {
+    this.set({ showRetry: false });
+    if (this.state.camera === 'idle') await this.startCamera();
+  }
+
+  private onFrame(frame: DetectionFrame, quality: FrameQuality | null) {
+    this.latestFrame = frame;
+    this.detectionTimes.push(performance.now());
+    this.set(framePatch(this.state, frame, quality));
+    this.options.onFrame?.(frame);
+  }
+
+  private processingError(step: ProcessingErrorStep) {
+    this.set(processingErrorPatch(this.state, step));
+  }
+
+  private startLoops() {
+    if (this.video && this.canvas) {
+      this.drawing = startDrawLoop(this.video, this.canvas, {
+        frame: () => this.latestFrame,
+        layers: () =>
+          this.state.tier === 'pro'
+            ? this.state.layers
+            : { hns: true, hand: false, boxes: false, outline: true },
+        corrections: (size) =>
+          corrections(this.latestFrame, this.state.activeMode, this.outline, this.calibrationFrame, size),
+        paused: () => this.paused,
+        drawn: (drawing) => {
+          this.overlayTimes.push(performance.now());
+          // Totals are kept without notifying: the metrics timer publishes them once a second.
+          this.state.drawn = addDrawing(this.state.drawn, drawing);
+        },
+        failed: (error) => {
+          this.log(`Processing error: ${error.message}`);
+          this.processingError(recordProcessingError(this.state.metrics.processingErrors));
+        },
+      });
+    }
+    const started = performance.now();
+    this.timers.metrics = window.setInterval(() => {
+      const now = performance.now();
+      this.set({
+        metrics: {
+          ...this.state.metrics,
+          overlayFps: rateOver(this.overlayTimes, now, started),
+          detectionFps: rateOver(this.detectionTimes, now, started),
+        },
+        drawn: { ...this.state.drawn },
+      });
+    }, 1000);
+    if (this.state.tier === 'free') this.startFreeTimer();
+  }
+
+  private startFreeTimer() {
+    clearInterval(this.timers.free);
+    this.timers.free = window.setInterval(() => {
+      if (this.paused) return;
+      const tick = tickFreeTimer(this.state.freeSeconds);
+      this.set({ freeSeconds: tick.seconds });
+      if (tick.expired) this.timeIsUp();
+    }, 1000);
+  }
+
+  /** At 0 (or when the server ends the Free Tier) the stream stops and the e-mail capture opens. */
+  private timeIsUp() {
+    this.stopStreaming();
+    this.set({ timeUp: true, freeSeconds: 0, status: LIVE_MESSAGES.freeTierLimit });
+  }
+
+  setTier(tier: Tier) {
+    if (tier === this.state.tier) return;
+    this.link?.link.setTier(tier);
+    if (tier === 'free') {
+      this.set({ tier, freeSeconds: FREE_TIER_SECONDS });
+      if (this.state.camera === 'streaming') this.startFreeTimer();
+    } else {
+      clearInterval(this.timers.free);
+      this.set({ tier });
+    }
+  }
+
+  setLayer(layer: keyof LiveState['layers'], on: boolean) {
+    this.set({ layers: { ...this.state.layers, [layer]: on } });
+  }
+
+  setDebug(debug: boolean) {
+    this.set({ debug });
+  }
+
+  closeTimeUp() {
+    this.set({ timeUp: false });
+  }
+
+  closeSuccessPopup() {
+    clearTimeout(this.timers.popup);
+    this.set({ successPopup: false });
+  }
+
+  setActiveMode(on: boolean) {
+    const workflow = nextWorkflowStep(
+      this.state.workflow,
+      on ? { type: 'activeModeOn' } : { type: 'activeModeOff', calibrated: this.state.calibrated },
+    );
+    this.set({ activeMode: on, workflow, status: PROMPTS[workflow] });
+    this.log(`Active Mode ${on ? 'on' : 'off'}`);
+  }
+
+  async calibrate() {
+    const link = this.link?.link;
+    if (!link) {
+      this.set({ status: LIVE_MESSAGES.notConnected });
+      return;
+    }
+    this.set({ calibrating: true, status: 'Calibrating... hold still' });
+    const result = await link.calibrate();
+    this.set({ calibrating: false });
+    if (!result.ok) {
+      this.set({ status: result.status, ...(result.enableDebug ? { debug: true } : {}) });
+      return;
+    }
+    this.outline = result.outline;
+    if (result.frameSize) this.calibrationFrame = result.frameSize;
+    const workflow = nextWorkflowStep(this.state.workflow, { type: 'calibrated' });
+    this.set({ calibrated: true, workflow, status: PROMPTS[workflow], successPopup: true });
+    this.log(`Calibration successful (${this.outline.length} outline points)`);
+    navigator.vibrate?.([100, 50, 100]);
+    clearTimeout(this.timers.popup);
+    this.timers.popup = window.setTimeout(() => this.set({ successPopup: false }), SUCCESS_POPUP_MS);
+  }
+
+  async testCalibration() {
+    const link = this.link?.link;
+    if (!link) {
+      this.set({ status: LIVE_MESSAGES.noPeerId });
+      return;
+    }
+    const result = await link.testCalibration();
+    if (!result.ok) {
+      this.set({ status: result.status });
+      return;
+    }
+    const outline = Array.isArray(result.body.outline) ? result.body.outline.length : 0;
+    const message = `Test calibration: ${String(result.body.message ?? 'no message')} (${outline} outline points)`;
+    this.set({ status: message });
+    this.log(message);
+  }
+
+  /** Tab hidden: drawing and the free timer pause; they resume when it is shown again (4.1). */
+  setVisible(visible: boolean) {
+    if (this.state.camera !== 'streaming') return;
+    if (!visible && !this.paused) {
+      this.paused = true;
+      this.set({ status: LIVE_MESSAGES.paused });
+    } else if (visible && this.paused) {
+      this.paused = false;
+      this.set({ status: LIVE_MESSAGES.resumed });
+    }
+  }
+
+  private stopStreaming() {
+    clearInterval(this.timers.free);
+    clearInterval(this.timers.metrics);
+    this.overlayTimes = [];
+    this.detectionTimes = [];
+    this.drawing?.stop();
+    this.drawing = null;
+    this.link?.close();
+    this.link = null;
+    releaseLiveCamera(this.stream, this.video);
+    this.stream = null;
+    const wasStreaming = this.state.camera !== 'idle';
+    this.set({ camera: 'idle', connected: false, peerId: null });
+    if (wasStreaming) this.options.onStreamingChange?.(false);
+  }
+
+  /** Stop Camera resets everything, then says 'Camera stopped' (4.1). */
+  stopCamera() {
+    this.stopStreaming();
+    const ctx = this.canvas?.getContext('2d');
+    if (ctx && this.canvas) ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    this.latestFrame = null;
+    this.outline = [];
+    this.paused = false;
+    clearTimeout(this.timers.popup);
+    this.set({
+      workflow: nextWorkflowStep(this.state.workflow, { type: 'stopped' }),
+      calibrated: false,
+      calibrating: false,
+      activeMode: false,
+      activeModeDisabled: true,
+      connection: 'none',
+      detection: null,
+      successPopup: false,
+      showRetry: false,
+      freeSeconds: FREE_TIER_SECONDS,
+      metrics: emptyMetrics(),
+      status: LIVE_MESSAGES.cameraStopped,
+    });
+  }
+
+  /** Leaving the page: camera and link are released without the Stop texts (React may mount again). */
+  release() {
+    this.stopStreaming();
+  }
+}

@@ -1,0 +1,177 @@
+// The live tool's state (document 2, sections 2.3, 4.1, 9): what the component renders, its initial value and
+// the pure changes to it that more than one part makes (a processing error, the frame summary).
+import {
+  type ConnectionIndicator,
+  classifyTilt,
+  type DetectionFrame,
+  FREE_TIER_SECONDS,
+  type FrameQuality,
+  isDrawableKeypoint,
+  LIVE_MESSAGES,
+  modelStatusLabel,
+  type ProcessingErrorStep,
+  type TiltClass,
+  type WorkflowStep,
+} from '@posture-vision/core';
+import type { OverlayDrawing } from './overlay.ts';
+
+export const PROMPTS: Record<WorkflowStep, string> = {
+  start: 'Click Start Camera to begin',
+  calibrate: LIVE_MESSAGES.cameraConnected,
+  active: 'Calibrated! Step 2: Turn on Active Mode to get posture corrections',
+  complete: 'Active Mode on: follow the arrows to return to your calibrated posture',
+};
+export const SUCCESS_POPUP_MS = 3000;
+
+export type Tier = 'free' | 'pro';
+export type CameraState = 'idle' | 'starting' | 'streaming';
+
+export interface DetectionSummary {
+  keypointCount: number;
+  tilt: TiltClass;
+  bodyStatus: string;
+  emotions: string[];
+  hands: number;
+  handConfidences: number[];
+  drowsy: boolean;
+  eyeState: string;
+  mouthState: string;
+  blinks: number;
+  yawns: number;
+  /** False until the vision service analyses posture against a live calibration. */
+  analysed: boolean;
+  deviated: boolean;
+  deviationLevel: string | null;
+  confidence: number | null;
+}
+
+export type DrawnTotals = OverlayDrawing & { overlayFrames: number };
+
+export interface LiveState {
+  tier: Tier;
+  camera: CameraState;
+  workflow: WorkflowStep;
+  status: string;
+  modelStatus: string;
+  authRequired: boolean;
+  connection: ConnectionIndicator | 'none';
+  showRetry: boolean;
+  connected: boolean;
+  calibrated: boolean;
+  calibrating: boolean;
+  activeMode: boolean;
+  activeModeDisabled: boolean;
+  layers: { hns: boolean; hand: boolean; boxes: boolean; outline: boolean };
+  freeSeconds: number;
+  timeUp: boolean;
+  successPopup: boolean;
+  debug: boolean;
+  log: string[];
+  peerId: string | null;
+  detection: DetectionSummary | null;
+  metrics: {
+    frameQuality: FrameQuality | '—';
+    overlayFps: number;
+    detectionFps: number;
+    framesReceived: number;
+    processingErrors: number;
+  };
+  /** Totals of what the overlay drew, for the debug panel and tests. */
+  drawn: DrawnTotals;
+}
+
+export const emptyMetrics = (): LiveState['metrics'] => ({
+  frameQuality: '—',
+  overlayFps: 0,
+  detectionFps: 0,
+  framesReceived: 0,
+  processingErrors: 0,
+});
+
+export const noDrawing = (): DrawnTotals => ({
+  keypoints: 0,
+  handPoints: 0,
+  boxes: 0,
+  outlinePoints: 0,
+  arrows: 0,
+  overlayFrames: 0,
+});
+
+export function initialLiveState(tier: Tier): LiveState {
+  return {
+    tier,
+    camera: 'idle',
+    workflow: 'start',
+    status: '',
+    modelStatus: modelStatusLabel('checking...'),
+    authRequired: false,
+    connection: 'none',
+    showRetry: false,
+    connected: false,
+    calibrated: false,
+    calibrating: false,
+    activeMode: false,
+    activeModeDisabled: true,
+    layers: { hns: true, hand: true, boxes: false, outline: true },
+    freeSeconds: FREE_TIER_SECONDS,
+    timeUp: false,
+    successPopup: false,
+    debug: false,
+    log: [],
+    peerId: null,
+    detection: null,
+    metrics: emptyMetrics(),
+    drawn: noDrawing(),
+  };
+}
+
+/** What the Detection Status panel shows of one frame. */
+export function summarise(frame: DetectionFrame): DetectionSummary {
+  const pose = frame.hns?.poses?.[0] ?? [];
+  const t = frame.temporal_posture_data;
+  return {
+    keypointCount: pose.filter(isDrawableKeypoint).length,
+    tilt: classifyTilt(pose, frame.frame_size),
+    bodyStatus: frame.body_status ?? '',
+    emotions: frame.hns?.emotions ?? [],
+    hands: frame.hand?.poses?.length ?? 0,
+    handConfidences: frame.hand?.confidences ?? [],
+    drowsy: !!frame.drowsiness?.drowsiness_state,
+    eyeState: frame.drowsiness?.eye_state ?? '',
+    mouthState: frame.drowsiness?.mouth_state ?? '',
+    blinks: frame.drowsiness?.blinking_count ?? 0,
+    yawns: frame.drowsiness?.yawning_count ?? 0,
+    analysed: !!t,
+    deviated: !!t?.is_posture_deviated,
+    deviationLevel: t?.deviation_level ?? null,
+    confidence: t?.confidence ?? null,
+  };
+}
+
+/** A processing error (a malformed frame from the link, or a failed draw), the one way (document 2 §4.1): the
+ * count, and past 5 'quality degraded' with debug turned on (core's recordProcessingError decides). */
+export function processingErrorPatch(state: LiveState, step: ProcessingErrorStep): Partial<LiveState> {
+  return {
+    metrics: { ...state.metrics, processingErrors: step.count },
+    ...(step.degraded ? { status: LIVE_MESSAGES.qualityDegraded } : {}),
+    ...(step.enableDebug ? { debug: true } : {}),
+  };
+}
+
+/** One received frame: its summary, the frame count and quality, and Active Mode enabled once keypoints show. */
+export function framePatch(
+  state: LiveState,
+  frame: DetectionFrame,
+  quality: FrameQuality | null,
+): Partial<LiveState> {
+  const detection = summarise(frame);
+  return {
+    detection,
+    metrics: {
+      ...state.metrics,
+      frameQuality: quality ?? state.metrics.frameQuality,
+      framesReceived: state.metrics.framesReceived + 1,
+    },
+    ...(detection.keypointCount > 0 && state.activeModeDisabled ? { activeModeDisabled: false } : {}),
+  };
+}
