@@ -7,7 +7,9 @@ const frame = (y: number, u: number, v: number) => new Uint8Array([y, y, y, y, u
 describe('image conversion', () => {
   it('turns BT.601 studio-range I420 into RGB', () => {
     expect([...i420ToRgb(frame(16, 128, 128), 2, 2).data.slice(0, 3)]).toEqual([0, 0, 0]);
-    expect([...i420ToRgb(frame(235, 128, 128), 2, 2).data.slice(0, 3)]).toEqual([255, 255, 255]);
+    // Studio white: 1.164 × 219 = 254.9, truncated like the service's float conversion always was.
+    expect([...i420ToRgb(frame(235, 128, 128), 2, 2).data.slice(0, 3)]).toEqual([254, 254, 254]);
+    expect([...i420ToRgb(frame(126, 128, 128), 2, 2).data.slice(0, 3)]).toEqual([128, 128, 128]);
     // Pure red in BT.601: Y 81, U 90, V 240 (within one step of 255, 0, 0).
     const [r, g, b] = i420ToRgb(frame(81, 90, 240), 2, 2).data;
     expect(r).toBeGreaterThanOrEqual(253);

@@ -8,9 +8,12 @@ export interface RgbImage {
   data: Uint8Array;
 }
 
-/** I420 (planar Y, then U and V at half resolution, BT.601 studio range) to packed RGB. Fixed-point
- * arithmetic (coefficients × 1024) into a clamped array: about a third of the floating-point version's time,
- * which is paid on every video frame. */
+/** I420 (planar Y, then U and V at half resolution, BT.601 studio range) to packed RGB, the vision service's
+ * conversion before the detector (coefficients 1.164, 1.596, 0.392, 0.813, 2.017, truncated to whole
+ * values) in fixed point (coefficients × 65536) into a clamped array: about a third of the floating-point
+ * version's time, paid on every video frame. Truncating rather than rounding matters: MoveNet's low-score
+ * head keypoints move by degrees with a half-step brightness shift (the live tilt test sits 0.6° above the
+ * mild tilt level), so the detector keeps the pixels the service's posture thresholds were checked with. */
 export function i420ToRgb(i420: Uint8Array, width: number, height: number): RgbImage {
   const rgb = new Uint8ClampedArray(width * height * 3);
   const ySize = width * height;
@@ -21,13 +24,13 @@ export function i420ToRgb(i420: Uint8Array, width: number, height: number): RgbI
     const uvRow = (y >> 1) * cw;
     const yRow = y * width;
     for (let x = 0; x < width; x++) {
-      // + 512: round to nearest on the >> 10.
-      const c = 1192 * ((i420[yRow + x] as number) - 16) + 512;
+      const c = 76284 * ((i420[yRow + x] as number) - 16);
       const u = (i420[ySize + uvRow + (x >> 1)] as number) - 128;
       const v = (i420[vStart + uvRow + (x >> 1)] as number) - 128;
-      rgb[o++] = (c + 1634 * v) >> 10;
-      rgb[o++] = (c - 401 * u - 833 * v) >> 10;
-      rgb[o++] = (c + 2065 * u) >> 10;
+      // >> 16 floors; negative values clamp to 0 either way, so this is the float version's truncation.
+      rgb[o++] = (c + 104595 * v) >> 16;
+      rgb[o++] = (c - 25690 * u - 53281 * v) >> 16;
+      rgb[o++] = (c + 132186 * u) >> 16;
     }
   }
   return { width, height, data: new Uint8Array(rgb.buffer) };

@@ -11,7 +11,7 @@ import { sendError } from './errors.ts';
 import type { Peer } from './live/peer.ts';
 import { memoryRegistry, redisRegistry } from './live/registry.ts';
 import { type LiveControl, liveRoutes } from './live/routes.ts';
-import { photoRoutes } from './photo/routes.ts';
+import { type PhotoLimits, photoRoutes } from './photo/routes.ts';
 import { healthRoutes } from './status/health.ts';
 import { statusRoutes } from './status/routes.ts';
 
@@ -36,6 +36,8 @@ export interface VisionOptions {
   maxPeers?: number;
   /** Anonymous peers without video for this long are ended (default ANONYMOUS_IDLE_MS, live/routes.ts). */
   anonymousIdleMs?: number;
+  /** Photo calls per minute per address / per account (default DEFAULT_PHOTO_LIMITS, photo/routes.ts). */
+  photoLimits?: PhotoLimits;
   peers?: Map<string, Peer>;
   logger?: boolean;
   /** Redis shared by every instance (peer registry, frames fan-out, Free Tier clocks); memory without it. */
@@ -116,7 +118,7 @@ export async function buildServer(
       message: `Too many photo analyses. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(photoRoutes, { pool, verify });
+  await app.register(photoRoutes, { pool, verify, limits: options.photoLimits });
   await app.register(liveRoutes, {
     pool,
     verify,

@@ -16,7 +16,8 @@ let app: FastifyInstance;
 let pool: EnginePool;
 
 beforeAll(async () => {
-  const built = await buildServer({ workers: 1 });
+  // This file is about the analysis, not its limit (hardening.test.ts): room for every call it makes.
+  const built = await buildServer({ workers: 1, photoLimits: { anonymous: 1000, account: 1000 } });
   app = built.app;
   pool = built.pool;
   await pool.ready;

@@ -56,10 +56,22 @@ function gate(size: number, queueMax: number) {
   };
 }
 
-export const photoRoutes: FastifyPluginAsync<{ pool: EnginePool; verify: Verify }> = async (
-  app,
-  { pool, verify },
-) => {
+/** Photo calls per minute: without a valid token (per address) and with one (per account). */
+export interface PhotoLimits {
+  anonymous: number;
+  account: number;
+}
+
+export const DEFAULT_PHOTO_LIMITS: PhotoLimits = {
+  anonymous: ANONYMOUS_PHOTO_CALLS_PER_MINUTE,
+  account: ACCOUNT_PHOTO_CALLS_PER_MINUTE,
+};
+
+export const photoRoutes: FastifyPluginAsync<{
+  pool: EnginePool;
+  verify: Verify;
+  limits?: PhotoLimits;
+}> = async (app, { pool, verify, limits = DEFAULT_PHOTO_LIMITS }) => {
   const photoGate = gate(photoWorkers(pool.size), PHOTO_QUEUE_MAX);
   /** The account of a valid bearer token, checked once per request. */
   const accountOf = async (request: FastifyRequest): Promise<string | null> => {
@@ -72,7 +84,7 @@ export const photoRoutes: FastifyPluginAsync<{ pool: EnginePool; verify: Verify 
     config: {
       rateLimit: {
         max: async (request: FastifyRequest) =>
-          (await accountOf(request)) ? ACCOUNT_PHOTO_CALLS_PER_MINUTE : ANONYMOUS_PHOTO_CALLS_PER_MINUTE,
+          (await accountOf(request)) ? limits.account : limits.anonymous,
         timeWindow: 60_000,
         keyGenerator: async (request: FastifyRequest) => {
           const account = await accountOf(request);
