@@ -2,7 +2,7 @@
 // per-peer detection stream (the detector's: module schedule, face signals, calibration reference and core's
 // posture analysis). Only the newest frame is kept: a frame that arrives while inference runs replaces the
 // waiting one, so nothing queues.
-import type { PostureReference } from '@posture-vision/core/analysis';
+import { isUsableKeypoint, MIN_TRACKED, type PostureReference, TRACKED } from '@posture-vision/core/analysis';
 import { answerOffer, candidateMessage, type IceServer } from '@posture-vision/core/live';
 import {
   createSchedule,
@@ -216,8 +216,11 @@ export class Peer {
   calibrationProblem(): string {
     const last = this.stream.last;
     if (!last) return CALIBRATION_PROBLEMS.noVideo;
-    if (!last.body) return CALIBRATION_PROBLEMS.nobody;
-    return CALIBRATION_PROBLEMS.partial;
+    // The pose model answers a "body" of low-score guesses even for an empty room: fewer than core's
+    // MIN_TRACKED usable head-and-shoulder keypoints is nobody; enough of them without both shoulders is partial.
+    const keypoints = last.body?.keypoints ?? [];
+    const seen = TRACKED.filter((i) => isUsableKeypoint(keypoints[i]));
+    return seen.length < MIN_TRACKED ? CALIBRATION_PROBLEMS.nobody : CALIBRATION_PROBLEMS.partial;
   }
 
   private closePeerConnection(): void {

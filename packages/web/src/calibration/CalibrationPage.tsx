@@ -2,9 +2,11 @@
 // processed by the API with ML, then the summary.
 
 import {
+  ApiError,
   CALIBRATION_MESSAGES,
   type Calibration,
   type CalibrationPhoto,
+  errorBodyTexts,
   PAGE_JPEG_QUALITY,
   unwrap,
   type ViewType,
@@ -18,8 +20,12 @@ import './calibration.css';
 
 type Step = 'start' | 'camera' | 'processing' | 'summary';
 
+/** The specification's text, followed by the server's reason when it gave one ('API Error: The left photo: …'),
+ * so a refused photo says why (issue 15, point 1). */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  const reason = error instanceof ApiError ? errorBodyTexts(error.body)[0] : undefined;
+  return reason && reason !== text ? `${text}: ${reason}` : text;
 }
 
 export default function CalibrationPage() {
