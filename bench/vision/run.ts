@@ -1,13 +1,21 @@
-// Vision service benchmark: per-frame inference time by module, and live streams through the real
-// per-peer loop (newest frame only, worker pool): fps per stream, latency from frame receipt to detection
-// frame sent, CPU per stream, concurrent streams sustained at 5 and 15 fps, memory per worker.
+// Vision service benchmark: per-frame CPU of the detector against plain Human (every model, every frame)
+// and against the previous live schedule, on the same frame in the same run; then live streams through the
+// real per-peer loop (newest frame only, worker pool, detector stream with core's posture analysis): fps per
+// stream, frames replaced before inference, latency from frame receipt to detection frame sent, CPU per
+// stream, passive streams at 2 fps, memory per worker.
 // Run from the repository root: node --import tsx bench/vision/run.ts   (measures; asserts nothing)
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import {
+  createSchedule,
+  type FrameModules,
+  parseShows,
+  ratesFor,
+  type Shows,
+} from '../../packages/detector/src/index.ts';
 import { writePersonClip } from '../../packages/testkit/src/media.ts';
 import { EnginePool } from '../../packages/vision/src/engine/pool.ts';
-import type { Modules } from '../../packages/vision/src/engine/protocol.ts';
 import { Peer } from '../../packages/vision/src/live/peer.ts';
 
 const W = 640;
@@ -23,11 +31,14 @@ const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length
 const p95 = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length * 0.95)] ?? 0;
 const mb = (b: number) => Math.round(b / 1024 / 1024);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const out: string[] = [];
-const say = (s: string) => {
-  out.push(s);
-  console.log(s);
+const say = (s: string) => console.log(s);
+const cpuNow = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
 };
+
+const none: FrameModules = { body: false, face: false, hands: false, emotion: false, maxFaces: 1 };
+const all: FrameModules = { body: true, face: true, hands: true, emotion: true, maxFaces: 1 };
 
 async function memoryPerWorker() {
   global.gc?.();
@@ -40,76 +51,112 @@ async function memoryPerWorker() {
   return after - before;
 }
 
-const none: Modules = { body: false, face: false, hands: false, emotion: false, maxFaces: 1 };
-const all: Modules = { body: true, face: true, hands: true, emotion: true, maxFaces: 1 };
-
-async function perModule(pool: EnginePool) {
-  const cases: [string, Modules, string][] = [
-    ['body (MoveNet Lightning)', { ...none, body: true }, 'body'],
-    ['face (BlazeFace + mesh + iris)', { ...none, face: true }, 'face'],
-    ['emotion (with face detector)', { ...none, emotion: true }, 'face'],
-    ['hands (HandTrack + landmarks)', { ...none, hands: true }, 'hand'],
-    ['live frame: body + face', { ...none, body: true, face: true }, 'total'],
-    ['live frame: all modules', all, 'total'],
-  ];
-  say(
-    '| module | model median ms | model p95 ms | wall median ms (incl. I420→RGB, transfer) | CPU ms per frame |',
-  );
-  say('|---|---|---|---|---|');
-  const cpuMs: Record<string, number> = {};
-  for (const [name, modules, key] of cases) {
-    const model: number[] = [];
-    const wall: number[] = [];
-    let cpu0 = process.cpuUsage();
-    for (let i = 0; i < 12; i++) {
-      if (i === 2) cpu0 = process.cpuUsage();
-      const t = performance.now();
-      const d = await pool.run({ kind: 'i420', data: frame.slice(), width: W, height: H, modules });
-      if (i >= 2) {
-        wall.push(performance.now() - t);
-        model.push(d.timings[key] ?? 0);
-      }
-    }
-    // The main thread only waits here, so the process's CPU time is the worker's: unlike wall time it
-    // does not grow when other work on the machine takes the cores.
-    const cpu = process.cpuUsage(cpu0);
-    cpuMs[name] = (cpu.user + cpu.system) / 1000 / 10;
-    say(
-      `| ${name} | ${median(model).toFixed(0)} | ${p95(model).toFixed(0)} | ${median(wall).toFixed(0)} | ${cpuMs[name]?.toFixed(0)} |`,
-    );
+/** CPU-ms per frame of a sequence of module sets (the main thread only waits, so the process's CPU time is
+ * the worker's: unlike wall time it hardly grows when other work on the machine takes the cores). */
+async function cpuPerFrame(pool: EnginePool, sequence: FrameModules[], warm = 2) {
+  for (let i = 0; i < warm; i++)
+    await pool.run({ kind: 'i420', data: frame.slice(), width: W, height: H, modules: sequence[0] ?? all });
+  const wall: number[] = [];
+  const c0 = cpuNow();
+  for (const modules of sequence) {
+    const t = performance.now();
+    await pool.run({ kind: 'i420', data: frame.slice(), width: W, height: H, modules });
+    wall.push(performance.now() - t);
   }
-  return cpuMs;
+  return { cpu: (cpuNow() - c0) / sequence.length, wall: median(wall) };
 }
 
-async function streams(pool: EnginePool, count: number, fps: number, seconds: number) {
-  const peers = Array.from({ length: count }, (_, i) => new Peer(`bench${i}`, null, pool));
+/** The modules a live stream's schedule picks over `frames` frames at `fps`. */
+function scheduled(shows: Shows | null, fps: number, frames: number, stream: string): FrameModules[] {
+  const s = createSchedule(ratesFor(shows), stream);
+  return Array.from({ length: frames }, (_, i) => s.next((i * 1000) / fps));
+}
+
+async function perFrame(pool: EnginePool) {
+  const rows: [string, FrameModules[]][] = [
+    ['plain Human: every model, every frame (reference)', Array(12).fill(all)],
+    ['body (MoveNet Lightning) + face box from its head keypoints', Array(12).fill({ ...none, body: true })],
+    [
+      'body + face mesh/iris, BlazeFace every frame (before)',
+      Array(12).fill({ ...none, body: true, face: true }),
+    ],
+    [
+      'body + face mesh/iris following the face (after)',
+      Array(30).fill({ ...none, body: true, face: true, stream: 'bench' }),
+    ],
+    ['hands (HandTrack + landmarks)', Array(6).fill({ ...none, hands: true })],
+    ['emotion (with BlazeFace)', Array(6).fill({ ...none, emotion: true })],
+    [
+      // main before this change: body + face on every frame, hands and emotion on every third.
+      'live stream before: body+face every frame, hands+emotion every 3rd',
+      Array.from({ length: 15 }, (_, i) => ({ ...all, hands: i % 3 === 0, emotion: i % 3 === 0 })),
+    ],
+    ['live stream after, client did not say (15 fps, 4 s)', scheduled(null, 15, 60, 'live-unsaid')],
+    [
+      'live stream after, client shows face only (15 fps, 4 s)',
+      scheduled(parseShows('face'), 15, 60, 'live-face'),
+    ],
+    [
+      'live stream after, Pro overlay shows face, hands, emotion (15 fps, 2 s)',
+      scheduled(parseShows('face,hands,emotion'), 15, 30, 'live-pro'),
+    ],
+    ['passive stream after, posture only (2 fps, 10 s)', scheduled(parseShows(''), 2, 20, 'passive')],
+  ];
+  say('| frame | CPU ms per frame | × plain Human | wall median ms |');
+  say('|---|---|---|---|');
+  const cpu: Record<string, number> = {};
+  let reference = 0;
+  for (const [name, sequence] of rows) {
+    const r = await cpuPerFrame(pool, sequence);
+    cpu[name] = r.cpu;
+    if (!reference) reference = r.cpu;
+    say(`| ${name} | ${r.cpu.toFixed(0)} | ${(r.cpu / reference).toFixed(2)} | ${r.wall.toFixed(0)} |`);
+  }
+  return cpu;
+}
+
+interface StreamCase {
+  label: string;
+  count: number;
+  fps: number;
+  shows: Shows | null;
+  maxInFlight: number;
+}
+
+async function streams(pool: EnginePool, c: StreamCase, seconds: number) {
+  const peers = Array.from(
+    { length: c.count },
+    (_, i) => new Peer(`bench${i}`, null, pool, c.shows, [], c.maxInFlight),
+  );
   for (const p of peers) p.results.add(() => {});
-  const cpu0 = process.cpuUsage();
+  const c0 = cpuNow();
   const t0 = performance.now();
   const timers = peers.map((p) =>
-    setInterval(() => p.pushFrame({ width: W, height: H, data: frame }), 1000 / fps),
+    setInterval(() => p.pushFrame({ width: W, height: H, data: frame }), 1000 / c.fps),
   );
   await sleep(seconds * 1000);
   for (const t of timers) clearInterval(t);
   const elapsed = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
+  const cpuPct = ((cpuNow() - c0) / 1000 / elapsed) * 100;
   const processed = peers.map((p) => p.stats.framesProcessed / elapsed);
+  const replaced = peers.reduce((n, p) => n + p.stats.framesReplaced, 0);
+  const received = peers.reduce((n, p) => n + p.stats.framesReceived, 0);
   const latencies = peers.flatMap((p) => p.stats.latencies);
   for (const p of peers) p.close();
   await sleep(500);
-  const cpuPct = ((cpu.user + cpu.system) / 1e6 / elapsed) * 100;
   return {
     fps: median(processed),
     minFps: Math.min(...processed),
+    replacedPct: (replaced / Math.max(1, received)) * 100,
     latency: median(latencies),
     latencyP95: p95(latencies),
-    cpuPerStream: cpuPct / count,
+    cpuPerStream: cpuPct / c.count,
   };
 }
 
 const workers = Number(process.env.VISION_WORKERS ?? cpus().length);
 say(
-  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${mb(totalmem())} MiB, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`,
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${mb(totalmem())} MiB, Node ${process.version}; ${new Date().toISOString()}`,
 );
 say(
   `Load average at start: ${loadavg()
@@ -121,40 +168,37 @@ say(
 );
 const pool = new EnginePool(1);
 await pool.ready;
-say('\nPer-frame inference, one worker, 640x480 frame of a person:\n');
-const cpuMs = await perModule(pool);
+say('\nPer-frame CPU, one worker, the same 640x480 frame of a person:\n');
+await perFrame(pool);
 await pool.close();
-// Capacity from CPU cost: a live stream alternates two body+face frames with one all-modules frame.
-const perFrame = ((cpuMs['live frame: body + face'] ?? 0) * 2 + (cpuMs['live frame: all modules'] ?? 0)) / 3;
-say(`\nCPU per live frame (2 × body+face, 1 × all): ${perFrame.toFixed(0)} ms.`);
-for (const fps of [5, 15])
-  say(
-    `Streams at ${fps} fps that ${cpus().length} idle cores could carry by CPU cost: ${((cpus().length * 1000) / (perFrame * fps)).toFixed(1)}`,
-  );
 
 const live = new EnginePool(workers);
 await live.ready;
-say(
-  `\nLive streams through the per-peer loop (${workers} workers; hands + emotion every 3rd frame; 10 s each):\n`,
+// Every worker runs every model once first: a model's first run compiles its kernels (seconds).
+await Promise.all(
+  Array.from({ length: workers }, () =>
+    live.run({ kind: 'i420', data: frame.slice(), width: W, height: H, modules: all }),
+  ),
 );
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+say(`\nStreams through the per-peer loop (${workers} workers, ${seconds} s each):\n`);
 say(
-  '| streams × offered fps | processed fps per stream (median / min) | latency receipt→sent median / p95 ms | CPU per stream % of one core | sustained (≥ 90% of offered) |',
+  '| streams × offered fps | client shows | frames in inference per peer | processed fps per stream (median / min) | frames replaced before inference | latency receipt→sent median / p95 ms | CPU per stream % of one core |',
 );
-say('|---|---|---|---|---|');
-for (const [count, fps] of [
-  [1, 5],
-  [2, 5],
-  [3, 5],
-  [4, 5],
-  [6, 5],
-  [1, 15],
-  [2, 15],
-  [3, 15],
-] as const) {
-  const r = await streams(live, count, fps, 10);
-  const ok = r.minFps >= 0.9 * fps;
+say('|---|---|---|---|---|---|---|');
+const cases: StreamCase[] = [
+  { label: 'posture only', count: 1, fps: 2, shows: parseShows(''), maxInFlight: 1 },
+  { label: 'not said', count: 1, fps: 5, shows: null, maxInFlight: 2 },
+  { label: 'not said', count: 1, fps: 5, shows: null, maxInFlight: 1 },
+  { label: 'not said', count: 1, fps: 15, shows: null, maxInFlight: 2 },
+  { label: 'not said', count: 1, fps: 15, shows: null, maxInFlight: 1 },
+  { label: 'posture only', count: 8, fps: 2, shows: parseShows(''), maxInFlight: 1 },
+  { label: 'posture only', count: 16, fps: 2, shows: parseShows(''), maxInFlight: 1 },
+];
+for (const c of cases) {
+  const r = await streams(live, c, seconds);
   say(
-    `| ${count} × ${fps} | ${r.fps.toFixed(1)} / ${r.minFps.toFixed(1)} | ${r.latency.toFixed(0)} / ${r.latencyP95.toFixed(0)} | ${r.cpuPerStream.toFixed(0)} | ${ok ? 'yes' : 'no'} |`,
+    `| ${c.count} × ${c.fps} | ${c.label} | ${c.maxInFlight} | ${r.fps.toFixed(1)} / ${r.minFps.toFixed(1)} | ${r.replacedPct.toFixed(0)} % | ${r.latency.toFixed(0)} / ${r.latencyP95.toFixed(0)} | ${r.cpuPerStream.toFixed(1)} |`,
   );
 }
 await live.close();

@@ -27,6 +27,8 @@ export function manifest(env: Record<string, string | undefined>) {
     icons: { 16: 'icons/icon16.png', 48: 'icons/icon48.png', 128: 'icons/icon128.png' },
     action: { default_popup: 'src/popup/popup.html', default_title: 'Posture Vision' },
     background: { service_worker: 'src/background/service-worker.ts', type: 'module' },
+    // WebAssembly for on-device detection; scripts only from the extension itself.
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
     permissions: ['offscreen', 'storage', 'notifications', 'idle'],
     host_permissions: [...hosts],
     content_scripts: [

@@ -1,7 +1,9 @@
 import { crx } from '@crxjs/vite-plugin';
+import { detectorAssets } from '@posture-vision/detector/browser/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { manifest } from './manifest.config.ts';
+import { DEVICE_MODULES } from './src/offscreen/device-modules.ts';
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
@@ -13,6 +15,9 @@ export default defineConfig(({ mode }) => {
         manifest: manifest(env),
         contentScripts: { standaloneFiles: ['src/content/web-app-bridge.ts'] },
       }),
+      // Device mode: the body model and tfjs's .wasm files from the npm packages, nothing fetched at run
+      // time; no threaded build (extension pages are never cross-origin isolated).
+      detectorAssets({ modules: DEVICE_MODULES }),
     ],
     build: {
       emptyOutDir: true,

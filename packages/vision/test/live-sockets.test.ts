@@ -265,6 +265,23 @@ describe('live-peer cap', () => {
     expect([...peers.keys()].sort()).toEqual(['900001', '900004']);
     for (const s of [first, firstResults, fourth]) s.ws.close();
   });
+
+  it('runs the face, hand and emotion models only as often as the client says it shows them', async () => {
+    const token = await sign({ sub: 'u6', role: 'user' });
+    const passive = await open('/combined-realtime/results/900005?show=', token, busyBase);
+    const pro = await open('/combined-realtime/results/900006?show=face,hands', token, busyBase);
+    await until(() => peers.has('900005') && peers.has('900006'));
+    // Posture only: no face mesh, hands or emotion at all.
+    expect(peers.get('900005')?.rates).toEqual({ face: null, hands: null, emotion: null });
+    expect(peers.get('900006')?.rates).toEqual({ face: 100, hands: 200, emotion: null });
+    for (const s of [passive, pro]) s.ws.close();
+    await until(() => !peers.has('900005') && !peers.has('900006'));
+    // A client that does not say gets face signals and a low rate of hands and emotion.
+    const older = await open('/combined-realtime/results/900007', token, busyBase);
+    await until(() => peers.has('900007'));
+    expect(peers.get('900007')?.rates).toEqual({ face: 100, hands: 2000, emotion: 2000 });
+    older.ws.close();
+  });
 });
 
 describe('calibration image', () => {

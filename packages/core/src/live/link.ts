@@ -84,6 +84,12 @@ export interface LiveLinkOptions {
   refreshAccessToken?: () => Promise<string | null>;
   WebSocket?: WebSocketConstructor;
   RTCPeerConnection?: PeerConnectionConstructor;
+  /**
+   * What the client shows from the frames, sent as `?show=` (comma list of face, hands, emotion; empty for
+   * posture only): the service runs the costly face, hand and emotion models only as often as that needs.
+   * Omitted: the service runs face signals on every frame and hands and emotion at a low rate.
+   */
+  show?: string;
   /** STUN/TURN servers (`resolveIceServers`); none are needed on one host (default []). */
   iceServers?: RTCIceServer[];
   /**
@@ -144,6 +150,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const now = options.now ?? (() => Date.now());
   const wsBase = options.visionWsUrl.replace(/\/+$/, '');
+  const show = options.show === undefined ? '' : `?show=${encodeURIComponent(options.show)}`;
   const handlers = new Map<keyof LiveLinkEvents, Set<(payload: never) => void>>();
 
   let state: LiveLinkState = 'idle';
@@ -364,7 +371,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     if (attempt.done) return;
     const protocols = liveProtocols(token);
     const open = (role: 'offer' | 'results') =>
-      new WS(`${wsBase}/combined-realtime/${role}/${encodeURIComponent(options.peerId)}`, protocols);
+      new WS(`${wsBase}/combined-realtime/${role}/${encodeURIComponent(options.peerId)}${show}`, protocols);
 
     attempt.timers.push(setTimeout(() => attemptFailed(attempt), connectTimeoutMs));
     const signalling = open('offer');

@@ -196,6 +196,10 @@ const handlers: Handlers<'background'> = {
     await updateMonitor(() => ({ connection }));
     return { ok: true };
   },
+  async 'offscreen/processing'({ processing }) {
+    await updateMonitor(() => ({ processing }));
+    return { ok: true };
+  },
   async 'offscreen/posture'({ posture, at, captureFps }) {
     const previous = await monitorState();
     await updateMonitor(() => ({ posture, postureAt: at, captureFps }));

@@ -2,6 +2,7 @@
 // its payload and its answer. Handlers are maps keyed by command, so a missing handler is a type error.
 import type { PostureStatus } from '@posture-vision/core';
 import type { Runtime } from 'webextension-polyfill';
+import type { Processing } from '../offscreen/processing';
 import type { Connection, Phase } from '../state/monitor-state';
 
 export interface Result {
@@ -27,6 +28,8 @@ export interface BackgroundCommands {
     answer: Result;
   };
   'offscreen/connection': { payload: { connection: Connection }; answer: Result };
+  /** Where the video is processed now (device mode, or the fallback when the service is unreachable). */
+  'offscreen/processing': { payload: { processing: Processing }; answer: Result };
   'offscreen/posture': {
     payload: { posture: PostureStatus; at: number; captureFps: number };
     answer: Result;

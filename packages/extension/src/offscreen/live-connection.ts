@@ -31,6 +31,8 @@ export function connectLive(
     refreshAccessToken: auth.refreshAccessToken,
     ...transport,
     iceServers: ICE_SERVERS,
+    // Passive monitoring uses the posture alone: the service runs no face, hand or emotion model for it.
+    show: '',
   });
   link.on('frame', ({ frame }) => events.frame(frame));
   // Core's indicator texts are exactly the popup's connection states.

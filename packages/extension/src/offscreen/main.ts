@@ -10,10 +10,27 @@ import {
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
 import { runtimeStorage } from '../platform/storage';
+import { connectDevice } from './device-connection';
 import { connectLive } from './live-connection';
 import { createPassiveMonitor } from './passive-monitor';
+import { connectProcessing, PROCESSING_KEY, type ProcessingChoice, processingChoice } from './processing';
 
 const storage = runtimeStorage();
+/** Where video is processed (the popup's choice, read at each start). */
+let choice: ProcessingChoice = 'server';
+/** The vision service answers its health check within this time, or monitoring runs on this computer. */
+const HEALTH_TIMEOUT_MS = 3000;
+
+async function visionReachable(): Promise<boolean> {
+  try {
+    const r = await fetch(`${VISION_URLS.http}/model/realtime/health-check`, {
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    });
+    return r.ok;
+  } catch {
+    return false;
+  }
+}
 const api = createApiClient({
   baseUrl: API_URL,
   visionUrl: VISION_URLS.http,
@@ -36,9 +53,22 @@ const monitor = createPassiveMonitor({
     await send('background', 'camera/result', { granted: false, reason: missing ? 'missing' : 'denied' });
   },
   connectLive: (stream, events) =>
-    connectLive(
-      stream,
-      { getAccessToken: () => storage.get(STORAGE_KEYS.token), refreshAccessToken: () => api.auth.refresh() },
+    connectProcessing(
+      {
+        choice,
+        reachable: visionReachable,
+        connectLive: (e) =>
+          connectLive(
+            stream,
+            {
+              getAccessToken: () => storage.get(STORAGE_KEYS.token),
+              refreshAccessToken: () => api.auth.refresh(),
+            },
+            e,
+          ),
+        connectDevice: (e) => connectDevice(stream, e),
+        report: (processing) => void send('background', 'offscreen/processing', { processing }),
+      },
       events,
     ),
   reportPhase: (phase, message, sessionId) =>
@@ -55,7 +85,10 @@ const monitor = createPassiveMonitor({
 });
 
 listen('offscreen', {
-  'offscreen/start': ({ sessionId }) => monitor.start(sessionId),
+  'offscreen/start': async ({ sessionId }) => {
+    choice = processingChoice(await storage.get(PROCESSING_KEY));
+    return monitor.start(sessionId);
+  },
   'offscreen/stop': ({ endSession, sessionId }) => monitor.stop(endSession, sessionId),
   'offscreen/recalibrate': () => monitor.recalibrate(),
 });

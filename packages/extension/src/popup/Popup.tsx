@@ -10,6 +10,7 @@ import { AccountSection } from './sections/AccountSection';
 import { AlertControlsSection } from './sections/AlertControlsSection';
 import { PopupHeader } from './sections/PopupHeader';
 import { PostureSection } from './sections/PostureSection';
+import { ProcessingSection } from './sections/ProcessingSection';
 import { ProfileSection } from './sections/ProfileSection';
 import { SnoozeSection } from './sections/SnoozeSection';
 import { TodaySection } from './sections/TodaySection';
@@ -47,6 +48,7 @@ export function Popup() {
       {signedIn && (
         <>
           <PostureSection monitor={monitor} />
+          <ProcessingSection monitor={monitor} running={running} />
           <TodaySection stats={stats} />
           <SnoozeSection alerts={alerts} now={now} running={running} onSnooze={() => run('monitor/snooze')} />
         </>

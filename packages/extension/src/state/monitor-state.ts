@@ -1,6 +1,7 @@
 // Everything the extension remembers lives in chrome.storage.local under these keys: the service worker
 // is stopped after ~30 s idle and keeps nothing in globals.
 import type { PostureStatus } from '@posture-vision/core';
+import type { Processing } from '../offscreen/processing';
 import type { AlertState } from '../rules/alert-timing';
 import type { DailyStats } from '../rules/daily-stats';
 
@@ -33,6 +34,8 @@ export interface MonitorState {
   captureFps: number;
   /** A hint or an error for the popup. */
   message: string | null;
+  /** Where the video is processed while monitoring. */
+  processing: Processing;
 }
 
 export const INITIAL_MONITOR_STATE: MonitorState = {
@@ -43,6 +46,7 @@ export const INITIAL_MONITOR_STATE: MonitorState = {
   sessionId: null,
   captureFps: 0,
   message: null,
+  processing: 'server',
 };
 
 /** chrome.storage.local keys. The token keys are core's (`token`, `refresh_token`). */

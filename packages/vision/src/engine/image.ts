@@ -1,33 +1,9 @@
-// Image decoding for the engine: I420 video frames and JPEG photos to packed RGB.
+// Image decoding in the vision host: JPEG photos to packed RGB, and I420 frames to JPEG for the calibration
+// response. I420 to RGB is the detector's (every host converts frames the same way).
+import { i420ToRgb, type RgbImage } from '@posture-vision/detector';
 import jpeg from 'jpeg-js';
 
-export interface RgbImage {
-  width: number;
-  height: number;
-  /** Packed RGB, 3 bytes per pixel. */
-  data: Uint8Array;
-}
-
-/** I420 (planar Y, then U and V at half resolution, BT.601 studio range) to packed RGB. */
-export function i420ToRgb(i420: Uint8Array, width: number, height: number): RgbImage {
-  const rgb = new Uint8Array(width * height * 3);
-  const ySize = width * height;
-  const cw = width >> 1;
-  const vStart = ySize + cw * (height >> 1);
-  for (let y = 0; y < height; y++) {
-    const uvRow = (y >> 1) * cw;
-    for (let x = 0; x < width; x++) {
-      const c = 1.164 * ((i420[y * width + x] as number) - 16);
-      const u = (i420[ySize + uvRow + (x >> 1)] as number) - 128;
-      const v = (i420[vStart + uvRow + (x >> 1)] as number) - 128;
-      const o = (y * width + x) * 3;
-      rgb[o] = Math.max(0, Math.min(255, c + 1.596 * v));
-      rgb[o + 1] = Math.max(0, Math.min(255, c - 0.392 * u - 0.813 * v));
-      rgb[o + 2] = Math.max(0, Math.min(255, c + 2.017 * u));
-    }
-  }
-  return { width, height, data: rgb };
-}
+export type { RgbImage };
 
 /** An I420 frame as JPEG bytes (quality 80). */
 export function encodeI420Jpeg(i420: Uint8Array, width: number, height: number): Uint8Array {

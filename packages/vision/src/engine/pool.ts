@@ -3,7 +3,7 @@
 // the number of peers plus concurrent photo calls. A worker that dies is replaced; its task fails.
 import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Detection } from './detect.ts';
+import type { Detection } from '@posture-vision/detector';
 import type { EncodeTask, Task, WorkerReply, WorkerSuccess } from './protocol.ts';
 
 export class UnreadableImage extends Error {}

@@ -1,18 +1,9 @@
 // Messages between the service and its inference workers.
-import type { Detection } from './detect.ts';
-
-export interface Modules {
-  body: boolean;
-  face: boolean;
-  hands: boolean;
-  emotion: boolean;
-  /** Faces to look for; photo analysis asks for several to refuse group photos. */
-  maxFaces: number;
-}
+import type { Detection, FrameModules } from '@posture-vision/detector';
 
 export type Task =
-  | { kind: 'i420'; data: Uint8Array; width: number; height: number; modules: Modules }
-  | { kind: 'jpeg'; data: Uint8Array; modules: Modules };
+  | { kind: 'i420'; data: Uint8Array; width: number; height: number; modules: FrameModules }
+  | { kind: 'jpeg'; data: Uint8Array; modules: FrameModules };
 
 /** The calibration image: an I420 frame encoded as JPEG (about 40 ms for 640x480, too long for the event loop). */
 export interface EncodeTask {

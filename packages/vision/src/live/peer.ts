@@ -1,27 +1,21 @@
 // One live peer: the answering WebRTC connection, the newest decoded frame, the inference loop and the
-// per-peer analysis state (calibration reference, posture and face trackers). Only the newest frame is
-// kept: a frame that arrives while inference runs replaces the waiting one, so nothing queues.
-
-import type { DetectionFrame } from '@posture-vision/core/analysis';
-import {
-  analyseFrame,
-  createReference,
-  initialPostureState,
-  isUsableKeypoint,
-  MIN_TRACKED,
-  type PostureReference,
-  type PostureState,
-  TRACKED,
-} from '@posture-vision/core/analysis';
+// per-peer detection stream (the detector's: module schedule, face signals, calibration reference and core's
+// posture analysis). Only the newest frame is kept: a frame that arrives while inference runs replaces the
+// waiting one, so nothing queues.
+import { isUsableKeypoint, MIN_TRACKED, type PostureReference, TRACKED } from '@posture-vision/core/analysis';
 import { answerOffer, candidateMessage, type IceServer } from '@posture-vision/core/live';
+import {
+  createSchedule,
+  type Detection,
+  DetectionStream,
+  ratesFor,
+  type Schedule,
+  type Shows,
+} from '@posture-vision/detector';
 import wrtc from '@roamhq/wrtc';
-import type { Detection } from '../engine/detect.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { CALIBRATION_PROBLEMS } from './calibration.ts';
-import { type FaceState, initialFaceState, stepFace } from './face-signals.ts';
 
-/** Hands and emotions cost 2-4 times the body model; they run on every third processed frame. */
-export const SLOW_MODULE_EVERY = 3;
 /** Frames of one peer in inference at once (see loop). */
 export const MAX_IN_FLIGHT = 2;
 
@@ -42,6 +36,8 @@ type Send = (message: string) => void;
 export interface PeerStats {
   framesReceived: number;
   framesProcessed: number;
+  /** Frames replaced by a newer one before inference could start (the service was busy). */
+  framesReplaced: number;
   /** Receipt of the processed frame to its detection frame being sent, ms. */
   latencies: number[];
 }
@@ -59,24 +55,37 @@ export class Peer {
     number,
     { detection: Detection; frame: I420Frame; receivedAt: number } | null
   >();
-  private last: { detection: Detection; frame: I420Frame } | null = null;
-  private reference: PostureReference | null = null;
-  private posture: PostureState = initialPostureState();
-  private face: FaceState = initialFaceState();
-  private hands: DetectionFrame['hand'] = { poses: [], confidences: [] };
-  private emotions: string[] = [];
+  private lastFrame: I420Frame | null = null;
+  private readonly stream = new DetectionStream();
+  private schedule: Schedule;
   readonly results = new Set<Send>();
-  readonly stats: PeerStats = { framesReceived: 0, framesProcessed: 0, latencies: [] };
+  readonly stats: PeerStats = { framesReceived: 0, framesProcessed: 0, framesReplaced: 0, latencies: [] };
   signal: Send | null = null;
 
+  /** `shows`: what the client shows from the frames (null: it did not say; hands and emotion then run at a
+   * low rate). */
   constructor(
     readonly id: string,
     readonly owner: string | null,
     private readonly pool: EnginePool,
+    shows: Shows | null = null,
     /** STUN/TURN servers (VISION_ICE_SERVERS); none on one host or a LAN. */
     private readonly iceServers: IceServer[] = [],
+    /** Frames of this peer in inference at once (benchmark hook; see MAX_IN_FLIGHT). */
+    private readonly maxInFlight = MAX_IN_FLIGHT,
   ) {
+    this.schedule = createSchedule(ratesFor(shows), id);
     void this.loop();
+  }
+
+  /** How often face, hands and emotion run for this peer (what its client shows). */
+  get rates() {
+    return this.schedule.rates;
+  }
+
+  /** A client says (again) what it shows; the module rates follow from the next frame on. */
+  setShows(shows: Shows | null): void {
+    this.schedule = createSchedule(ratesFor(shows), this.id);
   }
 
   /** Handles one signalling message from the browser (the offering peer). */
@@ -113,6 +122,7 @@ export class Peer {
 
   private onFrame(frame: I420Frame): void {
     this.stats.framesReceived++;
+    if (this.newest) this.stats.framesReplaced++;
     // Copy: the sink may reuse its buffer, and the copy is transferred to a worker.
     this.newest = {
       width: frame.width,
@@ -139,7 +149,7 @@ export class Peer {
       // A second frame goes into inference only while a worker is idle: one peer may use two cores of a
       // quiet service, but never takes a worker that another peer's frame is waiting for.
       const start =
-        frame && (this.inFlight === 0 || (this.inFlight < MAX_IN_FLIGHT && this.pool.idleWorkers > 0));
+        frame && (this.inFlight === 0 || (this.inFlight < this.maxInFlight && this.pool.idleWorkers > 0));
       if (!start) {
         await new Promise<void>((resolve) => {
           this.wake = resolve;
@@ -155,7 +165,6 @@ export class Peer {
   private infer(frame: I420Frame & { receivedAt: number }): void {
     const seq = this.nextSeq++;
     this.inFlight++;
-    const slow = seq % SLOW_MODULE_EVERY === 0;
     const kept: I420Frame = { width: frame.width, height: frame.height, data: frame.data.slice() };
     this.pool
       .run({
@@ -163,7 +172,7 @@ export class Peer {
         data: frame.data,
         width: frame.width,
         height: frame.height,
-        modules: { body: true, face: true, hands: slow, emotion: slow, maxFaces: 1 },
+        modules: this.schedule.next(frame.receivedAt),
       })
       .then(
         (detection) => this.done.set(seq, { detection, frame: kept, receivedAt: frame.receivedAt }),
@@ -184,8 +193,8 @@ export class Peer {
       this.done.delete(this.nextToSend);
       this.nextToSend++;
       if (!result || this.closed) continue;
-      this.last = { detection: result.detection, frame: result.frame };
-      const text = JSON.stringify(this.toFrame(result.detection, Date.now()));
+      this.lastFrame = result.frame;
+      const text = JSON.stringify(this.stream.frame(result.detection, Date.now()));
       for (const send of this.results) send(text);
       this.stats.framesProcessed++;
       this.stats.latencies.push(Date.now() - result.receivedAt);
@@ -193,47 +202,11 @@ export class Peer {
     }
   }
 
-  private toFrame(d: Detection, time: number): DetectionFrame {
-    const frameSize = { width: d.width, height: d.height };
-    const face = d.faces[0];
-    const faceStep = stepFace(this.face, face, time);
-    this.face = faceStep.state;
-    if (d.hands)
-      this.hands = { poses: d.hands.map((h) => h.landmarks), confidences: d.hands.map((h) => h.score) };
-    if (face?.emotions.length) this.emotions = face.emotions.slice(0, 3);
-    // The posture fields are core's: against the reference once calibrated, else the head tilt alone.
-    const analysed = analyseFrame(
-      this.posture,
-      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize },
-      this.reference,
-    );
-    this.posture = analysed.state;
-    return {
-      status: 'ok',
-      hns: {
-        poses: d.body ? [d.body.keypoints] : [],
-        boxes: d.body ? [d.body.box] : [],
-        emotions: this.emotions,
-      },
-      hand: this.hands,
-      drowsiness: { ...faceStep.signals, boxes: face ? [face.box] : [] },
-      ...analysed.posture,
-      timestamp: time,
-      frame_size: frameSize,
-    };
-  }
-
   /** Takes the latest processed frame as the upright reference; null when there is none to take. */
   calibrate(): { reference: PostureReference; frame: I420Frame } | null {
-    if (!this.last?.detection.body) return null;
-    const d = this.last.detection;
-    try {
-      this.reference = createReference(d.body?.keypoints ?? [], { width: d.width, height: d.height });
-    } catch {
-      return null;
-    }
-    this.posture = initialPostureState();
-    return { reference: this.reference, frame: this.last.frame };
+    const reference = this.stream.calibrate();
+    if (!reference || !this.lastFrame) return null;
+    return { reference, frame: this.lastFrame };
   }
 
   /**
@@ -241,10 +214,11 @@ export class Peer {
    * No frame yet; a frame without a body; or a body whose head and shoulders could not all be placed.
    */
   calibrationProblem(): string {
-    if (!this.last) return CALIBRATION_PROBLEMS.noVideo;
+    const last = this.stream.last;
+    if (!last) return CALIBRATION_PROBLEMS.noVideo;
     // The pose model answers a "body" of low-score guesses even for an empty room: fewer than core's
     // MIN_TRACKED usable head-and-shoulder keypoints is nobody; enough of them without both shoulders is partial.
-    const keypoints = this.last.detection.body?.keypoints ?? [];
+    const keypoints = last.body?.keypoints ?? [];
     const seen = TRACKED.filter((i) => isUsableKeypoint(keypoints[i]));
     return seen.length < MIN_TRACKED ? CALIBRATION_PROBLEMS.nobody : CALIBRATION_PROBLEMS.partial;
   }

@@ -8,6 +8,7 @@
 // the held ones with 1012, on which the link reconnects.
 
 import { type IceServer, LIVE_CLOSE, referenceOutline, tokenFromProtocols } from '@posture-vision/core/live';
+import { parseShows } from '@posture-vision/detector';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -35,6 +36,10 @@ const CLOSE = LIVE_CLOSE;
 const PeerParams = z.object({
   peerId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'peerId must be 1-64 letters or digits'),
 });
+
+/** `?show=face,hands,emotion` (any subset, possibly empty): what the client shows from the frames, so the
+ * peer runs those models only as often as they are needed (see the detector's schedule). */
+const ShowQuery = z.object({ show: z.string().max(100).optional() });
 
 const SignalMessage = z.object({
   type: z.enum(['offer', 'answer', 'candidate', 'tier']),
@@ -195,7 +200,9 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
       return;
     }
     if (!entry) {
-      const peer = new Peer(id, owner, pool, options.iceServers);
+      const query = ShowQuery.safeParse(request.query);
+      const shows = parseShows(query.success ? query.data.show : undefined);
+      const peer = new Peer(id, owner, pool, shows, options.iceServers);
       const created: PeerEntry = { peer, sockets: new Set(), anonymousStart: started };
       entry = created;
       if (!owner) {

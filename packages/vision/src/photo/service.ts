@@ -1,6 +1,6 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
 import type { Keypoint } from '@posture-vision/core/analysis';
-import type { Detection } from '../engine/detect.ts';
+import type { Detection } from '@posture-vision/detector';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
 import { MissingKeypoints, NotMeasurable, type ViewMetrics, type ViewType, viewMetrics } from './metrics.ts';
 

@@ -6,7 +6,7 @@
 // - Mouth: aspect ratio above 0.35 is open (speech opens it 0.1-0.3).
 // - Yawn: the mouth wide open (above 0.6) for at least 1.5 s, counted once per opening.
 // - Drowsiness: eyes closed for 1.5 s or longer, or the head pitched down more than 0.35 rad (20°) for 2 s.
-import type { FaceDetection } from '../engine/detect.ts';
+import type { FaceDetection } from './normalise.ts';
 
 export const FACE_THRESHOLDS = {
   eyeClosed: 0.18,

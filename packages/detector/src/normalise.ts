@@ -1,5 +1,7 @@
-// Turns Human's results (pixels, part names) into the service's normalised detections: COCO-17 body
-// keypoints by name, hands as 21 normalised landmarks, and the face measurements the live face signals need.
+// Turns Human's results (pixels, part names) into normalised detections: COCO-17 body keypoints by name,
+// hands as 21 normalised landmarks, and the face measurements the face signals need. Human returns body
+// parts by name, sometimes fewer than 17 and with left/right reassigned by x, and hands in pixels without
+// handedness (architecture page, section 5), hence the normalisation by name here.
 import type { Box, Keypoint } from '@posture-vision/core/analysis';
 import type { BodyResult, FaceResult, HandResult, Result } from '@vladmandic/human';
 
@@ -53,7 +55,12 @@ export interface Detection {
   width: number;
   height: number;
   body: BodyDetection | null;
+  /** Faces the face models found on this frame; empty when they did not run (see faceBox). */
   faces: FaceDetection[];
+  /** The face mesh ran on this frame, so `faces` says whether eyes and mouth were seen. */
+  faceMeasured: boolean;
+  /** The face box of this frame: the face model's when it ran, else the head's box from the body keypoints. */
+  faceBox: Box | null;
   /** null when the hand model did not run on this frame (it runs at a lower rate). */
   hands: HandDetection[] | null;
   /** Milliseconds per module, as Human measured them. */
@@ -132,14 +139,43 @@ export function toHands(hands: HandResult[], width: number, height: number): Han
     .slice(0, 2);
 }
 
-export function toDetection(result: Result, width: number, height: number, withHands: boolean): Detection {
-  const body = result.body[0];
+/** Head keypoints (nose, eyes, ears) this sure count for the face box drawn from the body. */
+export const HEAD_KEYPOINT_SCORE = 0.3;
+/** The face box from the head keypoints: ears and eyes span the face's width; the face reaches about as far
+ * below the eyes as its width (chin), and half its width above them (forehead). */
+export function faceBoxFromBody(keypoints: Keypoint[]): Box | null {
+  const head = keypoints
+    .slice(0, 5)
+    .filter((k) => Number.isFinite(k.x) && Number.isFinite(k.y) && (k.score ?? 0) >= HEAD_KEYPOINT_SCORE);
+  if (head.length < 3) return null;
+  const xs = head.map((k) => k.x);
+  const ys = head.map((k) => k.y);
+  const left = Math.min(...xs);
+  const right = Math.max(...xs);
+  const width = Math.max(right - left, 1e-3);
+  const eyeY = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const top = clamp01(eyeY - width / 2);
+  const bottom = clamp01(eyeY + width);
+  const score = head.reduce((a, k) => a + (k.score ?? 0), 0) / head.length;
+  return { x: clamp01(left), y: top, w: clamp01(width), h: bottom - top, score };
+}
+
+export function toDetection(
+  result: Result,
+  width: number,
+  height: number,
+  ran: { face: boolean; hands: boolean },
+): Detection {
+  const body = result.body[0] ? toCoco17(result.body[0], width, height) : null;
+  const faces = result.face.map((f) => toFace(f, width, height));
   return {
     width,
     height,
-    body: body ? toCoco17(body, width, height) : null,
-    faces: result.face.map((f) => toFace(f, width, height)),
-    hands: withHands ? toHands(result.hand, width, height) : null,
+    body,
+    faces,
+    faceMeasured: ran.face,
+    faceBox: faces[0]?.box ?? (body ? faceBoxFromBody(body.keypoints) : null),
+    hands: ran.hands ? toHands(result.hand, width, height) : null,
     timings: { ...result.performance },
   };
 }

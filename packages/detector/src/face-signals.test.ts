@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FaceDetection } from '../engine/detect.ts';
 import { type FaceState, initialFaceState, stepFace } from './face-signals.ts';
+import type { FaceDetection } from './normalise.ts';
 
 const face = (eye: number, mouth: number, pitch = 0): FaceDetection => ({
   box: { x: 0.4, y: 0.2, w: 0.2, h: 0.2 },

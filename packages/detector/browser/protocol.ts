@@ -1,0 +1,27 @@
+// Messages between a page (web app or the extension's offscreen document) and the detector's web worker.
+import type { DetectionFrame, PostureReference } from '@posture-vision/core/analysis';
+import type { ModuleSet } from '../src/models.ts';
+import type { Shows } from '../src/schedule.ts';
+
+export type ToWorker =
+  | {
+      type: 'init';
+      /** Models to load (only what the mode needs). */
+      modules: ModuleSet;
+      /** Folder URLs of the bundled model and `.wasm` files, ending in '/'. */
+      modelBaseUrl: string;
+      wasmBaseUrl: string;
+      /** What the page shows (sets the face/hands/emotion rates). */
+      shows: Shows;
+    }
+  /** A camera frame (transferred); `time` is when it was captured, ms. */
+  | { type: 'frame'; bitmap: ImageBitmap; time: number }
+  | { type: 'calibrate' }
+  | { type: 'reference'; reference: PostureReference | null };
+
+export type FromWorker =
+  | { type: 'ready'; models: string[]; threads: boolean }
+  | { type: 'failed'; message: string }
+  | { type: 'frame'; frame: DetectionFrame /** inference time in the worker, ms */; ms: number }
+  | { type: 'frame-failed'; message: string }
+  | { type: 'calibrated'; reference: PostureReference | null };

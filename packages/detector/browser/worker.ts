@@ -1,0 +1,87 @@
+// The detector's browser host, as a dedicated web worker (the web app's device mode and the extension's
+// offscreen document both start it): Human's ESM build on tfjs WASM with SIMD, models and `.wasm` files
+// from the page's own origin (bundled at build time, see vite-plugin.ts), one frame at a time. Threads only
+// in a cross-origin isolated page; elsewhere tfjs would pick its threaded build and hang (architecture
+// page, section 7).
+import { Human } from '@vladmandic/human';
+import { createDetector, type Detector } from '../src/detector.ts';
+import { rgbaToRgb } from '../src/image.ts';
+import { humanConfig, missingModels } from '../src/models.ts';
+import { createSchedule, ratesFor, type Schedule } from '../src/schedule.ts';
+import { DetectionStream } from '../src/stream.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+
+interface WorkerScope {
+  crossOriginIsolated?: boolean;
+  onmessage: ((e: { data: ToWorker }) => void) | null;
+  postMessage(m: FromWorker): void;
+}
+interface Canvas2D {
+  drawImage(image: ImageBitmap, x: number, y: number): void;
+  getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+}
+declare const OffscreenCanvas: new (
+  w: number,
+  h: number,
+) => { getContext(kind: '2d', o?: object): Canvas2D | null };
+
+const scope = self as unknown as WorkerScope;
+const post = (m: FromWorker) => scope.postMessage(m);
+
+let detector: Detector | null = null;
+let schedule: Schedule | null = null;
+const stream = new DetectionStream();
+let canvas: { width: number; height: number; ctx: Canvas2D } | null = null;
+
+function pixels(bitmap: ImageBitmap) {
+  const { width, height } = bitmap;
+  if (!canvas || canvas.width !== width || canvas.height !== height) {
+    const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    if (!ctx) throw new Error('no 2D canvas in this worker');
+    canvas = { width, height, ctx };
+  }
+  canvas.ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return rgbaToRgb(canvas.ctx.getImageData(0, 0, width, height).data, width, height);
+}
+
+async function init(m: Extract<ToWorker, { type: 'init' }>) {
+  const threads = scope.crossOriginIsolated === true;
+  const human = new Human(
+    humanConfig(
+      m.modules,
+      { modelBasePath: m.modelBaseUrl, wasmPath: m.wasmBaseUrl },
+      { wasmThreads: threads },
+    ),
+  );
+  await human.init();
+  await human.load();
+  const missing = missingModels(human, m.modules);
+  if (missing.length) throw new Error(`models not loaded: ${missing.join(', ')}`);
+  detector = createDetector(human);
+  schedule = createSchedule(ratesFor(m.shows), 'device');
+  post({ type: 'ready', models: human.models.loaded(), threads });
+}
+
+scope.onmessage = ({ data: m }) => {
+  if (m.type === 'init') {
+    init(m).catch((error: Error) => post({ type: 'failed', message: error.message }));
+  } else if (m.type === 'frame') {
+    const d = detector;
+    const s = schedule;
+    if (!d || !s) {
+      m.bitmap.close();
+      return;
+    }
+    const started = performance.now();
+    d.detect(pixels(m.bitmap), s.next(m.time))
+      .then((detection) =>
+        post({ type: 'frame', frame: stream.frame(detection, m.time), ms: performance.now() - started }),
+      )
+      .catch((error: Error) => post({ type: 'frame-failed', message: error.message }));
+  } else if (m.type === 'calibrate') {
+    post({ type: 'calibrated', reference: stream.calibrate() });
+  } else if (m.type === 'reference') {
+    stream.setReference(m.reference);
+  }
+};

@@ -1,0 +1,60 @@
+// One detection: pixels in, a normalised Detection out, running only the modules asked for. The host gives
+// it a loaded Human instance (Node worker thread, web worker or offscreen document alike).
+import type { Human } from '@vladmandic/human';
+import type { RgbImage } from './image.ts';
+import { type Detection, toDetection } from './normalise.ts';
+
+export interface FrameModules {
+  body: boolean;
+  /** Face mesh and iris (eye and mouth openness, pitch) and the model's face box. */
+  face: boolean;
+  hands: boolean;
+  emotion: boolean;
+  /** Faces to look for; photo analysis asks for several to refuse group photos. */
+  maxFaces?: number;
+  /**
+   * The video stream this frame belongs to. Consecutive face frames of the same stream let the face mesh
+   * follow the face instead of running BlazeFace each time (see models.ts); photos and a stream whose
+   * previous face frame ran elsewhere get a fresh face search. Null for single images.
+   */
+  stream?: string | null;
+}
+
+/** Human compares consecutive inputs and allows its trackers only below this difference; the detector
+ * decides by stream instead, so it is either 0 (never) or above any possible difference (always). */
+const ALWAYS_ALLOW = 1e9;
+
+export interface Detector {
+  detect(image: RgbImage, modules: FrameModules): Promise<Detection>;
+  readonly human: Human;
+}
+
+export function createDetector(human: Human): Detector {
+  /** The stream whose face the mesh tracked last in this Human instance (its face cache is per instance). */
+  let tracked: string | null = null;
+  return {
+    human,
+    async detect(image, m) {
+      const follow = m.face && !!m.stream && m.stream === tracked;
+      if (m.face || m.emotion) tracked = m.face && m.stream ? m.stream : null;
+      const input = human.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+      try {
+        const result = await human.detect(input as never, {
+          cacheSensitivity: follow ? ALWAYS_ALLOW : 0,
+          body: { enabled: m.body },
+          hand: { enabled: m.hands },
+          face: {
+            enabled: m.face || m.emotion,
+            detector: { maxDetected: m.maxFaces ?? 1 },
+            mesh: { enabled: m.face },
+            iris: { enabled: m.face },
+            emotion: { enabled: m.emotion },
+          },
+        });
+        return toDetection(result, image.width, image.height, m);
+      } finally {
+        human.tf.dispose(input);
+      }
+    },
+  };
+}

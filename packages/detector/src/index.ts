@@ -1,0 +1,10 @@
+// @posture-vision/detector: from an RGB or I420 image to the detection-frame parts of document 2 §3.1
+// (Human configuration and model set, COCO-17 keypoints, hands, face signals, emotions), with no Node or
+// browser API inside: hosts hand it a loaded Human instance and pixels. Posture analysis is core's.
+export * from './detector.ts';
+export * from './face-signals.ts';
+export * from './image.ts';
+export * from './models.ts';
+export * from './normalise.ts';
+export * from './schedule.ts';
+export * from './stream.ts';

@@ -1,0 +1,100 @@
+// One video stream's frames: detections in, detection frames of document 2 §3.1 out. It keeps what lasts
+// between frames: face signals (blinks, yawns, drowsiness), the newest hands and emotions (those modules run
+// at lower rates), and the calibrated reference with core's posture state. The vision service (server
+// mode) and the browser hosts (device mode) both build frames here, so the same detections give the same
+// frames; the posture rules themselves are core's.
+import {
+  analyseFrame,
+  type Box,
+  createReference,
+  type DetectionFrame,
+  initialPostureState,
+  type PostureReference,
+  type PostureState,
+} from '@posture-vision/core/analysis';
+import { type FaceSignals, type FaceState, initialFaceState, stepFace } from './face-signals.ts';
+import type { Detection } from './normalise.ts';
+
+const UNKNOWN_FACE: FaceSignals = {
+  eye_state: 'unknown',
+  mouth_state: 'unknown',
+  blinking_count: 0,
+  yawning_count: 0,
+  drowsiness_state: false,
+};
+
+/** Between face-mesh frames the face box is the last mesh box while it is this recent (the mesh runs every
+ * 100-133 ms), so a drawn box does not jump between the mesh's box and the one from the head keypoints. */
+export const FACE_BOX_HOLD_MS = 500;
+
+export class DetectionStream {
+  private meshBox: { box: Box; time: number } | null = null;
+  private face: FaceState = initialFaceState();
+  private faceSignals: FaceSignals = UNKNOWN_FACE;
+  private hands: DetectionFrame['hand'] = { poses: [], confidences: [] };
+  private emotions: string[] = [];
+  private reference: PostureReference | null = null;
+  private posture: PostureState = initialPostureState();
+  /** The newest detection turned into a frame (the calibration source). */
+  last: Detection | null = null;
+
+  /** The frame for a detection taken at `time` (ms). Detections must come in time order. */
+  frame(d: Detection, time: number): DetectionFrame {
+    this.last = d;
+    // Face signals step only on frames the face models measured; in between the last signals hold.
+    if (d.faceMeasured) {
+      const step = stepFace(this.face, d.faces[0], time);
+      this.face = step.state;
+      this.faceSignals = step.signals;
+      const box = d.faces[0]?.box;
+      this.meshBox = box ? { box, time } : null;
+    }
+    const held = this.meshBox && time - this.meshBox.time <= FACE_BOX_HOLD_MS ? this.meshBox.box : null;
+    const faceBox = d.faceMeasured ? d.faceBox : (held ?? d.faceBox);
+    if (d.hands)
+      this.hands = { poses: d.hands.map((h) => h.landmarks), confidences: d.hands.map((h) => h.score) };
+    const emotions = d.faces[0]?.emotions;
+    if (emotions?.length) this.emotions = emotions.slice(0, 3);
+    const frameSize = { width: d.width, height: d.height };
+    // The posture fields (body_status, temporal_posture_data, posture_verdict) are core's, the same for every
+    // producer: against the reference once calibrated, else the head tilt alone.
+    const analysed = analyseFrame(
+      this.posture,
+      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize },
+      this.reference,
+    );
+    this.posture = analysed.state;
+    return {
+      status: 'ok',
+      hns: {
+        poses: d.body ? [d.body.keypoints] : [],
+        boxes: d.body ? [d.body.box] : [],
+        emotions: this.emotions,
+      },
+      hand: this.hands,
+      drowsiness: { ...this.faceSignals, boxes: faceBox ? [faceBox] : [] },
+      ...analysed.posture,
+      timestamp: time,
+      frame_size: frameSize,
+    };
+  }
+
+  /** Takes the newest detection's body as the upright reference; null when there is none to take. */
+  calibrate(): PostureReference | null {
+    const d = this.last;
+    if (!d?.body) return null;
+    try {
+      this.reference = createReference(d.body.keypoints, { width: d.width, height: d.height });
+    } catch {
+      return null;
+    }
+    this.posture = initialPostureState();
+    return this.reference;
+  }
+
+  /** Uses a reference taken elsewhere (e.g. restored calibration). */
+  setReference(reference: PostureReference | null): void {
+    this.reference = reference;
+    this.posture = initialPostureState();
+  }
+}

@@ -1,0 +1,97 @@
+// The detector on a real model and real frames of a person: COCO-17 body keypoints, the face measured by
+// the mesh (eyes and mouth open), the face box from the body when the face models do not run, the face
+// mesh following the face of one stream, and only the asked-for modules running.
+import type { Human } from '@vladmandic/human';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COCO17,
+  createDetector,
+  DetectionStream,
+  type Detector,
+  i420ToRgb,
+  missingModels,
+  type RgbImage,
+} from '../src/index.ts';
+import { clipFrames, H, nodeHuman, W } from './node-host.ts';
+
+let human: Human;
+let detector: Detector;
+let upright: RgbImage;
+let away: RgbImage;
+const all = { body: true, face: true, hands: true, emotion: true };
+
+beforeAll(async () => {
+  human = await nodeHuman(all);
+  detector = createDetector(human);
+  const [u, a] = clipFrames(['upright', 'away']);
+  upright = i420ToRgb(u as Uint8Array, W, H);
+  away = i420ToRgb(a as Uint8Array, W, H);
+});
+
+afterAll(() => human?.tf.engine().reset());
+
+describe('detector on a real person', () => {
+  it('loads every model of the set', () => {
+    expect(missingModels(human, all)).toEqual([]);
+  });
+
+  it('gives 17 COCO keypoints by name and measures the face with the mesh', async () => {
+    const d = await detector.detect(upright, { body: true, face: true, hands: false, emotion: false });
+    expect(d.body?.keypoints.map((k) => k.name)).toEqual([...COCO17]);
+    const nose = d.body?.keypoints[0];
+    expect(nose?.score).toBeGreaterThan(0.5);
+    expect(d.faceMeasured).toBe(true);
+    expect(d.faces).toHaveLength(1);
+    // Eyes open and mouth closed in the photo.
+    expect(d.faces[0]?.eyeOpenness).toBeGreaterThan(0.18);
+    expect(d.faces[0]?.mouthOpenness).toBeLessThan(0.35);
+    // The face box holds the nose.
+    const box = d.faceBox;
+    expect(box).not.toBeNull();
+    if (box && nose) {
+      expect(nose.x).toBeGreaterThan(box.x);
+      expect(nose.x).toBeLessThan(box.x + box.w);
+      expect(nose.y).toBeGreaterThan(box.y);
+      expect(nose.y).toBeLessThan(box.y + box.h);
+    }
+    expect(d.hands).toBeNull();
+  });
+
+  it('draws the face box from the head keypoints when the face models do not run', async () => {
+    const withFace = await detector.detect(upright, { body: true, face: true, hands: false, emotion: false });
+    const bodyOnly = await detector.detect(upright, {
+      body: true,
+      face: false,
+      hands: false,
+      emotion: false,
+    });
+    expect(bodyOnly.faceMeasured).toBe(false);
+    expect(bodyOnly.faces).toEqual([]);
+    const a = withFace.faceBox;
+    const b = bodyOnly.faceBox;
+    expect(a && b).toBeTruthy();
+    if (a && b) {
+      // The two boxes overlap on most of the smaller one's area.
+      const ix = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
+      const iy = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+      expect((ix * iy) / Math.min(a.w * a.h, b.w * b.h)).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('follows one stream’s face with the mesh and finds it again after another stream', async () => {
+    const run = (stream: string, image: RgbImage) =>
+      detector.detect(image, { body: true, face: true, hands: false, emotion: false, stream });
+    for (let i = 0; i < 4; i++) expect((await run('a', upright)).faces).toHaveLength(1);
+    // Another stream with no one in view, then the first again: its face is still found.
+    expect((await run('b', away)).faces).toHaveLength(0);
+    expect((await run('a', upright)).faces).toHaveLength(1);
+  });
+
+  it('reports nobody and no keypoints worth drawing on an empty frame', async () => {
+    const stream = new DetectionStream();
+    const d = await detector.detect(away, { body: true, face: true, hands: false, emotion: false });
+    const frame = stream.frame(d, 0);
+    expect(frame.drowsiness.eye_state).toBe('unknown');
+    expect(frame.drowsiness.boxes).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+// Device mode in the offscreen document: the same frames as the live link, computed on this computer by
+// the detector's web worker (Human on tfjs WASM, body model only: passive monitoring needs posture alone).
+// No peer connection and no socket to the vision service; no image leaves the machine.
+import { startDeviceDetector } from '@posture-vision/detector/browser/client';
+import DetectorWorker from '@posture-vision/detector/browser/worker?worker';
+import { DEVICE_MODULES } from './device-modules';
+import type { LiveConnection, LiveEvents } from './passive-monitor';
+
+export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConnection {
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = stream;
+  void video.play().catch(() => {});
+  const detector = startDeviceDetector({
+    worker: new DetectorWorker(),
+    modules: DEVICE_MODULES,
+    shows: { face: false, hands: false, emotion: false },
+    baseUrl: chrome.runtime.getURL('/'),
+    onFrame: (frame) => events.frame(frame),
+  });
+  // The camera track's rate is what the monitor sets (1 frame/s good posture, 5 poor): sample at it.
+  const rate = () => stream.getVideoTracks()[0]?.getSettings().frameRate ?? 1;
+  detector.ready.then(
+    () => {
+      events.connection('Connected');
+      detector.run(video, rate);
+    },
+    (error: Error) => events.failed(`On-device detection could not start: ${error.message}`),
+  );
+  return {
+    peerId: 'device',
+    close() {
+      detector.close();
+      video.srcObject = null;
+    },
+    calibrate: async () => (await detector.calibrate()) !== null,
+  };
+}

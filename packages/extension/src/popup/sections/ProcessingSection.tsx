@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import {
+  PROCESSING_KEY,
+  type Processing,
+  type ProcessingChoice,
+  processingChoice,
+} from '../../offscreen/processing';
+import type { MonitorState } from '../../state/monitor-state';
+
+export const PROCESSING_LABELS: Record<Processing, string> = {
+  server: 'Video processed by the vision service',
+  device: 'Video processed on this computer',
+  fallback: 'Vision service unreachable: video processed on this computer',
+};
+
+/** The remembered choice "Process video on this computer" (chrome.storage.local; read at each start). */
+function useProcessingChoice(): [ProcessingChoice, (c: ProcessingChoice) => void] {
+  const [choice, setChoice] = useState<ProcessingChoice>('server');
+  useEffect(() => {
+    void chrome.storage.local
+      .get(PROCESSING_KEY)
+      .then((v) =>
+        setChoice(processingChoice(typeof v[PROCESSING_KEY] === 'string' ? v[PROCESSING_KEY] : null)),
+      );
+  }, []);
+  return [
+    choice,
+    (next) => {
+      setChoice(next);
+      void chrome.storage.local.set({ [PROCESSING_KEY]: next });
+    },
+  ];
+}
+
+/** Where the video is processed now, and the choice for the next start. */
+export function ProcessingSection({ monitor, running }: { monitor: MonitorState; running: boolean }) {
+  const [choice, setChoice] = useProcessingChoice();
+  return (
+    <section className="popup-section" aria-label="Video processing">
+      {running && (
+        <small className="popup-muted" data-testid="processing">
+          {PROCESSING_LABELS[monitor.processing ?? 'server']}
+        </small>
+      )}
+      <label>
+        <input
+          type="checkbox"
+          data-testid="process-on-device"
+          checked={choice === 'device'}
+          onChange={(e) => setChoice(e.target.checked ? 'device' : 'server')}
+        />{' '}
+        Process video on this computer{running ? ' (from the next start)' : ''}
+      </label>
+    </section>
+  );
+}

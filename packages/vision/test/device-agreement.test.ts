@@ -1,0 +1,161 @@
+// Server mode and device mode decide the same: one recorded clip of a real person (upright, slouched,
+// upright, tilted) goes through the server path (the vision service's inference worker: Human's Node WASM
+// build) and through the device path (the detector's web worker in Chromium: Human's browser build on
+// tfjs WASM, models and .wasm served as the web app and extension bundle them). Both calibrate on the same
+// frame and get the same timestamps; the posture decision must match on at least 95 % of frames.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DetectionFrame } from '@posture-vision/core/analysis';
+import { createSchedule, DetectionStream, i420ToRgb, parseShows, ratesFor } from '@posture-vision/detector';
+import { detectorAssetFiles } from '@posture-vision/detector/browser/vite-plugin';
+import { launchChromium } from '@posture-vision/testkit/chromium';
+import { type ClipPosture, writePersonClip } from '@posture-vision/testkit/media';
+import { repoRoot } from '@posture-vision/testkit/services';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnginePool } from '../src/engine/pool.ts';
+
+const W = 640;
+const H = 480;
+/** Capture rate of the clip: the passive monitor's poor-posture rate. */
+const FPS = 4;
+/** Seconds per posture: longer than core's onset (2.5 s) and recovery (1 s) times. */
+const SEGMENTS: [ClipPosture, number][] = [
+  ['upright', 2],
+  ['slouched', 4],
+  ['upright', 3],
+  ['tilted', 4],
+];
+/** Both paths take the reference on this frame (upright, after the first second). */
+const CALIBRATE_AT = 5;
+const modules = { body: true, face: false, hands: false, emotion: false };
+const shows = parseShows('');
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>device</title><script type="module">
+const worker = new Worker('/worker.js', { type: 'module' });
+const waiting = [];
+worker.onmessage = ({ data }) => waiting.shift()?.(data);
+const next = () => new Promise((r) => waiting.push(r));
+window.init = (modules, shows) => { const p = next(); worker.postMessage({ type: 'init', modules, shows,
+  modelBaseUrl: location.origin + '/detector/models/', wasmBaseUrl: location.origin + '/detector/wasm/' }); return p; };
+window.detect = async (i, time) => {
+  const buf = await (await fetch('/frame/' + i)).arrayBuffer();
+  const bitmap = await createImageBitmap(new ImageData(new Uint8ClampedArray(buf), ${W}, ${H}));
+  const p = next(); worker.postMessage({ type: 'frame', bitmap, time }, [bitmap]); return p;
+};
+window.calibrate = () => { const p = next(); worker.postMessage({ type: 'calibrate' }); return p; };
+</script>`;
+
+let pool: EnginePool;
+let browser: Browser;
+let page: Page;
+let server: Server;
+let rgba: Buffer[] = [];
+const i420: Uint8Array[] = [];
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pv-agreement-'));
+  const file = writePersonClip(
+    join(dir, 'clip.y4m'),
+    SEGMENTS.map(([posture, seconds]) => ({ posture, seconds })),
+    { fps: FPS },
+  );
+  const y4m = readFileSync(file);
+  rmSync(dir, { recursive: true, force: true });
+  let at = y4m.indexOf('\n') + 1;
+  while (at < y4m.length) {
+    at += 'FRAME\n'.length;
+    i420.push(new Uint8Array(y4m.subarray(at, at + W * H * 1.5)));
+    at += W * H * 1.5;
+  }
+  // The device gets the very pixels the server's worker converts the I420 frames to.
+  rgba = i420.map((f) => {
+    const rgb = i420ToRgb(f, W, H).data;
+    const out = Buffer.alloc(W * H * 4, 255);
+    for (let p = 0, q = 0; p < rgb.length; p += 3, q += 4) out.set(rgb.subarray(p, p + 3), q);
+    return out;
+  });
+  const worker = await build({
+    entryPoints: [join(repoRoot, 'packages/detector/browser/worker.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  const workerJs = worker.outputFiles[0]?.text ?? '';
+  const assets = detectorAssetFiles({ modules });
+  server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const frame = /^\/frame\/(\d+)$/.exec(url);
+    const asset = assets.get(url.slice(1));
+    if (frame) res.writeHead(200).end(rgba[Number(frame[1])]);
+    else if (url === '/worker.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(workerJs);
+    else if (asset)
+      res
+        .writeHead(200, {
+          'content-type': url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream',
+        })
+        .end(readFileSync(asset));
+    else res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
+  pool = new EnginePool(1);
+  await pool.ready;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await pool?.close();
+  await new Promise((r) => server?.close(r));
+});
+
+type Page_ = {
+  init(m: unknown, s: unknown): Promise<{ type: string }>;
+  detect(i: number, t: number): Promise<{ frame: DetectionFrame }>;
+  calibrate(): Promise<{ reference: unknown }>;
+};
+
+describe('server path and device path', () => {
+  it('give the same posture decision on at least 95 % of the frames of one clip', async () => {
+    const ready = await page.evaluate((m, s) => (globalThis as unknown as Page_).init(m, s), modules, shows);
+    expect(ready.type).toBe('ready');
+    const serverStream = new DetectionStream();
+    const schedule = createSchedule(ratesFor(shows), 'agreement');
+    const server: DetectionFrame[] = [];
+    const device: DetectionFrame[] = [];
+    for (let i = 0; i < i420.length; i++) {
+      const time = (i * 1000) / FPS;
+      const detection = await pool.run({
+        kind: 'i420',
+        data: (i420[i] as Uint8Array).slice(),
+        width: W,
+        height: H,
+        modules: schedule.next(time),
+      });
+      server.push(serverStream.frame(detection, time));
+      const d = await page.evaluate((n, t) => (globalThis as unknown as Page_).detect(n, t), i, time);
+      device.push(d.frame);
+      if (i === CALIBRATE_AT) {
+        expect(serverStream.calibrate()).not.toBeNull();
+        const c = await page.evaluate(() => (globalThis as unknown as Page_).calibrate());
+        expect(c.reference).not.toBeNull();
+      }
+    }
+    const decided = (f: DetectionFrame | undefined) => f?.temporal_posture_data?.is_posture_deviated ?? null;
+    const after = server.map((f, i) => [decided(f), decided(device[i])] as const).slice(CALIBRATE_AT + 1);
+    const same = after.filter(([a, b]) => a === b).length;
+    // The clip has both decisions, so agreeing is not trivially "upright everywhere".
+    expect(after.some(([a]) => a === true)).toBe(true);
+    expect(after.some(([a]) => a === false)).toBe(true);
+    console.info(`server and device agree on ${same} of ${after.length} frames after calibration`);
+    expect(same / after.length).toBeGreaterThanOrEqual(0.95);
+  });
+});
