@@ -8,7 +8,7 @@ import { bootstrap } from './bootstrap.mjs';
 import { pnpm } from './pnpm.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ORDER = ['core', 'ui', 'api', 'vision', 'cluster', 'web', 'extension'];
+const ORDER = ['core', 'detector', 'ui', 'api', 'vision', 'cluster', 'web', 'extension'];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const packages = only.length ? ORDER.filter((p) => only.includes(p)) : ORDER;
 
