@@ -285,9 +285,14 @@ describe('shell', () => {
     await page.waitForFunction(() => window.scrollY === 0, { timeout: 3000 });
     await page.click('a[href="/service-details"]');
     await waitForPath(page, '/service-details');
-    // The newsletter form only keeps the browser from submitting: no navigation, no request.
+    // The page's own code (a lazy chunk) has loaded once its heading shows.
+    await waitForText(page, 'Service Details');
+    // The newsletter form only keeps the browser from submitting: no navigation, no request. (The favicon is
+    // fetched by the browser on its own schedule, not by the form.)
     const requests: string[] = [];
-    page.on('request', (r) => requests.push(r.url()));
+    page.on('request', (r) => {
+      if (!new URL(r.url()).pathname.startsWith('/favicon')) requests.push(r.url());
+    });
     await page.type('footer input[type="email"]', 'reader@posture.test');
     // The submit event, once every listener (the app's included) has handled it, was kept from the browser.
     const submitted = page.evaluate(
