@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildWeb } from '../packages/web/test/support/webApp.ts';
+import { buildWeb } from '../packages/web/test/support/web-app.ts';
 
 export interface ManifestEntry {
   file: string;

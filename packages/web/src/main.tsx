@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import App from './App';
 import { startExtensionBridge } from './extension-bridge';
-import { applyTheme, useThemeStore } from './theme/themeStore';
+import { applyTheme, useThemeStore } from './theme/theme-store';
 import '@posture-vision/ui/tokens.css';
 import '@posture-vision/ui/components.css';
 import './styles/global.css';

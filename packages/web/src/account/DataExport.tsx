@@ -10,7 +10,7 @@ import {
 import { useState } from 'react';
 import { api } from '../services/api';
 import { FormMessage } from '../ui/FormMessage';
-import { downloadText, type ExportFormat } from './exportFile';
+import { downloadText, type ExportFormat } from './export-file';
 
 type ExportKind = 'profile' | 'session';
 

@@ -2,7 +2,7 @@ import type { Profile } from '@posture-vision/core/api';
 import { PROFILE_MESSAGES, profileErrorMessage } from '@posture-vision/core/profile';
 import { type ChangeEvent, useId, useState } from 'react';
 import { api } from '../services/api';
-import { avatarInitials, avatarUrl } from './profileText';
+import { avatarInitials, avatarUrl } from './profile-text';
 
 export function ProfileHeader({
   profile,

@@ -15,7 +15,7 @@ import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
-import { toast } from '../ui/toastStore';
+import { toast } from '../ui/toast-store';
 import { GoogleButton } from './GoogleButton';
 import { PrivacyDialog } from './PrivacyDialog';
 import { useGoogleSignIn } from './useGoogleSignIn';

@@ -12,7 +12,7 @@ import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
 import { Field } from '../ui/Field';
 import { FormMessage } from '../ui/FormMessage';
-import { secondsLeft, useResendCooldown } from './resendCooldown';
+import { secondsLeft, useResendCooldown } from './resend-cooldown';
 
 export default function ResendVerificationPage() {
   const navigate = useNavigate();

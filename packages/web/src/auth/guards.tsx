@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAuthStore } from './authStore';
+import { useAuthStore } from './auth-store';
 
 /** User routes: without a user token the visitor goes to /login. */
 export function RequireUser({ children }: { children: ReactNode }) {

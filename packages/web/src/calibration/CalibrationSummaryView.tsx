@@ -2,7 +2,7 @@
 import { type Calibration, summaryScoreBand } from '@posture-vision/core';
 import { useNavigate } from 'react-router-dom';
 import { PostureDiagram } from './PostureDiagram.tsx';
-import { calibrationSummary } from './rules/summaryModel.ts';
+import { calibrationSummary } from './rules/summary-model.ts';
 import './calibration.css';
 
 export interface CalibrationSummaryViewProps {

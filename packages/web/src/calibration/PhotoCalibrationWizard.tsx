@@ -22,7 +22,7 @@ import {
   viewOf,
   wizardProgress,
   wizardReducer,
-} from './rules/wizardMachine.ts';
+} from './rules/wizard-machine.ts';
 import './calibration.css';
 
 const COMPLETED_REDIRECT_MS = 2000;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { HeroTool } from './HeroTool';
-import { PRICING_PLANS } from './pricingPlans';
+import { PRICING_PLANS } from './pricing-plans';
 import { PROMO_VIDEO_URL, VideoLightbox } from './VideoLightbox';
 
 const DIFFERENCES = [

@@ -2,7 +2,7 @@ import { PUBLIC_LOGOUT_TOAST_MS } from '@posture-vision/core/auth';
 import { Logo } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { useAuthStore } from '../auth/authStore';
+import { useAuthStore } from '../auth/auth-store';
 import { useLogout } from '../auth/useLogout';
 import { ThemeToggle } from '../theme/ThemeToggle';
 

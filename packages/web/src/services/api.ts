@@ -8,7 +8,7 @@ import {
   resolveVisionUrls,
 } from '@posture-vision/core/api';
 import { PUBLIC_STUN_SERVER, resolveIceServers } from '@posture-vision/core/live';
-import { useAuthStore } from '../auth/authStore';
+import { useAuthStore } from '../auth/auth-store';
 
 const local = localStorageAdapter(window.localStorage);
 

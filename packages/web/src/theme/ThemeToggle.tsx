@@ -1,4 +1,4 @@
-import { useThemeStore } from './themeStore';
+import { useThemeStore } from './theme-store';
 
 export function ThemeToggle() {
   const theme = useThemeStore((s) => s.theme);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { refreshScrollAnimations, startScrollAnimations } from './scrollAnimations';
+import { refreshScrollAnimations, startScrollAnimations } from './scroll-animations';
 
 /** Every page change scrolls to the top and refreshes scroll animations (document 1, section 2). */
 export function ScrollManager() {

@@ -1,4 +1,4 @@
-import { useToastStore } from './toastStore';
+import { useToastStore } from './toast-store';
 
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);

@@ -2,8 +2,8 @@
 // days, session metrics from the user's sessions, and the locally stored user settings.
 import type { SessionHistoryItem, SessionReport } from '@posture-vision/core/api';
 import { describe, expect, it } from 'vitest';
-import { localDateKey, sessionsOnDay } from '../../src/dashboard/analytics/dateFilter';
-import { lastDays } from '../../src/dashboard/overview/weekSummary';
+import { localDateKey, sessionsOnDay } from '../../src/dashboard/analytics/date-filter';
+import { lastDays } from '../../src/dashboard/overview/week-summary';
 import {
   correctionsCount,
   streakCount,
@@ -14,7 +14,7 @@ import {
   loadUserSettings,
   saveUserSettings,
   USER_SETTINGS_KEY,
-} from '../../src/dashboard/settings/userSettings';
+} from '../../src/dashboard/settings/user-settings';
 
 function session(
   id: string,

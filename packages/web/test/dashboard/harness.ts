@@ -5,7 +5,7 @@ import { type RunningService, startApi } from '@posture-vision/testkit/services'
 import type { Browser, Page } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser, signIn, type TestUser } from '../support/accounts.ts';
 import { clickButton, openPage, type TestPage, waitForPath as waitForPathWithin } from '../support/page.ts';
-import { serveWebApp } from '../support/webApp.ts';
+import { serveWebApp } from '../support/web-app.ts';
 
 export type { TestUser } from '../support/accounts.ts';
 

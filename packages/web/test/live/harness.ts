@@ -8,7 +8,7 @@ import { createVerifiedUser as registerVerifiedUser, type TestUser } from '../su
 import { clickButton as clickVisibleButton } from '../support/page.ts';
 
 export { signIn, type TestUser } from '../support/accounts.ts';
-export { serveWebApp, type WebSite } from '../support/webApp.ts';
+export { serveWebApp, type WebSite } from '../support/web-app.ts';
 
 /**
  * The API and the vision service each need the other's URL at start, but the test kit picks their ports as

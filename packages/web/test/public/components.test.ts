@@ -10,7 +10,7 @@ const { MemoryRouter, Route, Routes, useLocation } = await import('react-router-
 const { act, cleanup, fireEvent, render, screen } = await import('@testing-library/react');
 const { Navigation, MOBILE_NAV_BODY_CLASS } = await import('../../src/public/Navigation');
 const { RedirectSignedIn, RequireAdmin, RequireUser } = await import('../../src/auth/guards');
-const { useAuthStore } = await import('../../src/auth/authStore');
+const { useAuthStore } = await import('../../src/auth/auth-store');
 const { default: LoginPage } = await import('../../src/account/LoginPage');
 
 function Where() {

@@ -14,7 +14,7 @@ import {
   openPage,
   waitForPath as waitForPathWithin,
 } from '../support/page.ts';
-import { serveWebApp } from '../support/webApp.ts';
+import { serveWebApp } from '../support/web-app.ts';
 
 export { signIn as signInPage, waitForLink } from '../support/accounts.ts';
 export { fill } from '../support/page.ts';

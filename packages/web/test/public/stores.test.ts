@@ -12,7 +12,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('theme', () => {
   it('starts from a stored light or dark, dark otherwise', async () => {
-    const { initialTheme } = await import('../../src/theme/themeStore');
+    const { initialTheme } = await import('../../src/theme/theme-store');
     expect(initialTheme('light')).toBe('light');
     expect(initialTheme('dark')).toBe('dark');
     expect(initialTheme(null)).toBe('dark');
@@ -21,7 +21,7 @@ describe('theme', () => {
 
   it('toggle flips, stores appTheme and applies data-theme on the body and the dark class on the root', async () => {
     localStorage.setItem('appTheme', 'light');
-    const { useThemeStore } = await import('../../src/theme/themeStore');
+    const { useThemeStore } = await import('../../src/theme/theme-store');
     expect(useThemeStore.getState().theme).toBe('light');
     useThemeStore.getState().toggle();
     expect(localStorage.getItem('appTheme')).toBe('dark');
@@ -36,7 +36,7 @@ describe('theme', () => {
 
 describe('auth status', () => {
   it('follows the token and adminToken in local storage, re-read on storage events', async () => {
-    const { useAuthStore } = await import('../../src/auth/authStore');
+    const { useAuthStore } = await import('../../src/auth/auth-store');
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isAdminAuthenticated: false });
     localStorage.setItem('token', 'user-jwt');
     window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
@@ -48,7 +48,7 @@ describe('auth status', () => {
   });
 
   it('a token written through the API client storage marks the user authenticated at once', async () => {
-    const { useAuthStore } = await import('../../src/auth/authStore');
+    const { useAuthStore } = await import('../../src/auth/auth-store');
     const { api } = await import('../../src/services/api');
     await api.auth.storeTokens('access', 'refresh');
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
@@ -72,7 +72,7 @@ describe('auth status', () => {
 describe('toasts', () => {
   it('stay 10 s by default and the given time otherwise', async () => {
     vi.useFakeTimers();
-    const { toast, useToastStore } = await import('../../src/ui/toastStore');
+    const { toast, useToastStore } = await import('../../src/ui/toast-store');
     toast.success('Saved.');
     toast.success('You have been logged out successfully.', 3000);
     expect(useToastStore.getState().toasts.map((t) => t.durationMs)).toEqual([10_000, 3000]);
@@ -87,7 +87,7 @@ describe('toasts', () => {
 
 describe('resend cooldown', () => {
   it('counts 60 whole seconds down from a send', async () => {
-    const { secondsLeft, useResendCooldown } = await import('../../src/account/resendCooldown');
+    const { secondsLeft, useResendCooldown } = await import('../../src/account/resend-cooldown');
     useResendCooldown.getState().start(1_000_000);
     const until = useResendCooldown.getState().until;
     expect(secondsLeft(until, 1_000_000)).toBe(60);

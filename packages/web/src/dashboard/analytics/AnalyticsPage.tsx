@@ -19,10 +19,10 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';
-import { useThemeStore } from '../../theme/themeStore';
+import { useThemeStore } from '../../theme/theme-store';
 import { ProgressBar } from '../ProgressBar';
-import { type ChartColours, CVA_AXIS, chartColours, lineOptions } from './chartTheme';
-import { sessionsOnDay } from './dateFilter';
+import { type ChartColours, CVA_AXIS, chartColours, lineOptions } from './chart-theme';
+import { sessionsOnDay } from './date-filter';
 import { type AnalyticsData, type AnalyticsFilters, loadAnalytics } from './loadAnalytics';
 
 const EMPTY: AnalyticsData = {

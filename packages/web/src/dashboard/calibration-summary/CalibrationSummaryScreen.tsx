@@ -1,7 +1,7 @@
 import { NO_SUMMARY_DATA, summaryNotFound, summaryScoreBand } from '@posture-vision/core/calibration';
 import { SampleRibbon } from '@posture-vision/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { MOCK_SUMMARIES } from './mockSummaries';
+import { MOCK_SUMMARIES } from './mock-summaries';
 
 /** /dashboard/calibration-summary/{calibrationId}: the mock routed summary (section 2.6). */
 export default function CalibrationSummaryScreen() {

@@ -16,7 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ExtensionBanner } from './ExtensionBanner';
 import { loadOverview, type OverviewData } from './loadOverview';
 import { MetricCard } from './MetricCard';
-import { lastDays } from './weekSummary';
+import { lastDays } from './week-summary';
 
 const LiveTool = lazy(() => import('../../live/LiveTool'));
 

@@ -3,8 +3,8 @@
 import { CHART_LINE_TENSION } from '@posture-vision/core/analytics';
 import { SampleRibbon } from '@posture-vision/ui';
 import { Bar, Line } from 'react-chartjs-2';
-import { useThemeStore } from '../../theme/themeStore';
-import { chartColours, lineOptions } from '../analytics/chartTheme';
+import { useThemeStore } from '../../theme/theme-store';
+import { chartColours, lineOptions } from '../analytics/chart-theme';
 
 const WEEKS = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7', 'W8', 'W9', 'W10', 'W11', 'W12', 'W13'];
 const OVERALL = [62, 64, 63, 67, 69, 70, 72, 71, 74, 76, 77, 79, 81];

@@ -11,7 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { api } from '../../services/api';
 import { ProgressBar } from '../ProgressBar';
-import { type MetricsPageData, SAMPLE_METRICS, WEEKDAYS } from './sessionMetricsModel';
+import { type MetricsPageData, SAMPLE_METRICS, WEEKDAYS } from './session-metrics-model';
 import { userMetrics } from './userMetrics';
 
 /** The user's sessions when they have finished ones; the specification's sample otherwise. */

@@ -8,7 +8,7 @@ import {
   type SessionMetricsView,
   WEEKLY_GOAL,
   XP_PER_LEVEL,
-} from './sessionMetricsModel';
+} from './session-metrics-model';
 
 const DAY_MS = 86_400_000;
 

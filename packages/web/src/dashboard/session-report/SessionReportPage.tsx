@@ -13,7 +13,7 @@ import { PostureStrip, SampleRibbon, type StripSegment } from '@posture-vision/u
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../services/api';
-import { DEMO_REPORTS } from './demoReports';
+import { DEMO_REPORTS } from './demo-reports';
 
 /** What the real-time session page passes when it navigates here after stopping. */
 export interface ReportNavigationState {

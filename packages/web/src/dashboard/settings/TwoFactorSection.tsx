@@ -11,7 +11,7 @@ import {
 } from '@posture-vision/core/settings';
 import { useState } from 'react';
 import { api } from '../../services/api';
-import { failureReason } from './securityData';
+import { failureReason } from './security-data';
 
 /** Two-factor authentication: disabled → setup (QR code, secret) → enabled (section 4.6). */
 export function TwoFactorSection({

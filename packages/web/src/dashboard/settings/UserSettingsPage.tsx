@@ -5,17 +5,17 @@ import {
   type UserSettings,
 } from '@posture-vision/core/settings';
 import { useEffect, useState } from 'react';
+import { AlertPreferencesSection } from './AlertPreferencesSection';
 import {
   ActiveSessionsSection,
   DangerZoneSection,
   LoginActivitySection,
   ProfilePictureSection,
-} from './AccountSecuritySections';
-import { AlertPreferencesSection } from './AlertPreferencesSection';
+} from './account-security-sections';
 import { sendRecalibrationFrequency } from './recalibration-frequency';
-import { loadSecurityData, type SecurityData } from './securityData';
+import { loadSecurityData, type SecurityData } from './security-data';
 import { TwoFactorSection } from './TwoFactorSection';
-import { loadUserSettings, saveUserSettings } from './userSettings';
+import { loadUserSettings, saveUserSettings } from './user-settings';
 
 /** The settings are kept in this browser, but calibration expiry is decided by the server, which did not get it. */
 const SETTINGS_SERVER_UNREACHABLE =

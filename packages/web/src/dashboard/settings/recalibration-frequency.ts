@@ -3,7 +3,7 @@
 // new calibration.
 import { parseUserSettings, type UserSettings } from '@posture-vision/core/settings';
 import { api } from '../../services/api';
-import { readStored } from './userSettings';
+import { readStored } from './user-settings';
 
 /** Sends the browser's recalibration frequency to the API; a failure is thrown so the save says so. */
 export async function sendRecalibrationFrequency(

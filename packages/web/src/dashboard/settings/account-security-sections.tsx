@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../services/api';
-import { failureReason, statusFailure } from './securityData';
+import { failureReason, statusFailure } from './security-data';
 
 /** Clears the tokens (the logout call's failure is only logged; the auth status follows) and goes to /login. */
 function useSignOutLocally() {

@@ -1,13 +1,13 @@
 // Calibration summary rules (document 2, 3.5 and 5.2) and the wizard's state machine (4.3).
 import type { Calibration } from '@posture-vision/core/api';
 import { describe, expect, it } from 'vitest';
-import { calibrationSummary } from '../../src/calibration/rules/summaryModel.ts';
+import { calibrationSummary } from '../../src/calibration/rules/summary-model.ts';
 import {
   initialWizard,
   type WizardEvent,
   wizardProgress,
   wizardReducer,
-} from '../../src/calibration/rules/wizardMachine.ts';
+} from '../../src/calibration/rules/wizard-machine.ts';
 
 const calibration = (over: Partial<Calibration> = {}): Calibration => ({
   id: 'c1',
