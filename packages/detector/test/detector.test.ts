@@ -3,6 +3,7 @@
 // mesh following the face of one stream, and only the asked-for modules running.
 import type { Human } from '@vladmandic/human';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadHuman } from '../node/human.ts';
 import {
   COCO17,
   createDetector,
@@ -12,7 +13,7 @@ import {
   missingModels,
   type RgbImage,
 } from '../src/index.ts';
-import { clipFrames, H, nodeHuman, W } from './node-host.ts';
+import { clipFrames, H, W } from './node-host.ts';
 
 let human: Human;
 let detector: Detector;
@@ -21,7 +22,7 @@ let away: RgbImage;
 const all = { body: true, face: true, hands: true, emotion: true };
 
 beforeAll(async () => {
-  human = await nodeHuman(all);
+  human = await loadHuman(all);
   detector = createDetector(human);
   const [u, a] = clipFrames(['upright', 'away']);
   upright = i420ToRgb(u as Uint8Array, W, H);

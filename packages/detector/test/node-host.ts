@@ -1,39 +1,9 @@
-// A Node host for the detector's tests (the vision service's worker is the production one): Human's Node
-// WASM build by file path, models from its npm package through the detector's reader hook, and frames of
-// a real person from the testkit's clip maker.
+// Frames of a real person for the detector's tests, from the testkit's clip maker. Human itself is loaded by
+// the detector's Node host (`node/human.ts`), the same one the vision service's workers use.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { type ClipPosture, writePersonClip } from '@posture-vision/testkit/media';
-import type { Config, Human } from '@vladmandic/human';
-import { humanConfig, type ModuleSet, registerModelReader } from '../src/index.ts';
-
-const require = createRequire(import.meta.url);
-const humanRoot = dirname(dirname(require.resolve('@vladmandic/human')));
-const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-
-export async function nodeHuman(modules: ModuleSet): Promise<Human> {
-  const H = (await import(join(humanRoot, 'dist', 'human.node-wasm.js'))) as {
-    default?: { Human?: unknown };
-  };
-  const HumanClass = ((H as { Human?: unknown }).Human ?? H.default?.Human) as new (
-    c: Partial<Config>,
-  ) => Human;
-  const human = new HumanClass(
-    humanConfig(modules, {
-      wasmPath: `${pathToFileURL(wasmDir).href}/`,
-      modelBasePath: `${pathToFileURL(join(humanRoot, 'models')).href}/`,
-    }),
-  );
-  registerModelReader(human, 'file://', async (url) => new Uint8Array(await readFile(fileURLToPath(url))));
-  await human.init();
-  await human.load();
-  return human;
-}
-
 export const W = 640;
 export const H = 480;
 

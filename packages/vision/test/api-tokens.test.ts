@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
 import { importJWK, type JWK, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 
 let api: RunningService;
@@ -61,16 +61,18 @@ function connect(token: string): Promise<{ protocol: string; close: Promise<numb
 describe('the vision process', () => {
   it('answers the health check at once and reports its models ready in the configured workers', async () => {
     expect((await fetch(`${vision.url}/model/realtime/health-check`)).status).toBe(200);
-    const deadline = Date.now() + 120_000;
-    let status: { model_status?: string; message?: string } = {};
-    while (status.model_status !== 'ready' && Date.now() < deadline) {
-      status = await (await fetch(`${vision.url}/model/realtime/face-direction-identifier`)).json();
-      // While loading it says what it waits for and how far it is (workers with their models loaded).
-      if (status.model_status === 'loading')
-        expect(status).toMatchObject({ message: 'Loading the pose models', progress: { total: 1 } });
-      if (status.model_status !== 'ready') await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(status).toEqual({ model_status: 'ready', message: 'Posture detection is ready' });
+    const whileLoading: unknown[] = [];
+    await vi.waitFor(
+      async () => {
+        const status = await (await fetch(`${vision.url}/model/realtime/face-direction-identifier`)).json();
+        if (status.model_status === 'loading') whileLoading.push(status);
+        expect(status).toEqual({ model_status: 'ready', message: 'Posture detection is ready' });
+      },
+      { timeout: 120_000, interval: 500 },
+    );
+    // While loading it said what it waits for and how far it is (workers with their models loaded).
+    for (const status of whileLoading)
+      expect(status).toMatchObject({ message: 'Loading the pose models', progress: { total: 1 } });
   });
 });
 

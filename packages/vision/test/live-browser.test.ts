@@ -80,14 +80,9 @@ afterAll(async () => {
 
 const frames = () => page.evaluate(() => (globalThis as unknown as { frames_: DetectionFrame[] }).frames_);
 
-async function waitFor<T>(get: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await get();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/** The frame a page-side wait found (puppeteer checks the condition on every animation frame). */
+async function found(wait: Promise<{ jsonValue(): Promise<unknown> }>): Promise<DetectionFrame> {
+  return (await (await wait).jsonValue()) as DetectionFrame;
 }
 
 describe('live detection over WebRTC', () => {
@@ -106,10 +101,15 @@ describe('live detection over WebRTC', () => {
       visionUrl,
       peerId,
     );
-    const withBody = await waitFor(async () => {
-      const list = await frames();
-      return list.find((f) => (f.hns.poses[0] ?? []).filter((k) => typeof k.x === 'number').length >= 11);
-    }, 60_000);
+    const withBody = await found(
+      page.waitForFunction(
+        () =>
+          (globalThis as unknown as { frames_: DetectionFrame[] }).frames_.find(
+            (f) => (f.hns.poses[0] ?? []).filter((k) => typeof k.x === 'number').length >= 11,
+          ),
+        { timeout: 60_000, polling: 'raf' },
+      ),
+    );
     expect(withBody.status).toBe('ok');
     expect(withBody.frame_size).toEqual({ width: 640, height: 480 });
     const kp = withBody.hns.poses[0] ?? [];
@@ -136,10 +136,16 @@ describe('live detection over WebRTC', () => {
     expect(result.image).toMatch(/^data:image\/jpeg;base64,/);
     expect(result.outline.length).toBeGreaterThanOrEqual(3);
     const count = (await frames()).length;
-    const analysed = await waitFor(async () => {
-      const list = await frames();
-      return list.slice(count).find((f) => f.temporal_posture_data !== null);
-    }, 30_000);
+    const analysed = await found(
+      page.waitForFunction(
+        (from) =>
+          (globalThis as unknown as { frames_: DetectionFrame[] }).frames_
+            .slice(from)
+            .find((f) => f.temporal_posture_data !== null),
+        { timeout: 30_000, polling: 'raf' },
+        count,
+      ),
+    );
     expect(analysed.temporal_posture_data?.all_offset_vector).toHaveLength(17);
     expect(analysed.temporal_posture_data?.is_posture_deviated).toBe(false);
     expect(analysed.body_status).toBe('Good posture');

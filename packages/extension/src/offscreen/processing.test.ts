@@ -1,5 +1,5 @@
 import { LIVE_MESSAGES } from '@posture-vision/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
 import { connectProcessing, type Processing, type ProcessingChoice } from './processing';
 
@@ -32,7 +32,8 @@ function harness(choice: ProcessingChoice, reachable: boolean) {
     },
     events,
   );
-  const settle = () => new Promise((r) => setTimeout(r, 0));
+  // The choice is made after an asynchronous reachability check: wait until a connection has been opened.
+  const settle = () => vi.waitFor(() => expect(opened.length).toBeGreaterThan(0));
   return { c, opened, closed, reports, failures, settle, live: () => liveEvents };
 }
 

@@ -2,7 +2,7 @@
 // never blocks the service's event loop or the sockets of other peers. It also encodes calibration images.
 import { parentPort } from 'node:worker_threads';
 import { createDetector, i420ToRgb, type ModuleSet, missingModels } from '@posture-vision/detector';
-import { loadHuman } from './human.ts';
+import { loadHuman } from '@posture-vision/detector/node';
 import { decodeJpeg, encodeI420Jpeg, type RgbImage, UnreadableImageError } from './image.ts';
 import type { Task, WorkerReply, WorkerRequest } from './protocol.ts';
 

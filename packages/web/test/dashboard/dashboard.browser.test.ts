@@ -422,7 +422,9 @@ describe('a new user', () => {
       // The 78-point sample session does not celebrate.
       const cards = await page.$$('[data-testid="session-card"]');
       await cards[2]?.click();
-      await new Promise((r) => setTimeout(r, 1_500));
+      await page.waitForSelector('[data-testid="session-metrics"][data-celebration="none"]', {
+        timeout: 5_000,
+      });
       expect(await page.$('[role="dialog"]')).toBeNull();
     } finally {
       await close();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bodyText,
   clickButton,
@@ -376,12 +376,10 @@ describe('account flows', () => {
       await waitForText(page, 'Profile data exported successfully in JSON format!');
       await page.click('button[aria-label="Export session data as CSV"]');
       await waitForText(page, 'Session data exported successfully in CSV format!');
-      const deadline = Date.now() + 5000;
-      while (
-        readdirSync(downloads).filter((f) => !f.endsWith('.crdownload')).length < 2 &&
-        Date.now() < deadline
-      )
-        await new Promise((r) => setTimeout(r, 100));
+      await vi.waitFor(
+        () => expect(readdirSync(downloads).filter((f) => !f.endsWith('.crdownload'))).toHaveLength(2),
+        { timeout: 5000 },
+      );
       const files = readdirSync(downloads).sort();
       expect(files).toEqual(['posture_vision_profile_data.json', 'posture_vision_session_data.csv']);
       const profileFile = readFileSync(join(downloads, 'posture_vision_profile_data.json'), 'utf8');

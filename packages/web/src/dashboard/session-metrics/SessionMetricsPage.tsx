@@ -105,7 +105,14 @@ export default function SessionMetricsPage() {
   const maxBar = Math.max(100, ...data.weekTrend);
 
   return (
-    <div className="pv-metrics-page" data-testid="session-metrics" data-source={data.source}>
+    <div
+      className="pv-metrics-page"
+      data-testid="session-metrics"
+      data-source={data.source}
+      // Whether the selected session earns the celebration (core's rule), so a check can tell "none due"
+      // from "not shown yet" without waiting out the delay.
+      data-celebration={shouldCelebrate(score) ? 'due' : 'none'}
+    >
       <h1>Session Metrics</h1>
       {data.source === 'sample' && <p className="pv-muted">Sample data: finish a session to see your own.</p>}
       <section className="pv-card pv-level">

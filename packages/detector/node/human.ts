@@ -1,4 +1,4 @@
-// The Node host of the detector: loads @vladmandic/human on the tfjs WASM backend with the models shipped
+// The Node host of the detector (the vision service's workers, the detector's tests and benches): loads @vladmandic/human on the tfjs WASM backend with the models shipped
 // inside its npm package (nothing is downloaded). Architecture page, section 5: load dist/human.node-wasm.js
 // by file path (the exports map blocks the subpath), point wasmPath at the installed backend, read file://
 // models through the detector's reader hook (without tfjs-node, file URLs do not load) and check how many
@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { humanConfig, type ModuleSet, registerModelReader } from '@posture-vision/detector';
 import type { Config, Human } from '@vladmandic/human';
+import { humanConfig, type ModuleSet, registerModelReader } from '../src/index.ts';
 
 const require = createRequire(import.meta.url);
 // Both packages' main entries live in their dist folder (their exports maps hide package.json).
