@@ -5,8 +5,9 @@
 // side-view composite at a true CVA of 50°; overall score from the three together, as the wizard sends them.
 // Run from the repository root: node --import tsx bench/vision/repeatability.ts [retakes=20]  (measures only)
 import { cpus, loadavg, totalmem } from 'node:os';
-import { earForwardForCva, sideGeometry } from '../../packages/core/src/calibration/geometry.ts';
+import { earForwardForCva } from '../../packages/core/src/calibration/geometry.ts';
 import {
+  knownCvaPhotos,
   personPhoto,
   type Retake,
   randomRetakes,
@@ -43,23 +44,7 @@ async function measure(retakes: Retake[]) {
 // Geometry: the side-view composites of the suite's geometry test, true CVA by construction vs estimate.
 const geometry: string[] = [];
 const errors: number[] = [];
-const placements: [number, number][] = [
-  [35, 200],
-  [37, 215],
-  [40, 190],
-  [42, 205],
-  [45, 200],
-  [47, 220],
-  [50, 195],
-  [52, 210],
-  [55, 200],
-  [57, 185],
-  [58, 215],
-  [60, 200],
-];
-for (const [cva, up] of placements) {
-  const p = sideViewPhoto({ up, forward: earForwardForCva(cva, up) });
-  const truth = sideGeometry(p.ear, p.shoulder, p.facing)?.cranialVertebralAngle ?? Number.NaN;
+for (const { truth, photo: p } of knownCvaPhotos()) {
   const est = (await analyzePhoto(pool, new Uint8Array(p.jpeg), 'left', 'left_image')).metrics
     .cranial_vertebral_angle;
   if (est !== undefined) errors.push(est - truth);

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { earForwardForCva, sideGeometry } from '@posture-vision/core/calibration';
 import jpeg from 'jpeg-js';
 
 const require = createRequire(import.meta.url);
@@ -174,6 +175,34 @@ export function sideViewPhoto(placement: SideViewPlacement, quality = 90): SideV
 }
 
 /** A JPEG with nobody in it: a smooth colour gradient like an empty wall. */
+/**
+ * The geometry set (issue 13): twelve side-view photos whose true CVA covers 35-60°, the neck's length (ear
+ * above shoulder, px) varied as well. `cva` is the placement asked for; `truth` is the angle the constructed
+ * ear and shoulder make (core's formula), which the estimate is judged against.
+ */
+export const KNOWN_CVA_PLACEMENTS: readonly (readonly [cva: number, up: number])[] = [
+  [35, 200],
+  [37, 215],
+  [40, 190],
+  [42, 205],
+  [45, 200],
+  [47, 220],
+  [50, 195],
+  [52, 210],
+  [55, 200],
+  [57, 185],
+  [58, 215],
+  [60, 200],
+];
+
+export function knownCvaPhotos(): { cva: number; truth: number; photo: SideViewPhoto }[] {
+  return KNOWN_CVA_PLACEMENTS.map(([cva, up]) => {
+    const photo = sideViewPhoto({ up, forward: earForwardForCva(cva, up) });
+    const truth = sideGeometry(photo.ear, photo.shoulder, photo.facing)?.cranialVertebralAngle ?? Number.NaN;
+    return { cva, truth, photo };
+  });
+}
+
 export function emptyRoomPhoto(width = 640, height = 480): Buffer {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++)
