@@ -1,9 +1,16 @@
 // Issue 11, point 4: registration, forgot-password and resend-verification are limited per address even when
 // the e-mail changes every time; a sign-in for an e-mail without an account costs the same argon2
 // verification as one with an account, so its timing does not tell them apart.
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { outbox, registration, signUp, startTestServer, type TestServer, uniqueEmail } from './harness.ts';
+import {
+  outbox,
+  postFrom,
+  registration,
+  signUp,
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+} from './harness.ts';
 
 // The edge under test is "an argon2 verification happened": count calls to the real library.
 const argon2Calls = vi.hoisted(() => ({ verify: 0 }));
@@ -17,32 +24,6 @@ vi.mock('@node-rs/argon2', async (original) => {
     },
   };
 });
-
-/** A POST over real HTTP from a chosen loopback address (Linux routes all of 127/8 locally). */
-function postFrom(url: string, localAddress: string, body: unknown) {
-  return new Promise<{ status: number; body: { success: boolean; error?: { message: string } } }>(
-    (resolve, reject) => {
-      const payload = JSON.stringify(body);
-      const req = request(
-        url,
-        {
-          method: 'POST',
-          localAddress,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk) => {
-            text += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    },
-  );
-}
 
 describe('limits per address', () => {
   let server: TestServer;

@@ -2,6 +2,7 @@
 // the machine's PostgreSQL server (created per run, dropped afterwards), and a tiny HTTP client.
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -198,4 +199,30 @@ export async function signUp(server: TestServer, email = uniqueEmail()): Promise
     accessToken: login.body.accessToken,
     refreshToken: login.body.refreshToken,
   };
+}
+
+/** A POST over real HTTP from a chosen loopback address (Linux routes all of 127/8 locally). */
+export function postFrom(url: string, localAddress: string, body: unknown) {
+  return new Promise<{ status: number; body: { success: boolean; error?: { message: string } } }>(
+    (resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          localAddress,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    },
+  );
 }

@@ -1,7 +1,14 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../src/security/totp.ts';
-import { databases, PASSWORD, signUp, startTestServer, type TestServer, uniqueEmail } from './harness.ts';
+import {
+  databases,
+  PASSWORD,
+  postFrom,
+  signUp,
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+} from './harness.ts';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -213,30 +220,9 @@ describe('login limit per address', () => {
     await server?.close();
   });
 
-  /** POST /auth/login over real HTTP from a chosen loopback address (Linux routes all of 127/8 locally). */
+  /** POST /auth/login over real HTTP from a chosen loopback address. */
   const loginFrom = (localAddress: string, email: string) =>
-    new Promise<{ status: number; body: { success: boolean; error?: { message: string } } }>(
-      (resolve, reject) => {
-        const payload = JSON.stringify({ email, password: 'wrong-password' });
-        const req = request(
-          `${server.url}/auth/login`,
-          {
-            method: 'POST',
-            localAddress,
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-          },
-          (res) => {
-            let text = '';
-            res.on('data', (chunk) => {
-              text += chunk;
-            });
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-          },
-        );
-        req.on('error', reject);
-        req.end(payload);
-      },
-    );
+    postFrom(`${server.url}/auth/login`, localAddress, { email, password: 'wrong-password' });
 
   it('answers 429 to one address trying many accounts, and not to another address', async () => {
     const statuses: number[] = [];
