@@ -354,6 +354,20 @@ export function rgbToI420(rgb: Uint8Array, width: number, height: number): Uint8
   return out;
 }
 
+/** Each segment's picture as I420 and how many frames it lasts at the clip's rate. */
+function clipPictures(segments: ClipSegment[], options: ClipOptions) {
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  const fps = options.fps ?? 15;
+  const photoName = options.photo ?? 'woman';
+  const photo = crop(crops[photoName]);
+  const pictures = segments.map((segment) => ({
+    frame: rgbToI420(renderFrame(photo, width, height, segment.posture, photoName), width, height),
+    count: Math.max(1, Math.round(segment.seconds * fps)),
+  }));
+  return { width, height, fps, pictures };
+}
+
 /**
  * Writes a `.y4m` clip (default 640x480 at 15 fps) of a real person holding each posture for its
  * segment's seconds, and returns the path. Chromium's fake camera loops it.
@@ -363,20 +377,22 @@ export function writePersonClip(
   segments: ClipSegment[] = [{ posture: 'upright', seconds: 3 }],
   options: ClipOptions = {},
 ): string {
-  const width = options.width ?? 640;
-  const height = options.height ?? 480;
-  const fps = options.fps ?? 15;
-  const photoName = options.photo ?? 'woman';
-  const photo = crop(crops[photoName]);
+  const { width, height, fps, pictures } = clipPictures(segments, options);
   const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`)];
   const frameHeader = Buffer.from('FRAME\n');
-  for (const segment of segments) {
-    const frame = rgbToI420(renderFrame(photo, width, height, segment.posture, photoName), width, height);
-    const count = Math.max(1, Math.round(segment.seconds * fps));
-    for (let i = 0; i < count; i++) parts.push(frameHeader, frame);
-  }
+  for (const { frame, count } of pictures) for (let i = 0; i < count; i++) parts.push(frameHeader, frame);
   writeFileSync(path, Buffer.concat(parts));
   return path;
+}
+
+/**
+ * The same clip's frames in memory, in order (one I420 picture of width × height × 1.5 bytes each, every
+ * frame its own copy): for tests and benches that feed a detector directly instead of a camera.
+ */
+export function personClipFrames(segments: ClipSegment[], options: ClipOptions = {}): Uint8Array[] {
+  return clipPictures(segments, options).pictures.flatMap(({ frame, count }) =>
+    Array.from({ length: count }, () => frame.slice()),
+  );
 }
 
 /** What changes between two takes of the same photo: framing, exposure, compression and camera roll. */

@@ -3,15 +3,14 @@
 // build) and through the device path (the detector's web worker in Chromium: Human's browser build on
 // tfjs WASM, models and .wasm served as the web app and extension bundle them). Both calibrate on the same
 // frame and get the same timestamps; the posture decision must match on at least 95 % of frames.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DetectionFrame } from '@posture-vision/core/analysis';
 import { createSchedule, DetectionStream, i420ToRgb, parseShows, ratesFor } from '@posture-vision/detector';
 import { detectorAssetFiles } from '@posture-vision/detector/browser/vite-plugin';
 import { launchChromium } from '@posture-vision/testkit/chromium';
-import { type ClipPosture, writePersonClip } from '@posture-vision/testkit/media';
+import { type ClipPosture, personClipFrames } from '@posture-vision/testkit/media';
 import { repoRoot } from '@posture-vision/testkit/services';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'puppeteer-core';
@@ -57,20 +56,12 @@ let rgba: Buffer[] = [];
 const i420: Uint8Array[] = [];
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pv-agreement-'));
-  const file = writePersonClip(
-    join(dir, 'clip.y4m'),
-    SEGMENTS.map(([posture, seconds]) => ({ posture, seconds })),
-    { fps: FPS },
+  i420.push(
+    ...personClipFrames(
+      SEGMENTS.map(([posture, seconds]) => ({ posture, seconds })),
+      { fps: FPS },
+    ),
   );
-  const y4m = readFileSync(file);
-  rmSync(dir, { recursive: true, force: true });
-  let at = y4m.indexOf('\n') + 1;
-  while (at < y4m.length) {
-    at += 'FRAME\n'.length;
-    i420.push(new Uint8Array(y4m.subarray(at, at + W * H * 1.5)));
-    at += W * H * 1.5;
-  }
   // The device gets the very pixels the server's worker converts the I420 frames to.
   rgba = i420.map((f) => {
     const rgb = i420ToRgb(f, W, H).data;

@@ -1,11 +1,5 @@
-// The live loop on real video frames: decoded I420 frames of a real person (from the .y4m clip maker)
-// go through a peer's newest-frame loop, the inference workers and the posture analysis. Upright is
-// calibrated; a sustained slouch and a head tilt are then reported, and sitting up again clears it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DetectionFrame } from '@posture-vision/core/analysis';
-import { type ClipPosture, writePersonClip } from '@posture-vision/testkit/media';
+import { type ClipPosture, personClipFrames } from '@posture-vision/testkit/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../src/engine/pool.ts';
 import { type I420Frame, Peer } from '../src/live/peer.ts';
@@ -18,20 +12,11 @@ const received: DetectionFrame[] = [];
 const frames = {} as Record<ClipPosture, I420Frame>;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pv-vision-analysis-'));
   const order: ClipPosture[] = ['upright', 'slouched', 'tilted', 'away'];
-  const file = writePersonClip(
-    join(dir, 'clip.y4m'),
-    order.map((posture) => ({ posture, seconds: 1 / 15 })),
-  );
-  const y4m = readFileSync(file);
-  rmSync(dir, { recursive: true, force: true });
-  let at = y4m.indexOf('\n') + 1;
-  for (const posture of order) {
-    at += 'FRAME\n'.length;
-    frames[posture] = { width: W, height: H, data: new Uint8Array(y4m.subarray(at, at + W * H * 1.5)) };
-    at += W * H * 1.5;
-  }
+  const pictures = personClipFrames(order.map((posture) => ({ posture, seconds: 1 / 15 })));
+  order.forEach((posture, i) => {
+    frames[posture] = { width: W, height: H, data: pictures[i] as Uint8Array };
+  });
   pool = new EnginePool(1);
   await pool.ready;
   peer = new Peer('analysis', null, pool);

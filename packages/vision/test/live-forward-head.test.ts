@@ -3,9 +3,6 @@
 // upper body leaning in — decoded frame by frame, run through the real pose model and the live posture
 // rules (core's analysis) on the clip's own timeline, so the timing is the clip's and not the machine's.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Keypoint } from '@posture-vision/core/analysis';
 import {
   createReference,
@@ -15,7 +12,7 @@ import {
   type PostureState,
   stepPosture,
 } from '@posture-vision/core/analysis';
-import { type ClipSegment, writePersonClip } from '@posture-vision/testkit/media';
+import { type ClipSegment, personClipFrames } from '@posture-vision/testkit/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../src/engine/pool.ts';
 
@@ -25,29 +22,20 @@ const FPS = 15;
 const modules = { body: true, face: true, hands: false, emotion: false, maxFaces: 1 };
 
 let pool: EnginePool;
-let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pv-forward-head-'));
   pool = new EnginePool(1);
   await pool.ready;
 }, 180_000);
 afterAll(async () => {
   await pool?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Keypoints of every frame of a clip. A still segment repeats the same frame bytes, and the engine is
  * deterministic, so each distinct frame is inferred once. */
-async function clipKeypoints(name: string, segments: ClipSegment[]): Promise<Keypoint[][]> {
-  const y4m = readFileSync(writePersonClip(join(dir, `${name}.y4m`), segments, { fps: FPS }));
-  const size = W * H * 1.5;
+async function clipKeypoints(_name: string, segments: ClipSegment[]): Promise<Keypoint[][]> {
   const seen = new Map<string, Keypoint[]>();
   const out: Keypoint[][] = [];
-  let at = y4m.indexOf('\n') + 1;
-  while (at < y4m.length) {
-    at += 'FRAME\n'.length;
-    const frame = new Uint8Array(y4m.subarray(at, at + size));
-    at += size;
+  for (const frame of personClipFrames(segments, { fps: FPS })) {
     const key = createHash('sha1').update(frame).digest('hex');
     let keypoints = seen.get(key);
     if (!keypoints) {

@@ -2,11 +2,8 @@
 // real person (testkit clip frame) is analysed, its frames pass the parser, calibration answers an outline
 // the drawing rules accept, and a bad token is refused with the login text.
 import { EventEmitter } from 'node:events';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { syntheticCamera } from '@posture-vision/testkit/answering-peer';
-import { writePersonClip } from '@posture-vision/testkit/media';
+import { personClipFrames } from '@posture-vision/testkit/media';
 import { freePort, type RunningService, startVision } from '@posture-vision/testkit/services';
 import { whenTrue } from '@posture-vision/testkit/wait';
 import wrtc from '@roamhq/wrtc';
@@ -30,12 +27,8 @@ let camera: ReturnType<typeof syntheticCamera>;
 
 /** The first frame of a testkit clip of a person sitting upright, 640×480 I420. */
 function personFrame() {
-  const path = join(tmpdir(), `pv-core-person-${process.pid}.y4m`);
-  writePersonClip(path, [{ posture: 'upright', seconds: 0.1 }]);
-  const y4m = readFileSync(path);
-  rmSync(path);
-  const start = y4m.indexOf('FRAME\n') + 6;
-  return { width: 640, height: 480, data: new Uint8Array(y4m.subarray(start, start + 640 * 480 * 1.5)) };
+  const [data] = personClipFrames([{ posture: 'upright', seconds: 0.1 }]);
+  return { width: 640, height: 480, data: data as Uint8Array };
 }
 
 beforeAll(async () => {
