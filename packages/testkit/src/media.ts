@@ -325,6 +325,19 @@ export function rgbToI420(rgb: Uint8Array, width: number, height: number): Uint8
   return out;
 }
 
+/** One I420 frame (default 640x480) of the real person in a posture, as a camera or wrtc's video sink hands it
+ * over. */
+export function personFrame(
+  posture: ClipPosture = 'upright',
+  options: Omit<ClipOptions, 'fps'> = {},
+): { width: number; height: number; data: Uint8Array } {
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  const photoName = options.photo ?? 'woman';
+  const rgb = renderFrame(crop(crops[photoName]), width, height, posture, photoName);
+  return { width, height, data: rgbToI420(rgb, width, height) };
+}
+
 /**
  * Writes a `.y4m` clip (default 640x480 at 15 fps) of a real person holding each posture for its
  * segment's seconds, and returns the path. Chromium's fake camera loops it.
