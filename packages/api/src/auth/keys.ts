@@ -36,6 +36,9 @@ export interface SigningKeys {
   verifyPurpose(purpose: string, token: string): Promise<Record<string, unknown>>;
 }
 
+/** Verified access tokens kept per process (about 1 KB each): the active users of one instance in 15 minutes. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** The row id of the key every instance uses. */
 const CURRENT_KEY = 'current';
 
@@ -90,6 +93,19 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
   const publicKey = (await importJWK(publicPart, 'ES256')) as CryptoKey;
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   const invalid = () => new ApiError(401, 'Invalid or expired token.');
+  // Access tokens this process has verified, until they expire: a client sends the same token with every request
+  // for up to ACCESS_TOKEN_SECONDS, and an ES256 signature check costs CPU on every request (0.93 ms each on the
+  // shared 2-core bench machine under load, see bench/README.md) where a map lookup costs nothing. Keyed by the
+  // whole token, signature included, so only the exact bytes verified before match. Revocation is not decided
+  // here: every request still checks its device session (context.ts).
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  const remember = (token: string, claims: AccessClaims, expiresAt: number) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { claims, expiresAt });
+  };
   return {
     publicJwk,
     signAccess: (claims) =>
@@ -102,6 +118,9 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .sign(privateKey),
     async verifyAccess(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAt > Date.now()) return known.claims;
+      if (known) verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, publicKey, {
           issuer: ISSUER,
@@ -117,7 +136,9 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
           (role !== 'user' && role !== 'admin')
         )
           throw invalid();
-        return { sub: payload.sub, sid: payload.sid, role };
+        const claims: AccessClaims = { sub: payload.sub, sid: payload.sid, role };
+        remember(token, claims, (payload.exp as number) * 1000);
+        return claims;
       } catch {
         throw invalid();
       }
