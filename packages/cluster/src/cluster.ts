@@ -31,6 +31,8 @@ export interface ClusterOptions {
   redisPrefix?: string;
   /** More environment for every instance (tests lower the password-hash cost). */
   env?: Record<string, string>;
+  /** Extra Node flags of the API instances (the benchmark's `--cpu-prof`, which NODE_OPTIONS does not take). */
+  apiNodeArgs?: string[];
   /** Inference workers per vision instance (default one per core). */
   visionWorkers?: number;
   haproxy?: string;
@@ -184,7 +186,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       `api${i + 1}`,
       options.apiPorts[i] as number,
       node,
-      entry('api'),
+      [...(options.apiNodeArgs ?? []), ...entry('api')],
       { ...shared, DATA_DIR: join(options.dataDir, `api${i + 1}`), API_PORT: String(options.apiPorts[i]) },
       join(repoRoot, 'packages', 'api'),
       options.log,
