@@ -292,8 +292,8 @@ describe('vision instances behind HAProxy', () => {
       90_000,
     );
     // The balancer may send the call to the other instance, which asks the holder over Redis and gives up after
-    // 5 s (then answers 'no data'); on a loaded machine the holder's JPEG encoding can take that long, and the user
-    // would press Calibrate again, as here.
+    // 15 s (then answers 'no data'); should a loaded machine take that long, the user would press Calibrate
+    // again, as here.
     await until(async () => (await live.calibrate()).ok, 'a calibration', 90_000);
     // Slouching after calibrating: judged against the reference (without one, the service says to calibrate).
     camera.show(slouched);

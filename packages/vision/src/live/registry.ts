@@ -68,8 +68,10 @@ export const RENEW_EVERY_MS = 10_000;
 /** A peer's calibration reference is kept this long after it was taken: long enough for a working day's session
  * to survive drains and reconnects, short enough that a forgotten peer id leaves nothing behind for long. */
 export const REFERENCE_TTL_MS = 12 * 3_600_000;
-/** How long a call waits for the holding instance. */
-const ASK_TIMEOUT_MS = 5_000;
+/** How long a call waits for the holding instance. The holder encodes the calibration JPEG in a worker that the
+ * peers' frames also use, behind at most two frames per peer; on a loaded 2-core machine that took over 5 s
+ * (seen in the cluster test), after which the caller would have been told there was no calibration data. */
+const ASK_TIMEOUT_MS = 15_000;
 /** A peer's end is remembered this long for a results socket that subscribes just after it. */
 const ENDED_MEMORY_MS = 30_000;
 
