@@ -1,54 +1,33 @@
 // Scale-out benchmark: feedback ingest through HAProxy to 1 and then 2 API instances on PostgreSQL and Redis
-// (packages/cluster, as `npm run start:cluster` runs them), in one run; then analytics over the stored feedback.
+// (packages/cluster, as `npm run start:cluster` runs them), in one run, each next to a reference (GET /health/live
+// through the same balancer); then analytics over the stored feedback.
 // `node --import tsx bench/api/scale.ts` from the repository root (about 2 minutes). BENCH_SECONDS (default 10)
 // per load; BENCH_CONNECTIONS (default 32) concurrent clients.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, startCluster } from '../../packages/cluster/src/cluster.ts';
 import { freePort } from '../../packages/testkit/src/services.ts';
+import {
+  ADMIN_URL,
+  type AutocannonResult,
+  autocannon,
+  benchUser,
+  call,
+  machineLine,
+  postgres,
+  resultRow,
+} from './setup.ts';
 
-const require = createRequire(new URL('../../packages/api/package.json', import.meta.url));
-const postgres = require('postgres') as (
-  url: string,
-  options: Record<string, unknown>,
-) => {
-  unsafe(q: string): Promise<{ n: number }[]>;
-  end(): Promise<void>;
-};
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const PASSWORD = 'Bench!Passw0rd';
-
-async function call(url: string, method: string, body?: unknown, token?: string) {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+/** BENCH_CPU_PROF=<dir>: each API instance writes a V8 CPU profile there when it stops (node --cpu-prof). */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 const rows: string[] = [];
 const row = (name: string, r: AutocannonResult) => {
-  const line = `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
+  const line = resultRow(name, r);
   rows.push(line);
   console.log(line);
 };
@@ -70,44 +49,21 @@ for (const apis of [1, 2]) {
     postgresAdminUrl: ADMIN_URL,
     redisUrl: 'redis://127.0.0.1:6379',
     redisPrefix: `pv-bench-${randomBytes(4).toString('hex')}:`,
-    env: { RATE_LIMIT_MAX: '1000000', API_LOG: 'off' },
+    env: {
+      RATE_LIMIT_MAX: '1000000',
+      API_LOG: 'off',
+    },
+    apiNodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF, `${apis}-api`)}`] : [],
   });
+  if (CPU_PROF) mkdirSync(join(CPU_PROF, `${apis}-api`), { recursive: true });
   try {
     const base = cluster.apiUrl;
-    const email = 'bench@example.com';
-    await call(`${base}/auth/register`, 'POST', {
-      firstName: 'Bench',
-      lastName: 'User',
-      birthday: '1990-01-01',
-      countryCode: '+1',
-      contactNo: '5551234567',
-      phone: '+15551234567',
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    });
-    const outbox = join(dataDir, 'outbox');
-    const mail = JSON.parse(readFileSync(join(outbox, readdirSync(outbox)[0] as string), 'utf8'));
-    await fetch(mail.links[0], { redirect: 'manual' });
-    const token = (await call(`${base}/auth/login`, 'POST', { email, password: PASSWORD }))
-      .accessToken as string;
-    const jpeg = `data:image/jpeg;base64,${Buffer.concat([
-      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
-      Buffer.alloc(2000, 0x11),
-      Buffer.from([0xff, 0xd9]),
-    ]).toString('base64')}`;
-    const calibration = await call(
-      `${base}/calibration`,
-      'POST',
-      {
-        photos: ['front', 'left', 'right'].map((viewType) => ({ viewType, photoUrl: jpeg })),
-        processWithML: false,
-        mlAnalysis: { overall_score: 70 },
-      },
-      token,
+    const user = await benchUser(
+      base,
+      cluster.apis.map((api) => join(dataDir, api.name, 'outbox')),
     );
-    const start = () =>
-      call(`${base}/sessions/start`, 'POST', { mode: 'active', calibrationId: calibration.data.id }, token);
+    const { token } = user;
+    const start = async () => ({ data: { id: await user.startSession() } });
     const session = await start();
     const auth = { authorization: `Bearer ${token}` };
     const feedback = {
@@ -125,6 +81,13 @@ for (const apis of [1, 2]) {
     row(
       `POST /sessions/{id}/feedback, ${apis} API instance(s)`,
       await autocannon({ ...feedback, connections: CONNECTIONS, duration: DURATION_S }),
+    );
+    // The reference measured in the same run, under the same machine load: the cheapest answer the same
+    // balancer and instances give (no database, no token). Feedback ingest as a share of it says how much of
+    // the HTTP path's ceiling on this machine the database work and the checks take.
+    row(
+      `GET /health/live (reference), ${apis} API instance(s)`,
+      await autocannon({ url: `${base}/health/live`, connections: CONNECTIONS, duration: DURATION_S / 2 }),
     );
 
     if (apis === 1) {
@@ -165,12 +128,6 @@ for (const apis of [1, 2]) {
   }
 }
 
-console.log(
-  `\nPostgreSQL, HAProxy, ${CONNECTIONS} connections, ${DURATION_S} s per load; ${cpus().length} cores (${cpus()[0]?.model}), ` +
-    `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)}, ` +
-    `load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-);
+console.log(`\nPostgreSQL, HAProxy, ${CONNECTIONS} connections, ${DURATION_S} s per load; ${machineLine()}`);
 console.log('| load | requests/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|');
 for (const line of rows) console.log(line);

@@ -19,6 +19,9 @@ export interface ApiConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** API_SIGNING_KEY: the private ES256 JWK every instance signs with; without it the key lives in the database
+   * (auth/keys.ts). */
+  signingKey?: string;
   /** A PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl?: string;
   /** Redis for every counter shared across instances (rate limits); when absent they live in process memory. */
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     port: int(env.API_PORT, 8000),
     host: env.API_HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    signingKey: env.API_SIGNING_KEY || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'pv:',

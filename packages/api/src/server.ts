@@ -36,7 +36,11 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy?.length ? config.trustProxy : false,
   });
   const database = await openDatabase(config);
-  const keys = await loadSigningKeys(config.dataDir);
+  const keys = await loadSigningKeys({
+    signingKey: config.signingKey,
+    db: database.db,
+    dataDir: config.dataDir,
+  });
   app.decorate('ctx', { config, db: database.db, keys, mailer: createMailer({ ...config, log: app.log }) });
   app.decorateRequest('user', null as never);
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;

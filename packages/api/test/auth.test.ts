@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createRemoteJWKSet, importJWK, jwtVerify, SignJWT } from 'jose';
+import { createRemoteJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/cli/admin.ts';
+import { signingKeys } from '../src/db/schema.ts';
 import {
   databases,
   lastMailTo,
@@ -253,7 +252,8 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
 
     const user = await signUp(server);
     // Signed with the server's own key but expired a minute ago.
-    const jwk = JSON.parse(readFileSync(join(server.dataDir, 'keys', 'es256-private.jwk.json'), 'utf8'));
+    const [row] = await server.app.ctx.db.select().from(signingKeys);
+    const jwk = row?.privateJwk as JWK & { kid: string };
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ sid: jwtSid(user.accessToken), role: 'user' })
       .setProtectedHeader({ alg: 'ES256', kid: jwk.kid, typ: 'JWT' })

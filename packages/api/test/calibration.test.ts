@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../src/db/schema.ts';
 import { databases, PASSWORD, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 import { dataUrl, jpegLike } from './images.ts';
 import { GOOD_ANALYSIS, startVisionDouble, type VisionDouble } from './vision-double.ts';
@@ -44,7 +46,7 @@ describe.each(databases)('calibrations on %s', (kind) => {
     expect((await server.http.get('/calibration/status/detailed')).status).toBe(401);
   });
 
-  it('creates a calibration from three photos analysed by the vision service, photos stored as files', async () => {
+  it('creates a calibration from three photos analysed by the vision service, photos stored in the database', async () => {
     const sent = photos();
     const res = await server.http.post(
       '/calibration',
@@ -66,9 +68,17 @@ describe.each(databases)('calibrations on %s', (kind) => {
       left_image: sent[1]?.photoUrl,
       right_image: sent[2]?.photoUrl,
     });
-    const folder = join(server.dataDir, 'photos', user.userId, calibrationId);
-    expect(readdirSync(folder).sort()).toEqual(['front.jpg', 'left.jpg', 'right.jpg']);
-    expect(readFileSync(join(folder, 'left.jpg')).equals(jpegLike(3100))).toBe(true);
+    // In the database every instance reads (storage/files.ts), not in this instance's data directory.
+    const stored = await server.app.ctx.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.userId, user.userId));
+    expect(stored.map((f) => f.key).sort()).toEqual(
+      ['front', 'left', 'right'].map((v) => `photos/${user.userId}/${calibrationId}/${v}.jpg`),
+    );
+    const left = stored.find((f) => f.key.endsWith('/left.jpg'));
+    expect(Buffer.from(left?.content ?? []).equals(jpegLike(3100))).toBe(true);
+    expect(existsSync(join(server.dataDir, 'photos'))).toBe(false);
     const photo = await fetch(`${server.url}/calibration/${calibrationId}/photos/right`, {
       headers: { authorization: `Bearer ${user.accessToken}` },
     });

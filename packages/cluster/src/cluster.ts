@@ -19,7 +19,9 @@ export interface ClusterOptions {
   /** Instance ports, one per instance. */
   apiPorts: number[];
   visionPorts: number[];
-  /** Shared by the API instances: signing key, mail outbox, uploaded files. */
+  /** The cluster's files: the HAProxy configuration, and one folder per instance (`api1`, `vision1` …) as each
+   * would have on its own host. Nothing in them is shared: the signing key and uploaded files are in PostgreSQL,
+   * counters and live peers in Redis. Each API instance's mail outbox (without SMTP_URL) is in its folder. */
   dataDir: string;
   /** A PostgreSQL database; else `database` is created (when missing) on the server of `postgresAdminUrl`. */
   databaseUrl?: string;
@@ -29,6 +31,8 @@ export interface ClusterOptions {
   redisPrefix?: string;
   /** More environment for every instance (tests lower the password-hash cost). */
   env?: Record<string, string>;
+  /** Extra Node flags of the API instances (the benchmark's `--cpu-prof`, which NODE_OPTIONS does not take). */
+  apiNodeArgs?: string[];
   /** Inference workers per vision instance (default one per core). */
   visionWorkers?: number;
   haproxy?: string;
@@ -166,7 +170,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const visionFront = `http://127.0.0.1:${options.visionPort}`;
   const shared: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: options.dataDir,
     DATABASE_URL: databaseUrl,
     REDIS_URL: options.redisUrl,
     ...(options.redisPrefix ? { REDIS_PREFIX: options.redisPrefix } : {}),
@@ -183,8 +186,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       `api${i + 1}`,
       options.apiPorts[i] as number,
       node,
-      entry('api'),
-      { ...shared, API_PORT: String(options.apiPorts[i]) },
+      [...(options.apiNodeArgs ?? []), ...entry('api')],
+      { ...shared, DATA_DIR: join(options.dataDir, `api${i + 1}`), API_PORT: String(options.apiPorts[i]) },
       join(repoRoot, 'packages', 'api'),
       options.log,
     );
@@ -196,6 +199,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       entry('vision'),
       {
         ...shared,
+        DATA_DIR: join(options.dataDir, `vision${i + 1}`),
         VISION_PORT: String(options.visionPorts[i]),
         ...(options.visionWorkers ? { VISION_WORKERS: String(options.visionWorkers) } : {}),
       },
@@ -211,7 +215,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (haproxy) await stopInstance(haproxy, 3000);
   };
   try {
-    // The first API instance alone: it applies the migrations and creates the signing key the others share.
+    // The first API instance alone: it applies the migrations and creates the signing key the others share (in
+    // the database; instances starting together would agree on one key too, but not run migrations at once).
     apis.push(startApi(0));
     // Vision instances load their models meanwhile.
     for (let i = 0; i < options.visions; i++) visions.push(startVision(i));

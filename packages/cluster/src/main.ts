@@ -88,6 +88,10 @@ Posture Vision cluster:
   vision   http://localhost:${visionPort}  (HAProxy, least connections over ${started.visions.map((v) => v.port).join(', ')})
   stats    ${started.statsUrl}
   database ${started.databaseUrl.replace(/\/\/[^@]*@/, '//')}
-  data     ${started.dataDir}
+  data     ${started.dataDir}  (one folder per instance)${
+    process.env.SMTP_URL
+      ? ''
+      : `\n  mail     ${started.apis.map((a) => join(started.dataDir, a.name, 'outbox')).join(', ')} (no SMTP_URL)`
+  }
 Press Ctrl-C to stop everything.
 `);

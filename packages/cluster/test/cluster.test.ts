@@ -1,16 +1,21 @@
 // The cluster as `npm run start:cluster` runs it: 2 API and 2 vision processes on a fresh PostgreSQL database and
-// Redis, behind a real HAProxy. Sign-in state, login limits and live streams hold across instances; a draining
-// vision instance hands its stream over; a killed API instance loses no acknowledged event and drops out.
+// Redis, behind a real HAProxy, each instance with its own data directory (as on its own host). Sign-in state,
+// login limits, the signing key, uploaded files and live streams hold across instances; a draining vision
+// instance hands its stream over with its calibration reference; a killed API instance loses no acknowledged
+// event and drops out.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DetectionFrame } from '@posture-vision/core/detection';
 import {
   createLiveLink,
   type LiveLink,
   type PeerConnectionConstructor,
   type WebSocketConstructor,
 } from '@posture-vision/core/live';
+import { syntheticCamera } from '@posture-vision/testkit/answering-peer';
+import { personFrame } from '@posture-vision/testkit/media';
 import {
   ensurePostgres,
   ensureRedis,
@@ -18,6 +23,7 @@ import {
   POSTGRES_ADMIN_URL,
   REDIS_URL,
 } from '@posture-vision/testkit/services';
+import { waitUntil as until } from '@posture-vision/testkit/wait';
 import wrtc from '@roamhq/wrtc';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,14 +93,6 @@ async function call(
   return { status: res.status, body: json, servedBy: res.headers.get('x-served-by') };
 }
 
-const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
 let user: { email: string; accessToken: string; refreshToken: string };
 
 /** Registers through the balancer, follows the mailed link, signs in on one API instance. */
@@ -112,9 +110,15 @@ async function signUp(): Promise<typeof user> {
     confirmPassword: PASSWORD,
   });
   expect(reg.status).toBe(201);
-  const outbox = join(dataDir, 'outbox');
-  const mail = readdirSync(outbox)
-    .map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; links: string[] })
+  // Each API instance writes its own outbox (no SMTP here): the mail is in whichever took the registration.
+  const mail = cluster.apis
+    .map((api) => join(dataDir, api.name, 'outbox'))
+    .filter((outbox) => existsSync(outbox))
+    .flatMap((outbox) =>
+      readdirSync(outbox).map(
+        (f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; links: string[] },
+      ),
+    )
     .find((m) => m.to === email);
   expect((await fetch(mail?.links[0] as string, { redirect: 'manual' })).status).toBe(302);
   const login = await call(cluster.apis[0]?.url as string, 'POST', '/auth/login', {
@@ -173,24 +177,64 @@ describe('API instances behind HAProxy', () => {
   });
 });
 
-/** A camera of grey frames at 10 fps, as wrtc's video source sends them. */
-function syntheticCamera() {
-  const source = new wrtc.nonstandard.RTCVideoSource();
-  const track = source.createTrack();
-  const frame = { width: 160, height: 120, data: new Uint8Array(160 * 120 * 1.5).fill(128) };
-  const timer = setInterval(() => source.onFrame(frame), 100);
-  return {
-    stream: new wrtc.MediaStream([track]) as unknown as MediaStream,
-    stop() {
-      clearInterval(timer);
-      track.stop();
-    },
-  };
-}
+describe('state that no instance keeps on its own disk', () => {
+  it('a token signed by one API instance is verified by the other and by both vision instances', async () => {
+    const [a, b] = cluster.apis.map((i) => i.url) as [string, string];
+    const login = await call(a, 'POST', '/auth/login', { email: user.email, password: PASSWORD });
+    const token = login.body.accessToken as string;
+    expect((await call(b, 'GET', '/profile', undefined, token)).body.data.email).toBe(user.email);
+    const jwks = await Promise.all(
+      [a, b].map(async (url) => (await call(url, 'GET', '/.well-known/jwks.json')).body),
+    );
+    expect(jwks[1]).toEqual(jwks[0]);
+    // The vision instances fetch the key through the balancer: a valid token reaches the (absent) peer, a
+    // forged one is refused.
+    for (const vision of cluster.visions) {
+      const valid = await call(vision.url, 'GET', '/model/realtime/calibrate/700001', undefined, token);
+      expect(valid.status).toBe(200);
+      expect(valid.body.success).toBe(false);
+      const forged = await call(
+        vision.url,
+        'GET',
+        '/model/realtime/calibrate/700001',
+        undefined,
+        `${token}x`,
+      );
+      expect(forged.status).toBe(401);
+    }
+    for (const api of cluster.apis) expect(existsSync(join(dataDir, api.name, 'keys'))).toBe(false);
+  });
+
+  it('an avatar uploaded through one API instance is served by the other', async () => {
+    const [a, b] = cluster.apis.map((i) => i.url) as [string, string];
+    // A real PNG: the 1x1 image every browser can show.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const up = await fetch(`${a}/profile/avatar`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+      body: form,
+    });
+    expect(up.status).toBe(200);
+    const path = new URL(((await up.json()) as { data: { profilePicture: string } }).data.profilePicture)
+      .pathname;
+    const served = await fetch(b + path);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    expect(existsSync(join(dataDir, 'api1', 'avatars'))).toBe(false);
+  });
+});
 
 describe('vision instances behind HAProxy', () => {
   const links: LiveLink[] = [];
-  const camera = syntheticCamera();
+  // A real person (testkit's media), 320x240 at 10 fps: sitting upright until the test says otherwise.
+  const upright = personFrame('upright', { width: 320, height: 240 });
+  const slouched = personFrame('slouched', { width: 320, height: 240 });
+  const camera = syntheticCamera(upright);
   afterAll(() => {
     for (const link of links) link.stop();
     camera.stop();
@@ -210,9 +254,9 @@ describe('vision instances behind HAProxy', () => {
       WebSocket: WS,
       RTCPeerConnection: wrtc.RTCPeerConnection as unknown as PeerConnectionConstructor,
     });
-    const frames: number[] = [];
+    const frames: DetectionFrame[] = [];
     const states: string[] = [];
-    live.on('frame', () => frames.push(Date.now()));
+    live.on('frame', ({ frame }) => frames.push(frame));
     live.on('state', (s) => states.push(s));
     links.push(live);
     return { live, frames, states };
@@ -230,7 +274,7 @@ describe('vision instances behind HAProxy', () => {
     }
     const { live, frames } = link('ws://split.invalid', Split as unknown as WebSocketConstructor);
     live.start();
-    await until(() => frames.length >= 3, 'frames through the other instance', 60_000);
+    await until(() => frames.length >= 3, 'frames through the other instance', 90_000);
     const held = await Promise.all(
       [first, second].map(async (v) => (await call(v.url, 'GET', '/health/ready')).body.data.peers),
     );
@@ -238,10 +282,26 @@ describe('vision instances behind HAProxy', () => {
     live.stop();
   });
 
-  it('SIGTERM to the instance holding a stream: the link reconnects and frames resume', async () => {
+  it('SIGTERM to the instance holding a calibrated stream: the link reconnects, frames resume with the same reference', async () => {
+    camera.show(upright);
     const { live, frames, states } = link(cluster.visionWsUrl);
     live.start();
-    await until(() => frames.length >= 3, 'frames through the balancer', 60_000);
+    await until(
+      () => frames.some((f) => f.hns.poses.length > 0),
+      'frames of the person through the balancer',
+      90_000,
+    );
+    // The balancer may send the call to the other instance, which asks the holder over Redis and gives up after
+    // 15 s (then answers 'no data'); should a loaded machine take that long, the user would press Calibrate
+    // again, as here.
+    await until(async () => (await live.calibrate()).ok, 'a calibration', 90_000);
+    // Slouching after calibrating: judged against the reference (without one, the service says to calibrate).
+    camera.show(slouched);
+    const poorAgainstReference = (f: DetectionFrame) =>
+      f.temporal_posture_data !== null && f.posture_verdict?.status === 'poor';
+    await until(() => frames.some(poorAgainstReference), 'the slouch judged against the reference', 90_000);
+    const verdict = frames.findLast(poorAgainstReference)?.posture_verdict;
+
     let holder: Cluster['visions'][0] | undefined;
     await until(async () => {
       for (const v of cluster.visions)
@@ -257,14 +317,24 @@ describe('vision instances behind HAProxy', () => {
     await until(
       () => live.connected && frames.length > resumedAfter + 2,
       'frames after reconnecting',
-      30_000,
+      60_000,
     );
     expect(states).not.toContain('failed');
     expect((await call(other.url, 'GET', '/health/ready')).body.data.peers).toBe(1);
+    // The other instance goes on with the reference taken before the drain: the same slouch, the same verdict.
+    await until(
+      () => frames.slice(resumedAfter).some(poorAgainstReference),
+      'the same verdict on the other instance',
+      90_000,
+    );
+    expect(frames.findLast(poorAgainstReference)?.posture_verdict).toEqual(verdict);
+    expect(
+      frames.slice(resumedAfter).every((f) => f.body_status !== 'Calibrate to start posture analysis'),
+    ).toBe(true);
     expect(await draining.exited).toBe(0);
     await cluster.waitForStates({ [`vision/${draining.name}`]: 'DOWN' });
     live.stop();
-  });
+  }, 400_000);
 });
 
 describe('an API instance killed under feedback load', () => {

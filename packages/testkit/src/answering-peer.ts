@@ -185,7 +185,8 @@ export async function startAnsweringServer() {
   };
 }
 
-/** A synthetic camera: a wrtc video source fed one I420 frame (default: grey 160×120) at 10 fps. */
+/** A synthetic camera: a wrtc video source fed one I420 frame (default: grey 160×120) at 10 fps; `show`
+ * changes the picture (e.g. a person sitting upright, then slouching). */
 export function syntheticCamera(
   frame: { width: number; height: number; data: Uint8Array } = {
     width: 160,
@@ -195,10 +196,14 @@ export function syntheticCamera(
 ) {
   const source = new wrtc.nonstandard.RTCVideoSource();
   const track = source.createTrack();
-  const timer = setInterval(() => source.onFrame(frame), 100);
+  let shown = frame;
+  const timer = setInterval(() => source.onFrame(shown), 100);
   const stream = new wrtc.MediaStream([track]) as unknown as MediaStream;
   return {
     stream,
+    show(next: { width: number; height: number; data: Uint8Array }) {
+      shown = next;
+    },
     stop() {
       clearInterval(timer);
       track.stop();

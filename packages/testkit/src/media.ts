@@ -354,15 +354,26 @@ export function rgbToI420(rgb: Uint8Array, width: number, height: number): Uint8
   return out;
 }
 
+/** One I420 frame (default 640x480) of the real person in a posture, as a camera or wrtc's video sink hands it
+ * over. */
+export function personFrame(
+  posture: ClipPosture = 'upright',
+  options: Omit<ClipOptions, 'fps'> = {},
+): { width: number; height: number; data: Uint8Array } {
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  const photoName = options.photo ?? 'woman';
+  const rgb = renderFrame(crop(crops[photoName]), width, height, posture, photoName);
+  return { width, height, data: rgbToI420(rgb, width, height) };
+}
+
 /** Each segment's picture as I420 and how many frames it lasts at the clip's rate. */
 function clipPictures(segments: ClipSegment[], options: ClipOptions) {
   const width = options.width ?? 640;
   const height = options.height ?? 480;
   const fps = options.fps ?? 15;
-  const photoName = options.photo ?? 'woman';
-  const photo = crop(crops[photoName]);
   const pictures = segments.map((segment) => ({
-    frame: rgbToI420(renderFrame(photo, width, height, segment.posture, photoName), width, height),
+    frame: personFrame(segment.posture, options).data,
     count: Math.max(1, Math.round(segment.seconds * fps)),
   }));
   return { width, height, fps, pictures };

@@ -10,7 +10,7 @@ import { EnginePool } from './engine/pool.ts';
 import { sendError } from './errors.ts';
 import type { Peer } from './live/peer.ts';
 import { memoryRegistry, redisRegistry } from './live/registry.ts';
-import { type LiveControl, liveRoutes } from './live/routes.ts';
+import { ANONYMOUS_SHARE, type LiveControl, liveRoutes } from './live/routes.ts';
 import { type PhotoLimits, photoRoutes } from './photo/routes.ts';
 import { healthRoutes } from './status/health.ts';
 import { statusRoutes } from './status/routes.ts';
@@ -105,6 +105,8 @@ export async function buildServer(
     ? redisRegistry(options.redisUrl, {
         prefix: options.redisPrefix ?? 'pv:',
         maxPeersTotal: options.maxPeersTotal ?? 0,
+        // The anonymous share of the cluster cap, as each instance keeps of its own cap.
+        maxAnonymousTotal: Math.floor((options.maxPeersTotal ?? 0) * ANONYMOUS_SHARE),
       })
     : memoryRegistry();
   const live = {} as LiveControl;

@@ -1,11 +1,10 @@
 // Both services as processes (their real entries, as `npm start` runs them): the API publishes its JWKS,
 // and the vision service, told where the API is by API_URL, accepts an access token signed with the API's
-// own key (read from the API's data directory, as only a test may) and refuses an admin's token and a
+// own key (the test gives the API its key through API_SIGNING_KEY, as an operator's secret store would) and refuses an admin's token and a
 // token of the API's key meant for another audience.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
-import { importJWK, type JWK, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 
@@ -15,10 +14,9 @@ let base: string;
 let signWithApiKey: (claims: Record<string, unknown>, audience?: string) => Promise<string>;
 
 beforeAll(async () => {
-  api = await startApi();
-  const jwk = JSON.parse(readFileSync(join(api.dataDir, 'keys', 'es256-private.jwk.json'), 'utf8')) as JWK & {
-    kid: string;
-  };
+  const pair = await generateKeyPair('ES256', { extractable: true });
+  const jwk = { ...(await exportJWK(pair.privateKey)), kid: randomUUID(), alg: 'ES256' };
+  api = await startApi({ API_SIGNING_KEY: JSON.stringify(jwk) });
   const key = await importJWK(jwk, 'ES256');
   signWithApiKey = (claims, audience = 'posture-vision') =>
     new SignJWT(claims)

@@ -1,9 +1,18 @@
-// The ES256 signing key: generated on first start and kept under DATA_DIR/keys (never committed). Access tokens
-// are verified with the public half, which GET /.well-known/jwks.json publishes for the vision service.
+// The ES256 signing key, the same for every API instance (a token signed by one is verified by the others and
+// by the vision service, which reads GET /.well-known/jwks.json through the balancer). Where it comes from:
+// 1. API_SIGNING_KEY, a private JWK (JSON) given to every instance by the operator's secret store;
+// 2. else the `signing_keys` row of the database every instance shares: the first instance to start generates
+//    it (insert … on conflict do nothing, so two starting at once agree on one), the others read it. A key file
+//    of an earlier deployment (DATA_DIR/keys/es256-private.jwk.json) is taken as that row, so tokens already
+//    handed out stay valid.
+// Never committed, never logged. Access tokens are verified with the public half.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db/index.ts';
+import { signingKeys } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 
 export const ISSUER = 'posture-vision-api';
@@ -27,32 +36,76 @@ export interface SigningKeys {
   verifyPurpose(purpose: string, token: string): Promise<Record<string, unknown>>;
 }
 
-async function loadOrCreate(
-  dir: string,
-): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey; kid: string }> {
-  const file = join(dir, 'es256-private.jwk.json');
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const pair = await generateKeyPair('ES256', { extractable: true });
-    const jwk = { ...(await exportJWK(pair.privateKey)), kid: randomUUID(), alg: 'ES256' };
-    // `wx` so two processes starting on one fresh DATA_DIR cannot overwrite each other's key.
-    try {
-      writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+/** Verified access tokens kept per process (about 1 KB each): the active users of one instance in 15 minutes. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** The row id of the key every instance uses. */
+const CURRENT_KEY = 'current';
+
+export interface KeySource {
+  /** API_SIGNING_KEY: a private ES256 JWK as JSON; wins over the database. */
+  signingKey?: string;
+  db: Database;
+  /** Where an earlier deployment kept its key file. */
+  dataDir: string;
+}
+
+function parseJwk(text: string, where: string): JWK & { kid: string } {
+  let jwk: JWK;
+  try {
+    jwk = JSON.parse(text) as JWK;
+  } catch {
+    throw new Error(`${where} is not JSON (a private ES256 JWK is expected)`);
   }
-  const jwk = JSON.parse(readFileSync(file, 'utf8')) as JWK & { kid: string };
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string')
+    throw new Error(`${where} is not a private ES256 key (kty EC, crv P-256, with d)`);
+  return { ...jwk, kid: jwk.kid ?? randomUUID(), alg: 'ES256' };
+}
+
+/** The shared key's private JWK: from the environment, else the database (created once, by whoever is first). */
+async function sharedJwk(source: KeySource): Promise<JWK & { kid: string }> {
+  if (source.signingKey) return parseJwk(source.signingKey, 'API_SIGNING_KEY');
+  const read = async () =>
+    (await source.db.select().from(signingKeys).where(eq(signingKeys.id, CURRENT_KEY)))[0]?.privateJwk;
+  const found = await read();
+  if (found) return found as JWK & { kid: string };
+  const legacy = join(source.dataDir, 'keys', 'es256-private.jwk.json');
+  const jwk = existsSync(legacy)
+    ? parseJwk(readFileSync(legacy, 'utf8'), legacy)
+    : {
+        ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)),
+        kid: randomUUID(),
+        alg: 'ES256',
+      };
+  // Two instances starting on a fresh database: one insert wins, both read the winner.
+  await source.db
+    .insert(signingKeys)
+    .values({ id: CURRENT_KEY, privateJwk: jwk })
+    .onConflictDoNothing({ target: signingKeys.id });
+  return (await read()) as JWK & { kid: string };
+}
+
+export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
+  const jwk = await sharedJwk(source);
+  const { kid } = jwk;
   const privateKey = (await importJWK(jwk, 'ES256')) as CryptoKey;
   const { d: _private, ...publicPart } = jwk;
   const publicKey = (await importJWK(publicPart, 'ES256')) as CryptoKey;
-  return { privateKey, publicKey, kid: jwk.kid };
-}
-
-export async function loadSigningKeys(dataDir: string): Promise<SigningKeys> {
-  const { privateKey, publicKey, kid } = await loadOrCreate(join(dataDir, 'keys'));
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   const invalid = () => new ApiError(401, 'Invalid or expired token.');
+  // Access tokens this process has verified, until they expire: a client sends the same token with every request
+  // for up to ACCESS_TOKEN_SECONDS, and an ES256 signature check costs CPU on every request (0.93 ms each on the
+  // shared 2-core bench machine under load, see bench/README.md) where a map lookup costs nothing. Keyed by the
+  // whole token, signature included, so only the exact bytes verified before match. Revocation is not decided
+  // here: every request still checks its device session (context.ts).
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  const remember = (token: string, claims: AccessClaims, expiresAt: number) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { claims, expiresAt });
+  };
   return {
     publicJwk,
     signAccess: (claims) =>
@@ -65,6 +118,9 @@ export async function loadSigningKeys(dataDir: string): Promise<SigningKeys> {
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .sign(privateKey),
     async verifyAccess(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAt > Date.now()) return known.claims;
+      if (known) verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, publicKey, {
           issuer: ISSUER,
@@ -80,7 +136,9 @@ export async function loadSigningKeys(dataDir: string): Promise<SigningKeys> {
           (role !== 'user' && role !== 'admin')
         )
           throw invalid();
-        return { sub: payload.sub, sid: payload.sid, role };
+        const claims: AccessClaims = { sub: payload.sub, sid: payload.sid, role };
+        remember(token, claims, (payload.exp as number) * 1000);
+        return claims;
       } catch {
         throw invalid();
       }

@@ -1,7 +1,5 @@
-// Calibrations (document 2, sections 3.3 and 7.2): three photos stored as files, metrics from the vision
-// service's photo analysis, status and expiry, history, progress and recommendations.
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+// Calibrations (document 2, sections 3.3 and 7.2): three photos stored in the database (storage/files.ts),
+// metrics from the vision service's photo analysis, status and expiry, history, progress and recommendations.
 import { isPhysiological, PHYSIOLOGICAL_RANGE, type RangedMetric } from '@posture-vision/core/calibration';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +10,7 @@ import { calibrationPhotos, calibrations, users } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { dateRangeQuery, isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
 import { recentIssueShares } from '../sessions/service.ts';
-import { imageTypeOf, readFile, saveFile, userFolder } from '../storage/files.ts';
+import { imageTypeOf, photoKey, readStoredFile, saveFile } from '../storage/files.ts';
 import { calibrationProfileRoutes } from './profiles.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
@@ -224,22 +222,18 @@ export default async function calibrationRoutes(app: FastifyInstance) {
         .values({ userId, ...(analysis ? metricsFrom(analysis) : {}), mlAnalysis: analysis ?? null })
         .returning();
       if (!row) throw new Error('calibration not created');
-      const folder = join(userFolder(ctx.config.dataDir, 'photos', userId), row.id);
-      try {
-        for (const p of photos) {
-          const filePath = await saveFile(folder, `${p.viewType}.${p.ext}`, p.bytes);
-          await tx.insert(calibrationPhotos).values({
-            calibrationId: row.id,
-            viewType: p.viewType,
-            filePath,
-            bytes: p.bytes.length,
-            metadata: p.metadata ?? null,
-            capturedAt: p.capturedAt ? new Date(p.capturedAt) : null,
-          });
-        }
-      } catch (error) {
-        await rm(folder, { recursive: true, force: true });
-        throw error;
+      // The photos are stored in the same transaction as the rows that name them.
+      for (const p of photos) {
+        const filePath = photoKey(userId, row.id, `${p.viewType}.${p.ext}`);
+        await saveFile(tx as unknown as Database, filePath, userId, p.bytes);
+        await tx.insert(calibrationPhotos).values({
+          calibrationId: row.id,
+          viewType: p.viewType,
+          filePath,
+          bytes: p.bytes.length,
+          metadata: p.metadata ?? null,
+          capturedAt: p.capturedAt ? new Date(p.capturedAt) : null,
+        });
       }
       return row;
     });
@@ -335,8 +329,10 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     const row = await ownCalibration(request.user.userId, id);
     const stored = await storedPhotos(row.id);
     const images: Record<string, string> = {};
-    for (const p of stored)
-      images[p.viewType] = `data:image/jpeg;base64,${(await readFile(p.filePath)).toString('base64')}`;
+    for (const p of stored) {
+      const bytes = await readStoredFile(ctx.db, ctx.config.dataDir, p.filePath);
+      if (bytes) images[p.viewType] = `data:image/jpeg;base64,${bytes.toString('base64')}`;
+    }
     if (!images.front || !images.left || !images.right)
       throw new ApiError(409, 'This calibration has no stored photos to analyse.');
     const analysis = await batchAnalyze(
@@ -385,8 +381,8 @@ export default async function calibrationRoutes(app: FastifyInstance) {
       .select()
       .from(calibrationPhotos)
       .where(and(eq(calibrationPhotos.calibrationId, row.id), eq(calibrationPhotos.viewType, params.view)));
-    if (!p) throw new ApiError(404, 'Photo not found.');
-    const bytes = await readFile(p.filePath);
+    const bytes = p && (await readStoredFile(ctx.db, ctx.config.dataDir, p.filePath));
+    if (!bytes) throw new ApiError(404, 'Photo not found.');
     return reply.type((await imageTypeOf(bytes))?.mime ?? 'application/octet-stream').send(bytes);
   });
 }

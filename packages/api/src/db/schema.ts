@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -150,7 +151,7 @@ export const calibrationProfiles = pgTable(
   (t) => [uniqueIndex('calibration_profiles_user_name_idx').on(t.userId, t.name)],
 );
 
-/** Photos live as files under DATA_DIR; rows keep only where. */
+/** Photos live in stored_files; `filePath` is their key there (or, for photos stored before, a path under DATA_DIR). */
 export const calibrationPhotos = pgTable('calibration_photos', {
   id: uuid('id').primaryKey().defaultRandom(),
   calibrationId: uuid('calibration_id')
@@ -217,3 +218,28 @@ export const postureFeedback = pgTable(
     index('posture_feedback_user_idx').on(t.userId),
   ],
 );
+
+/** Raw bytes (PostgreSQL bytea): postgres-js reads a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Uploaded files (avatars, calibration photos), read by every API instance (storage/files.ts says why here). */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    key: text('key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_files_user_idx').on(t.userId)],
+);
+
+/** The API's signing key when no API_SIGNING_KEY is given: one row, created by the first instance to start, so
+ * every instance signs and verifies with the same key (auth/keys.ts). */
+export const signingKeys = pgTable('signing_keys', {
+  id: text('id').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  createdAt: createdAt(),
+});

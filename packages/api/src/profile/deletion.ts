@@ -4,14 +4,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
-import { removeUserFiles } from '../storage/files.ts';
+import { removeLegacyUserFiles } from '../storage/files.ts';
 
 export async function deleteAccount(ctx: AppContext, userId: string): Promise<void> {
   const [deleted] = await ctx.db
     .delete(users)
     .where(eq(users.id, userId))
     .returning({ id: users.id, email: users.email });
-  await removeUserFiles(ctx.config.dataDir, userId);
+  // Stored files go with the user's row (cascade); files of deployments before that are on disk.
+  await removeLegacyUserFiles(ctx.config.dataDir, userId);
   if (!deleted) return;
   ctx.mailer.forget(deleted);
   await purgeDeadRows(ctx);

@@ -1,6 +1,4 @@
 // Profile (document 1): read, update (current password required), delete with all data, avatar, exports.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +8,7 @@ import { calibrations, loginEvents, postureFeedback, postureSessions, users } fr
 import { toCsv } from '../http/csv.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { birthday, requiredText } from '../http/fields.ts';
-import { imageTypeOf, randomName, saveFile, userFolder } from '../storage/files.ts';
+import { avatarKey, imageTypeOf, randomName, readStoredFile, saveFile } from '../storage/files.ts';
 import { deleteAccount } from './deletion.ts';
 import { toProfile } from './present.ts';
 
@@ -146,9 +144,8 @@ export default async function profileRoutes(app: FastifyInstance) {
         { field: 'avatar', message: 'The file is not an image.' },
       ]);
     const { userId } = request.user;
-    const folder = userFolder(ctx.config.dataDir, 'avatars', userId);
     const name = randomName(type.ext);
-    await saveFile(folder, name, bytes);
+    await saveFile(ctx.db, avatarKey(userId, name), userId, bytes);
     const profilePicture = `${publicUrl(app, request)}/profile/avatar/${userId}/${name}`;
     await ctx.db.update(users).set({ profilePicture, updatedAt: new Date() }).where(eq(users.id, userId));
     return ok({ profilePicture }, 'Avatar uploaded successfully.');
@@ -158,13 +155,12 @@ export default async function profileRoutes(app: FastifyInstance) {
   app.get('/profile/avatar/:userId/:file', async (request, reply) => {
     const params = avatarParams.safeParse(request.params);
     if (!params.success) throw new ApiError(404, 'Avatar not found.');
-    const path = join(userFolder(ctx.config.dataDir, 'avatars', params.data.userId), params.data.file);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path);
-    } catch {
-      throw new ApiError(404, 'Avatar not found.');
-    }
+    const bytes = await readStoredFile(
+      ctx.db,
+      ctx.config.dataDir,
+      avatarKey(params.data.userId, params.data.file),
+    );
+    if (!bytes) throw new ApiError(404, 'Avatar not found.');
     const type = await imageTypeOf(bytes);
     return reply
       .type(type?.mime ?? 'application/octet-stream')

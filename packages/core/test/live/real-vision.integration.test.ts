@@ -3,7 +3,7 @@
 // the drawing rules accept, and a bad token is refused with the login text.
 import { EventEmitter } from 'node:events';
 import { syntheticCamera } from '@posture-vision/testkit/answering-peer';
-import { personClipFrames } from '@posture-vision/testkit/media';
+import { personFrame } from '@posture-vision/testkit/media';
 import { freePort, type RunningService, startVision } from '@posture-vision/testkit/services';
 import { whenTrue } from '@posture-vision/testkit/wait';
 import wrtc from '@roamhq/wrtc';
@@ -25,16 +25,10 @@ import {
 let vision: RunningService;
 let camera: ReturnType<typeof syntheticCamera>;
 
-/** The first frame of a testkit clip of a person sitting upright, 640×480 I420. */
-function personFrame() {
-  const [data] = personClipFrames([{ posture: 'upright', seconds: 0.1 }]);
-  return { width: 640, height: 480, data: data as Uint8Array };
-}
-
 beforeAll(async () => {
   // Tokens are verified against an API that is not there: any token is invalid (close 4001).
   vision = await startVision({ API_URL: `http://127.0.0.1:${await freePort()}` });
-  camera = syntheticCamera(personFrame());
+  camera = syntheticCamera(personFrame('upright'));
 }, 150_000);
 
 afterAll(async () => {

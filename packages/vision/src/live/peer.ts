@@ -56,6 +56,8 @@ export class Peer {
     { detection: Detection; frame: I420Frame; receivedAt: number } | null
   >();
   private lastFrame: I420Frame | null = null;
+  /** True once this peer took a reference itself (a restored one must not replace it). */
+  private calibratedHere = false;
   private readonly stream = new DetectionStream();
   private schedule: Schedule;
   readonly results = new Set<Send>();
@@ -206,7 +208,15 @@ export class Peer {
   calibrate(): { reference: PostureReference; frame: I420Frame } | null {
     const reference = this.stream.calibrate();
     if (!reference || !this.lastFrame) return null;
+    this.calibratedHere = true;
     return { reference, frame: this.lastFrame };
+  }
+
+  /** Uses a reference this peer id was calibrated with earlier (on this or another instance, before a drain),
+   * unless it has been calibrated since it started here. */
+  restoreReference(reference: PostureReference): void {
+    if (this.calibratedHere || this.closed) return;
+    this.stream.setReference(reference);
   }
 
   /**

@@ -4,7 +4,8 @@
 // 4029, so an overloaded service refuses clearly instead of slowing every stream; the live link retries it, so
 // behind a balancer the retry lands on another instance. Peers are held through a registry (registry.ts):
 // shared in Redis, a peer's results socket may land on another instance than its offer socket and still gets
-// the frames, and calibration reaches the holding instance. Draining (SIGTERM) takes no new peers and closes
+// the frames, calibration reaches the holding instance, and the reference it takes is kept in the registry for the
+// peer id, so a peer that reconnects elsewhere goes on with it. Draining (SIGTERM) takes no new peers and closes
 // the held ones with 1012, on which the link reconnects.
 
 import { type IceServer, LIVE_CLOSE, referenceOutline, tokenFromProtocols } from '@posture-vision/core/live';
@@ -219,6 +220,13 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
       entries.set(id, created);
       options.peers?.set(id, peer);
       reportLoad();
+      // A peer id calibrated earlier (before a drain moved it here) goes on with the same reference.
+      void registry
+        .reference(id, owner)
+        .then((reference) => {
+          if (reference && entries.get(id) === created) peer.restoreReference(reference);
+        })
+        .catch(() => {});
       void registry
         .serve(id, (call) => calibrate(id, call.user))
         .then((stop) => {
@@ -318,6 +326,8 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
         },
       };
     const { frame, reference } = taken;
+    // Kept in the registry so the reference survives the peer moving to another instance (drain, restart).
+    await registry.saveReference(id, entry?.peer.owner ?? null, reference).catch(() => {});
     return {
       status: 200,
       body: {
