@@ -215,8 +215,8 @@ describe('3. details that are not toy-like', () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 800 });
     await page.goto(site.url);
-    await page.waitForSelector('.hero-actions .btn-primary');
-    const bottom = await page.$eval('.hero-actions .btn-primary', (b) => b.getBoundingClientRect().bottom);
+    await page.waitForSelector('.hero-actions .ui-btn-primary');
+    const bottom = await page.$eval('.hero-actions .ui-btn-primary', (b) => b.getBoundingClientRect().bottom);
     expect(bottom).toBeLessThanOrEqual(800);
     await page.close();
   });

@@ -8,6 +8,7 @@ import {
   shouldCelebrate,
   weeklyGoalDots,
 } from '@posture-vision/core/sessions';
+import { Button } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { api } from '../../services/api';
 import { ProgressBar } from '../ProgressBar';
@@ -220,9 +221,9 @@ export default function SessionMetricsPage() {
             </div>
             <h2 id="celebration-title">{CELEBRATION.title}</h2>
             <p>{CELEBRATION.xpText}</p>
-            <button type="button" className="pv-btn pv-btn-primary" onClick={() => setCelebrating(false)}>
+            <Button variant="primary" onClick={() => setCelebrating(false)}>
               {CELEBRATION.button}
-            </button>
+            </Button>
           </div>
         </div>
       )}
