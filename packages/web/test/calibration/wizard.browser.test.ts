@@ -154,6 +154,11 @@ describe('photo calibration wizard with front and side photos', () => {
     await page.waitForSelector('[data-testid="new-calibration-score"]', { timeout: 30_000 });
     const landed = await page.$eval('[data-testid="new-calibration-score"]', (el) => el.textContent);
     expect(landed).toBe(`${/(\d+)\/100/.exec(score)?.[1]}/100`);
+    // A user without sessions has no average score yet (not "average score 0").
+    await page.waitForSelector('[data-testid="week-summary"] p', { timeout: 30_000 });
+    expect(await page.$eval('[data-testid="week-summary"] p', (p) => p.textContent)).toBe(
+      '0 sessions in total',
+    );
     await saveScreenshot(page, SUITE, '02-dashboard-new-score');
 
     // The calibration is stored and active, with the measured CVA.

@@ -183,8 +183,10 @@ export default function DashboardOverview() {
         <section className="pv-card" data-testid="week-summary">
           <h2>Last 7 Days</h2>
           <p className="pv-muted">
-            {countOf(analytics.total_sessions, SESSION)} in total · average score{' '}
-            {Math.round(analytics.average_posture_score)}
+            {countOf(analytics.total_sessions, SESSION)} in total
+            {/* No sessions have no average: "average score 0" would read as a score. */}
+            {analytics.total_sessions > 0 &&
+              ` · average score ${Math.round(analytics.average_posture_score)}`}
           </p>
           <div className="pv-week-bars pv-week-bars-small">
             {lastDays(analytics.daily_averages ?? [], new Date()).map((day) => (
