@@ -346,7 +346,7 @@ describe('3. details that are not toy-like', () => {
 });
 
 describe('3. charts are drawn on scales that fit their data', () => {
-  it('a one-point trend is drawn on the whole score range, and session counts are whole numbers', async () => {
+  it('a one-point trend is drawn on the whole score range, and session counts are whole numbers (axis and indicators)', async () => {
     const page = await signedInPage();
     await page.goto(`${site.url}/dashboard/analytics`);
     // Each chart writes the scales it drew on its canvas (chart-theme's drawnScales plugin).
@@ -370,6 +370,15 @@ describe('3. charts are drawn on scales that fit their data', () => {
     expect(trends.y1?.min).toBe(0);
     expect(trends.y1?.ticks.length).toBeGreaterThan(1);
     for (const tick of trends.y1?.ticks ?? []) expect(tick).toMatch(/^\d+$/);
+    // The insights' progress indicators: the count as a whole number, the measurements to 1 decimal.
+    await page.waitForSelector('[data-testid="insights"] dl', { timeout: 20_000 });
+    const indicators = Object.fromEntries(
+      await page.$$eval('[data-testid="insights"] dl > div', (rows) =>
+        rows.map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent]),
+      ),
+    );
+    expect(indicators['Session Count']).toBe('1');
+    expect(indicators['Average Score']).toMatch(/^\d+\.\d$/);
     await page.close();
   });
 });
