@@ -3,11 +3,11 @@
 // from the side for the two side steps (testkit's side-view composite, whose true CVA is known by construction).
 // Chromium opens the fake camera's file again each time the wizard starts the camera, so the test puts the
 // view of the next step in place before moving to it, as the user turns on the chair.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { earForwardForCva } from '@posture-vision/core/calibration';
-import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { launchChromium, saveScreenshot, screenshotDir } from '@posture-vision/testkit/chromium';
 import { personImage, writeSideViewClip, writeStillClip } from '@posture-vision/testkit/media';
 import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
@@ -140,6 +140,11 @@ describe('photo calibration wizard with front and side photos', () => {
       )
     ).jsonValue()) as CompletionCard | { error: string };
     expect(card).not.toHaveProperty('error');
+    // The card is gone before a screenshot could be taken for sure: its text is kept beside the screenshots.
+    writeFileSync(
+      join(screenshotDir(SUITE), '03-completion-card.json'),
+      `${JSON.stringify(card, null, 2)}\n`,
+    );
     const { score, cva, notes } = card as CompletionCard;
     expect(score).toMatch(/^Your posture score: \d{1,3}\/100$/);
     const measured = Number(/([\d.]+)°/.exec(cva)?.[1]);
