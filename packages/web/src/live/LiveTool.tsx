@@ -231,9 +231,9 @@ export default function LiveTool(props: LiveToolProps) {
               {!d?.analysed ? 'Not calibrated' : d.deviated ? `Deviated (${d.deviationLevel})` : 'Aligned'}
             </p>
             {state.showRetry && !state.authRequired && (
-              <button type="button" onClick={() => controller.retryConnection()}>
+              <Button size="sm" onClick={() => controller.retryConnection()}>
                 Retry Connection
-              </button>
+              </Button>
             )}
           </section>
 
