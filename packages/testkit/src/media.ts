@@ -1,7 +1,8 @@
 // Test media of real people, made in code from the group photos that @vladmandic/face-api ships in its
 // demo folder (read from node_modules at test time, never committed): single-person JPEG crops, a group
-// crop, a photo without anyone, and `.y4m` clips of a person for Chromium's fake camera.
-import { readFileSync, writeFileSync } from 'node:fs';
+// crop, a photo without anyone, `.y4m` clips of a person facing the camera, and side-view composites (photo and clip)
+// for Chromium's fake camera.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { earForwardForCva, sideGeometry } from '@posture-vision/core/calibration';
@@ -10,7 +11,7 @@ import jpeg from 'jpeg-js';
 const require = createRequire(import.meta.url);
 const demoDir = join(dirname(dirname(require.resolve('@vladmandic/face-api'))), 'demo');
 
-interface Rgba {
+export interface Rgba {
   width: number;
   height: number;
   data: Uint8Array;
@@ -130,6 +131,22 @@ export interface SideViewPhoto {
  * Above the neck the body photo is replaced by a plain wall so only one head is in the picture.
  */
 export function sideViewPhoto(placement: SideViewPlacement, quality = 90): SideViewPhoto {
+  const { image, ear, shoulder } = sideViewImage(placement);
+  return {
+    jpeg: encode(image, quality),
+    width: image.width,
+    height: image.height,
+    ear,
+    shoulder,
+    facing: -1,
+  };
+}
+
+/** A plain wall: above the side-view body's neck, and around a still clip's picture. */
+const WALL: [number, number, number] = [196, 190, 184];
+
+/** The side-view composite as RGBA, with where its ear and shoulder are (see sideViewPhoto). */
+function sideViewImage(placement: SideViewPlacement): { image: Rgba; ear: Point; shoulder: Point } {
   const { head: h, body: b, headScale } = sideSources;
   const body = crop({ sample: b.sample, x: b.x, y: b.y, w: b.w, h: b.h });
   const head = crop({ sample: h.sample, x: h.x, y: h.y, w: h.w, h: h.h });
@@ -139,7 +156,7 @@ export function sideViewPhoto(placement: SideViewPlacement, quality = 90): SideV
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const d = (y * width + x) * 4;
-      if (y < b.neckY - b.y) out.set([196, 190, 184, 255], d);
+      if (y < b.neckY - b.y) out.set([...WALL, 255], d);
       else
         out.set(
           body.data.subarray((y * width + (width - 1 - x)) * 4, (y * width + (width - 1 - x)) * 4 + 4),
@@ -165,13 +182,74 @@ export function sideViewPhoto(placement: SideViewPlacement, quality = 90): SideV
       out.set(head.data.subarray(s, s + 4), (y * width + x) * 4);
     }
   return {
-    jpeg: encode({ width, height, data: out }, quality),
-    width,
-    height,
+    image: { width, height, data: out },
     ear: { x: left + earInPatch.x, y: top + earInPatch.y },
     shoulder,
-    facing: -1,
   };
+}
+
+export interface StillClipOptions {
+  /** Frame size (default 1280x720, the wizard's ideal camera size). */
+  width?: number;
+  height?: number;
+  fps?: number;
+  /** Length of the clip (default 1 s; Chromium loops it). */
+  seconds?: number;
+  /** Mirror the picture (a person turned the other way). */
+  mirror?: boolean;
+}
+
+/**
+ * Writes a `.y4m` clip of one still picture for Chromium's fake camera: the picture fitted to the frame height
+ * and centred on a plain wall, so its geometry is the picture's, scaled. The file is written beside its path and
+ * renamed into place, so a camera that opens it meanwhile never reads half a file (Chromium opens the file
+ * again each time a page starts the camera: a test can change what the camera shows between two steps).
+ */
+export function writeStillClip(path: string, image: Rgba, options: StillClipOptions = {}): string {
+  const width = options.width ?? 1280;
+  const height = options.height ?? 720;
+  const fps = options.fps ?? 15;
+  const frame = rgbToI420(onWall(image, width, height, options.mirror), width, height);
+  const count = Math.max(1, Math.round((options.seconds ?? 1) * fps));
+  return writeY4m(path, { width, height, fps }, [{ frame, count }]);
+}
+
+/**
+ * A still clip of the side-view composite (sideViewPhoto) facing `facing` in the camera picture (the composite
+ * faces left; 'right' mirrors it): the person sitting side-on for the wizard's side steps.
+ */
+export function writeSideViewClip(
+  path: string,
+  placement: SideViewPlacement,
+  options: Omit<StillClipOptions, 'mirror'> & { facing?: 'left' | 'right' } = {},
+): string {
+  const { facing, ...rest } = options;
+  return writeStillClip(path, sideViewImage(placement).image, { ...rest, mirror: facing === 'right' });
+}
+
+/**
+ * A picture fitted to the frame's height and centred on a plain wall (RGB), mirrored if asked: a still camera
+ * frame of one photo, with nothing repeated at its sides.
+ */
+export function onWall(image: Rgba, width: number, height: number, mirror = false): Uint8Array {
+  const scale = height / image.height;
+  const offset = (width - image.width * scale) / 2;
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const d = (y * width + x) * 3;
+      const fx = mirror ? width - 1 - x : x;
+      const sx = Math.floor((fx - offset) / scale);
+      const sy = Math.min(image.height - 1, Math.floor(y / scale));
+      if (sx < 0 || sx >= image.width) rgb.set(WALL, d);
+      else rgb.set(image.data.subarray((sy * image.width + sx) * 4, (sy * image.width + sx) * 4 + 3), d);
+    }
+  return rgb;
+}
+
+/** The RGBA pixels of a single-person crop (see personPhoto). */
+export function personImage(name: PhotoName = 'woman'): Rgba {
+  return crop(crops[name]);
 }
 
 /** A JPEG with nobody in it: a smooth colour gradient like an empty wall. */
@@ -381,7 +459,8 @@ function clipPictures(segments: ClipSegment[], options: ClipOptions) {
 
 /**
  * Writes a `.y4m` clip (default 640x480 at 15 fps) of a real person holding each posture for its
- * segment's seconds, and returns the path. Chromium's fake camera loops it.
+ * segment's seconds, and returns the path. Chromium's fake camera loops it, and opens the file again each time
+ * a page starts the camera.
  */
 export function writePersonClip(
   path: string,
@@ -389,10 +468,24 @@ export function writePersonClip(
   options: ClipOptions = {},
 ): string {
   const { width, height, fps, pictures } = clipPictures(segments, options);
+  return writeY4m(path, { width, height, fps }, pictures);
+}
+
+/**
+ * Writes pictures (I420, each held for `count` frames) as a `.y4m` file. Written beside the path and renamed
+ * into place: a camera that opens it meanwhile never reads half a file.
+ */
+function writeY4m(
+  path: string,
+  { width, height, fps }: { width: number; height: number; fps: number },
+  pictures: { frame: Uint8Array; count: number }[],
+): string {
   const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`)];
   const frameHeader = Buffer.from('FRAME\n');
   for (const { frame, count } of pictures) for (let i = 0; i < count; i++) parts.push(frameHeader, frame);
-  writeFileSync(path, Buffer.concat(parts));
+  const partial = `${path}.partial`;
+  writeFileSync(partial, Buffer.concat(parts));
+  renameSync(partial, path);
   return path;
 }
 

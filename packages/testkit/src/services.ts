@@ -61,7 +61,9 @@ async function startService(options: StartOptions): Promise<RunningService> {
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // Generous: on the shared 2-core machine under load (load average above 20 seen) the API's first start, tsx
+  // compiling and the embedded database migrating, took over 60 s while a vision service loaded its models.
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${options.pkg} exited with ${child.exitCode}:\n${log}`);
     try {

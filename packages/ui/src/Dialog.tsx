@@ -11,6 +11,8 @@ export interface DialogProps {
   actions?: ReactNode;
   /** Where focus goes on open (default: the first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** Extra classes on the dialog box (the host's own layout inside it). */
+  className?: string;
   'data-testid'?: string;
 }
 
@@ -26,6 +28,7 @@ export function Dialog({
   children,
   actions,
   initialFocus,
+  className,
   ...rest
 }: DialogProps) {
   return (
@@ -33,7 +36,7 @@ export function Dialog({
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="ui-dialog-overlay" />
         <DialogPrimitive.Content
-          className="ui-dialog"
+          className={className ? `ui-dialog ${className}` : 'ui-dialog'}
           data-testid={rest['data-testid']}
           onOpenAutoFocus={
             initialFocus

@@ -10,4 +10,5 @@ export { Progress, type ProgressProps } from './Progress';
 export { SampleRibbon } from './SampleRibbon';
 export { ShareRing, type ShareRingProps } from './ShareRing';
 export { type PillTone, StatusPill, type StatusPillProps } from './StatusPill';
+export { type ToastItem, Toasts, type ToastsProps, type ToastTone } from './Toasts';
 export { Toggle, type ToggleProps } from './Toggle';

@@ -13,7 +13,7 @@ populateGlobal(globalThis, dom.window, { bindFunctions: true });
 
 const { useState } = await import('react');
 const { act, cleanup, fireEvent, render, screen } = await import('@testing-library/react');
-const { Button, Dialog, DialogClose, Field, PostureStrip, Progress, ShareRing, StatusPill, Toggle } =
+const { Button, Dialog, DialogClose, Field, PostureStrip, Progress, ShareRing, StatusPill, Toasts, Toggle } =
   await import('../src');
 
 afterEach(cleanup);
@@ -96,5 +96,21 @@ describe('shared components', () => {
       '10:03–10:04 · Poor · forward head',
     ]);
     expect((items[0] as HTMLElement).style.width).toBe('75%');
+  });
+
+  it('toasts are listed in a labelled region and closed by their Dismiss button', async () => {
+    function Host() {
+      const [toasts, setToasts] = useState([
+        { id: 1, text: 'Saved.', tone: 'success' as const },
+        { id: 2, text: 'Could not save.', tone: 'error' as const },
+      ]);
+      return <Toasts toasts={toasts} onDismiss={(id) => setToasts((t) => t.filter((x) => x.id !== id))} />;
+    }
+    render(<Host />);
+    expect(screen.getByRole('region', { name: /Notifications/ })).toBeTruthy();
+    expect(screen.getAllByTestId('toast').map((t) => t.textContent)).toEqual(['Saved.×', 'Could not save.×']);
+    const [first] = screen.getAllByRole('button', { name: 'Dismiss' });
+    await act(async () => fireEvent.click(first as HTMLElement));
+    expect(screen.getAllByTestId('toast').map((t) => t.textContent)).toEqual(['Could not save.×']);
   });
 });

@@ -27,16 +27,26 @@ export function indicatorLabel(key: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** Progress-indicator numbers to 1 decimal. */
-export function indicatorValue(value: number): string {
-  return value.toFixed(1);
+/**
+ * Indicators that count things (sessionCount, totalSessions): whole numbers, shown as integers. Document 2 §2.10
+ * gives every indicator 1 decimal, but "Session Count 1.0" reads as a measurement (issue 15, point 3).
+ */
+const COUNT_KEY = /(Count|^total[A-Z].*)$/;
+
+export function isCountIndicator(key: string): boolean {
+  return COUNT_KEY.test(key);
+}
+
+/** Progress-indicator numbers to 1 decimal; counts as whole numbers. */
+export function indicatorValue(value: number, key = ''): string {
+  return isCountIndicator(key) ? String(Math.round(value)) : value.toFixed(1);
 }
 
 export function progressIndicators(indicators: Record<string, number> | null | undefined) {
   return Object.entries(indicators ?? {}).map(([key, value]) => ({
     key,
     label: indicatorLabel(key),
-    value: indicatorValue(value),
+    value: indicatorValue(value, key),
   }));
 }
 

@@ -212,13 +212,17 @@ describe('insights and recommendations', () => {
     expect(indicatorLabel(key)).toBe(label);
   });
 
-  it('numbers to 1 decimal', () => {
+  it('numbers to 1 decimal, counts as whole numbers', () => {
     expect(indicatorValue(3)).toBe('3.0');
     expect(indicatorValue(2.345)).toBe('2.3');
     expect(indicatorValue(-1.25)).toBe('-1.3');
+    expect(indicatorValue(1, 'sessionCount')).toBe('1');
+    expect(indicatorValue(12, 'totalSessions')).toBe('12');
+    expect(indicatorValue(100, 'stabilityIndex')).toBe('100.0');
+    expect(indicatorValue(2, 'accountCountry')).toBe('2.0');
     expect(progressIndicators({ averageScore: 81.26, sessionCount: 4 })).toEqual([
       { key: 'averageScore', label: 'Average Score', value: '81.3' },
-      { key: 'sessionCount', label: 'Session Count', value: '4.0' },
+      { key: 'sessionCount', label: 'Session Count', value: '4' },
     ]);
     expect(progressIndicators(null)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { adminLoginErrorMessage, adminLoginResultMessage } from '@posture-vision/core/auth';
+import { Button } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../services/api';
@@ -51,9 +52,9 @@ export default function AdminLoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   );

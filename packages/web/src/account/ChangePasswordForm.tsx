@@ -1,5 +1,6 @@
 import { PASSWORD_CHANGED_MESSAGE, validateChangePassword } from '@posture-vision/core/auth';
 import { profileErrorMessage } from '@posture-vision/core/profile';
+import { Button } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
 import { api } from '../services/api';
 import { Field } from '../ui/Field';
@@ -67,12 +68,10 @@ export function ChangePasswordForm({
           onChange={(e) => set('confirmNewPassword', e.target.value)}
         />
         <div className="button-row">
-          <button type="button" className="btn btn-outline" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {busy ? 'Changing...' : 'Change Password'}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

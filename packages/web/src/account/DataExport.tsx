@@ -7,6 +7,7 @@ import {
   profileExportFailed,
   sessionExportFailed,
 } from '@posture-vision/core/profile';
+import { Button } from '@posture-vision/ui';
 import { useState } from 'react';
 import { api } from '../services/api';
 import { FormMessage } from '../ui/FormMessage';
@@ -50,16 +51,15 @@ export function DataExport({ stats, onExported }: { stats: ExportStats | null; o
     <fieldset className="plain export-group">
       <legend>{legend}</legend>
       {(['json', 'csv'] as const).map((format) => (
-        <button
+        <Button
           key={format}
           type="button"
-          className="btn btn-outline"
           disabled={busy}
           aria-label={`Export ${legend.toLowerCase()} as ${format.toUpperCase()}`}
           onClick={() => run(kind, format)}
         >
           {format.toUpperCase()}
-        </button>
+        </Button>
       ))}
     </fieldset>
   );

@@ -4,6 +4,7 @@ import {
   forgotPasswordSucceeded,
   validateForgotEmail,
 } from '@posture-vision/core/auth';
+import { Button } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../services/api';
@@ -47,9 +48,9 @@ export default function ForgotPasswordPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
+        <Button type="submit" variant="primary" block disabled={sending}>
           {sending ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        </Button>
       </form>
       <p className="auth-alt">
         <Link to="/login">Back to Login</Link>

@@ -1,6 +1,7 @@
+import { Button } from '@posture-vision/ui';
 export function GoogleButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
   return (
-    <button type="button" className="btn btn-google" onClick={onClick} disabled={disabled}>
+    <Button className="google-button" onClick={onClick} disabled={disabled}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path
           fill="#EA4335"
@@ -8,6 +9,6 @@ export function GoogleButton({ onClick, disabled }: { onClick: () => void; disab
         />
       </svg>
       Continue with Google
-    </button>
+    </Button>
   );
 }

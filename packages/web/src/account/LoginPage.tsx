@@ -6,6 +6,7 @@ import {
   showsResendHint,
   signInQueryMessage,
 } from '@posture-vision/core/auth';
+import { Button } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../services/api';
@@ -109,9 +110,9 @@ export default function LoginPage() {
           </label>
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
-        </button>
+        </Button>
       </form>
       <div className="divider">or</div>
       <GoogleButton onClick={google} />

@@ -1,5 +1,6 @@
 import type { Profile } from '@posture-vision/core/api';
 import { PROFILE_MESSAGES, profileErrorMessage, validateProfileUpdate } from '@posture-vision/core/profile';
+import { Button } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
 import { api } from '../services/api';
 import { Field } from '../ui/Field';
@@ -103,12 +104,10 @@ export function ProfileEditForm({
           hint="Required to save changes."
         />
         <div className="button-row">
-          <button type="button" className="btn btn-outline" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {busy ? 'Saving...' : 'Save Changes'}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

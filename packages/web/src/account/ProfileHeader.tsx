@@ -1,5 +1,6 @@
 import type { Profile } from '@posture-vision/core/api';
 import { PROFILE_MESSAGES, profileErrorMessage } from '@posture-vision/core/profile';
+import { buttonClass } from '@posture-vision/ui';
 import { type ChangeEvent, useId, useState } from 'react';
 import { api } from '../services/api';
 import { avatarInitials, avatarUrl } from './profile-text';
@@ -61,7 +62,7 @@ export function ProfileHeader({
           disabled={uploading}
           onChange={onFile}
         />
-        <label htmlFor={inputId} className={`btn btn-outline${uploading ? ' disabled' : ''}`}>
+        <label htmlFor={inputId} className={`${buttonClass()}${uploading ? ' is-disabled' : ''}`}>
           {uploading ? 'Uploading...' : 'Change photo'}
         </label>
         {error && (

@@ -7,6 +7,7 @@ import {
   profileErrorMessage,
   profileLoadFailed,
 } from '@posture-vision/core/profile';
+import { Button } from '@posture-vision/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../services/api';
@@ -69,13 +70,13 @@ export default function ProfilePage() {
           <h1>{auth ? DASHBOARD_MESSAGES.authenticationRequired : 'Error Loading Profile'}</h1>
           <p>{load.message}</p>
           {auth ? (
-            <button type="button" className="btn btn-primary" onClick={() => navigate('/login')}>
+            <Button variant="primary" onClick={() => navigate('/login')}>
               {DASHBOARD_MESSAGES.goToLogin}
-            </button>
+            </Button>
           ) : (
-            <button type="button" className="btn btn-primary" onClick={() => void reload()}>
+            <Button variant="primary" onClick={() => void reload()}>
               Retry
-            </button>
+            </Button>
           )}
         </div>
       </main>
@@ -126,16 +127,15 @@ export default function ProfilePage() {
                 </div>
               ))}
             </dl>
-            <button
-              type="button"
-              className="btn btn-primary"
+            <Button
+              variant="primary"
               onClick={() => {
                 setNotice('');
                 setMode('edit-profile');
               }}
             >
               Edit Profile
-            </button>
+            </Button>
           </section>
           <section className="panel" aria-labelledby="security-title">
             <h2 id="security-title">Security</h2>
@@ -148,16 +148,14 @@ export default function ProfilePage() {
                 </dd>
               </div>
             </dl>
-            <button
-              type="button"
-              className="btn btn-outline"
+            <Button
               onClick={() => {
                 setNotice('');
                 setMode('change-password');
               }}
             >
               Change Password
-            </button>
+            </Button>
           </section>
           <DataExport stats={stats} onExported={reloadStats} />
         </div>

@@ -9,6 +9,7 @@ import {
   validateRegistration,
   validateRegistrationStep1,
 } from '@posture-vision/core/auth';
+import { Button } from '@posture-vision/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../services/api';
@@ -135,9 +136,9 @@ export default function RegisterPage() {
               onChange={(e) => set('contactNo', e.target.value)}
             />
           </div>
-          <button type="submit" className="btn btn-primary btn-block">
+          <Button type="submit" variant="primary" block>
             Next Step
-          </button>
+          </Button>
         </form>
       ) : (
         <form onSubmit={submit} noValidate>
@@ -180,19 +181,17 @@ export default function RegisterPage() {
             </button>
           </div>
           <div className="button-row">
-            <button
-              type="button"
-              className="btn btn-outline"
+            <Button
               onClick={() => {
                 setMessage('');
                 setStep(1);
               }}
             >
               Previous
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
+            </Button>
+            <Button type="submit" variant="primary" disabled={busy}>
               {busy ? 'Creating...' : 'Create Account'}
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -6,6 +6,7 @@ import {
   resendRedirectPath,
   validateResendEmail,
 } from '@posture-vision/core/auth';
+import { Button } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../services/api';
@@ -73,9 +74,9 @@ export default function ResendVerificationPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         {/* Stays clickable during the cooldown so the wait message can explain why nothing is sent. */}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-disabled={left > 0}>
+        <Button type="submit" variant="primary" block disabled={busy} aria-disabled={left > 0}>
           {resendButtonLabel(left) ?? (busy ? 'Sending...' : 'Resend Verification Email')}
-        </button>
+        </Button>
       </form>
       <p className="auth-alt">
         <Link to="/login">Back to Login</Link> · <Link to="/register">Create an account</Link>

@@ -5,6 +5,7 @@ import {
   resetPasswordResultMessage,
   validateResetPassword,
 } from '@posture-vision/core/auth';
+import { Button } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../services/api';
@@ -63,9 +64,9 @@ export default function ResetPasswordPage() {
             value={confirmNewPassword}
             onChange={(e) => setConfirm(e.target.value)}
           />
-          <button type="submit" className="btn btn-primary btn-block">
+          <Button type="submit" variant="primary" block>
             {busy ? 'Changing...' : 'Change Password'}
-          </button>
+          </Button>
         </fieldset>
       </form>
       <p className="auth-alt">

@@ -1,3 +1,4 @@
+import { buttonClass } from '@posture-vision/ui';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../ui/AuthCard';
 
@@ -7,7 +8,7 @@ export default function WelcomePage() {
       title="Welcome to Posture Vision"
       subtitle="Your e-mail is verified. Sign in to calibrate and start your first session."
     >
-      <Link to="/login" className="btn btn-primary btn-block">
+      <Link to="/login" className={buttonClass('primary', 'md', true)}>
         Get Started
       </Link>
     </AuthCard>

@@ -11,6 +11,7 @@ import {
   unwrap,
   type ViewType,
 } from '@posture-vision/core';
+import { Button } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sendRecalibrationFrequency } from '../dashboard/settings/recalibration-frequency';
 import { api } from '../services/api';
@@ -146,11 +147,7 @@ export default function CalibrationPage() {
       {error && (
         <div className="cal-error" role="alert">
           <p>{error}</p>
-          {step === 'start' && (
-            <button type="button" onClick={begin}>
-              Try Again
-            </button>
-          )}
+          {step === 'start' && <Button onClick={begin}>Try Again</Button>}
         </div>
       )}
       {step === 'start' && (
@@ -159,9 +156,9 @@ export default function CalibrationPage() {
             We take three photos of you, from the front, the left and the right, and measure your posture from
             them. Sit upright in good light.
           </p>
-          <button type="button" className="primary" onClick={begin}>
+          <Button variant="primary" onClick={begin}>
             Start Calibration
-          </button>
+          </Button>
         </section>
       )}
       {step === 'camera' && (
@@ -177,12 +174,10 @@ export default function CalibrationPage() {
             ))}
           </div>
           <div className="cal-actions">
-            <button type="button" className="primary" onClick={capture}>
+            <Button variant="primary" onClick={capture}>
               Capture {view} photo
-            </button>
-            <button type="button" onClick={cancel}>
-              Cancel
-            </button>
+            </Button>
+            <Button onClick={cancel}>Cancel</Button>
           </div>
         </section>
       )}

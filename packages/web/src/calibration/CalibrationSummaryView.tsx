@@ -1,5 +1,7 @@
 // The calibration summary view shown after a real calibration (document 2, section 2.6).
+
 import { type Calibration, summaryScoreBand } from '@posture-vision/core';
+import { Button } from '@posture-vision/ui';
 import { useNavigate } from 'react-router-dom';
 import { PostureDiagram } from './PostureDiagram.tsx';
 import { calibrationSummary } from './rules/summary-model.ts';
@@ -55,12 +57,10 @@ export function CalibrationSummaryView({ calibration, onRetake }: CalibrationSum
         </ul>
       </section>
       <div className="cal-actions">
-        <button type="button" onClick={onRetake ?? (() => navigate('/dashboard/calibration'))}>
-          Retake Calibration
-        </button>
-        <button type="button" className="primary" onClick={() => navigate('/dashboard/analytics')}>
+        <Button onClick={onRetake ?? (() => navigate('/dashboard/calibration'))}>Retake Calibration</Button>
+        <Button variant="primary" onClick={() => navigate('/dashboard/analytics')}>
           Proceed
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -33,6 +33,13 @@ function noteList(notes: unknown): string[] {
   return typeof notes === 'string' && notes ? [notes] : [];
 }
 
+/** The cranial vertebral angle the analysis measured (the mean of the two side views), if any. */
+function measuredCva(analysis: Record<string, unknown>): number | null {
+  const metrics = analysis.metrics as { cranial_vertebral_angle?: unknown } | undefined;
+  const cva = metrics?.cranial_vertebral_angle;
+  return typeof cva === 'number' && Number.isFinite(cva) ? cva : null;
+}
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -42,6 +49,7 @@ export default function PhotoCalibrationWizard() {
   const [notice, setNotice] = useState<string | null>(null);
   const [score, setScore] = useState<number | null>(null);
   const [notes, setNotes] = useState<string[]>([]);
+  const [cva, setCva] = useState<number | null>(null);
   /** What to do after a failed analysis (the service's reason is in the error message). */
   const [nextStep, setNextStep] = useState<string | null>(null);
   /** Which part of the upload is under way, for its progress. */
@@ -113,6 +121,7 @@ export default function PhotoCalibrationWizard() {
         if (!live) return;
         setScore(Math.round(analysis.overall_score));
         setNotes(noteList(analysis.assessment_notes));
+        setCva(measuredCva(analysis));
         dispatch({ type: 'uploaded' });
       },
       (error) => {
@@ -172,9 +181,9 @@ export default function PhotoCalibrationWizard() {
             <li>Take a photo from the front, then from your left and your right side.</li>
             <li>Our AI measures your posture and stores your calibration.</li>
           </ol>
-          <button type="button" className="primary" onClick={() => dispatch({ type: 'begin' })}>
+          <Button variant="primary" onClick={() => dispatch({ type: 'begin' })}>
             Start
-          </button>
+          </Button>
         </section>
       )}
 
@@ -188,9 +197,9 @@ export default function PhotoCalibrationWizard() {
               {notice}
             </p>
           )}
-          <button type="button" className="primary" onClick={() => capture(view)}>
+          <Button variant="primary" onClick={() => capture(view)}>
             Capture Photo
-          </button>
+          </Button>
         </section>
       )}
 
@@ -199,12 +208,10 @@ export default function PhotoCalibrationWizard() {
           <h3>Preview: {view} view</h3>
           <img className="cal-preview" src={photo.dataUrl} alt={`${view} view`} />
           <div className="cal-actions">
-            <button type="button" onClick={() => dispatch({ type: 'retake' })}>
-              Retake
-            </button>
-            <button type="button" className="primary" onClick={() => dispatch({ type: 'accept' })}>
+            <Button onClick={() => dispatch({ type: 'retake' })}>Retake</Button>
+            <Button variant="primary" onClick={() => dispatch({ type: 'accept' })}>
               {view === 'right' ? 'Analyze Photos' : 'Next'}
-            </button>
+            </Button>
           </div>
         </section>
       )}
@@ -225,6 +232,7 @@ export default function PhotoCalibrationWizard() {
         <section className="cal-card">
           <h3>Calibration complete!</h3>
           {score !== null && <p data-testid="wizard-score">Your posture score: {score}/100</p>}
+          {cva !== null && <p data-testid="wizard-cva">CVA (cranial vertebral angle): {cva.toFixed(1)}°</p>}
           {notes.length > 0 && (
             <div data-testid="wizard-notes">
               <h4>Assessment notes</h4>

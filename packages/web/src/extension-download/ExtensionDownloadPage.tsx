@@ -1,3 +1,4 @@
+import { buttonClass } from '@posture-vision/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { isExtensionInstalled } from '../extension-bridge';
 import { InfoPage } from '../public/InfoPage';
@@ -30,7 +31,12 @@ export default function ExtensionDownloadPage() {
         <p data-testid="extension-not-installed">The extension is not installed in this browser yet.</p>
       )}
       <p>
-        <a className="btn btn-primary" href={EXTENSION_ZIP_URL} download data-testid="extension-download">
+        <a
+          className={buttonClass('primary')}
+          href={EXTENSION_ZIP_URL}
+          download
+          data-testid="extension-download"
+        >
           Download the extension (.zip)
         </a>
       </p>

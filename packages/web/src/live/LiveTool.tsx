@@ -13,7 +13,7 @@ import {
   sampleReportAlert,
   validateCaptureEmail,
 } from '@posture-vision/core';
-import { Button, Progress, Toggle } from '@posture-vision/ui';
+import { Button, Dialog, DialogClose, Field, Progress, Toggle } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api, iceServers, visionUrls } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
@@ -231,9 +231,9 @@ export default function LiveTool(props: LiveToolProps) {
               {!d?.analysed ? 'Not calibrated' : d.deviated ? `Deviated (${d.deviationLevel})` : 'Aligned'}
             </p>
             {state.showRetry && !state.authRequired && (
-              <button type="button" onClick={() => controller.retryConnection()}>
+              <Button size="sm" onClick={() => controller.retryConnection()}>
                 Retry Connection
-              </button>
+              </Button>
             )}
           </section>
 
@@ -303,14 +303,17 @@ export default function LiveTool(props: LiveToolProps) {
         </section>
       )}
 
-      {state.successPopup && (
-        <div className="live-popup" role="dialog" aria-label="Calibration successful">
-          <p>Calibration successful!</p>
-          <button type="button" onClick={() => controller.closeSuccessPopup()}>
-            OK
-          </button>
-        </div>
-      )}
+      <Dialog
+        open={state.successPopup}
+        onOpenChange={(open) => !open && controller.closeSuccessPopup()}
+        title="Calibration successful!"
+        className="live-popup"
+        actions={
+          <DialogClose asChild>
+            <Button variant="primary">OK</Button>
+          </DialogClose>
+        }
+      />
 
       {state.timeUp && <TimeUpModal onClose={() => controller.closeTimeUp()} />}
     </div>
@@ -333,23 +336,30 @@ export function TimeUpModal({ onClose }: { onClose: () => void }) {
     onClose();
   };
   return (
-    <div className="live-modal" role="dialog" aria-label="Time is up">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Your free demo time is up"
+      description="Enter your e-mail address to receive a sample posture report, or switch to Pro for unlimited time."
+      className="live-modal"
+    >
       <form onSubmit={submit} noValidate>
-        <h3>Your free demo time is up</h3>
-        <p>
-          Enter your e-mail address to receive a sample posture report, or switch to Pro for unlimited time.
-        </p>
-        <input
+        <Field
+          label="E-mail address"
           type="email"
           placeholder="you@example.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit">Send me the report</button>
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
+        <div className="ui-dialog-actions">
+          <DialogClose asChild>
+            <Button>Close</Button>
+          </DialogClose>
+          <Button type="submit" variant="primary">
+            Send me the report
+          </Button>
+        </div>
       </form>
-    </div>
+    </Dialog>
   );
 }

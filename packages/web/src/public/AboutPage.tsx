@@ -1,3 +1,4 @@
+import { buttonClass } from '@posture-vision/ui';
 import { Link } from 'react-router-dom';
 import { InfoPage } from './InfoPage';
 
@@ -25,7 +26,7 @@ export default function AboutPage() {
         metrics we report, such as the cranial vertebral angle, come from clinical posture assessment.
       </p>
       <p>
-        <Link to="/register" className="btn btn-primary">
+        <Link to="/register" className={buttonClass('primary')}>
           Join the beta
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { Logo } from '@posture-vision/ui';
+import { Button, Logo } from '@posture-vision/ui';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -60,9 +60,9 @@ export function Footer() {
           </label>
           <div className="newsletter-row">
             <input id={emailId} type="email" name="email" required placeholder="you@example.com" />
-            <button type="submit" className="btn btn-primary">
+            <Button type="submit" variant="primary">
               Subscribe
-            </button>
+            </Button>
           </div>
         </form>
       </div>

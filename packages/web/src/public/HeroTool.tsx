@@ -1,3 +1,4 @@
+import { Button } from '@posture-vision/ui';
 import { lazy, Suspense } from 'react';
 
 // The live posture tool is its own chunk, loaded after the landing page shows; until it arrives the hero
@@ -29,21 +30,11 @@ function ToolStartState() {
             Pro
           </button>
         </fieldset>
-        <button type="button" className="btn btn-primary">
-          Start Camera
-        </button>
-        <button type="button" className="btn">
-          Stop Camera
-        </button>
-        <button type="button" className="btn">
-          Calibrate Posture
-        </button>
-        <button type="button" className="btn">
-          Active Mode
-        </button>
-        <button type="button" className="btn">
-          Test Calibration
-        </button>
+        <Button variant="primary">Start Camera</Button>
+        <Button>Stop Camera</Button>
+        <Button>Calibrate Posture</Button>
+        <Button>Active Mode</Button>
+        <Button>Test Calibration</Button>
       </fieldset>
       <div className="tool-video" aria-hidden="true">
         <span>Camera off</span>

@@ -1,4 +1,4 @@
-import { Logo } from '@posture-vision/ui';
+import { buttonClass, Logo } from '@posture-vision/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ThemeToggle } from '../theme/ThemeToggle';
@@ -74,10 +74,10 @@ export default function LandingPage() {
               here.
             </p>
             <div className="hero-actions">
-              <Link to="/register" className="btn btn-primary btn-lg">
+              <Link to="/register" className={buttonClass('primary', 'lg')}>
                 Start Free 14-Day Trial
               </Link>
-              <a href="#hero-tool" className="btn btn-outline btn-lg">
+              <a href="#hero-tool" className={buttonClass('secondary', 'lg')}>
                 Try the 2-Minute Demo
               </a>
             </div>
@@ -192,7 +192,7 @@ export default function LandingPage() {
                     <li key={f}>{f}</li>
                   ))}
                 </ul>
-                <Link to={plan.target} className={`btn ${plan.popular ? 'btn-primary' : 'btn-outline'}`}>
+                <Link to={plan.target} className={buttonClass(plan.popular ? 'primary' : 'secondary')}>
                   {plan.cta}
                 </Link>
               </article>

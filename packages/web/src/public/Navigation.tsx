@@ -1,5 +1,5 @@
 import { PUBLIC_LOGOUT_TOAST_MS } from '@posture-vision/core/auth';
-import { Logo } from '@posture-vision/ui';
+import { Button, buttonClass, Logo } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuthStore } from '../auth/auth-store';
@@ -50,16 +50,14 @@ export function Navigation() {
                   </NavLink>
                 </li>
                 <li>
-                  <button
-                    type="button"
-                    className="btn btn-outline"
+                  <Button
                     onClick={() => {
                       close();
                       void logout();
                     }}
                   >
                     Logout
-                  </button>
+                  </Button>
                 </li>
               </>
             ) : (
@@ -70,7 +68,7 @@ export function Navigation() {
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink to="/register" className="btn btn-primary" onClick={close}>
+                  <NavLink to="/register" className={buttonClass('primary')} onClick={close}>
                     Sign Up
                   </NavLink>
                 </li>

@@ -1,3 +1,4 @@
+import { buttonClass } from '@posture-vision/ui';
 import { Link } from 'react-router-dom';
 import { InfoPage } from './InfoPage';
 import { SERVICES } from './services';
@@ -42,7 +43,7 @@ export default function ServiceDetailsPage() {
         ))}
       </ul>
       <p>
-        <Link to="/register" className="btn btn-primary">
+        <Link to="/register" className={buttonClass('primary')}>
           Get started
         </Link>
       </p>

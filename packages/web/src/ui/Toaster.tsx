@@ -1,18 +1,12 @@
+// The app's toasts (toast-store.ts) drawn by the shared Radix toast list of @posture-vision/ui. The store keeps
+// each toast for the spec's time (document 1: 10 s by default, 3 s for the public logout).
+import { Toasts } from '@posture-vision/ui';
 import { useToastStore } from './toast-store';
 
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   return (
-    <div className="toaster" aria-live="polite">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`} role="status" data-testid="toast">
-          <span>{t.text}</span>
-          <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
+    <Toasts toasts={toasts.map((t) => ({ id: t.id, text: t.text, tone: t.kind }))} onDismiss={dismiss} />
   );
 }

@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { launchChromium, saveScreenshot, screenshotDir } from '@posture-vision/testkit/chromium';
 import {
   type ClipPosture,
   type PhotoName,
@@ -13,7 +13,7 @@ import {
 } from '@posture-vision/testkit/media';
 import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   clickButton,
   createVerifiedUser,
@@ -25,6 +25,10 @@ import {
   textOf,
   type WebSite,
 } from '../live/harness.ts';
+
+// Pages of the real app on a shared 2-core machine: at a load average above 20 a page took over 5 s (Vitest's
+// default) to sign in and render, so each test gets a generous minute (its waits are for events).
+vi.setConfig({ testTimeout: 60_000 });
 
 const SUITE = 'web-finish';
 let api: RunningService;
@@ -210,13 +214,85 @@ describe('1. the live tool says why calibration captured nothing', () => {
   }, 150_000);
 });
 
+describe('8. long work shows progress', () => {
+  it('while the vision models load, the live tool says so with a bar that moves, then says it is ready', async () => {
+    // The vision service's loading window (~30 s after its start) is over before a test can reach it, so the
+    // model-status call is answered here in the service's loading form (vision's status route) until the test
+    // has seen each stage; then the real service answers.
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    const loading = [
+      { done: 0, seconds: 4 },
+      { done: 1, seconds: 17 },
+    ];
+    let stage = 0;
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      const answer = loading[stage];
+      if (!request.url().endsWith('/model/realtime/face-direction-identifier') || !answer) {
+        void request.continue();
+        return;
+      }
+      void request.respond({
+        status: 200,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*' },
+        body: JSON.stringify({
+          model_status: 'loading',
+          message: 'Loading the pose models',
+          progress: { done: answer.done, total: 2 },
+          loading_seconds: answer.seconds,
+        }),
+      });
+    });
+    const bar = () =>
+      page.$eval('[data-testid="model-progress"]', (el) => ({
+        text: el.textContent,
+        now: el.getAttribute('aria-valuenow'),
+        fill: (el.querySelector('.ui-progress-fill') as HTMLElement | null)?.style.width,
+      }));
+    await page.goto(site.url);
+    await page.waitForSelector('[data-testid="model-progress"]', { timeout: 30_000 });
+    expect(await bar()).toEqual({
+      text: 'Loading the pose models0 of 2 ready · 4 s',
+      now: '0',
+      fill: '0%',
+    });
+    const tool = await page.$('[data-testid="live-tool"]');
+    await tool?.screenshot({
+      path: join(screenshotDir(SUITE), 'live-models-loading.png') as `${string}.png`,
+    });
+    stage = 1;
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="model-progress"]')?.getAttribute('aria-valuenow') === '50',
+      { timeout: 20_000, polling: 200 },
+    );
+    expect(await bar()).toEqual({
+      text: 'Loading the pose models1 of 2 ready · 17 s',
+      now: '50',
+      fill: '50%',
+    });
+    stage = 2;
+    // The real service is ready: the bar goes and the status line is read again.
+    await page.waitForSelector('[data-testid="model-progress"]', { hidden: true, timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="model-status"]')
+          ?.textContent?.startsWith('Model status: ready'),
+      { timeout: 20_000, polling: 200 },
+    );
+    await page.close();
+  }, 90_000);
+});
+
 describe('3. details that are not toy-like', () => {
   it('the landing hero keeps its main button above the fold at 1280×800', async () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 800 });
     await page.goto(site.url);
-    await page.waitForSelector('.hero-actions .btn-primary');
-    const bottom = await page.$eval('.hero-actions .btn-primary', (b) => b.getBoundingClientRect().bottom);
+    await page.waitForSelector('.hero-actions .ui-btn-primary');
+    const bottom = await page.$eval('.hero-actions .ui-btn-primary', (b) => b.getBoundingClientRect().bottom);
     expect(bottom).toBeLessThanOrEqual(800);
     await page.close();
   });
@@ -265,6 +341,44 @@ describe('3. details that are not toy-like', () => {
     const icon = await fetch(href);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toContain('svg');
+    await page.close();
+  });
+});
+
+describe('3. charts are drawn on scales that fit their data', () => {
+  it('a one-point trend is drawn on the whole score range, and session counts are whole numbers (axis and indicators)', async () => {
+    const page = await signedInPage();
+    await page.goto(`${site.url}/dashboard/analytics`);
+    // Each chart writes the scales it drew on its canvas (chart-theme's drawnScales plugin).
+    const scalesOf = (testId: string) =>
+      page.$eval(
+        `[data-testid="${testId}"] canvas`,
+        (c) => JSON.parse((c as HTMLCanvasElement).dataset.scales ?? '{}') as Record<string, Scale>,
+      );
+    type Scale = { min: number; max: number; ticks: string[] };
+    await page.waitForSelector('[data-testid="score-chart"] canvas[data-scales]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="trends"] canvas[data-scales]', { timeout: 20_000 });
+    // The score chart (the session and the photo calibration) on the score's full 0-100 range.
+    expect((await scalesOf('score-chart')).y).toMatchObject({ min: 0, max: 100 });
+    // The trends chart has one day, so one point: on the full 0-100 range too, not Chart.js's 95-105 band
+    // around a lone value; its session-count axis counts from zero in whole numbers ("1", never "1.0" or "0.5").
+    expect(await page.$eval('[data-testid="trends"] canvas', (c) => c.getAttribute('aria-label'))).toMatch(
+      /^Average Score and Session Count: 1 point, axis 0 to 100 and 0 to \d+$/,
+    );
+    const trends = await scalesOf('trends');
+    expect(trends.y).toMatchObject({ min: 0, max: 100 });
+    expect(trends.y1?.min).toBe(0);
+    expect(trends.y1?.ticks.length).toBeGreaterThan(1);
+    for (const tick of trends.y1?.ticks ?? []) expect(tick).toMatch(/^\d+$/);
+    // The insights' progress indicators: the count as a whole number, the measurements to 1 decimal.
+    await page.waitForSelector('[data-testid="insights"] dl', { timeout: 20_000 });
+    const indicators = Object.fromEntries(
+      await page.$$eval('[data-testid="insights"] dl > div', (rows) =>
+        rows.map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent]),
+      ),
+    );
+    expect(indicators['Session Count']).toBe('1');
+    expect(indicators['Average Score']).toMatch(/^\d+\.\d$/);
     await page.close();
   });
 });

@@ -353,7 +353,15 @@ describe('landing page', () => {
     expect(hero).toContain('Start Camera');
 
     await page.click('.play-button');
-    await page.waitForSelector('[role="dialog"][aria-label="Promotional video"]');
+    await page.waitForSelector('[role="dialog"][aria-labelledby]');
+    // Named by its title, and focus is inside it (on its close button).
+    expect(
+      await page.$eval(
+        '[role="dialog"]',
+        (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent,
+      ),
+    ).toBe('Promotional video');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close video');
     // This build has no video address configured: the lightbox says so instead of breaking.
     await waitForText(page, 'The promotional video is not available right now.');
     await page.keyboard.press('Escape');

@@ -9,6 +9,7 @@ import {
   type ProfileSetup,
   storageRefreshTokenStore,
 } from '@posture-vision/core';
+import { Button } from '@posture-vision/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { API_URL } from '../../config';
 import { chromeStorage } from '../../platform/storage';
@@ -94,9 +95,9 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
             </option>
           ))}
         </select>
-        <button type="submit" disabled={!name.trim()}>
+        <Button type="submit" size="sm" disabled={!name.trim()}>
           Add
-        </button>
+        </Button>
       </form>
       {error && <p className="message error">{error}</p>}
     </fieldset>

@@ -16,6 +16,7 @@ import {
   TREND_TIMEFRAMES,
   type TrendTimeframe,
 } from '@posture-vision/core/analytics';
+import { Button } from '@posture-vision/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';
@@ -81,9 +82,9 @@ export default function AnalyticsPage() {
       <div className="pv-error-view">
         <h2>{ANALYTICS_MESSAGES.loadError}</h2>
         <p className="pv-error-text">{error}</p>
-        <button type="button" className="pv-btn pv-btn-primary" onClick={() => window.location.reload()}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
           Retry
-        </button>
+        </Button>
       </div>
     );
   }

@@ -6,12 +6,49 @@ import {
   Legend,
   LinearScale,
   LineElement,
+  type Plugin,
   PointElement,
   Tooltip,
 } from 'chart.js';
 import type { Theme } from '../../theme/theme-store';
 
-Chart.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Tooltip, Legend, Filler);
+/**
+ * What each chart drew, written on its canvas after every update: the value axes' ranges and tick labels as
+ * `data-scales` (JSON), and a sentence naming them as the canvas's accessible label, since a canvas is
+ * otherwise silent to screen readers. The browser tests read the same attribute: the scales as drawn.
+ */
+export const drawnScales: Plugin = {
+  id: 'pv-drawn-scales',
+  afterUpdate(chart) {
+    const scales: Record<string, { min: number; max: number; ticks: string[] }> = {};
+    for (const [id, scale] of Object.entries(chart.scales)) {
+      if (scale.type !== 'linear') continue;
+      scales[id] = { min: scale.min, max: scale.max, ticks: scale.ticks.map((t) => String(t.label ?? '')) };
+    }
+    const canvas = chart.canvas;
+    canvas.dataset.scales = JSON.stringify(scales);
+    const names = chart.data.datasets.map((d) => d.label).filter(Boolean);
+    const points = Math.max(0, ...chart.data.datasets.map((d) => d.data.length));
+    const ranges = Object.values(scales).map((r) => `${r.min} to ${r.max}`);
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute(
+      'aria-label',
+      `${names.join(' and ')}: ${points} ${points === 1 ? 'point' : 'points'}, axis ${ranges.join(' and ')}`,
+    );
+  },
+};
+
+Chart.register(
+  CategoryScale,
+  LinearScale,
+  PointElement,
+  LineElement,
+  BarElement,
+  Tooltip,
+  Legend,
+  Filler,
+  drawnScales,
+);
 
 export interface ChartColours {
   text: string;

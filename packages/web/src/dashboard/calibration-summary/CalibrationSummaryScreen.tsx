@@ -1,5 +1,5 @@
 import { NO_SUMMARY_DATA, summaryNotFound, summaryScoreBand } from '@posture-vision/core/calibration';
-import { SampleRibbon } from '@posture-vision/ui';
+import { Button, SampleRibbon } from '@posture-vision/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { MOCK_SUMMARIES } from './mock-summaries';
 
@@ -59,20 +59,10 @@ export default function CalibrationSummaryScreen() {
         </ul>
       </section>
       <div className="pv-actions">
-        <button
-          type="button"
-          className="pv-btn pv-btn-outline"
-          onClick={() => navigate('/dashboard/calibration')}
-        >
-          Retake Calibration
-        </button>
-        <button
-          type="button"
-          className="pv-btn pv-btn-primary"
-          onClick={() => navigate('/dashboard/analytics')}
-        >
+        <Button onClick={() => navigate('/dashboard/calibration')}>Retake Calibration</Button>
+        <Button variant="primary" onClick={() => navigate('/dashboard/analytics')}>
           Proceed
-        </button>
+        </Button>
       </div>
     </div>
   );

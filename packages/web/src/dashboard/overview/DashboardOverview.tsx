@@ -10,7 +10,7 @@ import {
 } from '@posture-vision/core/analytics';
 import { isAuthenticationFailure } from '@posture-vision/core/profile';
 import { countOf } from '@posture-vision/core/text';
-import { buttonClass, cardLinkClass } from '@posture-vision/ui';
+import { Button, buttonClass, cardLinkClass } from '@posture-vision/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ExtensionBanner } from './ExtensionBanner';
@@ -72,9 +72,9 @@ export default function DashboardOverview() {
         <div className="pv-error-view">
           <h2>{DASHBOARD_MESSAGES.authenticationRequired}</h2>
           <p>{state.message}</p>
-          <button type="button" className="pv-btn pv-btn-primary" onClick={() => navigate('/login')}>
+          <Button variant="primary" onClick={() => navigate('/login')}>
             {DASHBOARD_MESSAGES.goToLogin}
-          </button>
+          </Button>
         </div>
       );
     }
@@ -82,9 +82,9 @@ export default function DashboardOverview() {
       <div className="pv-error-view">
         <h2>{DASHBOARD_MESSAGES.loadError}</h2>
         <p>{state.message}</p>
-        <button type="button" className="pv-btn pv-btn-primary" onClick={() => window.location.reload()}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
           {DASHBOARD_MESSAGES.retry}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -183,8 +183,10 @@ export default function DashboardOverview() {
         <section className="pv-card" data-testid="week-summary">
           <h2>Last 7 Days</h2>
           <p className="pv-muted">
-            {countOf(analytics.total_sessions, SESSION)} in total · average score{' '}
-            {Math.round(analytics.average_posture_score)}
+            {countOf(analytics.total_sessions, SESSION)} in total
+            {/* No sessions have no average: "average score 0" would read as a score. */}
+            {analytics.total_sessions > 0 &&
+              ` · average score ${Math.round(analytics.average_posture_score)}`}
           </p>
           <div className="pv-week-bars pv-week-bars-small">
             {lastDays(analytics.daily_averages ?? [], new Date()).map((day) => (

@@ -1,3 +1,4 @@
+import { buttonClass } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EXTENSION_INSTALLED_EVENT, EXTENSION_REMOVED_EVENT } from '../../extension-bridge';
@@ -36,7 +37,7 @@ export function ExtensionBanner() {
         <strong>Monitor your posture while you work.</strong> Get the Posture Vision Chrome extension for
         reminders in every tab.
       </div>
-      <Link to="/chrome-extension-download" className="pv-btn pv-btn-primary">
+      <Link to="/chrome-extension-download" className={buttonClass('primary')}>
         Get the Extension
       </Link>
       <button type="button" className="pv-banner-close" aria-label="Dismiss" onClick={dismiss}>

@@ -1,5 +1,5 @@
 // Static sample page (section 2.12): hard-coded content, no calls. Every action is an alert.
-import { SampleRibbon } from '@posture-vision/ui';
+import { Button, SampleRibbon } from '@posture-vision/ui';
 
 interface Appointment {
   id: number;
@@ -48,13 +48,9 @@ export default function AppointmentsPage() {
     <div className="pv-sample-page">
       <h1>Appointments</h1>
       <SampleRibbon />
-      <button
-        type="button"
-        className="pv-btn pv-btn-primary"
-        onClick={() => alert('Scheduling is not available in this preview.')}
-      >
+      <Button variant="primary" onClick={() => alert('Scheduling is not available in this preview.')}>
         Schedule Appointment
-      </button>
+      </Button>
       <section className="pv-card">
         <h2>Upcoming</h2>
         <ul className="pv-list">
@@ -62,16 +58,12 @@ export default function AppointmentsPage() {
             <li key={a.id}>
               <strong>{a.type}</strong> · {a.date} at {a.time} · {a.specialist}
               <div className="pv-actions">
-                <button
-                  type="button"
-                  className="pv-btn pv-btn-outline"
-                  onClick={() => alert('Rescheduling is not available in this preview.')}
-                >
+                <Button onClick={() => alert('Rescheduling is not available in this preview.')}>
                   Reschedule
-                </button>
-                <button type="button" className="pv-btn pv-btn-danger" onClick={() => cancel(a)}>
+                </Button>
+                <Button variant="danger" onClick={() => cancel(a)}>
                   Cancel
-                </button>
+                </Button>
               </div>
             </li>
           ))}
@@ -84,13 +76,11 @@ export default function AppointmentsPage() {
             <li key={a.id}>
               <strong>{a.type}</strong> · {a.date} at {a.time} · {a.specialist}
               <div className="pv-actions">
-                <button
-                  type="button"
-                  className="pv-btn pv-btn-outline"
+                <Button
                   onClick={() => alert(`Summary of your ${a.type.toLowerCase()} with ${a.specialist}.`)}
                 >
                   View Summary
-                </button>
+                </Button>
               </div>
             </li>
           ))}

@@ -1,5 +1,5 @@
 // Static sample page (section 2.12): hard-coded content, no calls.
-import { SampleRibbon } from '@posture-vision/ui';
+import { Button, SampleRibbon } from '@posture-vision/ui';
 
 interface Exercise {
   id: number;
@@ -67,13 +67,9 @@ export default function ExercisePlanPage() {
               {exercise.sets} sets × {exercise.reps !== null ? `${exercise.reps} reps` : exercise.duration}
             </p>
             <p className="pv-muted">{exercise.description}</p>
-            <button
-              type="button"
-              className="pv-btn pv-btn-outline"
-              onClick={() => alert(`Video guide for ${exercise.name} coming soon.`)}
-            >
+            <Button onClick={() => alert(`Video guide for ${exercise.name} coming soon.`)}>
               Watch Video Guide
-            </button>
+            </Button>
           </section>
         ))}
       </div>

@@ -1,6 +1,6 @@
 // The older Settings page (section 2.12): static sample content, every action is an alert.
 
-import { SampleRibbon } from '@posture-vision/ui';
+import { Button, SampleRibbon } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
 
 export default function LegacySettingsPage() {
@@ -34,9 +34,9 @@ export default function LegacySettingsPage() {
           E-mail
           <input value="john.doe@example.com" readOnly />
         </label>
-        <button type="submit" className="pv-btn pv-btn-primary">
+        <Button type="submit" variant="primary">
           Update Profile
-        </button>
+        </Button>
       </form>
       <form className="pv-card" onSubmit={submit('Password changed.')}>
         <h2>Password</h2>
@@ -48,9 +48,9 @@ export default function LegacySettingsPage() {
           New password
           <input type="password" autoComplete="new-password" />
         </label>
-        <button type="submit" className="pv-btn pv-btn-primary">
+        <Button type="submit" variant="primary">
           Change Password
-        </button>
+        </Button>
       </form>
       <section className="pv-card">
         <h2>Notifications</h2>

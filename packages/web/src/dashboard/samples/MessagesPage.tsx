@@ -1,6 +1,6 @@
 // Static sample page (section 2.12): hard-coded content, no calls. Sending only raises an alert.
 
-import { SampleRibbon } from '@posture-vision/ui';
+import { Button, SampleRibbon } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 
 interface Conversation {
@@ -129,11 +129,7 @@ export default function MessagesPage() {
         )}
         {chatVisible && active && (
           <section className="pv-card pv-chat">
-            {mobile && (
-              <button type="button" className="pv-btn pv-btn-outline" onClick={() => setShowChat(false)}>
-                ← Conversations
-              </button>
-            )}
+            {mobile && <Button onClick={() => setShowChat(false)}>← Conversations</Button>}
             <h2>{active.name}</h2>
             <div className="pv-chat-messages">
               {(MESSAGES[active.id] ?? []).map((m) => (
@@ -149,9 +145,9 @@ export default function MessagesPage() {
                 onChange={(e) => setDraft(e.target.value)}
                 placeholder="Type a message..."
               />
-              <button type="submit" className="pv-btn pv-btn-primary" disabled={!draft.trim()}>
+              <Button type="submit" variant="primary" disabled={!draft.trim()}>
                 Send
-              </button>
+              </Button>
             </form>
           </section>
         )}

@@ -8,6 +8,7 @@ import {
   shouldCelebrate,
   weeklyGoalDots,
 } from '@posture-vision/core/sessions';
+import { Button, Dialog, DialogClose } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { api } from '../../services/api';
 import { ProgressBar } from '../ProgressBar';
@@ -219,20 +220,22 @@ export default function SessionMetricsPage() {
         </div>
       </section>
 
-      {celebrating && (
-        <div className="pv-modal-backdrop">
-          <div className="pv-modal" role="dialog" aria-modal="true" aria-labelledby="celebration-title">
-            <div className="pv-celebration-icon" aria-hidden="true">
-              ★
-            </div>
-            <h2 id="celebration-title">{CELEBRATION.title}</h2>
-            <p>{CELEBRATION.xpText}</p>
-            <button type="button" className="pv-btn pv-btn-primary" onClick={() => setCelebrating(false)}>
-              {CELEBRATION.button}
-            </button>
-          </div>
+      <Dialog
+        open={celebrating}
+        onOpenChange={setCelebrating}
+        title={CELEBRATION.title}
+        description={CELEBRATION.xpText}
+        className="pv-celebration"
+        actions={
+          <DialogClose asChild>
+            <Button variant="primary">{CELEBRATION.button}</Button>
+          </DialogClose>
+        }
+      >
+        <div className="pv-celebration-icon" aria-hidden="true">
+          ★
         </div>
-      )}
+      </Dialog>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   SESSION_MESSAGES,
   usesDemoReport,
 } from '@posture-vision/core/sessions';
-import { PostureStrip, SampleRibbon, type StripSegment } from '@posture-vision/ui';
+import { buttonClass, PostureStrip, SampleRibbon, type StripSegment } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../services/api';
@@ -92,10 +92,10 @@ export default function SessionReportPage() {
 function ReportLinks() {
   return (
     <div className="pv-actions">
-      <Link className="pv-btn pv-btn-outline" to="/dashboard/analytics">
+      <Link className={buttonClass('secondary')} to="/dashboard/analytics">
         Back to Analytics
       </Link>
-      <Link className="pv-btn pv-btn-primary" to="/dashboard/real-time-session">
+      <Link className={buttonClass('primary')} to="/dashboard/real-time-session">
         Start New Session
       </Link>
     </div>

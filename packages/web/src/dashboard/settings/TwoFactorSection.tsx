@@ -9,6 +9,7 @@ import {
   TWO_FACTOR_CODE_LENGTH,
   validateEnableCode,
 } from '@posture-vision/core/settings';
+import { Button } from '@posture-vision/ui';
 import { useState } from 'react';
 import { api } from '../../services/api';
 import { failureReason } from './security-data';
@@ -83,9 +84,9 @@ export function TwoFactorSection({
           <p>
             Status: <strong data-testid="two-factor-status">Enabled</strong>
           </p>
-          <button type="button" className="pv-btn pv-btn-danger" onClick={disable} disabled={busy}>
+          <Button variant="danger" onClick={disable} disabled={busy}>
             Disable 2FA
-          </button>
+          </Button>
         </>
       ) : setup ? (
         <div className="pv-2fa-setup">
@@ -106,12 +107,12 @@ export function TwoFactorSection({
             />
           </label>
           <div className="pv-actions">
-            <button type="button" className="pv-btn pv-btn-primary" onClick={enable} disabled={busy}>
+            <Button variant="primary" onClick={enable} disabled={busy}>
               Verify and Enable
-            </button>
-            <button type="button" className="pv-btn pv-btn-outline" onClick={cancel} disabled={busy}>
+            </Button>
+            <Button onClick={cancel} disabled={busy}>
               Cancel
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
@@ -119,9 +120,9 @@ export function TwoFactorSection({
           <p>
             Status: <strong data-testid="two-factor-status">Disabled</strong>
           </p>
-          <button type="button" className="pv-btn pv-btn-primary" onClick={startSetup} disabled={busy}>
+          <Button variant="primary" onClick={startSetup} disabled={busy}>
             Enable 2FA
-          </button>
+          </Button>
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import {
   SETTINGS_MESSAGES,
   type UserSettings,
 } from '@posture-vision/core/settings';
+import { Button } from '@posture-vision/ui';
 import { useEffect, useState } from 'react';
 import { AlertPreferencesSection } from './AlertPreferencesSection';
 import {
@@ -143,15 +144,9 @@ export default function UserSettingsPage() {
       <DangerZoneSection />
 
       <div className="pv-actions">
-        <button
-          type="button"
-          className="pv-btn pv-btn-primary"
-          onClick={save}
-          disabled={saving}
-          data-testid="save-settings"
-        >
+        <Button variant="primary" onClick={save} disabled={saving} data-testid="save-settings">
           {saving ? SETTINGS_MESSAGES.saving : 'Save Settings'}
-        </button>
+        </Button>
         {saved && <span className="pv-saved">Settings saved.</span>}
         {saveError && (
           <span className="pv-error" role="alert">

@@ -8,6 +8,7 @@ import {
   SETTINGS_MESSAGES,
   uploadAvatarFailed,
 } from '@posture-vision/core/settings';
+import { Button } from '@posture-vision/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../services/api';
@@ -94,9 +95,9 @@ export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] 
           ))}
         </ul>
       )}
-      <button type="button" className="pv-btn pv-btn-outline" onClick={logoutEverywhere} disabled={busy}>
+      <Button onClick={logoutEverywhere} disabled={busy}>
         Logout from All Devices
-      </button>
+      </Button>
     </section>
   );
 }
@@ -166,23 +167,18 @@ export function DangerZoneSection() {
         <div>
           <p>{SETTINGS_MESSAGES.deleteConfirm}</p>
           <div className="pv-actions">
-            <button type="button" className="pv-btn pv-btn-danger" onClick={deleteAccount} disabled={busy}>
+            <Button variant="danger" onClick={deleteAccount} disabled={busy}>
               {SETTINGS_MESSAGES.deleteButton}
-            </button>
-            <button
-              type="button"
-              className="pv-btn pv-btn-outline"
-              onClick={() => setConfirming(false)}
-              disabled={busy}
-            >
+            </Button>
+            <Button onClick={() => setConfirming(false)} disabled={busy}>
               Cancel
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
-        <button type="button" className="pv-btn pv-btn-danger" onClick={() => setConfirming(true)}>
+        <Button variant="danger" onClick={() => setConfirming(true)}>
           Delete Account
-        </button>
+        </Button>
       )}
     </section>
   );

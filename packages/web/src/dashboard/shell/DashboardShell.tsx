@@ -1,3 +1,4 @@
+import { Button } from '@posture-vision/ui';
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { ThemeToggle } from '../../theme/ThemeToggle';
@@ -40,9 +41,9 @@ export function DashboardShell({ onLogout }: { onLogout: () => void | Promise<vo
         </nav>
         <div className="pv-dash-sidebar-actions">
           <ThemeToggle />
-          <button type="button" className="pv-btn pv-btn-outline" onClick={logout} disabled={loggingOut}>
+          <Button onClick={logout} disabled={loggingOut}>
             Logout
-          </button>
+          </Button>
         </div>
       </aside>
       <main className="pv-dash-content">

@@ -1,0 +1,178 @@
+// The photo calibration wizard's success path in real Chromium, against the real API and vision service, through
+// the camera as a user takes the photos: the fake camera shows the person from the front for the front step and
+// from the side for the two side steps (testkit's side-view composite, whose true CVA is known by construction).
+// Chromium opens the fake camera's file again each time the wizard starts the camera, so the test puts the
+// view of the next step in place before moving to it, as the user turns on the chair.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { earForwardForCva } from '@posture-vision/core/calibration';
+import { launchChromium, saveScreenshot, screenshotDir } from '@posture-vision/testkit/chromium';
+import { personImage, writeSideViewClip, writeStillClip } from '@posture-vision/testkit/media';
+import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clickButton,
+  createVerifiedUser,
+  removeDir,
+  serveWebApp,
+  signIn,
+  startApiRelay,
+  type TestUser,
+  type WebSite,
+} from '../live/harness.ts';
+
+const SUITE = 'web-wizard';
+/** The side views' true CVA: a forward head (below the spec's 45° poor line, 5.2) by more than the ±5° the
+ * photo geometry is accurate to (issue 13), so the assessment must call it low. */
+const TRUE_CVA = 38;
+/** The ear 200 px above the shoulder in the composite (a typical neck in it). */
+const NECK_PX = 200;
+/** Accuracy of the CVA on the side-view composites (vision's photo-geometry test). */
+const CVA_TOLERANCE = 5;
+
+let api: RunningService;
+let vision: RunningService;
+let site: WebSite;
+let relay: Awaited<ReturnType<typeof startApiRelay>>;
+let browser: Browser;
+let user: TestUser;
+let clipDir: string;
+let camera: string;
+
+const placement = { up: NECK_PX, forward: earForwardForCva(TRUE_CVA, NECK_PX) };
+/** What the camera shows at each step: the person facing it, then turned to her left and to her right. */
+const views = {
+  // The left-hand woman of the demo photo: in a 640x480 frame her shoulders and eyes are found (the clip's usual
+  // 'woman' reads a 34-44° shoulder tilt in a landscape frame, and the analysis refuses it).
+  FRONT: () => writeStillClip(camera, personImage('woman-left'), { width: 640, height: 480 }),
+  LEFT: () => writeSideViewClip(camera, placement, { facing: 'left' }),
+  RIGHT: () => writeSideViewClip(camera, placement, { facing: 'right' }),
+};
+
+beforeAll(async () => {
+  clipDir = mkdtempSync(join(tmpdir(), 'pv-wizard-'));
+  camera = join(clipDir, 'camera.y4m');
+  views.FRONT();
+  site = await serveWebApp('pv-web-wizard-');
+  relay = await startApiRelay();
+  vision = await startVision({ API_URL: relay.url });
+  api = await startApi({ WEB_ORIGIN: site.url, VISION_URL: vision.url });
+  relay.target(api.url);
+  await site.build({ apiUrl: api.url, visionUrl: vision.url });
+  user = await createVerifiedUser(api, 'wizard');
+  browser = await launchChromium({ fakeVideo: camera });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await vision?.stop();
+  await api?.stop();
+  await relay?.close();
+  removeDir(clipDir);
+});
+
+function waitForStep(page: Page, step: string, timeout = 30_000) {
+  return page.waitForFunction(
+    (s) => document.querySelector('[data-testid="photo-wizard"]')?.getAttribute('data-step') === s,
+    { timeout, polling: 200 },
+    step,
+  );
+}
+
+/** The camera's picture is playing in the wizard. */
+function waitForCamera(page: Page) {
+  return page.waitForFunction(
+    () => {
+      const video = document.querySelector('video');
+      return !!video && video.readyState >= 2 && video.videoWidth > 0;
+    },
+    { timeout: 20_000, polling: 200 },
+  );
+}
+
+interface CompletionCard {
+  score: string;
+  cva: string;
+  notes: string;
+}
+
+describe('photo calibration wizard with front and side photos', () => {
+  it('completes: the card shows the measured CVA and the assessment notes, and the dashboard the new score', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, site.url, user);
+    await page.goto(`${site.url}/dashboard/photo-calibration`);
+    await waitForStep(page, 'INSTRUCTIONS_START');
+    await clickButton(page, 'Start');
+    for (const view of ['FRONT', 'LEFT', 'RIGHT'] as const) {
+      await waitForStep(page, `CAPTURE_${view}`);
+      await waitForCamera(page);
+      // The wizard shows what the camera shows: 1280x720 for the side views, 640x480 for the front clip.
+      const size = await page.$eval('video', (v) => `${v.videoWidth}x${v.videoHeight}`);
+      expect(size).toBe(view === 'FRONT' ? '640x480' : '1280x720');
+      await clickButton(page, 'Capture Photo');
+      await waitForStep(page, `PREVIEW_${view}`);
+      await saveScreenshot(page, SUITE, `01-preview-${view.toLowerCase()}`);
+      // The user turns for the next photo while looking at this preview.
+      if (view === 'FRONT') views.LEFT();
+      if (view === 'LEFT') views.RIGHT();
+      await clickButton(page, view === 'RIGHT' ? 'Analyze Photos' : 'Next');
+    }
+    // The completion card stays for a moment before the wizard goes to the dashboard: read it as it appears.
+    const card = (await (
+      await page.waitForFunction(
+        () => {
+          const score = document.querySelector('[data-testid="wizard-score"]');
+          if (!score) {
+            const error = document.querySelector('[data-testid="wizard-error"]');
+            return error ? { error: error.textContent } : null;
+          }
+          return {
+            score: score.textContent ?? '',
+            cva: document.querySelector('[data-testid="wizard-cva"]')?.textContent ?? '',
+            notes: document.querySelector('[data-testid="wizard-notes"]')?.textContent ?? '',
+          };
+        },
+        { timeout: 180_000, polling: 'mutation' },
+      )
+    ).jsonValue()) as CompletionCard | { error: string };
+    expect(card).not.toHaveProperty('error');
+    // The card is gone before a screenshot could be taken for sure: its text is kept beside the screenshots.
+    writeFileSync(
+      join(screenshotDir(SUITE), '03-completion-card.json'),
+      `${JSON.stringify(card, null, 2)}\n`,
+    );
+    const { score, cva, notes } = card as CompletionCard;
+    expect(score).toMatch(/^Your posture score: \d{1,3}\/100$/);
+    const measured = Number(/([\d.]+)°/.exec(cva)?.[1]);
+    expect(cva).toMatch(/^CVA \(cranial vertebral angle\): \d+\.\d°$/);
+    expect(Math.abs(measured - TRUE_CVA)).toBeLessThanOrEqual(CVA_TOLERANCE);
+    // A forward head is named in the notes (vision's assessment, spec 5.2).
+    expect(notes).toContain('Assessment notes');
+    expect(notes).toContain('Cranial vertebral angle is low: forward head posture.');
+
+    // Where the wizard lands: the dashboard with the new calibration's score.
+    await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000, polling: 200 });
+    await page.waitForSelector('[data-testid="new-calibration-score"]', { timeout: 30_000 });
+    const landed = await page.$eval('[data-testid="new-calibration-score"]', (el) => el.textContent);
+    expect(landed).toBe(`${/(\d+)\/100/.exec(score)?.[1]}/100`);
+    // A user without sessions has no average score yet (not "average score 0").
+    await page.waitForSelector('[data-testid="week-summary"] p', { timeout: 30_000 });
+    expect(await page.$eval('[data-testid="week-summary"] p', (p) => p.textContent)).toBe(
+      '0 sessions in total',
+    );
+    await saveScreenshot(page, SUITE, '02-dashboard-new-score');
+
+    // The calibration is stored and active, with the measured CVA.
+    const status = (await (
+      await fetch(`${api.url}/calibration/status/detailed`, {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      })
+    ).json()) as { data: { hasActive: boolean } };
+    expect(status.data.hasActive).toBe(true);
+    await page.close();
+  }, 300_000);
+});
