@@ -103,7 +103,16 @@ export function startApi(
   env: Record<string, string | undefined> = {},
   dataDir?: string,
 ): Promise<RunningService> {
-  return startService({ pkg: 'api', portVariable: 'API_PORT', healthPath: '/health', env, dataDir });
+  // 120 s like the vision service: the embedded database's start and migrations took over 60 s on the shared
+  // 2-core machine at a load average above 20.
+  return startService({
+    pkg: 'api',
+    portVariable: 'API_PORT',
+    healthPath: '/health',
+    env,
+    dataDir,
+    timeoutMs: 120_000,
+  });
 }
 
 /** The vision service (packages/vision/src/main.ts) on a free port; pass API_URL to verify tokens. */

@@ -151,10 +151,10 @@ interface PillChange {
   status: 'good' | 'poor' | 'neutral' | null;
 }
 
-/** What the page showed during the run. */
+/** What the page showed during the run, at the page's clock: the session's phases bracket the server's start
+ * (between Start clicked and the page running) and end (between Stop clicked and the report shown). */
 interface Observed {
-  startedAt: number;
-  stoppedAt: number;
+  phases: Record<'starting' | 'running' | 'stopping' | 'stopped', number>;
   pill: PillChange[];
   feedback: { at: number; postureStatus: string; details: Record<string, unknown> }[];
 }
@@ -176,14 +176,17 @@ function pillTimes(pill: PillChange[], from: number, to: number) {
   return { times, runs };
 }
 
-/** The stability index as the issue defines it: the share of tracked time spent in stretches held at least
- * STEADY_RUN_S (an oracle written from the definition, not the API's code). */
-function stabilityOf(runs: { seconds: number }[]): number {
+/**
+ * The stability index as the issue defines it — the share of tracked time spent in stretches held at least
+ * STEADY_RUN_S — as bounds (an oracle written from the definition, not the API's code): a run within `slack`
+ * seconds of STEADY_RUN_S may count either way, since the report's run lengths may differ from the pill's by that.
+ */
+function stabilityBounds(runs: { seconds: number }[], slack: number): [number, number] {
   const total = runs.reduce((s, r) => s + r.seconds, 0);
-  const steady = runs
-    .filter((r) => r.seconds >= Math.min(STEADY_RUN_S, total))
-    .reduce((s, r) => s + r.seconds, 0);
-  return total ? (100 * steady) / total : 0;
+  const steadyAfter = Math.min(STEADY_RUN_S, total);
+  const share = (steady: (seconds: number) => boolean) =>
+    total ? (100 * runs.filter((r) => steady(r.seconds)).reduce((s, r) => s + r.seconds, 0)) / total : 0;
+  return [share((x) => x >= steadyAfter + slack), share((x) => x >= steadyAfter - slack)];
 }
 
 let observed: Observed;
@@ -233,10 +236,13 @@ describe('a 60-second real-time session', () => {
     });
     await waitForText(page, byTestId('session-timer'), '00:00');
     await clickButton(page, 'Start Session');
-    await waitForText(page, byTestId('posture-status'), 'Posture: good', 90_000);
-    // The user takes the live reference while sitting upright (the session page's own live tool).
+    // The first posture reading: before a live reference the page judges the head's tilt alone (this person's
+    // head leans a little, which may read as a tilt).
+    await waitForText(page, byTestId('posture-status'), /Posture: (good|poor)/, 90_000);
+    // The user takes the live reference while sitting upright (the session page's own live tool): good posture.
     await clickButton(page, 'Calibrate Posture');
     await waitForText(page, byTestId('posture-deviation'), 'Aligned', 30_000);
+    await waitForText(page, byTestId('posture-status'), 'Posture: good', 30_000);
     await saveScreenshot(page, SUITE, '01-session-upright');
     // The clip turns to the slouch: the page reports poor posture.
     await waitForText(page, byTestId('posture-status'), 'Posture: poor', 90_000);
@@ -254,11 +260,15 @@ describe('a 60-second real-time session', () => {
           }
         ).journey,
     );
-    const startedAt = seen.phases.find((p) => p.phase === 'running')?.at;
-    const stoppedAt = seen.phases.find((p) => p.phase === 'stopping')?.at;
-    expect(startedAt).toBeDefined();
-    expect(stoppedAt).toBeDefined();
-    observed = { startedAt: startedAt as number, stoppedAt: stoppedAt as number, pill: seen.pill, feedback };
+    const phase = (name: string) => seen.phases.find((p) => p.phase === name)?.at as number;
+    const phases = {
+      starting: phase('starting'),
+      running: phase('running'),
+      stopping: phase('stopping'),
+      stopped: phase('stopped'),
+    };
+    expect(Object.values(phases).every((at) => typeof at === 'number')).toBe(true);
+    observed = { phases, pill: seen.pill, feedback };
     const link = await page.$eval(`${byTestId('session-report-summary')} a`, (a) => a.getAttribute('href'));
     sessionId = (link ?? '').split('/').at(-1) ?? '';
     report = (await apiCall<SessionReport>(`/sessions/${sessionId}/report`)).data;
@@ -276,23 +286,38 @@ describe('a 60-second real-time session', () => {
     // Tracked time starts with the first feedback (the first posture reading); the pill's initial "neutral" before
     // it is no reading at all.
     const firstReading = Math.min(...observed.feedback.map((f) => f.at));
-    const { times, runs } = pillTimes(observed.pill, firstReading, observed.stoppedAt);
+    const { phases } = observed;
+    const { times, runs } = pillTimes(observed.pill, firstReading, phases.stopping);
     // The clip showed both postures, each for a while: otherwise this test would prove little.
     expect(times.good).toBeGreaterThan(STEADY_RUN_S);
     expect(times.poor).toBeGreaterThan(STEADY_RUN_S);
-    const k = report.keyFindings;
-    expect(Math.abs(report.duration - (observed.stoppedAt - observed.startedAt) / 1000)).toBeLessThanOrEqual(
-      HEARTBEAT_S,
-    );
+    // The server's start and end lie within the phases the page went through (whole seconds: ±1).
+    expect(report.duration).toBeGreaterThanOrEqual(Math.floor((phases.stopping - phases.running) / 1000) - 1);
+    expect(report.duration).toBeLessThanOrEqual(Math.ceil((phases.stopped - phases.starting) / 1000) + 1);
     expect(report.duration).toBeGreaterThanOrEqual(60);
-    expect(Math.abs(k.goodPostureTime - times.good)).toBeLessThanOrEqual(HEARTBEAT_S);
-    expect(Math.abs(k.poorPostureTime - times.poor)).toBeLessThanOrEqual(HEARTBEAT_S);
-    expect(Math.abs(k.neutralPostureTime - times.neutral)).toBeLessThanOrEqual(HEARTBEAT_S);
-    // Stability from the pill's runs; one heartbeat of time moves it by at most this many points.
-    const tracked = times.good + times.poor + times.neutral;
-    expect(Math.abs(report.stabilityIndex - stabilityOf(runs))).toBeLessThanOrEqual(
-      (100 * HEARTBEAT_S) / tracked,
+    // Each time within one heartbeat of what the pill showed; the posture shown at Stop also held until the server
+    // ended the session, somewhere between Stop and the report.
+    const shownAtStop = observed.pill.filter((c) => c.at <= phases.stopping).at(-1)?.status;
+    const slack = (status: string) =>
+      HEARTBEAT_S + (status === shownAtStop ? (phases.stopped - phases.stopping) / 1000 : 0);
+    const k = report.keyFindings;
+    // For the run's log: what the page showed against what the report says.
+    console.info(
+      `journey: page good ${times.good.toFixed(1)} s, poor ${times.poor.toFixed(1)} s, neutral ${times.neutral.toFixed(1)} s, ` +
+        `stability ${stabilityBounds(runs, 0)[0].toFixed(1)}, session ${((phases.stopping - phases.running) / 1000).toFixed(1)} s; ` +
+        `report good ${k.goodPostureTime} s, poor ${k.poorPostureTime} s, neutral ${k.neutralPostureTime} s, ` +
+        `stability ${report.stabilityIndex}, duration ${report.duration} s, CVA ${report.averageCVAngle}°; ` +
+        `${observed.feedback.length} feedback`,
     );
+    expect(Math.abs(k.goodPostureTime - times.good)).toBeLessThanOrEqual(slack('good'));
+    expect(Math.abs(k.poorPostureTime - times.poor)).toBeLessThanOrEqual(slack('poor'));
+    expect(Math.abs(k.neutralPostureTime - times.neutral)).toBeLessThanOrEqual(slack('neutral'));
+    // Stability from the pill's runs; a heartbeat (plus the end's slack) of time moves it by at most so many points.
+    const tracked = times.good + times.poor + times.neutral;
+    const end = slack(shownAtStop ?? '');
+    const [low, high] = stabilityBounds(runs, end);
+    expect(report.stabilityIndex).toBeGreaterThanOrEqual(low - (100 * end) / tracked);
+    expect(report.stabilityIndex).toBeLessThanOrEqual(high + (100 * end) / tracked);
     // The client kept the API informed while the posture held: heartbeats as well as changes.
     const kinds = new Set(observed.feedback.map((f) => f.details.kind));
     expect(kinds).toEqual(new Set(['change', 'heartbeat']));
