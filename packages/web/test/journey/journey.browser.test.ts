@@ -196,6 +196,12 @@ function stabilityBounds(runs: { seconds: number }[], slack: number): [number, n
   return [share((x) => x >= steadyAfter + slack), share((x) => x >= steadyAfter - slack)];
 }
 
+/** Seconds of the longest silence between two feedback (for the log). */
+function longestGap(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted.slice(1).reduce((m, t, i) => Math.max(m, (t - (sorted[i] as number)) / 1000), 0);
+}
+
 let observed: Observed;
 let sessionId: string;
 let report: SessionReport;
@@ -326,7 +332,7 @@ describe('a 60-second real-time session', () => {
         `stability ${stabilityBounds(runs, 0)[0].toFixed(1)}, session ${((phases.stopping - phases.running) / 1000).toFixed(1)} s; ` +
         `report good ${k.goodPostureTime} s, poor ${k.poorPostureTime} s, neutral ${k.neutralPostureTime} s, ` +
         `stability ${report.stabilityIndex}, duration ${report.duration} s, CVA ${report.averageCVAngle}°; ` +
-        `${observed.feedback.length} feedback`,
+        `${observed.feedback.length} feedback, longest gap ${longestGap(observed.feedback.map((f) => f.at)).toFixed(1)} s`,
     );
     expect(Math.abs(k.goodPostureTime - times.good)).toBeLessThanOrEqual(slack('good'));
     expect(Math.abs(k.poorPostureTime - times.poor)).toBeLessThanOrEqual(slack('poor'));
