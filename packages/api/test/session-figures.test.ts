@@ -2,11 +2,32 @@
 // timestamp rule, not a count of feedback rows; and sessions stored under the old count-based rules (before
 // migration 0003) are brought up to the current rules from their stored feedback when read, so history,
 // analytics and exports show the stability and times their report shows.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { loadConfig } from '../src/config.ts';
 import { postureSessions } from '../src/db/schema.ts';
+import { buildServer } from '../src/server.ts';
 import { FIGURES_RULE } from '../src/sessions/service.ts';
-import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
+import {
+  createPostgresDatabase,
+  databases,
+  Http,
+  PASSWORD,
+  type SignedIn,
+  signUp,
+  startTestServer,
+  TEST_ENV,
+  type TestServer,
+} from './harness.ts';
 import { dataUrl, jpegLike } from './images.ts';
 
 const photos = () =>
@@ -152,5 +173,78 @@ describe.each(databases)('session figures on %s', (kind) => {
       .where(eq(postureSessions.id, id));
     const [item] = (await server.http.get('/sessions/history?limit=1', user.accessToken)).body.data;
     expect(item.stabilityIndex).toBe(42);
+  });
+});
+
+describe('upgrading a database whose sessions ended before migration 0003 (PostgreSQL server)', () => {
+  it('migration 0006 leaves the old sessions to be recomputed and keeps the ones stored by the timestamp rules', async () => {
+    const pg = await createPostgresDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'pv-api-upgrade-'));
+    let app: FastifyInstance | undefined;
+    try {
+      // The database as the release before this one left it: migrations up to 0005.
+      const folder = join(dir, 'drizzle');
+      cpSync(fileURLToPath(new URL('../drizzle', import.meta.url)), folder, { recursive: true });
+      const journalFile = join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
+      writeFileSync(
+        journalFile,
+        JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 5) }),
+      );
+      const client = postgres(pg.url, { max: 1, onnotice: () => {} });
+      await migrate(drizzle(client), { migrationsFolder: folder });
+      const config = loadConfig({ ...TEST_ENV, DATA_DIR: dir, DATABASE_URL: pg.url });
+      const email = `upgrade-${Date.now()}@example.com`;
+      const [user] =
+        await client`insert into users (email, password_hash, first_name, last_name, email_verified)
+        values (${email}, ${await hashPassword(PASSWORD, config.argon2)}, 'Old', 'Timer', true) returning id`;
+      const userId = user?.id as string;
+      // Timestamps as ISO text (the client is untyped here).
+      const at = (start: Date, s: number) => new Date(start.getTime() + s * 1000).toISOString();
+      // Ended before 0003: the old stability (0 of 2 consecutive feedback alike), no times.
+      const oldStart = new Date(Date.now() - 7_200_000);
+      const [old] = await client`insert into posture_sessions
+        (user_id, mode, start_time, end_time, duration, average_score, stability_index, good_count, neutral_count, poor_count)
+        values (${userId}, 'active', ${at(oldStart, 0)}, ${at(oldStart, 120)}, 120, 80, 0, 2, 0, 1) returning id`;
+      // Ended since 0003: times stored by the timestamp rules (its stability is kept as stored).
+      const newStart = new Date(Date.now() - 3_600_000);
+      const [recent] = await client`insert into posture_sessions
+        (user_id, mode, start_time, end_time, duration, average_score, stability_index, good_count, neutral_count, poor_count, good_time, neutral_time, poor_time)
+        values (${userId}, 'active', ${at(newStart, 0)}, ${at(newStart, 60)}, 60, 100, 77, 1, 0, 0, 15, 0, 0) returning id`;
+      for (const [session, start, s, status, score] of [
+        [old?.id, oldStart, 0, 'good', 100],
+        [old?.id, oldStart, 40, 'poor', 40],
+        [old?.id, oldStart, 55, 'good', 100],
+        [recent?.id, newStart, 0, 'good', 100],
+      ] as const)
+        await client`insert into posture_feedback (session_id, user_id, posture_status, score, timestamp)
+          values (${session as string}, ${userId}, ${status}, ${score}, ${at(start, s)})`;
+      await client.end();
+
+      // This release starts on it: migration 0006 runs, then the sessions are read.
+      app = await buildServer(config);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const http = new Http(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+      const login = await http.post('/auth/login', { email, password: PASSWORD });
+      expect(login.status).toBe(200);
+      const token = login.body.accessToken as string;
+      const history = (await http.get('/sessions/history', token)).body.data as Record<string, unknown>[];
+      const report = (await http.get(`/sessions/${old?.id}/report`, token)).body.data;
+      expect(report.stabilityIndex).toBe(100);
+      expect(history.find((h) => h.id === old?.id)).toMatchObject({
+        stabilityIndex: report.stabilityIndex,
+        goodPostureTime: 30,
+        poorPostureTime: 15,
+      });
+      expect(history.find((h) => h.id === recent?.id)).toMatchObject({
+        stabilityIndex: 77,
+        goodPostureTime: 15,
+      });
+    } finally {
+      await app?.close();
+      await pg.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
