@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionReport } from '@posture-vision/core/api';
 import { earForwardForCva, sideGeometry } from '@posture-vision/core/calibration';
-import { FEEDBACK_HEARTBEAT_MS, formatReportDuration, STEADY_RUN_S } from '@posture-vision/core/sessions';
+import {
+  FEEDBACK_GAP_CAP_S,
+  FEEDBACK_HEARTBEAT_MS,
+  formatReportDuration,
+  STEADY_RUN_S,
+} from '@posture-vision/core/sessions';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
 import { personPhotoDataUrl, sideViewPhoto, toDataUrl, writePersonClip } from '@posture-vision/testkit/media';
 import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
@@ -235,15 +240,30 @@ interface Observed {
   feedback: { at: number; postureStatus: string; details: Record<string, unknown> }[];
 }
 
-/** Seconds the pill showed each status between `from` and `to`, and its runs of one status (for stability). */
-function pillTimes(pill: PillChange[], from: number, to: number) {
+/**
+ * Spans in which the client was reporting: from each feedback to the next (or Stop), at most FEEDBACK_GAP_CAP_S —
+ * the issue's "capped for gaps": a pill left unchanged because no reading came (a stalled link) is not posture
+ * time the client told the API about.
+ */
+function reportedSpans(feedbackTimes: number[], end: number): [number, number][] {
+  const sorted = [...feedbackTimes].sort((a, b) => a - b);
+  return sorted.map((t, i) => [t, Math.min(sorted[i + 1] ?? end, t + FEEDBACK_GAP_CAP_S * 1000, end)]);
+}
+
+/** Seconds the pill showed each status within the reported spans, and its runs of one status (for stability). */
+function pillTimes(pill: PillChange[], spans: [number, number][], to: number) {
   const times = { good: 0, poor: 0, neutral: 0 };
   const runs: { status: string; seconds: number }[] = [];
   pill.forEach((change, i) => {
-    const start = Math.max(from, change.at);
+    const start = change.at;
     const end = Math.min(to, pill[i + 1]?.at ?? to);
     if (!change.status || end <= start) return;
-    const seconds = (end - start) / 1000;
+    const overlap = spans.reduce(
+      (sum, [a, b]) => sum + Math.max(0, Math.min(b, end) - Math.max(a, start)),
+      0,
+    );
+    if (overlap <= 0) return;
+    const seconds = overlap / 1000;
     times[change.status] += seconds;
     const last = runs.at(-1);
     if (last?.status === change.status) last.seconds += seconds;
@@ -379,9 +399,12 @@ describe('a 60-second real-time session', () => {
   it('reports the duration, good and poor time and stability the page showed, within one heartbeat', () => {
     // Tracked time starts with the first feedback (the first posture reading); the pill's initial "neutral" before
     // it is no reading at all.
-    const firstReading = Math.min(...observed.feedback.map((f) => f.at));
     const { phases } = observed;
-    const { times, runs } = pillTimes(observed.pill, firstReading, phases.stopping);
+    const spans = reportedSpans(
+      observed.feedback.map((f) => f.at),
+      phases.stopping,
+    );
+    const { times, runs } = pillTimes(observed.pill, spans, phases.stopping);
     // The clip showed both postures, each for a while: otherwise this test would prove little.
     expect(times.good).toBeGreaterThan(STEADY_RUN_S);
     expect(times.poor).toBeGreaterThan(STEADY_RUN_S);
