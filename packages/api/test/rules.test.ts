@@ -142,8 +142,7 @@ describe('analytics rules', () => {
     duration,
     score,
     stabilityIndex: null,
-    counts: { good: day % 3, neutral: 1, poor: day % 2 },
-    times: null,
+    times: { good: 60 * (day % 3), neutral: 30, poor: 45 * (day % 2) },
   });
 
   it('computes the improvement rate from the earlier and later halves', () => {
@@ -162,7 +161,8 @@ describe('analytics rules', () => {
       average_posture_score: 76.7,
       improvement_rate: 50,
       last_session_date: '2026-01-13T10:00:00.000Z',
-      posture_distribution: { good: 5, fair: 4, poor: 3 },
+      // Seconds, summed over the sessions: good 120 + 120 + 0 + 60, fair 4 × 30, poor 45 + 45 + 0 + 45.
+      posture_distribution: { good: 300, fair: 120, poor: 135 },
       scoreTrend: [60, 80, 90],
     });
     expect(data.daily_averages).toEqual([

@@ -99,9 +99,9 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       stabilityIndex: 65.2,
     });
     expect(own.overallPatterns).toContain('most frequent issue is forward head posture (40% of feedback)');
-    // While it runs, analytics count its feedback live.
+    // While it runs, analytics follow its feedback live: the distribution is its good and poor seconds.
     const live = (await server.http.get('/sessions/analytics', user.accessToken)).body.data;
-    expect(live).toMatchObject({ total_sessions: 1, posture_distribution: { good: 3, fair: 0, poor: 2 } });
+    expect(live).toMatchObject({ total_sessions: 1, posture_distribution: { good: 19, fair: 0, poor: 4 } });
     expect(live.scoreTrend).toEqual([89.6]);
 
     const end1 = await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
@@ -253,7 +253,13 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
 
     const analytics = (await server.http.get('/sessions/analytics', user.accessToken)).body.data;
     expect(analytics.total_sessions).toBe(5);
-    expect(analytics.posture_distribution).toEqual({ good: 54, fair: 1, poor: 25 });
+    // Time, not feedback rows: the sessions' good, neutral and poor seconds, summed.
+    const sum = (key: string) => all.reduce((n: number, s: Record<string, number>) => n + (s[key] ?? 0), 0);
+    expect(analytics.posture_distribution).toEqual({
+      good: sum('goodPostureTime'),
+      fair: sum('neutralPostureTime'),
+      poor: sum('poorPostureTime'),
+    });
     const today = new Date().toISOString().slice(0, 10);
     expect(analytics.daily_averages).toEqual([
       { date: today, averageScore: expect.any(Number), sessionCount: 5 },

@@ -105,7 +105,15 @@ export function startApi(
   env: Record<string, string | undefined> = {},
   dataDir?: string,
 ): Promise<RunningService> {
-  return startService({ pkg: 'api', portVariable: 'API_PORT', healthPath: '/health', env, dataDir });
+  // The default 180 s: the embedded database's start and migrations took over 60 s on the shared 2-core machine
+  // at a load average above 20.
+  return startService({
+    pkg: 'api',
+    portVariable: 'API_PORT',
+    healthPath: '/health',
+    env,
+    dataDir,
+  });
 }
 
 /** The vision service (packages/vision/src/main.ts) on a free port; pass API_URL to verify tokens. */
@@ -115,7 +123,6 @@ export function startVision(env: Record<string, string | undefined> = {}): Promi
     portVariable: 'VISION_PORT',
     healthPath: '/model/realtime/health-check',
     env,
-    timeoutMs: 120_000,
   });
 }
 

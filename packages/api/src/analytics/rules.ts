@@ -9,10 +9,10 @@ export interface ScoredSession {
   /** Mean feedback score of the session, null when it has no feedback. */
   score: number | null;
   stabilityIndex: number | null;
-  /** Feedback counts by posture status. */
-  counts: { good: number; neutral: number; poor: number };
-  /** Seconds in each status (the report's keyFindings); null for sessions ended before times were stored. */
-  times: { good: number; neutral: number; poor: number } | null;
+  /** Seconds in each status: the report's keyFindings, by the session-time rule of sessions/report.ts (each
+   * feedback holds until the next one, at most FEEDBACK_GAP_CAP_S). Sessions ended before times were stored are
+   * recomputed by that rule when read (sessions/service.ts withCurrentFigures), so every session has them. */
+  times: { good: number; neutral: number; poor: number };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -93,7 +93,12 @@ export function consistencyScore(daily: { averageScore: number | null }[], timef
   return round1((regularity + steadiness) / 2);
 }
 
-/** The dashboard analytics; the distribution counts feedback: good, neutral (shown as fair) and poor. */
+/**
+ * The dashboard analytics. The posture distribution is time, in seconds: each session's good, neutral (shown as
+ * fair) and poor time by the report's timestamp rule (ScoredSession.times), summed. It used to count feedback
+ * rows, which weighs a heartbeating client's steady minute as 12 and a change-only client's as 1, and makes an
+ * hour of good posture with a few short slips read as mostly poor.
+ */
 export function dashboardAnalytics(sessions: ScoredSession[]) {
   const chronological = [...sessions].sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   const scores = chronological.flatMap((s) => (s.score === null ? [] : [s.score]));
@@ -107,24 +112,12 @@ export function dashboardAnalytics(sessions: ScoredSession[]) {
     daily_averages: dailyAggregates(chronological),
     weekly_trends: weeklyTrends(chronological),
     posture_distribution: {
-      good: sessions.reduce((n, s) => n + s.counts.good, 0),
-      fair: sessions.reduce((n, s) => n + s.counts.neutral, 0),
-      poor: sessions.reduce((n, s) => n + s.counts.poor, 0),
+      good: Math.round(sessions.reduce((n, s) => n + s.times.good, 0)),
+      fair: Math.round(sessions.reduce((n, s) => n + s.times.neutral, 0)),
+      poor: Math.round(sessions.reduce((n, s) => n + s.times.poor, 0)),
     },
     scoreTrend: scores.slice(-10).map(round1),
   };
-}
-
-/**
- * Seconds a session spent in each status: its stored times; for sessions ended before times were stored, the
- * session's duration shared out by its feedback counts (the best those sessions can say).
- */
-export function statusTimes(s: ScoredSession): { good: number; neutral: number; poor: number } {
-  if (s.times) return s.times;
-  const n = s.counts.good + s.counts.neutral + s.counts.poor;
-  if (!n) return { good: 0, neutral: 0, poor: 0 };
-  const share = (c: number) => (s.duration * c) / n;
-  return { good: share(s.counts.good), neutral: share(s.counts.neutral), poor: share(s.counts.poor) };
 }
 
 /**
@@ -141,7 +134,7 @@ export function timeWeightedFigures(sessions: ScoredSession[]) {
   let stabilitySum = 0;
   let stabilityWeight = 0;
   for (const s of sessions) {
-    const t = statusTimes(s);
+    const t = s.times;
     const w = t.good + t.neutral + t.poor;
     tracked += w;
     good += t.good;

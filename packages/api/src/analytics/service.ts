@@ -4,12 +4,12 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
 import type { Database } from '../db/index.ts';
 import { postureSessions } from '../db/schema.ts';
-import { ownSession, recentIssueShares, reportOf } from '../sessions/service.ts';
+import { ownSession, recentIssueShares, reportOf, withCurrentFigures } from '../sessions/service.ts';
 import { improvementRate, insights, type ScoredSession, timeWeightedFigures } from './rules.ts';
 
 /**
- * Sessions with their figures: as stored once ended (the report computed at the end), else the report of the
- * feedback so far — the same rules, so a running session's analytics agree with its report. Only running
+ * Sessions with their figures: as stored once ended (the report computed at the end; sessions stored under older
+ * rules are recomputed first, withCurrentFigures), else the report of the feedback so far — the same rules, so a running session's analytics agree with its report. Only running
  * sessions are scanned (one per user), so analytics cost grows with sessions, not with feedback rows.
  */
 export async function scoredSessions(
@@ -27,7 +27,7 @@ export async function scoredSessions(
     .where(and(...conditions))
     .orderBy(asc(postureSessions.startTime));
   return Promise.all(
-    rows.map(async (s): Promise<ScoredSession> => {
+    (await withCurrentFigures(db, rows)).map(async (s): Promise<ScoredSession> => {
       if (s.endTime)
         return {
           id: s.id,
@@ -35,11 +35,7 @@ export async function scoredSessions(
           duration: s.duration ?? 0,
           score: s.averageScore,
           stabilityIndex: s.stabilityIndex,
-          counts: { good: s.goodCount ?? 0, neutral: s.neutralCount ?? 0, poor: s.poorCount ?? 0 },
-          times:
-            s.goodTime === null
-              ? null
-              : { good: s.goodTime, neutral: s.neutralTime ?? 0, poor: s.poorTime ?? 0 },
+          times: { good: s.goodTime ?? 0, neutral: s.neutralTime ?? 0, poor: s.poorTime ?? 0 },
         };
       const r = await reportOf(db, s);
       return {
@@ -48,7 +44,6 @@ export async function scoredSessions(
         duration: r.duration,
         score: r.feedbackCount ? r.averageScore : null,
         stabilityIndex: r.feedbackCount ? r.stabilityIndex : null,
-        counts: r.statusCounts,
         times: {
           good: r.keyFindings.goodPostureTime,
           neutral: r.keyFindings.neutralPostureTime,

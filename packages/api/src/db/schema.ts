@@ -188,6 +188,9 @@ export const postureSessions = pgTable(
     goodTime: integer('good_time'),
     neutralTime: integer('neutral_time'),
     poorTime: integer('poor_time'),
+    /** The version of the rules the stored figures above were computed by (sessions/service.ts FIGURES_RULE,
+     * migration 0006); NULL: ended under the old count-based rules, recomputed on the next read. */
+    figuresRule: integer('figures_rule'),
   },
   (t) => [
     index('posture_sessions_user_idx').on(t.userId, t.startTime),

@@ -3,9 +3,10 @@
 // feedback on every change and a heartbeat every FEEDBACK_HEARTBEAT_MS while nothing changes, so each feedback
 // holds until the next one.
 import type { PostureStatus, SessionReport } from '@posture-vision/core/api';
-import { FEEDBACK_GAP_CAP_S } from '@posture-vision/core/sessions';
+import { FEEDBACK_GAP_CAP_S, STEADY_RUN_S } from '@posture-vision/core/sessions';
 
 export type { PostureStatus, SessionReport };
+export { STEADY_RUN_S };
 
 export interface FeedbackPoint {
   timestamp: Date;
@@ -19,11 +20,6 @@ export interface FeedbackPoint {
 /** The score a feedback counts for when the client sends none: good 100, neutral 70, poor 40. */
 export const STATUS_SCORE: Record<PostureStatus, number> = { good: 100, neutral: 70, poor: 40 };
 
-/**
- * A status run shorter than this is a wobble, not a held posture: two heartbeats (2 × FEEDBACK_HEARTBEAT_MS), so
- * one stray frame classified differently cannot make a run "steady", while a posture held for a breath can.
- */
-export const STEADY_RUN_S = 10;
 export const TIMELINE_POINTS = 300;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;

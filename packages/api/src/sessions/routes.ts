@@ -10,7 +10,13 @@ import { ApiError, ok, parse } from '../http/envelope.ts';
 import { isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
 import { feedbackStore } from './feedback-store.ts';
 import { type PostureStatus, STATUS_SCORE } from './report.ts';
-import { ownSession as findOwnSession, reportOf, type SessionRow } from './service.ts';
+import {
+  ownSession as findOwnSession,
+  reportOf,
+  type SessionRow,
+  storedFigures,
+  withCurrentFigures,
+} from './service.ts';
 
 export const CALIBRATION_REQUIRED = 'Calibration required before starting session.';
 
@@ -65,26 +71,15 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   const ownSession = (userId: string, id: string) => findOwnSession(ctx.db, userId, id);
 
-  /** Ends a session: stores its duration, score, stability and CVA from the feedback. Ending twice changes nothing. */
+  /** Ends a session: stores its figures (duration, score, stability, CVA, times) from the feedback, under the
+   * current rules (FIGURES_RULE). Ending twice changes nothing. */
   async function endSession(session: SessionRow): Promise<SessionRow> {
     if (session.endTime) return session;
     const endTime = new Date();
     const report = await reportOf(ctx.db, { ...session, endTime });
     const [ended] = await ctx.db
       .update(postureSessions)
-      .set({
-        endTime,
-        duration: report.duration,
-        averageScore: report.feedbackCount ? report.averageScore : null,
-        stabilityIndex: report.feedbackCount ? report.stabilityIndex : null,
-        averageCvAngle: report.averageCVAngle,
-        goodTime: report.keyFindings.goodPostureTime,
-        neutralTime: report.keyFindings.neutralPostureTime,
-        poorTime: report.keyFindings.poorPostureTime,
-        goodCount: report.statusCounts.good,
-        neutralCount: report.statusCounts.neutral,
-        poorCount: report.statusCounts.poor,
-      })
+      .set({ endTime, ...storedFigures(report) })
       .where(and(eq(postureSessions.id, session.id), isNull(postureSessions.endTime)))
       .returning();
     // A concurrent end won the race: answer with what it stored.
@@ -180,7 +175,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
       .where(eq(postureSessions.userId, request.user.userId))
       .orderBy(desc(postureSessions.startTime))
       .limit(limit);
-    return ok(rows.map(historyItem), 'Session history');
+    return ok((await withCurrentFigures(ctx.db, rows)).map(historyItem), 'Session history');
   });
 
   app.get('/sessions/export', auth, async (request) => {
@@ -191,7 +186,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
       .from(postureSessions)
       .where(eq(postureSessions.userId, userId))
       .orderBy(desc(postureSessions.startTime));
-    const items = rows.map(historyItem);
+    const items = (await withCurrentFigures(ctx.db, rows)).map(historyItem);
     if (format === 'csv')
       return ok(
         toCsv(items, [

@@ -1,12 +1,12 @@
 // Session queries shared by the sessions and analytics plugins (and the calibration recommendations): a user's
 // own session, its feedback, its report, and the recent issue shares.
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
 import type { Database } from '../db/index.ts';
 import { postureFeedback, postureSessions } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { isUuid } from '../http/fields.ts';
-import { buildReport, type FeedbackPoint, type PostureStatus } from './report.ts';
+import { buildReport, type FeedbackPoint, type PostureStatus, type SessionReport } from './report.ts';
 
 export type SessionRow = typeof postureSessions.$inferSelect;
 
@@ -57,6 +57,66 @@ export async function reportOf(db: Database, session: SessionRow) {
     issueLabel,
     issueAdvice: (issue) => ISSUE_ADVICE[issue],
   });
+}
+
+/**
+ * The version of the rules (report.ts) by which a finished session's stored figures were computed, stored with
+ * them in `figures_rule` (migration 0006). 1: times, score, stability and CVA from the feedback timestamps.
+ * Sessions ended before those rules (NULL) carry the old count-based stability and no times. Bump it whenever a
+ * rule in report.ts changes: every stored session is then recomputed from its feedback on its next read.
+ */
+export const FIGURES_RULE = 1;
+
+/** The figures a finished session stores (its report's), under the current rules. */
+export function storedFigures(report: SessionReport) {
+  return {
+    duration: report.duration,
+    averageScore: report.feedbackCount ? report.averageScore : null,
+    stabilityIndex: report.feedbackCount ? report.stabilityIndex : null,
+    averageCvAngle: report.averageCVAngle,
+    goodTime: report.keyFindings.goodPostureTime,
+    neutralTime: report.keyFindings.neutralPostureTime,
+    poorTime: report.keyFindings.poorPostureTime,
+    goodCount: report.statusCounts.good,
+    neutralCount: report.statusCounts.neutral,
+    poorCount: report.statusCounts.poor,
+    figuresRule: FIGURES_RULE,
+  };
+}
+
+/**
+ * Finished sessions whose stored figures were computed by older rules, recomputed from their stored feedback and
+ * stored again; the others as they are. Every reader of stored figures (history, exports, analytics) goes through
+ * this, so an old session shows the same stability and times everywhere as its report does.
+ *
+ * Why at read time and not in migration 0006: the rules live once, in TypeScript (report.ts); a migration would
+ * need them again in SQL, and a backfill at start-up would hold every instance's start on the whole table. Here
+ * each session is recomputed once, by the one rule, when it is first read; the update only raises the version
+ * (`figures_rule < FIGURES_RULE`), so concurrent readers and an older instance during a rolling deploy never
+ * undo each other. The feedback is never deleted before its session (account deletion removes both), so the
+ * recomputed figures are those the session's report shows.
+ */
+export async function withCurrentFigures(db: Database, rows: SessionRow[]): Promise<SessionRow[]> {
+  const result: SessionRow[] = [];
+  for (const row of rows) {
+    if (!row.endTime || (row.figuresRule !== null && row.figuresRule >= FIGURES_RULE)) {
+      result.push(row);
+      continue;
+    }
+    const figures = storedFigures(await reportOf(db, row));
+    const [updated] = await db
+      .update(postureSessions)
+      .set(figures)
+      .where(
+        and(
+          eq(postureSessions.id, row.id),
+          or(isNull(postureSessions.figuresRule), lt(postureSessions.figuresRule, FIGURES_RULE)),
+        ),
+      )
+      .returning();
+    result.push(updated ?? { ...row, ...figures });
+  }
+  return result;
 }
 
 /**

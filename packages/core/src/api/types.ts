@@ -179,6 +179,8 @@ export interface DashboardAnalytics {
   /** averageScore is null where the sessions carry no feedback. */
   daily_averages: { date: string; averageScore: number | null }[];
   weekly_trends: { week: string; averageScore: number | null; sessionCount: number }[];
+  /** Seconds in good, neutral (fair) and poor posture over the sessions, by the report's timestamp rule (the
+   * API's analytics/rules.ts); whole seconds, like the report's keyFindings. */
   posture_distribution: { good: number; fair: number; poor: number };
   scoreTrend?: number[];
 }

@@ -33,6 +33,13 @@ export const FEEDBACK_HEARTBEAT_MS = 5_000;
  */
 export const FEEDBACK_GAP_CAP_S = 3 * (FEEDBACK_HEARTBEAT_MS / 1000);
 
+/**
+ * A status run shorter than this is a wobble, not a held posture: two heartbeats (2 × FEEDBACK_HEARTBEAT_MS), so
+ * one stray frame classified differently cannot make a run "steady", while a posture held for a breath can. The
+ * stability index is the share of tracked time spent in runs at least this long (the API's sessions/report.ts).
+ */
+export const STEADY_RUN_S = 2 * (FEEDBACK_HEARTBEAT_MS / 1000);
+
 /** The `details` of one feedback. Old clients send only `type` and `issue`; every other field is optional. */
 export interface FeedbackDetails {
   /** 'realtime' from the web app's session page, 'passive' from the extension. */
