@@ -121,7 +121,11 @@ export async function measure(
   segments: ClipSegment[],
   user: TestUser,
   ext: string,
-  options: { processing?: Processing; windowMs: number },
+  options: {
+    processing?: Processing;
+    windowMs: number /** Wait for the posture, default 120 s. */;
+    settleMs?: number;
+  },
 ): Promise<Row> {
   const processing = options.processing ?? 'server';
   const clip = writePersonClip(join(tmpdir(), `pv-bench-${process.pid}.y4m`), segments, { fps: 10 });
@@ -151,7 +155,7 @@ export async function measure(
           const { monitor } = await chrome.storage.local.get('monitor');
           return monitor?.phase === 'monitoring' && monitor.posture === w;
         },
-        { timeout: 120_000, polling: 500 },
+        { timeout: options.settleMs ?? 120_000, polling: 500 },
         wanted,
       );
     }

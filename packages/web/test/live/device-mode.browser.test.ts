@@ -3,13 +3,13 @@
 // mode not one request (HTTP or socket) reaches it. The fake camera plays a clip of a real person who sits
 // upright, then slouches; the detector runs in the page's web worker on tfjs WASM.
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROCESSING_STORAGE_KEY } from '@posture-vision/core';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
 import { personPhotoDataUrl, writePersonClip } from '@posture-vision/testkit/media';
-import { freePort, type RunningService, startApi } from '@posture-vision/testkit/services';
+import { type RunningService, startApi } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ import {
   signIn,
   type TestUser,
   textOf,
+  textWaiter,
   type WebSite,
 } from './harness.ts';
 
@@ -30,8 +31,8 @@ let browser: Browser;
 let clipDir: string;
 let user: TestUser;
 /** Stands at the vision service's address and counts what reaches it. */
-let visionStandIn: Server;
-const visionRequests: string[] = [];
+let visionStandIn: CountingServer;
+let visionRequests: string[];
 
 beforeAll(async () => {
   clipDir = mkdtempSync(join(tmpdir(), 'pv-live-device-clip-'));
@@ -44,19 +45,11 @@ beforeAll(async () => {
     ],
     { fps: 10 },
   );
-  const visionPort = await freePort();
-  visionStandIn = createServer((req, res) => {
-    visionRequests.push(`${req.method} ${req.url}`);
-    res.writeHead(503).end();
-  });
-  visionStandIn.on('upgrade', (req, socket) => {
-    visionRequests.push(`UPGRADE ${req.url}`);
-    socket.destroy();
-  });
-  await new Promise<void>((r) => visionStandIn.listen(visionPort, '127.0.0.1', r));
+  visionStandIn = await startCountingServer();
+  visionRequests = visionStandIn.requests;
   site = await serveWebApp('pv-web-live-device-');
   api = await startApi({ WEB_ORIGIN: site.url });
-  await site.build({ apiUrl: api.url, visionUrl: `http://127.0.0.1:${visionPort}` });
+  await site.build({ apiUrl: api.url, visionUrl: visionStandIn.url });
   user = await createVerifiedUser(api, 'device');
   browser = await launchChromium({ fakeVideo: clip });
 }, 240_000);
@@ -65,30 +58,11 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
   await api?.stop();
-  await new Promise((r) => visionStandIn?.close(r));
+  await visionStandIn?.close();
   removeDir(clipDir);
 });
 
-async function waitForText(page: Page, testId: string, text: string | RegExp, timeout = 30_000) {
-  try {
-    await page.waitForFunction(
-      (id, source, flags) =>
-        new RegExp(source, flags).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
-      { timeout, polling: 250 },
-      testId,
-      typeof text === 'string' ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text.source,
-      typeof text === 'string' ? '' : text.flags,
-    );
-  } catch (error) {
-    const seen = await page.evaluate(
-      (id) =>
-        `"${document.querySelector(`[data-testid="${id}"]`)?.textContent}"; status: ${document.querySelector('[data-testid="live-status"]')?.textContent}; log: ${document.querySelector('.live-log')?.textContent}`,
-      testId,
-    );
-    await saveScreenshot(page, SUITE, `failed-${testId}`);
-    throw new Error(`waiting for ${testId} to show ${text}: ${seen}`, { cause: error });
-  }
-}
+const waitForText = textWaiter(SUITE);
 
 /** Waits until the overlay's counter `attribute` (what it drew so far) reaches `min`. */
 async function waitForDrawn(page: Page, attribute: string, min: number, timeout: number): Promise<void> {
