@@ -135,6 +135,10 @@ try {
     );
   }
 
+  for (const r of rows.filter((x) => x.processing === 'device'))
+    say(
+      `- device ${r.scenario}: offscreen document cross-origin isolated: ${r.crossOriginIsolated}; blob: workers (WASM threads): ${r.threadWorkers}`,
+    );
   for (const f of failed) say(`- not measured: ${f}`);
 
   // 4. Bundle sizes.

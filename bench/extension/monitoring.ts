@@ -93,6 +93,10 @@ export interface Row {
   latency: { median: number; p95: number } | null;
   /** Device mode: the detector worker's JS heap. */
   workerHeapMiB: number | null;
+  /** Device mode: whether the offscreen document is cross-origin isolated (tfjs WASM threads run only then) and
+   * how many blob: workers (WASM threads) the extension runs. */
+  crossOriginIsolated: boolean | null;
+  threadWorkers: number | null;
 }
 
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
@@ -181,6 +185,9 @@ export async function measure(
     });
     if (processing === 'server') await cdp?.send('Network.enable');
     const workers: CDPSession[] = [];
+    let detectorWorker: CDPSession | null = null;
+    let threadWorkers: number | null = null;
+    let crossOriginIsolated: boolean | null = null;
     if (processing === 'device' && cdp) {
       // puppeteer-core is the test kit's dependency (types only here): CDPSessionEvent.SessionAttached.
       const attached = 'sessionattached' as typeof CDPSessionEvent.SessionAttached;
@@ -190,8 +197,25 @@ export async function measure(
         waitForDebuggerOnStart: false,
         flatten: true,
       });
-      while (!workers.length) await new Promise((r) => setTimeout(r, 200));
-      await workers[0]?.send('Runtime.evaluate', { expression: COUNT_WORKER_FRAMES });
+      // The offscreen document's children include the extension's service worker: pick the detector's worker.
+      const deadline = Date.now() + 30_000;
+      while (!detectorWorker && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        for (const child of workers) {
+          const r = await child.send('Runtime.evaluate', {
+            expression: 'String(self.location.href)',
+            returnByValue: true,
+          });
+          if (/\/assets\/worker-[^/]*\.js$/.test(String(r.result.value))) detectorWorker = child;
+        }
+      }
+      await detectorWorker?.send('Runtime.evaluate', { expression: COUNT_WORKER_FRAMES });
+      const isolated = await cdp.send('Runtime.evaluate', {
+        expression: 'crossOriginIsolated',
+        returnByValue: true,
+      });
+      threadWorkers = browser.targets().filter((t) => t.url().startsWith('blob:chrome-extension://')).length;
+      crossOriginIsolated = isolated.result.value === true;
     }
     const before = snapshot();
     const statsBefore = (await state()).stats;
@@ -204,13 +228,13 @@ export async function measure(
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
     let counted: { frames: number; latencies: number[] } | null = null;
     let workerHeap: number | null = null;
-    if (workers[0]) {
-      const r = await workers[0].send('Runtime.evaluate', {
+    if (detectorWorker) {
+      const r = await detectorWorker.send('Runtime.evaluate', {
         expression: 'JSON.stringify(globalThis.__pvBench)',
         returnByValue: true,
       });
       counted = JSON.parse(String(r.result.value));
-      workerHeap = (await workers[0].send('Runtime.getHeapUsage')).usedSize;
+      workerHeap = (await detectorWorker.send('Runtime.getHeapUsage')).usedSize;
     }
     const groups: Row['groups'] = {};
     let browserCpu = 0;
@@ -234,6 +258,8 @@ export async function measure(
       latency: counted?.latencies.length
         ? { median: median(counted.latencies), p95: p95(counted.latencies) }
         : null,
+      crossOriginIsolated,
+      threadWorkers,
       workerHeapMiB: workerHeap === null ? null : workerHeap / 1024 / 1024,
       fps: monitoring ? String(end.monitor?.captureFps ?? '?') : '0 (camera off)',
       good: good + poor > 0 ? `${Math.round((good / (good + poor)) * 100)}%` : '–',
