@@ -54,6 +54,11 @@ async function init(m: Extract<ToWorker, { type: 'init' }>) {
       { wasmThreads: threads },
     ),
   );
+  // Human applies `config.flags` only after the backend has started, and the WASM backend picks its build when
+  // it starts: set the no-threads flag on Human's tfjs first, or tfjs loads its threaded build wherever
+  // SharedArrayBuffer exists (an extension page) and runs a pool of pthread workers on a page that may not use
+  // them (bench/README.md, server mode against device mode: 8 blob workers and ~20x the CPU per frame).
+  if (!threads) human.tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
   await human.init();
   await human.load();
   const missing = missingModels(human, m.modules);

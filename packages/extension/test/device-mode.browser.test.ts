@@ -4,13 +4,13 @@
 // server stands at it); then, with the choice back on the server and nothing at the vision address,
 // monitoring falls back to this computer by itself and the popup says so.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
 import { writePersonClip } from '@posture-vision/testkit/media';
-import { freePort, type RunningService, startApi } from '@posture-vision/testkit/services';
+import { type RunningService, startApi } from '@posture-vision/testkit/services';
 import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
 import type { Browser, Page } from 'puppeteer-core';
 import { build } from 'vite';
@@ -29,9 +29,8 @@ let browser: Browser;
 let user: TestUser;
 let popup: Page;
 /** Stands at the vision service's address during device mode and counts what reaches it. */
-let visionStandIn: Server | null;
-let visionPort: number;
-const visionRequests: string[] = [];
+let visionStandIn: CountingServer;
+let visionRequests: string[];
 
 async function waitForPopup(testId: string, texts: string[], timeout = 60_000): Promise<string> {
   await popup.waitForFunction(
@@ -53,23 +52,15 @@ beforeAll(async () => {
     ],
     { fps: 5, width: 320, height: 240 },
   );
-  visionPort = await freePort();
-  visionStandIn = createServer((req, res) => {
-    visionRequests.push(`${req.method} ${req.url}`);
-    res.writeHead(503).end();
-  });
-  visionStandIn.on('upgrade', (req, socket) => {
-    visionRequests.push(`UPGRADE ${req.url}`);
-    socket.destroy();
-  });
-  await new Promise<void>((r) => visionStandIn?.listen(visionPort, '127.0.0.1', r));
+  visionStandIn = await startCountingServer();
+  visionRequests = visionStandIn.requests;
   const webOut = join(tmp, 'web');
   web = await serveStatic(webOut);
   api = await startApi({ WEB_ORIGIN: web.origin });
   const extensionDir = await buildExtension(join(tmp, 'extension'), {
     VITE_WEB_ORIGIN: web.origin,
     VITE_API_URL: api.url,
-    VITE_VISION_URL: `http://127.0.0.1:${visionPort}`,
+    VITE_VISION_URL: visionStandIn.url,
   });
   await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
   user = await createUser(api);
@@ -96,11 +87,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([
-    api?.stop(),
-    web?.close(),
-    new Promise((r) => (visionStandIn ? visionStandIn.close(r) : r(null))),
-  ]);
+  await Promise.all([api?.stop(), web?.close(), visionStandIn?.close()]);
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -163,8 +150,7 @@ describe('extension processing video on this computer', () => {
       chrome.storage.local.get('processing').then((v) => v.processing === 'server'),
     );
     // Nothing answers at the vision address any more.
-    await new Promise((r) => visionStandIn?.close(r));
-    visionStandIn = null;
+    await visionStandIn.close();
     await popup.locator('::-p-text(Start monitoring)').click();
     expect(
       await waitForPopup('processing', ['Vision service unreachable: video processed on this computer']),

@@ -1,4 +1,5 @@
 export * from './arrows';
+export * from './calibration-problems';
 export * from './connection';
 export * from './free-timer';
 export * from './geometry';
@@ -7,6 +8,7 @@ export * from './link';
 export * from './log';
 export * from './messages';
 export * from './outline';
+export * from './processing';
 export * from './processing-errors';
 export * from './quality';
 export * from './signalling';

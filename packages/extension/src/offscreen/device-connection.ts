@@ -1,6 +1,7 @@
 // Device mode in the offscreen document: the same frames as the live link, computed on this computer by
 // the detector's web worker (Human on tfjs WASM, body model only: passive monitoring needs posture alone).
 // No peer connection and no socket to the vision service; no image leaves the machine.
+import { deviceFailedStatus } from '@posture-vision/core';
 import { startDeviceDetector } from '@posture-vision/detector/browser/client';
 import DetectorWorker from '@posture-vision/detector/browser/worker?worker';
 import { DEVICE_MODULES } from './device-modules';
@@ -26,7 +27,7 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
       events.connection('Connected');
       detector.run(video, rate);
     },
-    (error: Error) => events.failed(`On-device detection could not start: ${error.message}`),
+    (error: Error) => events.failed(deviceFailedStatus(error.message)),
   );
   return {
     peerId: 'device',

@@ -2,19 +2,16 @@
 // live link) or on this computer (device mode: the detector's web worker, no image leaves the machine).
 // In server mode an unreachable vision service does not stop monitoring: it carries on on this computer and
 // says so ('fallback'), both when the service is down at the start and when the link gives up later.
-import { LIVE_MESSAGES } from '@posture-vision/core';
+import { LIVE_MESSAGES, type ProcessingChoice } from '@posture-vision/core';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
 
-/** The popup's choice, remembered in chrome.storage.local under PROCESSING_KEY. */
-export type ProcessingChoice = 'server' | 'device';
+/** The popup's choice (core's, the web app's live tool offers the same), remembered in chrome.storage.local
+ * under PROCESSING_KEY. */
+export { type ProcessingChoice, processingChoice } from '@posture-vision/core';
 /** What is running: the choice, or device mode because the service could not be reached. */
 export type Processing = ProcessingChoice | 'fallback';
 
 export const PROCESSING_KEY = 'processing';
-
-export function processingChoice(stored: string | null): ProcessingChoice {
-  return stored === 'device' ? 'device' : 'server';
-}
 
 export interface ProcessingDeps {
   choice: ProcessingChoice;

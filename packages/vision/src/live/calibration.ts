@@ -6,13 +6,8 @@ import type { I420Frame } from './peer.ts';
 export const CALIBRATION_OK = 'Calibration successful';
 export const CALIBRATION_NONE = 'No calibration data found';
 
-/** The `reason` of a CALIBRATION_NONE answer (the live tool adds what to do next). */
-export const CALIBRATION_PROBLEMS = {
-  notConnected: 'the camera is not connected to the service',
-  noVideo: 'no video has reached the service yet',
-  nobody: 'nobody is in view',
-  partial: 'your head and both shoulders are not all in view',
-} as const;
+/** The reasons of a CALIBRATION_NONE answer are core's (the live tool's device mode gives the same). */
+export { CALIBRATION_PROBLEMS } from '@posture-vision/core/live';
 
 /** The calibration frame as a JPEG data URL, encoded in a worker (about 40 ms for 640x480). */
 export async function frameDataUrl(pool: EnginePool, frame: I420Frame): Promise<string> {

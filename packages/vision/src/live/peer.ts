@@ -2,8 +2,8 @@
 // per-peer detection stream (the detector's: module schedule, face signals, calibration reference and core's
 // posture analysis). Only the newest frame is kept: a frame that arrives while inference runs replaces the
 // waiting one, so nothing queues.
-import { isUsableKeypoint, MIN_TRACKED, type PostureReference, TRACKED } from '@posture-vision/core/analysis';
-import { answerOffer, candidateMessage, type IceServer } from '@posture-vision/core/live';
+import type { PostureReference } from '@posture-vision/core/analysis';
+import { answerOffer, calibrationProblem, candidateMessage, type IceServer } from '@posture-vision/core/live';
 import {
   createSchedule,
   type Detection,
@@ -14,7 +14,6 @@ import {
 } from '@posture-vision/detector';
 import wrtc from '@roamhq/wrtc';
 import type { EnginePool } from '../engine/pool.ts';
-import { CALIBRATION_PROBLEMS } from './calibration.ts';
 
 /** Frames of one peer in inference at once (see loop). */
 export const MAX_IN_FLIGHT = 2;
@@ -225,12 +224,7 @@ export class Peer {
    */
   calibrationProblem(): string {
     const last = this.stream.last;
-    if (!last) return CALIBRATION_PROBLEMS.noVideo;
-    // The pose model answers a "body" of low-score guesses even for an empty room: fewer than core's
-    // MIN_TRACKED usable head-and-shoulder keypoints is nobody; enough of them without both shoulders is partial.
-    const keypoints = last.body?.keypoints ?? [];
-    const seen = TRACKED.filter((i) => isUsableKeypoint(keypoints[i]));
-    return seen.length < MIN_TRACKED ? CALIBRATION_PROBLEMS.nobody : CALIBRATION_PROBLEMS.partial;
+    return calibrationProblem(last ? (last.body?.keypoints ?? []) : null);
   }
 
   private closePeerConnection(): void {

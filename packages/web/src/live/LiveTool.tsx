@@ -9,6 +9,7 @@ import {
   LIVE_MESSAGES,
   NOT_CONNECTED_LABEL,
   PRO_FEATURES,
+  PROCESSING_MESSAGES,
   STORAGE_KEYS,
   sampleReportAlert,
   validateCaptureEmail,
@@ -18,6 +19,8 @@ import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } fro
 import { api, iceServers, visionUrls } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import { LiveController, type LiveState, PROMPTS, type Tier } from './live-controller.ts';
+import { ProcessingSwitch } from './ProcessingSwitch';
+import { readProcessingChoice } from './processing-choice.ts';
 import { useModelLoading } from './use-model-loading';
 import './liveTool.css';
 
@@ -44,7 +47,10 @@ export interface LiveToolProps {
 function waitingFor(state: LiveState): string | null {
   if (state.camera === 'starting') return 'Waiting for the camera';
   if (state.camera !== 'streaming') return null;
-  if (!state.connected) return 'Connecting to the posture service';
+  if (!state.connected)
+    return state.processing === 'device'
+      ? PROCESSING_MESSAGES.loadingDeviceModels
+      : 'Connecting to the posture service';
   if (state.metrics.framesReceived === 0) return 'Waiting for the first posture reading';
   return null;
 }
@@ -72,6 +78,7 @@ export default function LiveTool(props: LiveToolProps) {
       getToken: () => localStorage.getItem(STORAGE_KEYS.token),
       refreshToken: () => api.auth.refresh(),
       initialTier: props.initialTier,
+      initialProcessing: readProcessingChoice(),
       iceServers,
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
@@ -80,7 +87,7 @@ export default function LiveTool(props: LiveToolProps) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   // Loading progress of the service's models; once loaded, the status line is read again.
   const modelLoading = useModelLoading(
-    visionUrls.http,
+    state.processing === 'server' ? visionUrls.http : null,
     () => localStorage.getItem(STORAGE_KEYS.token),
     () => controller.checkModelStatus(),
   );
@@ -147,6 +154,7 @@ export default function LiveTool(props: LiveToolProps) {
             </Button>
           </>
         )}
+        <ProcessingSwitch controller={controller} state={state} />
         <Button disabled={!state.connected || state.calibrating} onClick={() => controller.calibrate()}>
           {state.calibrating ? 'Calibrating...' : 'Calibrate Posture'}
         </Button>

@@ -1,5 +1,6 @@
 // The live tool's side of core's live link (document 2, sections 4.1, 7.1, 8.1): which link event changes
 // what in the tool. The link itself (sockets, peer connection, retries, auth closes, watchdog) is core's.
+// In device mode the same handlers are fed by the on-device detector instead (device-link.ts).
 import {
   type ConnectionIndicator,
   createLiveLink,
@@ -20,6 +21,11 @@ export interface LinkHandlers {
   frame(frame: DetectionFrame, quality: FrameQuality | null): void;
   processingError(step: ProcessingErrorStep): void;
 }
+
+/** What the tool asks of an open link, whether to the vision service or on this computer (device-link.ts). */
+export type ToolLink = Pick<LiveLink, 'calibrate' | 'testCalibration' | 'setTier'> & {
+  readonly peerId: string | null;
+};
 
 /** Subscribes the handlers to a link's events; answers the function that unsubscribes them all. */
 export function wireLink(link: Pick<LiveLink, 'on'>, h: LinkHandlers): () => void {
@@ -48,7 +54,11 @@ export interface ToolLinkOptions {
 }
 
 /** Opens a link for the camera stream with a fresh random peer id, wired to the handlers, and starts it. */
-export function openToolLink(stream: MediaStream, options: ToolLinkOptions, handlers: LinkHandlers) {
+export function openToolLink(
+  stream: MediaStream,
+  options: ToolLinkOptions,
+  handlers: LinkHandlers,
+): { link: ToolLink; close(): void } {
   const link = createLiveLink({
     stream,
     peerId: randomPeerId(),

@@ -1,8 +1,8 @@
 // The live posture tool's behaviour without React (document 2, sections 2.3, 4.1, 5.1, 8.1, 9): it holds the
 // tool state and runs the workflow (model status, start/stop, calibration, Active Mode, tier and free timer,
 // visibility) over four small parts: the camera (live-camera.ts), the draw loop (draw-loop.ts), the live-link
-// wiring (link-wiring.ts) and the state with its shared changes (tool-state.ts). The component renders `state`
-// and forwards clicks.
+// wiring (link-wiring.ts; in device mode device-link.ts feeds the same handlers) and the state with its shared
+// changes (tool-state.ts). The component renders `state` and forwards clicks.
 import {
   cameraErrorStatus,
   checkModelStatus,
@@ -11,17 +11,20 @@ import {
   FREE_TIER_SECONDS,
   type FrameQuality,
   LIVE_MESSAGES,
-  type LiveLink,
   type LiveLinkState,
+  modelStatusLabel,
   nextWorkflowStep,
+  PROCESSING_MESSAGES,
+  type ProcessingChoice,
   type ProcessingErrorStep,
   REFERENCE_FRAME_SIZE,
   recordProcessingError,
   type Size,
   tickFreeTimer,
 } from '@posture-vision/core';
+import { openDeviceLink } from './device-link.ts';
 import { addDrawing, corrections, rateOver, startDrawLoop } from './draw-loop.ts';
-import { openToolLink, type ToolLinkOptions } from './link-wiring.ts';
+import { type LinkHandlers, openToolLink, type ToolLink, type ToolLinkOptions } from './link-wiring.ts';
 import { openLiveCamera, releaseLiveCamera } from './live-camera.ts';
 import {
   emptyMetrics,
@@ -41,13 +44,15 @@ export interface LiveControllerOptions extends ToolLinkOptions {
   onFrame?: (frame: DetectionFrame) => void;
   onStreamingChange?: (streaming: boolean) => void;
   initialTier?: Tier;
+  /** Where the video is processed at first (the remembered choice); setProcessing changes it. */
+  initialProcessing?: ProcessingChoice;
 }
 
 export class LiveController {
   state: LiveState;
   private listeners = new Set<() => void>();
   private stream: MediaStream | null = null;
-  private link: { link: LiveLink; close(): void } | null = null;
+  private link: { link: ToolLink; close(): void } | null = null;
   private drawing: { stop(): void } | null = null;
   private video: HTMLVideoElement | null = null;
   private canvas: HTMLCanvasElement | null = null;
@@ -61,7 +66,7 @@ export class LiveController {
   private detectionTimes: number[] = [];
 
   constructor(private options: LiveControllerOptions) {
-    this.state = initialLiveState(options.initialTier ?? 'free');
+    this.state = initialLiveState(options.initialTier ?? 'free', options.initialProcessing ?? 'server');
   }
 
   subscribe = (listener: () => void) => {
@@ -95,8 +100,13 @@ export class LiveController {
     });
   }
 
-  /** Model status on load, with the health check as fallback (7.1, 8.1). */
+  /** Model status on load, with the health check as fallback (7.1, 8.1). In device mode the models are this
+   * computer's: nothing is asked of the vision service. */
   async checkModelStatus() {
+    if (this.state.processing === 'device') {
+      this.set({ modelStatus: modelStatusLabel(PROCESSING_MESSAGES.deviceModels) });
+      return;
+    }
     const result = await checkModelStatus({
       httpUrl: this.options.visionHttp,
       getAccessToken: this.options.getToken,
@@ -118,22 +128,47 @@ export class LiveController {
       this.set({ camera: 'idle', status: cameraErrorStatus((error as Error).message) });
       return;
     }
-    this.set({ camera: 'streaming', status: 'Camera started. Connecting to server...', authRequired: false });
+    const device = this.state.processing === 'device';
+    this.set({
+      camera: 'streaming',
+      status: device ? PROCESSING_MESSAGES.deviceStarted : 'Camera started. Connecting to server...',
+      authRequired: false,
+    });
     this.options.onStreamingChange?.(true);
     this.startLoops();
-    this.link = openToolLink(
-      this.stream,
-      { ...this.options, tier: () => this.state.tier },
-      {
-        status: (status) => this.set({ status }),
-        log: (line) => this.log(line),
-        connection: (connection) => this.set({ connection }),
-        state: (state) => this.onLinkState(state),
-        frame: (frame, quality) => this.onFrame(frame, quality),
-        processingError: (step) => this.processingError(step),
-      },
-    );
+    const handlers: LinkHandlers = {
+      status: (status) => this.set({ status }),
+      log: (line) => this.log(line),
+      connection: (connection) => this.set({ connection }),
+      state: (state) => this.onLinkState(state),
+      frame: (frame, quality) => this.onFrame(frame, quality),
+      processingError: (step) => this.processingError(step),
+    };
+    const tier = () => this.state.tier;
+    this.link = device
+      ? openDeviceLink({ video: this.videoFor(this.stream), tier }, handlers)
+      : openToolLink(this.stream, { ...this.options, tier }, handlers);
     this.set({ peerId: this.link.link.peerId });
+  }
+
+  /** The tool's video element, or (no element attached) a muted one playing the stream for the detector. */
+  private videoFor(stream: MediaStream): HTMLVideoElement {
+    if (this.video) return this.video;
+    const video = document.createElement('video');
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = stream;
+    void video.play().catch(() => undefined);
+    return video;
+  }
+
+  /** "Process video on this computer" or the vision service; changed while the camera is off, from the next
+   * Start Camera. */
+  setProcessing(processing: ProcessingChoice) {
+    if (processing === this.state.processing || this.state.camera !== 'idle') return;
+    this.set({ processing });
+    this.log(processing === 'device' ? PROCESSING_MESSAGES.device : PROCESSING_MESSAGES.server);
+    void this.checkModelStatus();
   }
 
   private onLinkState(state: LiveLinkState) {

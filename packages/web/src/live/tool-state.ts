@@ -9,6 +9,7 @@ import {
   isDrawableKeypoint,
   LIVE_MESSAGES,
   modelStatusLabel,
+  type ProcessingChoice,
   type ProcessingErrorStep,
   type TiltClass,
   type WorkflowStep,
@@ -49,6 +50,8 @@ export type DrawnTotals = OverlayDrawing & { overlayFrames: number };
 
 export interface LiveState {
   tier: Tier;
+  /** Where the video is processed: the vision service, or this computer (device-link.ts). */
+  processing: ProcessingChoice;
   camera: CameraState;
   workflow: WorkflowStep;
   status: string;
@@ -97,9 +100,10 @@ export const noDrawing = (): DrawnTotals => ({
   overlayFrames: 0,
 });
 
-export function initialLiveState(tier: Tier): LiveState {
+export function initialLiveState(tier: Tier, processing: ProcessingChoice = 'server'): LiveState {
   return {
     tier,
+    processing,
     camera: 'idle',
     workflow: 'start',
     status: '',

@@ -1,5 +1,6 @@
 // While the vision service loads its models (~30 s after a start on this machine), the live tool shows what it
 // waits for and how far loading is. Polls the status call every 2 s only while the answer says 'loading'.
+// No URL (device mode: the models are this computer's): nothing is asked.
 import { checkModelStatus, type ModelLoading } from '@posture-vision/core';
 import { useEffect, useRef, useState } from 'react';
 
@@ -7,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 const POLL_MS = 2000;
 
 export function useModelLoading(
-  httpUrl: string,
+  httpUrl: string | null,
   getToken: () => string | null,
   onReady: () => void,
 ): ModelLoading | null {
@@ -16,6 +17,10 @@ export function useModelLoading(
   const callbacks = useRef({ getToken, onReady });
   callbacks.current = { getToken, onReady };
   useEffect(() => {
+    if (!httpUrl) {
+      setLoading(null);
+      return;
+    }
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let wasLoading = false;

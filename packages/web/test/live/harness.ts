@@ -3,6 +3,7 @@
 // person clip.
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Page } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser, type TestUser } from '../support/accounts.ts';
 import { clickButton as clickVisibleButton } from '../support/page.ts';
@@ -65,4 +66,31 @@ export function clickButton(page: Page, text: string): Promise<void> {
 
 export async function textOf(page: Page, testId: string): Promise<string> {
   return page.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
+}
+
+/**
+ * waitForText(page, testId, text, timeout): waits until the element shows the text (a string or a pattern); on
+ * timeout saves a screenshot under `suite` and says what it showed, with the alert, the live status and log.
+ */
+export function textWaiter(suite: string) {
+  return async function waitForText(page: Page, testId: string, text: string | RegExp, timeout = 30_000) {
+    try {
+      await page.waitForFunction(
+        (id, source, flags) =>
+          new RegExp(source, flags).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+        { timeout, polling: 200 },
+        testId,
+        typeof text === 'string' ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text.source,
+        typeof text === 'string' ? '' : text.flags,
+      );
+    } catch (error) {
+      const seen = await page.evaluate(
+        (id) =>
+          `"${document.querySelector(`[data-testid="${id}"]`)?.textContent}" at ${location.pathname}; alert: ${document.querySelector('[role="alert"]')?.textContent}; status: ${document.querySelector('[data-testid="live-status"]')?.textContent}; log: ${document.querySelector('.live-log')?.textContent}`,
+        testId,
+      );
+      await saveScreenshot(page, suite, `failed-${testId}`);
+      throw new Error(`waiting for ${testId} to show ${text}: ${seen}`, { cause: error });
+    }
+  };
 }

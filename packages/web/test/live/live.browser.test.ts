@@ -18,6 +18,7 @@ import {
   startApiRelay,
   type TestUser,
   textOf,
+  textWaiter,
   type WebSite,
 } from './harness.ts';
 
@@ -87,26 +88,7 @@ async function paintedPixels(page: Page): Promise<number> {
   });
 }
 
-async function waitForText(page: Page, testId: string, text: string | RegExp, timeout = 30_000) {
-  try {
-    await page.waitForFunction(
-      (id, source, flags) =>
-        new RegExp(source, flags).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
-      { timeout, polling: 200 },
-      testId,
-      typeof text === 'string' ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text.source,
-      typeof text === 'string' ? '' : text.flags,
-    );
-  } catch (error) {
-    const seen = await page.evaluate(
-      (id) =>
-        `"${document.querySelector(`[data-testid="${id}"]`)?.textContent}" at ${location.pathname}; alert: ${document.querySelector('[role="alert"]')?.textContent}; status: ${document.querySelector('[data-testid="live-status"]')?.textContent}`,
-      testId,
-    );
-    await saveScreenshot(page, SUITE, `failed-${testId}`);
-    throw new Error(`waiting for ${testId} to show ${text}: ${seen}`, { cause: error });
-  }
-}
+const waitForText = textWaiter(SUITE);
 
 describe('live posture tool (landing page, anonymous Free Tier)', () => {
   let page: Page;

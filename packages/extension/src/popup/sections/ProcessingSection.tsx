@@ -1,3 +1,4 @@
+import { PROCESSING_MESSAGES } from '@posture-vision/core';
 import { useEffect, useState } from 'react';
 import {
   PROCESSING_KEY,
@@ -8,9 +9,9 @@ import {
 import type { MonitorState } from '../../state/monitor-state';
 
 export const PROCESSING_LABELS: Record<Processing, string> = {
-  server: 'Video processed by the vision service',
-  device: 'Video processed on this computer',
-  fallback: 'Vision service unreachable: video processed on this computer',
+  server: PROCESSING_MESSAGES.server,
+  device: PROCESSING_MESSAGES.device,
+  fallback: PROCESSING_MESSAGES.fallback,
 };
 
 /** The remembered choice "Process video on this computer" (chrome.storage.local; read at each start). */
@@ -49,7 +50,8 @@ export function ProcessingSection({ monitor, running }: { monitor: MonitorState;
           checked={choice === 'device'}
           onChange={(e) => setChoice(e.target.checked ? 'device' : 'server')}
         />{' '}
-        Process video on this computer{running ? ' (from the next start)' : ''}
+        {PROCESSING_MESSAGES.choice}
+        {running ? ' (from the next start)' : ''}
       </label>
     </section>
   );
