@@ -18,6 +18,15 @@ const { Button, Dialog, DialogClose, Field, PostureStrip, Progress, ShareRing, S
 
 afterEach(cleanup);
 
+/** Two toasts held in state, as the web app's store holds them; Dismiss removes one. */
+function ToastHost() {
+  const [toasts, setToasts] = useState([
+    { id: 1, text: 'Saved.', tone: 'success' as const },
+    { id: 2, text: 'Could not save.', tone: 'error' as const },
+  ]);
+  return <Toasts toasts={toasts} onDismiss={(id) => setToasts((t) => t.filter((x) => x.id !== id))} />;
+}
+
 function ActiveMode() {
   const [on, setOn] = useState(false);
   return (
@@ -99,14 +108,7 @@ describe('shared components', () => {
   });
 
   it('toasts are listed in a labelled region and closed by their Dismiss button', async () => {
-    function Host() {
-      const [toasts, setToasts] = useState([
-        { id: 1, text: 'Saved.', tone: 'success' as const },
-        { id: 2, text: 'Could not save.', tone: 'error' as const },
-      ]);
-      return <Toasts toasts={toasts} onDismiss={(id) => setToasts((t) => t.filter((x) => x.id !== id))} />;
-    }
-    render(<Host />);
+    render(<ToastHost />);
     expect(screen.getByRole('region', { name: /Notifications/ })).toBeTruthy();
     expect(screen.getAllByTestId('toast').map((t) => t.textContent)).toEqual(['Saved.×', 'Could not save.×']);
     const [first] = screen.getAllByRole('button', { name: 'Dismiss' });
