@@ -160,6 +160,16 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     }
   }
 
+  function referenceFromLastFrame(): ProfileReference | null {
+    if (!lastBody) return null;
+    try {
+      createReference(lastBody.keypoints, lastBody.frame);
+      return lastBody;
+    } catch {
+      return null;
+    }
+  }
+
   /** The verdict of a frame against the reference, and whether there was a reference to judge against. */
   function judge(frame: DetectionFrame, now: number): { verdict: PostureVerdict; referenced: boolean } {
     const keypoints = frame.hns?.poses?.[0] ?? null;
@@ -181,8 +191,8 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     try {
       if (await host.takeReference()) {
         referenced = true;
-        const taken = lastBody && setOwn(lastBody) ? lastBody : null;
-        host.onReferenceTaken?.(taken);
+        // The producer took it and judges against it; the same posture is handed over to be stored.
+        host.onReferenceTaken?.(referenceFromLastFrame());
       } else {
         inViewSince = host.now() + REFERENCE_RETRY_MS - REFERENCE_DELAY_MS;
       }
@@ -213,7 +223,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
      * yet) the producer's reference is used again, and a host that takes references waits for a new one.
      * False when the reference is unusable (then as with null).
      */
-    useReference(reference: ProfileReference | null): boolean {
+    adoptReference(reference: ProfileReference | null): boolean {
       const usable = setOwn(reference);
       referenced = usable || !host.takeReference;
       inViewSince = null;
@@ -223,15 +233,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     },
 
     /** The newest body seen as a profile reference (after the user calibrated), null when none is usable. */
-    referenceFromLastFrame(): ProfileReference | null {
-      if (!lastBody) return null;
-      try {
-        createReference(lastBody.keypoints, lastBody.frame);
-        return lastBody;
-      } catch {
-        return null;
-      }
-    },
+    referenceFromLastFrame,
 
     /** A session needs an active calibration (document 2 §5.3); its CVA rides on every feedback. */
     async checkCalibration(): Promise<MonitorResult<{ calibration: Calibration }>> {

@@ -237,12 +237,12 @@ describe('the posture monitor', () => {
 
     it('judges against the active profile’s reference, and switching profile switches it', async () => {
       const { m, taken } = await passive();
-      expect(m.useReference(UPRIGHT)).toBe(true);
+      expect(m.adoptReference(UPRIGHT)).toBe(true);
       // The producer says slouch; against the profile's upright reference an upright body is good at once.
       expect(hold(m, body(), 1000)?.verdict.status).toBe('good');
       expect(hold(m, body(FORWARD.keypoints, GOOD), 5000)?.verdict).toMatchObject({ status: 'poor' });
       // The desk-monitor profile was calibrated leaning in: the same posture is its reference, so good.
-      expect(m.useReference(FORWARD)).toBe(true);
+      expect(m.adoptReference(FORWARD)).toBe(true);
       expect(hold(m, body(FORWARD.keypoints), 1000)?.verdict.status).toBe('good');
       expect(m.reference).toBe(FORWARD);
       // With a profile reference no automatic reference is taken.
@@ -250,18 +250,18 @@ describe('the posture monitor', () => {
       expect(sent.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
     });
 
-    it('a profile without a reference waits for the automatic one and hands it over to be stored', async () => {
+    it('a profile without a reference waits for the producer’s automatic one and hands it over to be stored', async () => {
       const stored: unknown[] = [];
       const { m, taken } = await passive((r) => stored.push(r));
-      m.useReference(UPRIGHT);
-      expect(m.useReference(null)).toBe(false);
+      m.adoptReference(UPRIGHT);
+      expect(m.adoptReference(null)).toBe(false);
       expect(hold(m, body(), REFERENCE_DELAY_MS + 400)).toBeNull();
       await Promise.resolve();
       await Promise.resolve();
       expect(taken).toHaveLength(1);
       expect(stored).toEqual([{ keypoints: UPRIGHT.keypoints, frame: POSE_FRAME }]);
-      // The reference taken is the one judged against from now on (not the producer's slouch).
-      expect(hold(m, body(), 600)?.verdict.status).toBe('good');
+      // The producer took that reference and judges against it: its verdict counts again.
+      expect(hold(m, body(), 600)?.verdict.status).toBe('poor');
       expect(m.referenceFromLastFrame()).toEqual({ keypoints: UPRIGHT.keypoints, frame: POSE_FRAME });
     });
 
@@ -271,18 +271,18 @@ describe('the posture monitor', () => {
         keypoints: upright().map((k, i) => (i >= 5 ? { ...k, score: 0 } : k)),
         frame: POSE_FRAME,
       };
-      expect(m.useReference(headless)).toBe(false);
+      expect(m.adoptReference(headless)).toBe(false);
       expect(m.reference).toBeNull();
     });
 
     it('says the calibration is stale after several minutes off the reference, and not after a new one', async () => {
       const { m } = await passive();
-      m.useReference(UPRIGHT);
+      m.adoptReference(UPRIGHT);
       hold(m, body(FORWARD.keypoints), STALE_AFTER_MS - 5000);
       expect(m.stale).toBe(false);
       hold(m, body(FORWARD.keypoints), 10_000);
       expect(m.stale).toBe(true);
-      m.useReference(FORWARD);
+      m.adoptReference(FORWARD);
       expect(m.stale).toBe(false);
       hold(m, body(FORWARD.keypoints), STALE_AFTER_MS + 1000);
       expect(m.stale).toBe(false);
