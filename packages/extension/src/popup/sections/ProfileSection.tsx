@@ -81,7 +81,11 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <select value={setup} onChange={(e) => setSetup(e.target.value as ProfileSetup)}>
+        <select
+          data-testid="profile-setup"
+          value={setup}
+          onChange={(e) => setSetup(e.target.value as ProfileSetup)}
+        >
           {PROFILE_SETUPS.map((s) => (
             <option key={s} value={s}>
               {PROFILE_SETUP_LABELS[s]}
