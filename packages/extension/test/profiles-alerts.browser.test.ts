@@ -172,9 +172,28 @@ describe('profiles and the warning delay from the popup', () => {
   }, 240_000);
 
   it('notifies of poor posture no sooner than the new delay after its onset', async () => {
-    await waitForPopup('posture', ['Poor posture'], 120_000);
-    const notified = () => popup.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
-    await expect.poll(notified, { timeout: 150_000, interval: 1000 }).toEqual(['poor-posture']);
+    // The posture the popup shows, for the failure message: what the monitor saw while the test waited.
+    const seen: string[] = [];
+    const started = Date.now();
+    const watch = setInterval(() => {
+      void popup
+        .evaluate(() => chrome.storage.local.get('monitor'))
+        .then((v) => {
+          const m = v.monitor as { phase: string; posture: string };
+          const now = `${m.phase}/${m.posture}`;
+          if (!seen.at(-1)?.endsWith(now)) seen.push(`${Math.round((Date.now() - started) / 1000)}s ${now}`);
+        })
+        .catch(() => undefined);
+    }, 500);
+    try {
+      await waitForPopup('posture', ['Poor posture'], 120_000);
+      const notified = () => popup.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+      await expect.poll(notified, { timeout: 150_000, interval: 1000 }).toEqual(['poor-posture']);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the popup showed: ${seen.join(', ')}`);
+    } finally {
+      clearInterval(watch);
+    }
     const { alerts } = (await popup.evaluate(() => chrome.storage.local.get('alerts'))) as {
       alerts: AlertState;
     };
