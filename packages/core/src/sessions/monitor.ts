@@ -3,6 +3,9 @@
 // takes the verdict core's analysis decided (never the display text), keeps the reference, and sends the
 // session's feedback by the contract of feedback.ts: on every change of status or issue, and a heartbeat every
 // FEEDBACK_HEARTBEAT_MS while nothing changes. It also checks the calibration, starts and ends the session.
+// With a calibration profile's reference adopted (issue 13) it judges each frame's keypoints against that
+// reference itself, so switching profile switches what the feedback and the alerts compare against; and it
+// says when the reference has gone stale (stale-calibration.ts).
 import {
   createReference,
   initialPostureState,
@@ -137,8 +140,8 @@ export function createPostureMonitor(host: PostureMonitorHost) {
   let taking = false;
   // Feedback still on its way: the session ends only after it, or the API refuses it as late (409).
   const inFlight = new Set<Promise<unknown>>();
-  // The reference this monitor judges against itself (a calibration profile's, or the one taken here): while
-  // set, each frame's keypoints are analysed by core against it, and the producer's own verdict is not used.
+  // The reference this monitor judges against itself (the active calibration profile's): while set, each
+  // frame's keypoints are analysed by core against it, and the producer's own verdict is not used.
   let own: { reference: PostureReference; saved: ProfileReference; state: PostureState } | null = null;
   // The newest body seen, to take a reference from.
   let lastBody: ProfileReference | null = null;
