@@ -35,6 +35,10 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   /** never, daily, weekly, monthly or quarterly: how long a calibration stays valid. */
   recalibrationFrequency: text('recalibration_frequency').notNull().default('monthly'),
+  /** The alert controls (core's settings/alert-preferences.ts): the API owns them, so the web app's User
+   * Settings and the extension's popup share one value that follows the user. */
+  alertSensitivity: text('alert_sensitivity').notNull().default('high'),
+  warningDelaySeconds: integer('warning_delay_seconds').notNull().default(30),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The TOTP time step of the last code accepted at login: a code is good for one sign-in only. */

@@ -1,4 +1,5 @@
 // Profile (document 1): read, update (current password required), delete with all data, avatar, exports.
+import { normalizeAlertPreferences, SENSITIVITIES, WARNING_DELAY_S } from '@posture-vision/core/settings';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -39,6 +40,20 @@ const settingsBody = z.object({
   recalibrationFrequency: z.enum(RECALIBRATION_FREQUENCIES, {
     error: `recalibrationFrequency must be one of ${RECALIBRATION_FREQUENCIES.join(', ')}.`,
   }),
+});
+
+/** The alert controls (issue 13): the API is their one owner, the web app and the extension read and write
+ * them here. Unlike the stored-value reader in core (which repairs old values), a typed value out of range is
+ * refused, so a client never believes it saved what it did not. */
+const alertPreferencesBody = z.object({
+  sensitivity: z.enum(SENSITIVITIES, {
+    error: `sensitivity must be one of ${SENSITIVITIES.join(', ')}.`,
+  }),
+  warningDelaySeconds: z
+    .number({ error: 'warningDelaySeconds must be a number of seconds.' })
+    .int('warningDelaySeconds must be whole seconds.')
+    .min(WARNING_DELAY_S.min, `warningDelaySeconds must be ${WARNING_DELAY_S.min}-${WARNING_DELAY_S.max}.`)
+    .max(WARNING_DELAY_S.max, `warningDelaySeconds must be ${WARNING_DELAY_S.min}-${WARNING_DELAY_S.max}.`),
 });
 
 const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
@@ -103,6 +118,30 @@ export default async function profileRoutes(app: FastifyInstance) {
       .set({ recalibrationFrequency: body.recalibrationFrequency, updatedAt: new Date() })
       .where(eq(users.id, request.user.userId));
     return ok({ recalibrationFrequency: body.recalibrationFrequency }, 'Settings saved.');
+  });
+
+  app.get('/profile/alert-preferences', auth, async (request) => {
+    const user = await currentUser(request.user.userId);
+    return ok(
+      normalizeAlertPreferences({
+        sensitivity: user.alertSensitivity,
+        warningDelaySeconds: user.warningDelaySeconds,
+      }),
+      'Alert preferences',
+    );
+  });
+
+  app.put('/profile/alert-preferences', auth, async (request) => {
+    const body = parse(alertPreferencesBody, request.body);
+    await ctx.db
+      .update(users)
+      .set({
+        alertSensitivity: body.sensitivity,
+        warningDelaySeconds: body.warningDelaySeconds,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, request.user.userId));
+    return ok(body, 'Alert preferences saved.');
   });
 
   app.delete('/profile', auth, async (request) => {

@@ -254,6 +254,9 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
         form.append('avatar', file, fileName ?? 'avatar');
         return authed('/profile/avatar', { method: 'POST', form });
       },
+      alertPreferences: () => request('/profile/alert-preferences', { auth: true }),
+      saveAlertPreferences: (preferences) =>
+        request('/profile/alert-preferences', { method: 'PUT', json: preferences, auth: true }),
       exportData: (format) => authed('/profile/export', { method: 'POST', query: { format } }),
       exportStats: () => authed('/profile/export/stats'),
     },

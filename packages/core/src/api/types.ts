@@ -1,6 +1,7 @@
 // The typed API client contract: one function per call in section 7 of both specification documents.
 // Web app, extension and tests code against this interface; `createApiClient` implements it.
 import type { CalibrationProfile, CreateProfilePayload, UpdateProfilePayload } from '../calibration/profiles';
+import type { AlertPreferences } from '../settings/alert-preferences';
 
 /** The response envelope of the API (document 1, section 3). */
 export interface ApiEnvelope<T = unknown> {
@@ -263,6 +264,10 @@ export interface ApiClient {
       recalibrationFrequency: 'never' | 'daily' | 'weekly' | 'monthly' | 'quarterly';
     }): Promise<Answer<unknown>>;
     uploadAvatar(file: Blob, fileName?: string): Promise<Answer<{ profilePicture: string }>>;
+    /** The user's sensitivity and warning delay (issue 13), owned by the API so the web app and the
+     * extension share one value that follows the user (never an offline placeholder). */
+    alertPreferences(): Promise<Answer<AlertPreferences>>;
+    saveAlertPreferences(preferences: AlertPreferences): Promise<Answer<AlertPreferences>>;
     exportData(format: 'json' | 'csv'): Promise<Answer<unknown>>;
     exportStats(): Promise<Answer<ExportStats>>;
   };

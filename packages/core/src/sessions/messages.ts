@@ -7,6 +7,11 @@ export const SESSION_MESSAGES = {
   noSessionData: 'No session data provided to generate report.',
   reportErrorTitle: 'Error Loading Report',
   goToCalibration: 'Go to Calibration',
+  /** Issue 13: the reference no longer fits (stale-calibration.ts); shown in the popup and the live tool
+   * with the one-click Recalibrate. Not in the spec's documents (a new feature), so worded here once. */
+  staleCalibration:
+    'Your posture has not matched your reference for several minutes: your setup may have changed. Recalibrate to take a new reference.',
+  recalibrate: 'Recalibrate',
 } as const;
 
 /** Report loads that fail for these ids show demo data instead (document 2 section 8.3). */

@@ -3,8 +3,19 @@
 // takes the verdict core's analysis decided (never the display text), keeps the reference, and sends the
 // session's feedback by the contract of feedback.ts: on every change of status or issue, and a heartbeat every
 // FEEDBACK_HEARTBEAT_MS while nothing changes. It also checks the calibration, starts and ends the session.
+// With a calibration profile's reference adopted (issue 13) it judges each frame's keypoints against that
+// reference itself, so switching profile switches what the feedback and the alerts compare against; and it
+// says when the reference has gone stale (stale-calibration.ts).
+import {
+  createReference,
+  initialPostureState,
+  type PostureReference,
+  type PostureState,
+} from '../analysis/posture';
+import { analyseFrame } from '../analysis/verdict';
 import { envelopeMessage } from '../api/envelope';
 import type { ApiClient, Calibration, PostureFeedback, SessionMode } from '../api/types';
+import type { ProfileReference } from '../calibration/profiles';
 import type { DetectionFrame, PostureVerdict } from '../detection/frame';
 import { frameVerdict } from '../detection/verdict';
 import type { LiveLinkState } from '../live/link';
@@ -12,6 +23,7 @@ import { LIVE_MESSAGES } from '../live/messages';
 import { countsAsPoor, type Sensitivity } from '../settings/alert-preferences';
 import { FEEDBACK_HEARTBEAT_MS, type FeedbackDetails, type FeedbackKind } from './feedback';
 import { SESSION_MESSAGES } from './messages';
+import { INITIAL_STALE_STATE, isCalibrationStale, type StaleState, stepStale } from './stale-calibration';
 
 /**
  * The posture score (0–100) a feedback carries, from the verdict. Good posture is 100. A poor posture loses 20
@@ -67,13 +79,13 @@ export function feedbackPayload(
   return { postureStatus: verdict.status, timestamp: new Date(context.at).toISOString(), details };
 }
 
-/** A person must be in view this long, sitting upright, before an automatic reference is taken. */
 /** A poor verdict below the level the sensitivity counts reads as good posture (issue and level dropped). */
 export function withSensitivity(verdict: PostureVerdict, sensitivity: Sensitivity): PostureVerdict {
   if (verdict.status !== 'poor' || !verdict.level || countsAsPoor(verdict.level, sensitivity)) return verdict;
   return { status: 'good', issue: null, level: null };
 }
 
+/** A person must be in view this long, sitting upright, before an automatic reference is taken. */
 export const REFERENCE_DELAY_MS = 4000;
 /** After a failed attempt the reference is tried again this much later. */
 export const REFERENCE_RETRY_MS = 2000;
@@ -93,8 +105,9 @@ export interface PostureMonitorHost {
    * person has been in view for REFERENCE_DELAY_MS; true when it worked. Without it (the web app) the user
    * calibrates in the live tool and every frame is judged. */
   takeReference?: () => Promise<boolean>;
-  /** The reference was taken (automatically): the host reports it. */
-  onReferenceTaken?(): void;
+  /** The reference was taken (automatically): the host reports it, with the posture it took as a profile
+   * reference (null when the last frame had no body to keep) so the host can store it in the active profile. */
+  onReferenceTaken?(reference: ProfileReference | null): void;
   /** The message when starting a session fails without one of its own. */
   startFailedMessage?: string;
   /** The user's sensitivity (settings/alert-preferences): which deviation levels count as poor posture; a
@@ -127,6 +140,53 @@ export function createPostureMonitor(host: PostureMonitorHost) {
   let taking = false;
   // Feedback still on its way: the session ends only after it, or the API refuses it as late (409).
   const inFlight = new Set<Promise<unknown>>();
+  // The reference this monitor judges against itself (the active calibration profile's): while set, each
+  // frame's keypoints are analysed by core against it, and the producer's own verdict is not used.
+  let own: { reference: PostureReference; saved: ProfileReference; state: PostureState } | null = null;
+  // The newest body seen, to take a reference from.
+  let lastBody: ProfileReference | null = null;
+  let stale: StaleState = INITIAL_STALE_STATE;
+
+  /** Sets (or, with null, clears) the reference this monitor judges against; false when it is unusable. */
+  function setOwn(saved: ProfileReference | null): boolean {
+    stale = INITIAL_STALE_STATE;
+    if (!saved) {
+      own = null;
+      return false;
+    }
+    try {
+      own = { reference: createReference(saved.keypoints, saved.frame), saved, state: initialPostureState() };
+      return true;
+    } catch {
+      own = null;
+      return false;
+    }
+  }
+
+  function referenceFromLastFrame(): ProfileReference | null {
+    if (!lastBody) return null;
+    try {
+      createReference(lastBody.keypoints, lastBody.frame);
+      return lastBody;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The verdict of a frame against the reference, and whether there was a reference to judge against. */
+  function judge(frame: DetectionFrame, now: number): { verdict: PostureVerdict; referenced: boolean } {
+    const keypoints = frame.hns?.poses?.[0] ?? null;
+    const size = frame.frame_size ?? own?.saved.frame;
+    if (keypoints && size) lastBody = { keypoints, frame: { width: size.width, height: size.height } };
+    if (!own) return { verdict: frameVerdict(frame), referenced: frame.temporal_posture_data != null };
+    const analysed = analyseFrame(
+      own.state,
+      { keypoints, time: now, frame: size ?? own.saved.frame },
+      own.reference,
+    );
+    own.state = analysed.state;
+    return { verdict: analysed.posture.posture_verdict, referenced: true };
+  }
 
   async function takeReference(): Promise<void> {
     if (!host.takeReference || taking) return;
@@ -134,7 +194,8 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     try {
       if (await host.takeReference()) {
         referenced = true;
-        host.onReferenceTaken?.();
+        // The producer took it and judges against it; the same posture is handed over to be stored.
+        host.onReferenceTaken?.(referenceFromLastFrame());
       } else {
         inViewSince = host.now() + REFERENCE_RETRY_MS - REFERENCE_DELAY_MS;
       }
@@ -150,6 +211,32 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     get calibration() {
       return calibration;
     },
+    /** Whether the reference no longer fits (stale-calibration.ts): time to recalibrate. */
+    get stale() {
+      return isCalibrationStale(stale, host.now());
+    },
+    /** The profile reference being judged against, null when the producer's own reference is used. */
+    get reference(): ProfileReference | null {
+      return own?.saved ?? null;
+    },
+
+    /**
+     * Judges against a calibration profile's reference from now on (switching profile switches it): frames
+     * are analysed here against it and no automatic reference is taken. With null (a profile not calibrated
+     * yet) the producer's reference is used again, and a host that takes references waits for a new one.
+     * False when the reference is unusable (then as with null).
+     */
+    adoptReference(reference: ProfileReference | null): boolean {
+      const usable = setOwn(reference);
+      referenced = usable || !host.takeReference;
+      inViewSince = null;
+      last = null;
+      shown = null;
+      return usable;
+    },
+
+    /** The newest body seen as a profile reference (after the user calibrated), null when none is usable. */
+    referenceFromLastFrame,
 
     /** A session needs an active calibration (document 2 §5.3); its CVA rides on every feedback. */
     async checkCalibration(): Promise<MonitorResult<{ calibration: Calibration }>> {
@@ -194,6 +281,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     /** The reference must be taken again (start, a dropped link, Recalibrate): frames wait for it, and the
      * next verdict counts as a change. */
     awaitReference(): void {
+      if (host.takeReference) setOwn(null);
       referenced = !host.takeReference;
       inViewSince = null;
       last = null;
@@ -204,8 +292,10 @@ export function createPostureMonitor(host: PostureMonitorHost) {
      * yet taken; else its verdict, whether it changed, and the feedback sent. */
     frame(frame: DetectionFrame): MonitorStep | null {
       if (frame.status === 'waiting') return null;
-      const verdict = withSensitivity(frameVerdict(frame), host.sensitivity?.() ?? 'high');
       const now = host.now();
+      const judged = judge(frame, now);
+      const verdict = withSensitivity(judged.verdict, host.sensitivity?.() ?? 'high');
+      if (judged.referenced && referenced) stale = stepStale(stale, judged.verdict, now);
       if (!referenced) {
         if (verdict.status === 'neutral') inViewSince = null;
         else if (inViewSince === null) inViewSince = now;

@@ -18,6 +18,11 @@ describe('session texts', () => {
     [SESSION_MESSAGES.noSessionData, 'No session data provided to generate report.'],
     [SESSION_MESSAGES.reportErrorTitle, 'Error Loading Report'],
     [SESSION_MESSAGES.goToCalibration, 'Go to Calibration'],
+    [
+      SESSION_MESSAGES.staleCalibration,
+      'Your posture has not matched your reference for several minutes: your setup may have changed. Recalibrate to take a new reference.',
+    ],
+    [SESSION_MESSAGES.recalibrate, 'Recalibrate'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });

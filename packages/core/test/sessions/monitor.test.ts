@@ -13,7 +13,9 @@ import {
   postureScore,
   REFERENCE_DELAY_MS,
   REFERENCE_RETRY_MS,
+  STALE_AFTER_MS,
 } from '../../src/sessions/index';
+import { POSE_FRAME, transform, upright } from '../analysis/poses';
 import { emptyFrame } from '../detection/frames';
 
 const GOOD: PostureVerdict = { status: 'good', issue: null, level: null };
@@ -199,6 +201,92 @@ describe('the posture monitor', () => {
     expect((await at(10_000, GOOD))?.feedback).toBe('change');
     m.awaitReference();
     expect(await at(10_100, GOOD)).toBeNull();
+  });
+
+  describe('with a calibration profile’s reference', () => {
+    const UPRIGHT = { keypoints: upright(), frame: POSE_FRAME };
+    const FORWARD = { keypoints: transform(upright(), { headScale: 1.4 }), frame: POSE_FRAME };
+    /** A frame with a body, carrying a producer verdict the profile's reference must override. */
+    const body = (keypoints = UPRIGHT.keypoints, producer: PostureVerdict = SLOUCH): DetectionFrame => ({
+      ...frame(producer),
+      hns: { poses: [keypoints], boxes: [], emotions: [] },
+      frame_size: POSE_FRAME,
+    });
+    /** Frames every 200 ms for `ms`; the last step. */
+    const hold = (m: ReturnType<typeof createPostureMonitor>, f: DetectionFrame, ms: number) => {
+      let step = null;
+      for (let end = clock + ms; clock < end; clock += 200) step = m.frame(f);
+      return step;
+    };
+    async function passive(onReferenceTaken?: (r: unknown) => void) {
+      const taken: number[] = [];
+      const m = createPostureMonitor({
+        api,
+        type: 'passive',
+        now: () => clock,
+        takeReference: async () => {
+          taken.push(clock);
+          return true;
+        },
+        onReferenceTaken,
+      });
+      await m.checkCalibration();
+      await m.start('passive');
+      return { m, taken };
+    }
+
+    it('judges against the active profile’s reference, and switching profile switches it', async () => {
+      const { m, taken } = await passive();
+      expect(m.adoptReference(UPRIGHT)).toBe(true);
+      // The producer says slouch; against the profile's upright reference an upright body is good at once.
+      expect(hold(m, body(), 1000)?.verdict.status).toBe('good');
+      expect(hold(m, body(FORWARD.keypoints, GOOD), 5000)?.verdict).toMatchObject({ status: 'poor' });
+      // The desk-monitor profile was calibrated leaning in: the same posture is its reference, so good.
+      expect(m.adoptReference(FORWARD)).toBe(true);
+      expect(hold(m, body(FORWARD.keypoints), 1000)?.verdict.status).toBe('good');
+      expect(m.reference).toBe(FORWARD);
+      // With a profile reference no automatic reference is taken.
+      expect(taken).toEqual([]);
+      expect(sent.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
+    });
+
+    it('a profile without a reference waits for the producer’s automatic one and hands it over to be stored', async () => {
+      const stored: unknown[] = [];
+      const { m, taken } = await passive((r) => stored.push(r));
+      m.adoptReference(UPRIGHT);
+      expect(m.adoptReference(null)).toBe(false);
+      expect(hold(m, body(), REFERENCE_DELAY_MS + 400)).toBeNull();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(taken).toHaveLength(1);
+      expect(stored).toEqual([{ keypoints: UPRIGHT.keypoints, frame: POSE_FRAME }]);
+      // The producer took that reference and judges against it: its verdict counts again.
+      expect(hold(m, body(), 600)?.verdict.status).toBe('poor');
+      expect(m.referenceFromLastFrame()).toEqual({ keypoints: UPRIGHT.keypoints, frame: POSE_FRAME });
+    });
+
+    it('an unusable profile reference (no shoulders) is refused', async () => {
+      const { m } = await passive();
+      const headless = {
+        keypoints: upright().map((k, i) => (i >= 5 ? { ...k, score: 0 } : k)),
+        frame: POSE_FRAME,
+      };
+      expect(m.adoptReference(headless)).toBe(false);
+      expect(m.reference).toBeNull();
+    });
+
+    it('says the calibration is stale after several minutes off the reference, and not after a new one', async () => {
+      const { m } = await passive();
+      m.adoptReference(UPRIGHT);
+      hold(m, body(FORWARD.keypoints), STALE_AFTER_MS - 5000);
+      expect(m.stale).toBe(false);
+      hold(m, body(FORWARD.keypoints), 10_000);
+      expect(m.stale).toBe(true);
+      m.adoptReference(FORWARD);
+      expect(m.stale).toBe(false);
+      hold(m, body(FORWARD.keypoints), STALE_AFTER_MS + 1000);
+      expect(m.stale).toBe(false);
+    });
   });
 
   it('ends the session and reads the message of a refused start', async () => {

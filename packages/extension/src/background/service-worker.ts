@@ -140,6 +140,10 @@ const handlers: Handlers<'background'> = {
     if (!(await offscreen.exists())) return { ok: false, message: 'Monitoring is not running.' };
     return send('offscreen', 'offscreen/recalibrate', undefined);
   },
+  async 'monitor/profile'() {
+    if (!(await offscreen.exists())) return { ok: true };
+    return send('offscreen', 'offscreen/profile', undefined);
+  },
   async 'camera/result'({ granted, reason }) {
     await writeValue(KEYS.camera, granted ? 'granted' : (reason ?? 'denied'));
     if (!granted) {
@@ -187,6 +191,7 @@ const handlers: Handlers<'background'> = {
       ...(phase === 'error' || phase === 'stopped'
         ? { connection: 'Not connected', captureFps: 0, sessionId: null }
         : {}),
+      ...(phase !== 'monitoring' ? { stale: false } : {}),
       ...(phase === 'monitoring' && s.phase !== 'monitoring' ? { posture: 'neutral' } : {}),
     }));
     if (phase === 'error') await offscreen.close();
@@ -194,6 +199,10 @@ const handlers: Handlers<'background'> = {
   },
   async 'offscreen/connection'({ connection }) {
     await updateMonitor(() => ({ connection }));
+    return { ok: true };
+  },
+  async 'offscreen/stale'({ stale }) {
+    await updateMonitor(() => ({ stale }));
     return { ok: true };
   },
   async 'offscreen/processing'({ processing }) {
@@ -208,7 +217,8 @@ const handlers: Handlers<'background'> = {
       const last = previous.postureAt !== null ? { status: previous.posture, at: previous.postureAt } : null;
       await writeValue(KEYS.stats, addPostureTime(stats, last, at));
       if (previous.phase !== 'monitoring') return false;
-      // The user's warning delay (0-60 s, popup or User Settings) is the onset of the first alert.
+      // The user's warning delay (0-60 s, popup or User Settings; the API's value, copied into storage by the
+      // popup and the offscreen document) is the onset of the first alert.
       const { warningDelaySeconds } = parseAlertPreferences(
         (await chrome.storage.local.get(ALERT_PREFERENCES_KEY))[ALERT_PREFERENCES_KEY] as string | undefined,
       );

@@ -16,6 +16,8 @@ export interface BackgroundCommands {
   'monitor/stop': { payload: undefined; answer: Result };
   'monitor/snooze': { payload: undefined; answer: Result };
   'monitor/recalibrate': { payload: undefined; answer: Result };
+  /** The active calibration profile changed (popup): a running monitor switches to its reference. */
+  'monitor/profile': { payload: undefined; answer: Result };
   'camera/result': { payload: { granted: boolean; reason?: 'denied' | 'missing' }; answer: Result };
   /**
    * The web app's access token, passed on by the content script: opens the extension's own device session
@@ -30,6 +32,8 @@ export interface BackgroundCommands {
   'offscreen/connection': { payload: { connection: Connection }; answer: Result };
   /** Where the video is processed now (device mode, or the fallback when the service is unreachable). */
   'offscreen/processing': { payload: { processing: Processing }; answer: Result };
+  /** Whether the reference no longer fits (core's stale-calibration rule). */
+  'offscreen/stale': { payload: { stale: boolean }; answer: Result };
   'offscreen/posture': {
     payload: { posture: PostureStatus; at: number; captureFps: number };
     answer: Result;
@@ -47,6 +51,7 @@ export interface OffscreenCommands {
   /** Stops; with `endSession` also ends the session (the running one, else the paused one named here). */
   'offscreen/stop': { payload: { endSession: boolean; sessionId: string | null }; answer: Result };
   'offscreen/recalibrate': { payload: undefined; answer: Result };
+  'offscreen/profile': { payload: undefined; answer: Result };
 }
 
 export interface Targets {

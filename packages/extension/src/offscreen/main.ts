@@ -3,6 +3,7 @@
 import {
   ALERT_PREFERENCES_KEY,
   createApiClient,
+  normalizeAlertPreferences,
   parseAlertPreferences,
   STORAGE_KEYS,
   storageRefreshTokenStore,
@@ -81,14 +82,29 @@ const monitor = createPassiveMonitor({
   reportPosture: (posture, at, captureFps) =>
     send('background', 'offscreen/posture', { posture, at, captureFps }),
   preferences: async () => parseAlertPreferences(await storage.get(ALERT_PREFERENCES_KEY)),
+  reportStale: (stale) => send('background', 'offscreen/stale', { stale }),
   now: () => Date.now(),
 });
+
+/** The alert preferences are the API's (GET /profile/alert-preferences): each start takes the newest into the
+ * copy the monitor and the service worker read; unreachable, the last copy stays. */
+async function syncPreferences(): Promise<void> {
+  try {
+    const answer = await api.profile.alertPreferences();
+    if (answer.data)
+      await storage.set(ALERT_PREFERENCES_KEY, JSON.stringify(normalizeAlertPreferences(answer.data)));
+  } catch {
+    // Keep the copy.
+  }
+}
 
 listen('offscreen', {
   'offscreen/start': async ({ sessionId }) => {
     choice = processingChoice(await storage.get(PROCESSING_KEY));
+    await syncPreferences();
     return monitor.start(sessionId);
   },
   'offscreen/stop': ({ endSession, sessionId }) => monitor.stop(endSession, sessionId),
   'offscreen/recalibrate': () => monitor.recalibrate(),
+  'offscreen/profile': () => monitor.profileChanged(),
 });

@@ -1,11 +1,13 @@
 import {
   type AlertPreferences,
+  type CalibrationProfile,
   type ConfiguredApiClient,
   DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
   type PostureFeedback,
+  STALE_AFTER_MS,
 } from '@posture-vision/core';
-import { detectionFrame as frame, NOBODY } from '@posture-vision/testkit/frames';
+import { detectionFrame as frame, NOBODY, person } from '@posture-vision/testkit/frames';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_FPS, POOR_POSTURE_FPS } from '../rules/capture-rate';
 import {
@@ -24,6 +26,8 @@ let events: LiveEvents;
 let hasCalibration: boolean;
 let referenceTaken: boolean;
 let preferences: AlertPreferences;
+/** The user's calibration profiles on the API (the fake's store). */
+let profiles: CalibrationProfile[];
 
 const track = {
   applyConstraints: async (c: { frameRate: { max: number } }) => void constraints.push(c.frameRate.max),
@@ -33,6 +37,14 @@ const stream = { getVideoTracks: () => [track], getTracks: () => [track] } as un
 
 const api = {
   calibration: {
+    profiles: {
+      list: async () => ({ success: true, data: profiles.map((p) => ({ ...p })) }),
+      update: async (id: string, payload: Partial<CalibrationProfile>) => {
+        calls.push(`profile ${id} saved`);
+        profiles = profiles.map((p) => (p.id === id ? { ...p, ...payload } : p));
+        return { success: true };
+      },
+    },
     statusDetailed: async () => ({
       success: true,
       data: hasCalibration
@@ -70,6 +82,7 @@ function monitor() {
     reportConnection: async () => undefined,
     reportPosture: async (posture, _at, fps) => void calls.push(`posture ${posture} at ${fps} fps`),
     preferences: async () => preferences,
+    reportStale: async (stale) => void calls.push(`stale ${stale}`),
     now: () => clock,
   });
 }
@@ -97,6 +110,26 @@ beforeEach(() => {
   hasCalibration = true;
   referenceTaken = true;
   preferences = DEFAULT_ALERT_PREFERENCES;
+  profiles = [];
+});
+
+const FRAME = { width: 640, height: 480 };
+/** The test person with the head grown 40% about the nose: leaning the head toward the camera. */
+const nose = person[0] ?? { x: 0.5, y: 0.3 };
+const forwardHead = person.map((k, i) =>
+  i <= 4 ? { ...k, x: nose.x + (k.x - nose.x) * 1.4, y: nose.y + (k.y - nose.y) * 1.4 } : k,
+);
+/** A frame of a body whose producer verdict says good: only a profile's reference can say otherwise. */
+const bodyFrame = (keypoints: typeof person) =>
+  frame({ hns: { poses: [keypoints], boxes: [], emotions: [] }, frame_size: FRAME });
+const profile = (id: string, active: boolean, keypoints: typeof person | null): CalibrationProfile => ({
+  id,
+  name: id,
+  setup: 'laptop',
+  reference: keypoints ? { keypoints, frame: FRAME } : null,
+  active,
+  createdAt: '2026-11-24T06:00:00Z',
+  updatedAt: '2026-11-24T06:00:00Z',
 });
 
 describe('passive monitor', () => {
@@ -194,5 +227,64 @@ describe('passive monitor', () => {
     calls = [];
     await m.stop(true);
     expect(calls).toEqual(['link closed', 'camera stopped', 'end session-1']);
+  });
+
+  describe('with calibration profiles', () => {
+    it('judges against the active profile’s reference from the start, with no calibrating', async () => {
+      profiles = [profile('laptop', true, person)];
+      await monitor().start(null);
+      expect(calls).toContain('phase monitoring');
+      expect(calls.some((c) => c.startsWith('phase calibrating'))).toBe(false);
+      for (let t = 0; t <= 6000; t += 500) await at(t, bodyFrame(forwardHead));
+      // The producer said good every time; against the profile's reference the head is forward.
+      expect(feedback.map((f) => f.postureStatus)).toContain('poor');
+      expect(calls).not.toContain('reference taken');
+    });
+
+    it('takes the reference for a profile without one and stores it there', async () => {
+      profiles = [profile('desk', true, null)];
+      await monitor().start(null);
+      await at(0, bodyFrame(person));
+      await at(CALIBRATION_DELAY_MS, bodyFrame(person));
+      expect(calls).toContain('profile desk saved');
+      expect(profiles[0]?.reference).toEqual({ keypoints: person, frame: FRAME });
+    });
+
+    it('switching profile from the popup switches the reference', async () => {
+      profiles = [profile('laptop', true, person), profile('desk', false, forwardHead)];
+      const m = monitor();
+      await m.start(null);
+      for (let t = 0; t <= 6000; t += 500) await at(t, bodyFrame(forwardHead));
+      expect(feedback.at(-1)?.postureStatus).toBe('poor');
+      // The desk monitor's reference is this very posture: after the switch it is good posture.
+      profiles = profiles.map((p) => ({ ...p, active: p.id === 'desk' }));
+      expect(await m.profileChanged()).toEqual({ ok: true });
+      for (let t = 6500; t <= 9000; t += 500) await at(t, bodyFrame(forwardHead));
+      expect(feedback.at(-1)?.postureStatus).toBe('good');
+      // A profile with no reference yet: the automatic one is taken for it.
+      profiles = [...profiles.map((p) => ({ ...p, active: false })), profile('standing', true, null)];
+      calls = [];
+      await m.profileChanged();
+      expect(calls).toContain(`phase calibrating: ${MONITOR_TEXTS.calibrating}`);
+    });
+
+    it('says when the reference no longer fits, and Recalibrate clears it', async () => {
+      profiles = [profile('laptop', true, person)];
+      const m = monitor();
+      await m.start(null);
+      for (let t = 0; t <= STALE_AFTER_MS - 1000; t += 5000) await at(t, bodyFrame(forwardHead));
+      expect(calls).not.toContain('stale true');
+      // Off the reference from the onset of the deviation (the first frames are still the onset).
+      await at(STALE_AFTER_MS + 10_000, bodyFrame(forwardHead));
+      expect(calls).toContain('stale true');
+      calls = [];
+      await m.recalibrate();
+      expect(calls).toContain('stale false');
+      await at(STALE_AFTER_MS + 12_000, bodyFrame(forwardHead));
+      await at(STALE_AFTER_MS + 12_000 + CALIBRATION_DELAY_MS, bodyFrame(forwardHead));
+      // The new reference goes into the active profile.
+      expect(calls).toContain('profile laptop saved');
+      expect(profiles[0]?.reference?.keypoints).toEqual(forwardHead);
+    });
   });
 });

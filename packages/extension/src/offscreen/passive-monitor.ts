@@ -1,9 +1,12 @@
 // Passive monitoring in the offscreen document: the host of core's posture monitor (calibration check, passive
 // session, automatic reference, verdict → feedback with the heartbeat, end), plus what only the extension does:
-// the camera, the live link, the capture rate and the reports to the service worker.
+// the camera, the live link, the capture rate and the reports to the service worker. The active calibration
+// profile's reference is what frames are judged against; a profile without one gets the automatic reference
+// stored in it, so the next start (in any browser) needs no calibrating.
 // Everything Chrome-specific comes in through `MonitorDeps`, so this reads as the workflow only.
 import {
   type AlertPreferences,
+  type CalibrationProfile,
   type ConfiguredApiClient,
   createPostureMonitor,
   DEFAULT_ALERT_PREFERENCES,
@@ -53,6 +56,8 @@ export interface MonitorDeps {
   reportPosture(posture: PostureStatus, at: number, fps: number): Promise<unknown>;
   /** The user's sensitivity and warning delay, as stored now (re-read while monitoring). */
   preferences(): Promise<AlertPreferences>;
+  /** Whether the reference no longer fits (the popup offers Recalibrate). */
+  reportStale(stale: boolean): Promise<unknown>;
   now(): number;
 }
 
@@ -63,15 +68,51 @@ export function createPassiveMonitor(deps: MonitorDeps) {
   let reported: { posture: PostureStatus; at: number } | null = null;
   let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
   let preferencesAt = Number.NEGATIVE_INFINITY;
+  let profile: CalibrationProfile | null = null;
+  let stale = false;
   const monitor = createPostureMonitor({
     sensitivity: () => preferences.sensitivity,
     api: deps.api,
     type: 'passive',
     now: deps.now,
     takeReference: async () => !!live && (await live.calibrate()),
-    onReferenceTaken: () => void deps.reportPhase('monitoring', null),
+    onReferenceTaken: (reference) => {
+      void deps.reportPhase('monitoring', null);
+      // The active profile keeps the reference just taken (a new profile, or Recalibrate).
+      const id = profile?.id;
+      if (id && reference)
+        void deps.api.calibration.profiles
+          .update(id, { reference })
+          .then(() => {
+            if (profile?.id === id) profile = { ...profile, reference };
+          })
+          .catch(() => undefined);
+    },
     startFailedMessage: MONITOR_TEXTS.sessionFailed,
   });
+
+  /** The active calibration profile on the API; none (or an unreachable list) means the automatic reference. */
+  async function activeProfile(): Promise<CalibrationProfile | null> {
+    try {
+      return (await deps.api.calibration.profiles.list()).data?.find((p) => p.active) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Judges against the active profile's reference, or takes one when it has none. */
+  function applyProfile(): void {
+    if (profile?.reference && monitor.adoptReference(profile.reference)) {
+      reported = null;
+      void deps.reportPhase('monitoring', null);
+    } else startCalibrating();
+  }
+
+  function reportStale(): void {
+    if (monitor.stale === stale) return;
+    stale = monitor.stale;
+    void deps.reportStale(stale);
+  }
 
   async function setFps(next: number): Promise<void> {
     if (next === fps || !stream) return;
@@ -95,6 +136,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
       });
     }
     const step = monitor.frame(frame);
+    reportStale();
     if (!step) return;
     const now = deps.now();
     const posture = step.verdict.status;
@@ -142,13 +184,17 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         if (!started.ok) return fail(started.message);
         await deps.reportPhase('starting', null, started.sessionId);
         await setFps(captureFps('neutral'));
+        profile = await activeProfile();
         live = deps.connectLive(stream, {
           frame: onFrame,
           connection: (c) => void deps.reportConnection(c),
           failed: (message) => void fail(message),
-          lost: startCalibrating,
+          // A new link has a new producer: a profile's reference still holds, an automatic one is taken again.
+          lost: () => {
+            if (!monitor.reference) startCalibrating();
+          },
         });
-        startCalibrating();
+        applyProfile();
         return { ok: true };
       } catch (error) {
         return fail(error instanceof Error ? error.message : String(error));
@@ -158,6 +204,15 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     async recalibrate(): Promise<Result> {
       if (!live) return { ok: false, message: 'Monitoring is not running.' };
       startCalibrating();
+      reportStale();
+      return { ok: true };
+    },
+    /** The active profile changed (popup): judge against its reference from now on. */
+    async profileChanged(): Promise<Result> {
+      if (!live) return { ok: true };
+      profile = await activeProfile();
+      applyProfile();
+      reportStale();
       return { ok: true };
     },
   };

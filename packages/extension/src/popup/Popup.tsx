@@ -13,6 +13,7 @@ import { PostureSection } from './sections/PostureSection';
 import { ProcessingSection } from './sections/ProcessingSection';
 import { ProfileSection } from './sections/ProfileSection';
 import { SnoozeSection } from './sections/SnoozeSection';
+import { StaleCalibrationSection } from './sections/StaleCalibrationSection';
 import { TodaySection } from './sections/TodaySection';
 import { useExtensionState } from './use-extension-state';
 import { useNow } from './use-now';
@@ -48,6 +49,7 @@ export function Popup() {
       {signedIn && (
         <>
           <PostureSection monitor={monitor} />
+          <StaleCalibrationSection monitor={monitor} onRecalibrate={() => run('monitor/recalibrate')} />
           <ProcessingSection monitor={monitor} running={running} />
           <TodaySection stats={stats} />
           <SnoozeSection alerts={alerts} now={now} running={running} onSnooze={() => run('monitor/snooze')} />
@@ -62,7 +64,7 @@ export function Popup() {
         <p className="message error">{answer.message}</p>
       )}
       <ProfileSection signedIn={signedIn} />
-      <AlertControlsSection />
+      <AlertControlsSection signedIn={signedIn} />
       <div className="actions">
         {running ? (
           <Button variant="primary" onClick={() => run('monitor/stop')}>

@@ -36,6 +36,8 @@ export interface MonitorState {
   message: string | null;
   /** Where the video is processed while monitoring. */
   processing: Processing;
+  /** The reference no longer fits (core's stale-calibration rule): the popup offers Recalibrate. */
+  stale?: boolean;
 }
 
 export const INITIAL_MONITOR_STATE: MonitorState = {

@@ -109,4 +109,34 @@ describe('overall score', () => {
       }),
     ).toBe(0);
   });
+
+  it('has no steps: a 0.1 change of any metric moves the score by at most 1 point', () => {
+    const base = {
+      cranial_vertebral_angle: 50,
+      forward_head_distance: 80,
+      shoulder_tilt_angle: 2,
+      head_tilt_angle: 2,
+    };
+    const metrics = Object.keys(base) as (keyof typeof base)[];
+    const ranges: Record<keyof typeof base, [number, number]> = {
+      cranial_vertebral_angle: [30, 60],
+      forward_head_distance: [60, 140],
+      shoulder_tilt_angle: [0, 30],
+      head_tilt_angle: [0, 30],
+    };
+    let largest = 0;
+    for (const metric of metrics) {
+      const [from, to] = ranges[metric];
+      for (let v = from; v < to; v += 0.1) {
+        const a = overallScore({ ...base, [metric]: v });
+        const b = overallScore({ ...base, [metric]: v + 0.1 });
+        largest = Math.max(largest, Math.abs(a - b));
+      }
+    }
+    // Rounding to whole points can move one point; a step at a status threshold moved 5 or 10.
+    expect(largest).toBeLessThanOrEqual(1);
+    // The status thresholds themselves: just either side differ by less than a point.
+    expect(Math.abs(overallScore({ ...base, cranial_vertebral_angle: 47.95 }) - 100)).toBeLessThanOrEqual(1);
+    expect(overallScore({ ...base, forward_head_distance: 90.05 })).toBeGreaterThanOrEqual(99);
+  });
 });

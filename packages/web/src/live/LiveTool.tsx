@@ -29,6 +29,8 @@ export interface LiveToolProps {
   onDetectionFrame?: (frame: DetectionFrame) => void;
   /** Called when the camera starts or stops streaming. */
   onStreamingChange?: (streaming: boolean) => void;
+  /** Called when Calibrate Posture took a new reference. */
+  onCalibrated?: () => void;
   initialTier?: Tier;
   /** Shows the debug panel from the start. */
   debug?: boolean;
@@ -59,6 +61,8 @@ export interface LiveControls {
   startCamera(): Promise<void>;
   stopCamera(): void;
   streaming(): boolean;
+  /** Calibrate Posture (the stale-calibration warning's one click). */
+  calibrate(): Promise<void>;
 }
 
 const LAYER_LABELS: [keyof LiveState['layers'], string][] = [
@@ -82,6 +86,7 @@ export default function LiveTool(props: LiveToolProps) {
       iceServers,
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
+      onCalibrated: () => propsRef.current.onCalibrated?.(),
     });
   });
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
@@ -103,6 +108,7 @@ export default function LiveTool(props: LiveToolProps) {
       startCamera: () => controller.startCamera(),
       stopCamera: () => controller.stopCamera(),
       streaming: () => controller.state.camera !== 'idle',
+      calibrate: () => controller.calibrate(),
     });
     controller.checkModelStatus();
     const onVisibility = () => controller.setVisible(document.visibilityState === 'visible');

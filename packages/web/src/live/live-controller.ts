@@ -43,6 +43,8 @@ export { PROMPTS, SUCCESS_POPUP_MS, summarise } from './tool-state.ts';
 export interface LiveControllerOptions extends ToolLinkOptions {
   onFrame?: (frame: DetectionFrame) => void;
   onStreamingChange?: (streaming: boolean) => void;
+  /** Calibrate Posture took a new reference. */
+  onCalibrated?: () => void;
   initialTier?: Tier;
   /** Where the video is processed at first (the remembered choice); setProcessing changes it. */
   initialProcessing?: ProcessingChoice;
@@ -315,6 +317,7 @@ export class LiveController {
     const workflow = nextWorkflowStep(this.state.workflow, { type: 'calibrated' });
     this.set({ calibrated: true, workflow, status: PROMPTS[workflow], successPopup: true });
     this.log(`Calibration successful (${this.outline.length} outline points)`);
+    this.options.onCalibrated?.();
     navigator.vibrate?.([100, 50, 100]);
     clearTimeout(this.timers.popup);
     this.timers.popup = window.setTimeout(() => this.set({ successPopup: false }), SUCCESS_POPUP_MS);

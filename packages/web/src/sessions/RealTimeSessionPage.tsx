@@ -3,6 +3,7 @@
 // (calibration check, session start and end, verdict → feedback with the heartbeat); it renders and logs.
 import {
   type Calibration,
+  type CalibrationProfile,
   createPostureMonitor,
   type DetectionFrame,
   envelopeMessage,
@@ -16,11 +17,13 @@ import {
 import { Button, StatusPill } from '@posture-vision/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ProfileChooser } from '../calibration/ProfileChooser';
 import type { LiveControls } from '../live/LiveTool.tsx';
 import LiveTool from '../live/LiveTool.tsx';
 import { api } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
+import { StaleCalibrationBanner } from './StaleCalibrationBanner';
 import './sessions.css';
 
 type Phase = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
@@ -52,6 +55,30 @@ export default function RealTimeSessionPage() {
   const monitor = useMemo(() => createPostureMonitor({ api, type: 'realtime', now: Date.now }), []);
   const controls = useRef<LiveControls | null>(null);
   const secondsRef = useRef(0);
+  // The active calibration profile: its reference is what the monitor judges the live posture against.
+  const profileRef = useRef<CalibrationProfile | null>(null);
+  const [stale, setStale] = useState(false);
+
+  const onProfile = useCallback(
+    (profile: CalibrationProfile | null) => {
+      profileRef.current = profile;
+      monitor.adoptReference(profile?.reference ?? null);
+      setStale(false);
+    },
+    [monitor],
+  );
+
+  // Calibrate Posture took a new reference on the service: its verdicts count again, and the active profile
+  // keeps this posture as its reference (for the next session, in any browser or the extension).
+  const onCalibrated = useCallback(() => {
+    const reference = monitor.referenceFromLastFrame();
+    monitor.adoptReference(null);
+    setStale(false);
+    const profile = profileRef.current;
+    if (!profile || !reference) return;
+    profileRef.current = { ...profile, reference };
+    void api.calibration.profiles.update(profile.id, { reference }).catch(() => undefined);
+  }, [monitor]);
 
   const addLog = useCallback((line: string) => {
     setLog((current) => appendLog(current, `${new Date().toLocaleTimeString()} ${line}`));
@@ -141,6 +168,7 @@ export default function RealTimeSessionPage() {
   const onFrame = useCallback(
     (frame: DetectionFrame) => {
       const step = monitor.frame(frame);
+      setStale(monitor.stale);
       if (!step?.changed) return;
       setPosture(step.verdict);
       addLog(`Posture ${step.verdict.status}${step.verdict.issue ? ` (${step.verdict.issue})` : ''}`);
@@ -177,7 +205,11 @@ export default function RealTimeSessionPage() {
           )}
         </div>
       )}
+      {stale && running && (
+        <StaleCalibrationBanner onRecalibrate={() => void controls.current?.calibrate()} />
+      )}
       <div className="rts-controls">
+        <ProfileChooser onActiveChange={onProfile} />
         <fieldset disabled={phase !== 'idle' && phase !== 'stopped'}>
           <legend>Mode</legend>
           {(['active', 'passive'] as const).map((m) => (
@@ -228,6 +260,7 @@ export default function RealTimeSessionPage() {
         }}
         onDetectionFrame={onFrame}
         onStreamingChange={onStreamingChange}
+        onCalibrated={onCalibrated}
       />
 
       {report && (

@@ -458,17 +458,22 @@ describe('a new user', () => {
         { token: user.accessToken },
       );
       expect(check.body.data.recalibrationFrequency).toBe('weekly');
+      // The alert preferences are the API's (the extension reads the same), typed 75 kept within 0-60 s.
+      const alertPreferences = async () =>
+        (
+          await call<{ data: unknown }>(`${dashboard.api.url}/profile/alert-preferences`, {
+            token: user.accessToken,
+          })
+        ).body.data;
+      await expect
+        .poll(alertPreferences, { timeout: 15_000, interval: 250 })
+        .toEqual({ sensitivity: 'medium', warningDelaySeconds: 60 });
       await page.reload();
       await page.waitForSelector('[data-testid="default-session-mode"]');
       expect(
         await page.$eval('[data-testid="default-session-mode"]', (el) => (el as HTMLSelectElement).value),
       ).toBe('passive');
-      expect(
-        JSON.parse((await page.evaluate(() => localStorage.getItem('alertPreferences'))) ?? '{}'),
-      ).toEqual({
-        sensitivity: 'medium',
-        warningDelaySeconds: 60,
-      });
+      await page.waitForSelector('[data-testid="alert-warning-delay"]');
       expect(
         await page.$eval('[data-testid="alert-warning-delay"]', (el) => (el as HTMLInputElement).value),
       ).toBe('60');

@@ -1,5 +1,7 @@
-// Sensitivity and warning delay (issue 13), kept in chrome.storage under core's ALERT_PREFERENCES_KEY: the
-// offscreen monitor applies the sensitivity to each frame, the service worker the delay to the alerts.
+// Sensitivity and warning delay (issue 13). The API owns them (GET/PUT /profile/alert-preferences), so the web
+// app's User Settings and this popup show and change one value that follows the user. chrome.storage keeps a
+// copy under core's ALERT_PREFERENCES_KEY, written only from the API's answers, for the parts that read it
+// while monitoring: the offscreen monitor (sensitivity) and the service worker (the delay of the alerts).
 import {
   ALERT_PREFERENCES_KEY,
   type AlertPreferences,
@@ -10,27 +12,58 @@ import {
   type Sensitivity,
   WARNING_DELAY_S,
 } from '@posture-vision/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { popupApi as api } from '../popup-api';
 
-export function AlertControlsSection() {
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Keeps the API's answer as the monitoring parts' copy. */
+function cache(preferences: AlertPreferences): Promise<void> {
+  return chrome.storage.local.set({ [ALERT_PREFERENCES_KEY]: JSON.stringify(preferences) });
+}
+
+export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
   const [prefs, setPrefs] = useState<AlertPreferences | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Saves go out one after another, so the last change typed is the one stored.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
-    const read = () =>
-      void chrome.storage.local
-        .get(ALERT_PREFERENCES_KEY)
-        .then((v) => setPrefs(parseAlertPreferences(v[ALERT_PREFERENCES_KEY] as string | undefined)));
-    read();
-    chrome.storage.local.onChanged.addListener(read);
-    return () => chrome.storage.local.onChanged.removeListener(read);
-  }, []);
-  if (!prefs) return null;
+    if (!signedIn) return;
+    let live = true;
+    // The copy first (no flicker), then the API's value, which wins.
+    void chrome.storage.local.get(ALERT_PREFERENCES_KEY).then((v) => {
+      if (live) setPrefs((p) => p ?? parseAlertPreferences(v[ALERT_PREFERENCES_KEY] as string | undefined));
+    });
+    void api.profile
+      .alertPreferences()
+      .then(async (answer) => {
+        if (!answer.data || !live) return;
+        const stored = normalizeAlertPreferences(answer.data);
+        setPrefs(stored);
+        await cache(stored);
+      })
+      .catch((e) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+  if (!signedIn || !prefs) return null;
   const save = (change: Partial<AlertPreferences>) => {
     const next = normalizeAlertPreferences({ ...prefs, ...change });
     setPrefs(next);
-    void chrome.storage.local.set({ [ALERT_PREFERENCES_KEY]: JSON.stringify(next) });
+    setError(null);
+    saving.current = saving.current.then(async () => {
+      try {
+        const answer = await api.profile.saveAlertPreferences(next);
+        if (answer.data) await cache(normalizeAlertPreferences(answer.data));
+        else setError(answer.message ?? 'Alert preferences were not saved.');
+      } catch (e) {
+        setError(errorText(e));
+      }
+    });
   };
   return (
-    <fieldset className="alert-controls">
+    <fieldset className="alert-controls" data-testid="alert-controls">
       <legend>Alerts</legend>
       <label>
         Sensitivity
@@ -58,6 +91,7 @@ export function AlertControlsSection() {
           onChange={(e) => save({ warningDelaySeconds: Number(e.target.value) })}
         />
       </label>
+      {error && <p className="message error">{error}</p>}
     </fieldset>
   );
 }

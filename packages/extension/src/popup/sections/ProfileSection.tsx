@@ -1,28 +1,18 @@
 // Calibration profiles in the popup (issue 13): the user's setups as stored on the API, the active one
 // chosen here, and a new one named here. The popup has its own API client on the extension's session.
+// A change of the active profile is told to the running monitor, which then judges against that profile's
+// reference (or takes one for it).
 import {
   type CalibrationProfile,
-  createApiClient,
   PROFILE_NAME_MAX,
   PROFILE_SETUP_LABELS,
   PROFILE_SETUPS,
   type ProfileSetup,
-  storageRefreshTokenStore,
 } from '@posture-vision/core';
 import { Button } from '@posture-vision/ui';
 import { useCallback, useEffect, useState } from 'react';
-import { API_URL } from '../../config';
-import { chromeStorage } from '../../platform/storage';
-
-const storage = chromeStorage();
-const api = createApiClient({
-  baseUrl: API_URL,
-  storage,
-  refreshTokenStore: storageRefreshTokenStore(storage),
-  navigate: () => undefined,
-  currentPath: () => '/popup',
-  offlineFallback: false,
-});
+import { send } from '../../messaging/runtime';
+import { popupApi as api } from '../popup-api';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -34,10 +24,12 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
 
   const load = useCallback(async () => {
     try {
-      const answer = await api.calibration.profiles.list();
-      setProfiles(answer.data ?? []);
+      const list = (await api.calibration.profiles.list()).data ?? [];
+      setProfiles(list);
+      return list;
     } catch (e) {
       setError(errorText(e));
+      return null;
     }
   }, []);
   useEffect(() => {
@@ -48,8 +40,10 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
   const act = async (work: () => Promise<unknown>) => {
     setError(null);
     try {
+      const before = profiles?.find((p) => p.active)?.id;
       await work();
-      await load();
+      const after = (await load())?.find((p) => p.active)?.id;
+      if (after !== before) await send('background', 'monitor/profile', undefined);
     } catch (e) {
       setError(errorText(e));
     }
@@ -88,7 +82,11 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <select value={setup} onChange={(e) => setSetup(e.target.value as ProfileSetup)}>
+        <select
+          data-testid="profile-setup"
+          value={setup}
+          onChange={(e) => setSetup(e.target.value as ProfileSetup)}
+        >
           {PROFILE_SETUPS.map((s) => (
             <option key={s} value={s}>
               {PROFILE_SETUP_LABELS[s]}

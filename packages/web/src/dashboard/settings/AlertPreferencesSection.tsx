@@ -1,56 +1,81 @@
-// Sensitivity and warning delay (issue 13) in User Settings, kept in this browser under core's
-// ALERT_PREFERENCES_KEY (settings stay in the browser, as the specification has them; the extension keeps
-// its own copy, set in its popup).
+// Sensitivity and warning delay (issue 13) in User Settings. The API owns them (GET/PUT
+// /profile/alert-preferences), so this page and the extension's popup change one value that follows the user
+// to another browser; each change is saved as it is made.
 import {
-  ALERT_PREFERENCES_KEY,
   type AlertPreferences,
   normalizeAlertPreferences,
-  parseAlertPreferences,
   SENSITIVITIES,
   SENSITIVITY_LABELS,
   type Sensitivity,
   WARNING_DELAY_S,
 } from '@posture-vision/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../services/api';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function AlertPreferencesSection() {
-  const [prefs, setPrefs] = useState<AlertPreferences>(() =>
-    parseAlertPreferences(localStorage.getItem(ALERT_PREFERENCES_KEY)),
-  );
+  const [prefs, setPrefs] = useState<AlertPreferences | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Saves go out one after another, so the last change typed is the one stored.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  useEffect(() => {
+    let live = true;
+    api.profile
+      .alertPreferences()
+      .then((answer) => live && answer.data && setPrefs(normalizeAlertPreferences(answer.data)))
+      .catch((e) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, []);
   const save = (change: Partial<AlertPreferences>) => {
+    if (!prefs) return;
     const next = normalizeAlertPreferences({ ...prefs, ...change });
     setPrefs(next);
-    localStorage.setItem(ALERT_PREFERENCES_KEY, JSON.stringify(next));
+    setError(null);
+    saving.current = saving.current.then(() =>
+      api.profile.saveAlertPreferences(next).catch((e) => setError(errorText(e))),
+    );
   };
   return (
-    <section className="pv-card">
+    <section className="pv-card" data-testid="alert-preferences" aria-busy={!prefs && !error}>
       <h2>Posture Alerts</h2>
-      <label>
-        Sensitivity
-        <select
-          value={prefs.sensitivity}
-          onChange={(e) => save({ sensitivity: e.target.value as Sensitivity })}
-          data-testid="alert-sensitivity"
-        >
-          {SENSITIVITIES.map((s) => (
-            <option key={s} value={s}>
-              {SENSITIVITY_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Warning delay (seconds, {WARNING_DELAY_S.min}–{WARNING_DELAY_S.max})
-        <input
-          type="number"
-          min={WARNING_DELAY_S.min}
-          max={WARNING_DELAY_S.max}
-          step={1}
-          value={prefs.warningDelaySeconds}
-          onChange={(e) => save({ warningDelaySeconds: Number(e.target.value) })}
-          data-testid="alert-warning-delay"
-        />
-      </label>
+      {prefs && (
+        <>
+          <label>
+            Sensitivity
+            <select
+              value={prefs.sensitivity}
+              onChange={(e) => save({ sensitivity: e.target.value as Sensitivity })}
+              data-testid="alert-sensitivity"
+            >
+              {SENSITIVITIES.map((s) => (
+                <option key={s} value={s}>
+                  {SENSITIVITY_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Warning delay (seconds, {WARNING_DELAY_S.min}–{WARNING_DELAY_S.max})
+            <input
+              type="number"
+              min={WARNING_DELAY_S.min}
+              max={WARNING_DELAY_S.max}
+              step={1}
+              value={prefs.warningDelaySeconds}
+              onChange={(e) => save({ warningDelaySeconds: Number(e.target.value) })}
+              data-testid="alert-warning-delay"
+            />
+          </label>
+        </>
+      )}
+      {error && (
+        <p className="pv-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

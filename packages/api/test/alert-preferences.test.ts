@@ -1,0 +1,59 @@
+// Alert preferences (issue 13) have one owner, the API: a new user reads the defaults, a save is what the other
+// browser (or the extension) reads back, bad values are a 4xx in the envelope, and users do not see each
+// other's.
+import { DEFAULT_ALERT_PREFERENCES, WARNING_DELAY_S } from '@posture-vision/core/settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
+
+describe.each(databases)('alert preferences on %s', (kind) => {
+  let server: TestServer;
+  let user: SignedIn;
+  let other: SignedIn;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    [user, other] = await Promise.all([signUp(server), signUp(server)]);
+  });
+  afterAll(async () => server?.close());
+
+  const read = async (who: SignedIn) => server.http.get('/profile/alert-preferences', who.accessToken);
+  const save = (who: SignedIn, body: unknown) =>
+    server.http.call('PUT', '/profile/alert-preferences', { body, token: who.accessToken });
+
+  it('a new user has the defaults; a save is read back from anywhere, and only by its user', async () => {
+    expect((await read(user)).body).toMatchObject({ success: true, data: DEFAULT_ALERT_PREFERENCES });
+    const saved = await save(user, { sensitivity: 'low', warningDelaySeconds: 12 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ sensitivity: 'low', warningDelaySeconds: 12 });
+    expect((await read(user)).body.data).toEqual({ sensitivity: 'low', warningDelaySeconds: 12 });
+    expect((await read(other)).body.data).toEqual(DEFAULT_ALERT_PREFERENCES);
+    // The bounds themselves are accepted.
+    expect((await save(user, { sensitivity: 'high', warningDelaySeconds: WARNING_DELAY_S.max })).status).toBe(
+      200,
+    );
+    expect((await save(user, { sensitivity: 'high', warningDelaySeconds: WARNING_DELAY_S.min })).status).toBe(
+      200,
+    );
+    expect((await read(user)).body.data.warningDelaySeconds).toBe(WARNING_DELAY_S.min);
+  });
+
+  it.each([
+    [{ sensitivity: 'extreme', warningDelaySeconds: 10 }, 'sensitivity'],
+    [{ sensitivity: 'high', warningDelaySeconds: WARNING_DELAY_S.max + 1 }, 'warningDelaySeconds'],
+    [{ sensitivity: 'high', warningDelaySeconds: -1 }, 'warningDelaySeconds'],
+    [{ sensitivity: 'high', warningDelaySeconds: 2.5 }, 'warningDelaySeconds'],
+    [{ sensitivity: 'high', warningDelaySeconds: '10' }, 'warningDelaySeconds'],
+    [{}, 'sensitivity'],
+  ])('refuses %j with a 400 naming %s, and keeps the stored value', async (body, field) => {
+    const before = (await read(user)).body.data;
+    const answer = await save(user, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.success).toBe(false);
+    expect(JSON.stringify(answer.body.error)).toContain(field);
+    expect((await read(user)).body.data).toEqual(before);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await server.http.get('/profile/alert-preferences')).status).toBe(401);
+    expect((await server.http.call('PUT', '/profile/alert-preferences', { body: {} })).status).toBe(401);
+  });
+});

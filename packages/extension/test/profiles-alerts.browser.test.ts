@@ -1,0 +1,223 @@
+// Issue 13's "Done means", in the built extension in the system Chromium against the real API: a new user
+// creates two calibration profiles in the popup, switches between them there, changes the warning delay there,
+// and the poor-posture notification comes no sooner than the new delay after the onset of poor posture. The
+// video is processed on this computer (device mode), so no vision service is needed. The preferences and the
+// profiles are read back from the API (their one owner), and the active profile keeps the reference the
+// monitor took; switching profile while monitoring switches the reference (a profile without one calibrates).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { writePersonClip } from '@posture-vision/testkit/media';
+import { freePort, type RunningService, startApi } from '@posture-vision/testkit/services';
+import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
+import type { Browser, Page } from 'puppeteer-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildExtension } from '../scripts/package-extension';
+import type { AlertState } from '../src/rules/alert-timing';
+import { createUser, get, type TestUser } from './api-user';
+
+const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
+const SUITE = 'extension-profiles';
+/** The delay the user sets: longer than the 30 s default, so an alert on the old timing would show. */
+const NEW_DELAY_S = 40;
+
+let tmp: string;
+let web: StaticServer;
+let api: RunningService;
+let browser: Browser;
+let user: TestUser;
+let popup: Page;
+
+interface Profile {
+  id: string;
+  name: string;
+  active: boolean;
+  reference: { keypoints: unknown[] } | null;
+}
+const profiles = async () => (await get(api, '/calibration/profiles', user.accessToken)).data as Profile[];
+const activeName = async () => (await profiles()).find((p) => p.active)?.name ?? null;
+
+async function waitForPopup(testId: string, texts: string[], timeout = 60_000): Promise<string> {
+  await popup.waitForFunction(
+    (id, wanted) => wanted.includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    { timeout, polling: 250 },
+    testId,
+    texts,
+  );
+  return popup.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
+}
+
+async function addProfile(name: string, setup: string): Promise<void> {
+  await popup.locator('[data-testid="profile-name"]').fill(name);
+  await popup.select('[data-testid="profile-setup"]', setup);
+  await popup.locator('.profiles ::-p-text(Add)').click();
+  await popup.waitForFunction(
+    (n) =>
+      [...document.querySelectorAll('[data-testid="profile"] option')].some((o) =>
+        o.textContent?.startsWith(n),
+      ),
+    { timeout: 15_000 },
+    name,
+  );
+}
+
+async function chooseProfile(name: string): Promise<void> {
+  const id = (await profiles()).find((p) => p.name === name)?.id as string;
+  await popup.select('[data-testid="profile"]', id);
+  await expect.poll(activeName, { timeout: 15_000, interval: 250 }).toBe(name);
+}
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'pv-ext-profiles-'));
+  const clip = writePersonClip(
+    join(tmp, 'person.y4m'),
+    [
+      { posture: 'upright', seconds: 20 },
+      { posture: 'slouched', seconds: 120 },
+    ],
+    { fps: 5, width: 320, height: 240 },
+  );
+  const webOut = join(tmp, 'web');
+  web = await serveStatic(webOut);
+  api = await startApi({ WEB_ORIGIN: web.origin });
+  const extensionDir = await buildExtension(join(tmp, 'extension'), {
+    VITE_WEB_ORIGIN: web.origin,
+    VITE_API_URL: api.url,
+    // Device mode: nothing is asked of the vision service (no one listens at this address).
+    VITE_VISION_URL: `http://127.0.0.1:${await freePort()}`,
+  });
+  await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
+  user = await createUser(api);
+  browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
+  const worker = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
+  );
+  const extensionId = new URL(worker.url()).host;
+  popup = await browser.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
+  const webPage = await browser.newPage();
+  await webPage.goto(`${web.origin}/chrome-extension-download`);
+  await webPage.evaluate((token) => localStorage.setItem('token', token), user.accessToken);
+  await webPage.setCookie({
+    name: 'refresh_token',
+    value: user.refreshToken,
+    url: web.origin,
+    sameSite: 'Strict',
+  });
+  await webPage.reload();
+  await waitForPopup('sign-in', [`Signed in as ${user.email}`], 30_000);
+  await popup.bringToFront();
+  // The popup loads profiles and preferences on sign-in; open it afresh, as a user would.
+  await popup.reload();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([api?.stop(), web?.close()]);
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('profiles and the warning delay from the popup', () => {
+  it('creates two profiles and switches between them; the API holds the choice', async () => {
+    expect(await profiles()).toEqual([]);
+    await addProfile('Laptop', 'laptop');
+    await addProfile('Office', 'desk_monitor');
+    expect((await profiles()).map((p) => [p.name, p.active])).toEqual([
+      ['Laptop', true],
+      ['Office', false],
+    ]);
+    await chooseProfile('Office');
+    await chooseProfile('Laptop');
+    await saveScreenshot(popup, SUITE, 'popup-profiles');
+  });
+
+  it('changes the warning delay in the popup, stored on the API', async () => {
+    const before = (await get(api, '/profile/alert-preferences', user.accessToken)).data;
+    expect(before.warningDelaySeconds).toBe(30);
+    await popup.locator('[data-testid="warning-delay"]').fill(String(NEW_DELAY_S));
+    await expect
+      .poll(
+        async () => (await get(api, '/profile/alert-preferences', user.accessToken)).data.warningDelaySeconds,
+        {
+          timeout: 15_000,
+          interval: 250,
+        },
+      )
+      .toBe(NEW_DELAY_S);
+  });
+
+  it('monitors with the active profile, storing its reference there', async () => {
+    await popup.locator('[data-testid="process-on-device"]').click();
+    await popup.waitForFunction(() =>
+      chrome.storage.local.get('processing').then((v) => v.processing === 'device'),
+    );
+    const permissionOpened = browser.waitForTarget((t) =>
+      t.url().includes('/src/permission/permission.html'),
+    );
+    await popup.locator('::-p-text(Start monitoring)').click();
+    const permission = (await (await permissionOpened).asPage()) as Page;
+    await permission.bringToFront();
+    await permission.locator('::-p-text(Allow camera)').click();
+    await permission.waitForSelector('[role="status"]');
+    await permission.close();
+    await popup.bringToFront();
+    await waitForPopup('phase', ['Monitoring'], 120_000);
+    const reference = async () =>
+      (await profiles()).find((p) => p.name === 'Laptop')?.reference?.keypoints.length;
+    await expect.poll(reference, { timeout: 30_000, interval: 500 }).toBe(17);
+    expect((await profiles()).find((p) => p.name === 'Office')?.reference).toBeNull();
+  }, 240_000);
+
+  it('notifies of poor posture no sooner than the new delay after its onset', async () => {
+    // The posture the popup shows, for the failure message: what the monitor saw while the test waited.
+    const seen: string[] = [];
+    const started = Date.now();
+    const watch = setInterval(() => {
+      void popup
+        .evaluate(() => chrome.storage.local.get('monitor'))
+        .then((v) => {
+          const m = v.monitor as { phase: string; posture: string };
+          const now = `${m.phase}/${m.posture}`;
+          if (!seen.at(-1)?.endsWith(now)) seen.push(`${Math.round((Date.now() - started) / 1000)}s ${now}`);
+        })
+        .catch(() => undefined);
+    }, 500);
+    try {
+      await waitForPopup('posture', ['Poor posture'], 120_000);
+      const notified = () => popup.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+      await expect.poll(notified, { timeout: 150_000, interval: 1000 }).toEqual(['poor-posture']);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the popup showed: ${seen.join(', ')}`);
+    } finally {
+      clearInterval(watch);
+    }
+    const { alerts } = (await popup.evaluate(() => chrome.storage.local.get('alerts'))) as {
+      alerts: AlertState;
+    };
+    // Both times are the extension's own event timestamps: the posture update that began the stretch of poor
+    // posture and the one that raised the notification.
+    expect(alerts.poorSince).not.toBeNull();
+    expect((alerts.lastAlertAt ?? 0) - (alerts.poorSince ?? Number.NaN)).toBeGreaterThanOrEqual(
+      NEW_DELAY_S * 1000,
+    );
+    await saveScreenshot(popup, SUITE, 'popup-alerted');
+  }, 300_000);
+
+  it('switching profile while monitoring switches the reference', async () => {
+    // Office has no reference yet: the monitor takes one for it.
+    await chooseProfile('Office');
+    await waitForPopup('phase', ['Calibrating'], 30_000);
+    await waitForPopup('phase', ['Monitoring'], 120_000);
+    const office = async () =>
+      (await profiles()).find((p) => p.name === 'Office')?.reference?.keypoints.length;
+    await expect.poll(office, { timeout: 30_000, interval: 500 }).toBe(17);
+    // Laptop has one: monitoring goes on against it without calibrating.
+    await chooseProfile('Laptop');
+    await waitForPopup('phase', ['Monitoring'], 30_000);
+    await popup.locator('::-p-text(Stop monitoring)').click();
+    await waitForPopup('phase', ['Not monitoring']);
+  }, 240_000);
+});
