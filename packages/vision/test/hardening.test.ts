@@ -163,6 +163,7 @@ describe('photo calls', () => {
 
 describe('fuzz: both live socket kinds', () => {
   const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+  const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
   const message = fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
@@ -181,29 +182,107 @@ describe('fuzz: both live socket kinds', () => {
       .map((v) => JSON.stringify(v)),
   );
 
-  it(`answers ${RUNS} random signalling messages with errors or answers, never a crash`, async () => {
-    const token = await sign({ sub: 'fuzzer', role: 'user' });
-    const offer = open('/combined-realtime/offer/fuzz-peer', token);
-    const results = open('/combined-realtime/results/fuzz-peer', token);
-    await Promise.all([offer.opened, results.opened]);
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom('offer', 'results'), message, async (kind, text) => {
-        const target = kind === 'offer' ? offer : results;
-        const before = target.messages.length;
-        target.socket.send(text);
-        // The offer socket answers every message (error, answer or candidates); the results socket ignores input.
-        if (kind === 'offer') await expect.poll(() => target.messages.length).toBeGreaterThan(before);
-        for (const m of target.messages.slice(before))
-          expect(['error', 'answer', 'candidate']).toContain(m.type);
-        expect(offer.socket.readyState).toBe(WebSocket.OPEN);
-        expect(results.socket.readyState).toBe(WebSocket.OPEN);
-      }),
-      { numRuns: RUNS, seed: 20261124 },
-    );
-    expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
-    offer.socket.close();
-    results.socket.close();
-  }, 120_000);
+  it(
+    `answers ${RUNS} random signalling messages with errors or answers, never a crash`,
+    async () => {
+      const token = await sign({ sub: 'fuzzer', role: 'user' });
+      const offer = open('/combined-realtime/offer/fuzz-peer', token);
+      const results = open('/combined-realtime/results/fuzz-peer', token);
+      await Promise.all([offer.opened, results.opened]);
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('offer', 'results'), message, async (kind, text) => {
+          const target = kind === 'offer' ? offer : results;
+          const before = target.messages.length;
+          target.socket.send(text);
+          // The offer socket answers every message (error, answer or candidates); the results socket ignores input.
+          if (kind === 'offer') await expect.poll(() => target.messages.length).toBeGreaterThan(before);
+          for (const m of target.messages.slice(before))
+            expect(['error', 'answer', 'candidate']).toContain(m.type);
+          expect(offer.socket.readyState).toBe(WebSocket.OPEN);
+          expect(results.socket.readyState).toBe(WebSocket.OPEN);
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+      expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
+      offer.socket.close();
+      results.socket.close();
+    },
+    Math.max(120_000, RUNS * 2_000),
+  );
+
+  /** The close codes of the socket contract (core live/socket-contract.ts), plus a client's own close. */
+  const CONTRACT_CLOSES = [1000, 1005, 1008, 1012, 4001, 4002, 4003, 4008, 4029];
+  const connection = fc.record({
+    kind: fc.constantFrom('offer', 'results'),
+    peer: fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+      fc.string({ maxLength: 80 }).map((v) => encodeURIComponent(v)),
+      fc.constantFrom('%zz', '%', 'a'.repeat(65), 'a'.repeat(200), '..', '%00', '%ED%A0%80'),
+    ),
+    token: fc.constantFrom('valid', 'none', 'garbage', 'no-exp', 'admin', 'expired', 'other-user'),
+    query: fc.oneof(
+      fc.constant(''),
+      fc.string({ maxLength: 120 }).map((v) => `?show=${encodeURIComponent(v)}`),
+      fc.constantFrom('?show=face,hands,emotion', '?show=', '?x=%zz'),
+    ),
+    message: fc.option(message),
+  });
+
+  it(
+    `opens ${RUNS} random connections of both kinds: refusals by contract, never a crash`,
+    async () => {
+      const tokens: Record<string, string | undefined> = {
+        valid: await sign({ sub: 'fuzz-conn', role: 'user' }),
+        none: undefined,
+        garbage: 'x.y.z',
+        'no-exp': await sign({ sub: 'fuzz-conn', role: 'user' }, null),
+        admin: await sign({ sub: 'fuzz-admin', role: 'admin' }),
+        expired: await sign({ sub: 'fuzz-conn', role: 'user' }, '-1m'),
+        'other-user': await sign({ sub: 'fuzz-other', role: 'user' }),
+      };
+      const seen: Record<string, number> = {};
+      const connections = () =>
+        new Promise<number>((resolve, reject) =>
+          app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
+      const before = await connections();
+      await fc.assert(
+        fc.asyncProperty(connection, async (c) => {
+          const token = tokens[c.token];
+          const socket = new WebSocket(`${ws}/combined-realtime/${c.kind}/${c.peer}${c.query}`, [
+            'posture-vision.v1',
+            ...(token ? [`access_token.${token}`] : []),
+          ]);
+          const outcome = await new Promise<string>((resolve) => {
+            // Refused before the upgrade (bad URL, unknown path): an HTTP status, which must be a 4xx.
+            socket.once('unexpected-response', (_req, res) => {
+              resolve(`http ${res.statusCode}`);
+              socket.terminate();
+            });
+            socket.once('error', () => resolve('error'));
+            socket.once('close', (code) => resolve(`close ${code}`));
+            socket.once('open', () => {
+              if (c.message !== null) socket.send(c.message);
+              socket.close(1000);
+            });
+          });
+          seen[outcome] = (seen[outcome] ?? 0) + 1;
+          if (outcome.startsWith('http ')) expect(Number(outcome.slice(5))).toBeLessThan(500);
+          else expect(outcome).not.toBe('error');
+          if (outcome.startsWith('close ')) expect(CONTRACT_CLOSES).toContain(Number(outcome.slice(6)));
+          if (socket.readyState !== WebSocket.CLOSED) await new Promise((r) => socket.once('close', r));
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+      console.log(
+        `socket connection fuzz (seed ${SEED}): ${RUNS} connections, outcomes ${JSON.stringify(seen)}`,
+      );
+      // Every refused or closed connection is gone on the server too (a refused upgrade once stayed half-open).
+      await expect.poll(connections, { timeout: 30_000 }).toBeLessThanOrEqual(before);
+      expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
+    },
+    Math.max(120_000, RUNS * 2_000),
+  );
 });
 
 describe('big photos', () => {
