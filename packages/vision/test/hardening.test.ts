@@ -287,9 +287,9 @@ describe('fuzz: both live socket kinds', () => {
 
 describe('big photos', () => {
   it('refuses a photo over the pixel limit with a clear 413 before decoding it', async () => {
-    // A JPEG header declaring 5000×4000 (20 MP): SOI, then SOF0 with the size, then nothing to decode.
+    // A JPEG header declaring 8000×8000 (64 MP): SOI, then SOF0 with the size, then nothing to decode.
     const header = Buffer.from([
-      0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x0f, 0xa0, 0x13, 0x88, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11,
+      0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x1f, 0x40, 0x1f, 0x40, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11,
       0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
     ]);
     const token = await sign({ sub: 'user-big', role: 'user' });
@@ -305,7 +305,7 @@ describe('big photos', () => {
     expect(await res.json()).toMatchObject({
       success: false,
       error: {
-        message: 'Photo too large: 5000×4000 pixels; at most 12 megapixels. Please use a smaller photo.',
+        message: 'Photo too large: 8000×8000 pixels; at most 50 megapixels. Please use a smaller photo.',
         details: [{ field: 'image_data' }],
       },
     });
