@@ -13,8 +13,13 @@ import { EnginePool } from '../../packages/vision/src/engine/pool.ts';
 
 // The vision package's own decoders (bench/ has no dependencies of its own).
 const fromVision = createRequire(new URL('../../packages/vision/package.json', import.meta.url));
-const jpeg = fromVision('jpeg-js') as typeof import('jpeg-js');
-const sharp = fromVision('sharp') as typeof import('sharp');
+const jpeg = fromVision('jpeg-js') as { decode(bytes: Buffer, options: Record<string, unknown>): unknown };
+type Sharp = {
+  resize(w: number, h: number, o: Record<string, unknown>): Sharp;
+  jpeg(o: Record<string, unknown>): Sharp;
+  toBuffer(): Promise<Buffer>;
+};
+const sharp = fromVision('sharp') as (input: Buffer) => Sharp;
 
 const mb = (b: number) => Math.round(b / 1024 / 1024);
 const say = (s: string) => console.log(s);
