@@ -80,7 +80,7 @@ describe.each(databases)('extension sign-in code on %s', (kind) => {
     expect((await handoff(user)).status).toBe(401);
   });
 
-  it('refuses expired and never-expiring access tokens when asking for a code', async () => {
+  it('refuses expired and never-expiring (no exp) access tokens when asking for a code', async () => {
     const user = await signUp(server);
     const jwk = JSON.parse(readFileSync(join(server.dataDir, 'keys', 'es256-private.jwk.json'), 'utf8'));
     const sid = JSON.parse(Buffer.from(user.accessToken.split('.')[1] ?? '', 'base64url').toString()).sid;
@@ -97,6 +97,9 @@ describe.each(databases)('extension sign-in code on %s', (kind) => {
       .setExpirationTime(now - 60)
       .sign(key);
     const forever = await base().setIssuedAt(now).sign(key);
+    // A token without exp would never expire: refused on every user route, not only here.
+    expect((await server.http.get('/profile', forever)).status).toBe(401);
+    expect((await server.http.get('/profile', user.accessToken)).status).toBe(200);
     for (const token of [expired, forever, 'not-a-jwt']) {
       const res = await server.http.post(
         '/auth/sessions/extension/handoff',

@@ -164,6 +164,12 @@ describe('photo calls', () => {
 describe('fuzz: both live socket kinds', () => {
   const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
   const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+  /** The long run's time budget per test (scripts/fuzz.mjs --minutes); 0: the count alone. */
+  const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT_S ?? 0) * 1000;
+  const budget = TIME_LIMIT_MS
+    ? { interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false }
+    : {};
+  const testTimeout = Math.max(120_000, TIME_LIMIT_MS ? TIME_LIMIT_MS + 60_000 : RUNS * 2_000);
   const message = fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
@@ -186,11 +192,13 @@ describe('fuzz: both live socket kinds', () => {
     `answers ${RUNS} random signalling messages with errors or answers, never a crash`,
     async () => {
       const token = await sign({ sub: 'fuzzer', role: 'user' });
+      let sent = 0;
       const offer = open('/combined-realtime/offer/fuzz-peer', token);
       const results = open('/combined-realtime/results/fuzz-peer', token);
       await Promise.all([offer.opened, results.opened]);
       await fc.assert(
         fc.asyncProperty(fc.constantFrom('offer', 'results'), message, async (kind, text) => {
+          sent += 1;
           const target = kind === 'offer' ? offer : results;
           const before = target.messages.length;
           target.socket.send(text);
@@ -201,13 +209,14 @@ describe('fuzz: both live socket kinds', () => {
           expect(offer.socket.readyState).toBe(WebSocket.OPEN);
           expect(results.socket.readyState).toBe(WebSocket.OPEN);
         }),
-        { numRuns: RUNS, seed: SEED },
+        { numRuns: RUNS, seed: SEED, ...budget },
       );
+      console.log(`socket message fuzz (seed ${SEED}): ${sent} messages, both sockets still open`);
       expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
       offer.socket.close();
       results.socket.close();
     },
-    Math.max(120_000, RUNS * 2_000),
+    testTimeout,
   );
 
   /** The close codes of the socket contract (core live/socket-contract.ts), plus a client's own close. */
@@ -246,8 +255,10 @@ describe('fuzz: both live socket kinds', () => {
           app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
         );
       const before = await connections();
+      let tried = 0;
       await fc.assert(
         fc.asyncProperty(connection, async (c) => {
+          tried += 1;
           const token = tokens[c.token];
           const socket = new WebSocket(`${ws}/combined-realtime/${c.kind}/${c.peer}${c.query}`, [
             'posture-vision.v1',
@@ -272,16 +283,16 @@ describe('fuzz: both live socket kinds', () => {
           if (outcome.startsWith('close ')) expect(CONTRACT_CLOSES).toContain(Number(outcome.slice(6)));
           if (socket.readyState !== WebSocket.CLOSED) await new Promise((r) => socket.once('close', r));
         }),
-        { numRuns: RUNS, seed: SEED },
+        { numRuns: RUNS, seed: SEED, ...budget },
       );
       console.log(
-        `socket connection fuzz (seed ${SEED}): ${RUNS} connections, outcomes ${JSON.stringify(seen)}`,
+        `socket connection fuzz (seed ${SEED}): ${tried} connections, outcomes ${JSON.stringify(seen)}`,
       );
       // Every refused or closed connection is gone on the server too (a refused upgrade once stayed half-open).
       await expect.poll(connections, { timeout: 30_000 }).toBeLessThanOrEqual(before);
       expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
     },
-    Math.max(120_000, RUNS * 2_000),
+    testTimeout,
   );
 });
 
