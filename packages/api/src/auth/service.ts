@@ -1,6 +1,6 @@
 // Token issuing and rotation, login history, and the mails of the account flows.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import {
   deviceSessions,
@@ -205,11 +205,11 @@ export async function issueExtensionHandoff(
   return { code, expiresIn: EXTENSION_HANDOFF_SECONDS };
 }
 
-/** Claims a handoff code once (atomically): the user it was issued to, while the web session it came from lives. */
+/**
+ * Claims a handoff code once (atomically): the user it was issued to, while the web session it came from lives.
+ * A refused code is left as it was (a request refused changes nothing stored).
+ */
 export async function claimExtensionHandoff(ctx: AppContext, code: string): Promise<string> {
-  const invalid = new ApiError(401, HANDOFF_MESSAGES.invalidCode, [
-    { field: 'code', message: HANDOFF_MESSAGES.invalidCode },
-  ]);
   const [claimed] = await ctx.db
     .update(extensionHandoffs)
     .set({ usedAt: new Date() })
@@ -218,15 +218,14 @@ export async function claimExtensionHandoff(ctx: AppContext, code: string): Prom
         eq(extensionHandoffs.codeHash, sha256(code)),
         isNull(extensionHandoffs.usedAt),
         gt(extensionHandoffs.expiresAt, new Date()),
+        sql`exists (select 1 from ${deviceSessions} where ${deviceSessions.id} = ${extensionHandoffs.sessionId} and ${deviceSessions.userId} = ${extensionHandoffs.userId} and ${deviceSessions.revokedAt} is null)`,
       ),
     )
-    .returning({ userId: extensionHandoffs.userId, sessionId: extensionHandoffs.sessionId });
-  if (!claimed) throw invalid;
-  const [web] = await ctx.db
-    .select({ revokedAt: deviceSessions.revokedAt })
-    .from(deviceSessions)
-    .where(and(eq(deviceSessions.id, claimed.sessionId), eq(deviceSessions.userId, claimed.userId)));
-  if (!web || web.revokedAt) throw invalid;
+    .returning({ userId: extensionHandoffs.userId });
+  if (!claimed)
+    throw new ApiError(401, HANDOFF_MESSAGES.invalidCode, [
+      { field: 'code', message: HANDOFF_MESSAGES.invalidCode },
+    ]);
   return claimed.userId;
 }
 
