@@ -203,7 +203,9 @@ describe('fuzz: both live socket kinds', () => {
           const before = target.messages.length;
           target.socket.send(text);
           // The offer socket answers every message (error, answer or candidates); the results socket ignores input.
-          if (kind === 'offer') await expect.poll(() => target.messages.length).toBeGreaterThan(before);
+          // A generous wait: under load an invalid SDP can take WebRTC well over the poll's default second.
+          if (kind === 'offer')
+            await expect.poll(() => target.messages.length, { timeout: 30_000 }).toBeGreaterThan(before);
           for (const m of target.messages.slice(before))
             expect(['error', 'answer', 'candidate']).toContain(m.type);
           expect(offer.socket.readyState).toBe(WebSocket.OPEN);
