@@ -159,7 +159,8 @@ describe('fuzz: every API route', () => {
     });
     routes = routesOf(server.app.printRoutes({ commonPrefix: false }));
     await fixture();
-  });
+    // A server start on a busy machine (the long run runs at nice 10) can take minutes.
+  }, 600_000);
   afterAll(async () => {
     await server?.close();
     await vision?.close();
