@@ -202,10 +202,21 @@ describe('fuzz: both live socket kinds', () => {
           const target = kind === 'offer' ? offer : results;
           const before = target.messages.length;
           target.socket.send(text);
-          // The offer socket answers every message (error, answer or candidates); the results socket ignores input.
-          // A generous wait: under load an invalid SDP can take WebRTC well over the poll's default second.
-          if (kind === 'offer')
-            await expect.poll(() => target.messages.length, { timeout: 30_000 }).toBeGreaterThan(before);
+          // The offer socket answers a bad message with an error, an offer with an answer (or an error); an
+          // accepted candidate, including an empty end-of-candidates one, gets no reply. So a probe follows every
+          // message: its error answer shows the socket still reads and answers. The results socket ignores input.
+          if (kind === 'offer') {
+            offer.socket.send('{}');
+            await expect
+              .poll(
+                () =>
+                  target.messages
+                    .slice(before)
+                    .some((m) => m.type === 'error' && m.message === 'Invalid signal message'),
+                { timeout: 30_000 },
+              )
+              .toBe(true);
+          }
           for (const m of target.messages.slice(before))
             expect(['error', 'answer', 'candidate']).toContain(m.type);
           expect(offer.socket.readyState).toBe(WebSocket.OPEN);
