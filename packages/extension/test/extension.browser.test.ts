@@ -110,6 +110,12 @@ describe('Posture Vision extension', () => {
       url: web.origin,
       sameSite: 'Strict',
     });
+    // What crosses the bridge (window messages on the web app's page), from the next load on.
+    await webPage.evaluateOnNewDocument(() => {
+      const seen: string[] = [];
+      (window as unknown as { bridgeMessages: string[] }).bridgeMessages = seen;
+      window.addEventListener('message', (event) => seen.push(JSON.stringify(event.data)));
+    });
     await webPage.reload();
     await webPage.waitForSelector('[data-testid="extension-installed"]', { timeout: 15_000 });
     expect(await webPage.evaluate(() => localStorage.getItem('postureVisionExtensionInstalled'))).toBe(
@@ -125,6 +131,12 @@ describe('Posture Vision extension', () => {
     expect(await extensionSessions()).toHaveLength(1);
     const webCookie = (await webPage.cookies(web.origin)).find((c) => c.name === 'refresh_token');
     expect(webCookie?.value).toBe(user.refreshToken);
+    // Issue 11: the web app handed over a one-time code, never one of its tokens.
+    const crossed = await webPage.evaluate(
+      () => (window as unknown as { bridgeMessages: string[] }).bridgeMessages,
+    );
+    expect(crossed.some((m) => /"type":"session","handoffCode":"[\w-]{20,}"/.test(m))).toBe(true);
+    expect(crossed.filter((m) => m.includes(user.accessToken) || m.includes(user.refreshToken))).toEqual([]);
   });
 
   it('asks for the camera on its permission page, then starts monitoring', async () => {

@@ -66,8 +66,12 @@ export async function buildServer(
       ? { redact: ['req.headers.authorization', 'req.headers["sec-websocket-protocol"]'] }
       : false,
     // The framework's own errors (bad URL encoding, over-long peer id, oversized headers) in the envelope too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const { status, message } = frameworkError(error);
+      // A socket upgrade refused here never reaches the websocket plugin (which ends refused upgrades): its raw
+      // socket would stay half-open for good — one leaked connection per request, and a server that never
+      // finishes closing. The answer sent, the socket goes.
+      if (request.headers.upgrade) reply.raw.once('finish', () => request.raw.socket?.destroy());
       sendError(reply, status, message);
     },
     clientErrorHandler: (error: Error & { code?: string }, socket) => {

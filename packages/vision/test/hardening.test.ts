@@ -163,6 +163,13 @@ describe('photo calls', () => {
 
 describe('fuzz: both live socket kinds', () => {
   const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+  const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+  /** The long run's time budget per test (scripts/fuzz.mjs --minutes); 0: the count alone. */
+  const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT_S ?? 0) * 1000;
+  const budget = TIME_LIMIT_MS
+    ? { interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false }
+    : {};
+  const testTimeout = Math.max(120_000, TIME_LIMIT_MS ? TIME_LIMIT_MS + 60_000 : RUNS * 2_000);
   const message = fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
@@ -181,36 +188,132 @@ describe('fuzz: both live socket kinds', () => {
       .map((v) => JSON.stringify(v)),
   );
 
-  it(`answers ${RUNS} random signalling messages with errors or answers, never a crash`, async () => {
-    const token = await sign({ sub: 'fuzzer', role: 'user' });
-    const offer = open('/combined-realtime/offer/fuzz-peer', token);
-    const results = open('/combined-realtime/results/fuzz-peer', token);
-    await Promise.all([offer.opened, results.opened]);
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom('offer', 'results'), message, async (kind, text) => {
-        const target = kind === 'offer' ? offer : results;
-        const before = target.messages.length;
-        target.socket.send(text);
-        // The offer socket answers every message (error, answer or candidates); the results socket ignores input.
-        if (kind === 'offer') await expect.poll(() => target.messages.length).toBeGreaterThan(before);
-        for (const m of target.messages.slice(before))
-          expect(['error', 'answer', 'candidate']).toContain(m.type);
-        expect(offer.socket.readyState).toBe(WebSocket.OPEN);
-        expect(results.socket.readyState).toBe(WebSocket.OPEN);
-      }),
-      { numRuns: RUNS, seed: 20261124 },
-    );
-    expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
-    offer.socket.close();
-    results.socket.close();
-  }, 120_000);
+  it(
+    `answers ${RUNS} random signalling messages with errors or answers, never a crash`,
+    async () => {
+      const token = await sign({ sub: 'fuzzer', role: 'user' });
+      let sent = 0;
+      const offer = open('/combined-realtime/offer/fuzz-peer', token);
+      const results = open('/combined-realtime/results/fuzz-peer', token);
+      await Promise.all([offer.opened, results.opened]);
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('offer', 'results'), message, async (kind, text) => {
+          sent += 1;
+          const target = kind === 'offer' ? offer : results;
+          const before = target.messages.length;
+          target.socket.send(text);
+          // The offer socket answers a bad message with an error, an offer with an answer (or an error); an
+          // accepted candidate, including an empty end-of-candidates one, gets no reply. So a probe follows every
+          // message: its error answer shows the socket still reads and answers. The results socket ignores input.
+          if (kind === 'offer') {
+            offer.socket.send('{}');
+            await expect
+              .poll(
+                () =>
+                  target.messages
+                    .slice(before)
+                    .some((m) => m.type === 'error' && m.message === 'Invalid signal message'),
+                { timeout: 30_000 },
+              )
+              .toBe(true);
+          }
+          for (const m of target.messages.slice(before))
+            expect(['error', 'answer', 'candidate']).toContain(m.type);
+          expect(offer.socket.readyState).toBe(WebSocket.OPEN);
+          expect(results.socket.readyState).toBe(WebSocket.OPEN);
+        }),
+        { numRuns: RUNS, seed: SEED, ...budget },
+      );
+      console.log(`socket message fuzz (seed ${SEED}): ${sent} messages, both sockets still open`);
+      expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
+      offer.socket.close();
+      results.socket.close();
+    },
+    testTimeout,
+  );
+
+  /** The close codes of the socket contract (core live/socket-contract.ts), plus a client's own close. */
+  const CONTRACT_CLOSES = [1000, 1005, 1008, 1012, 4001, 4002, 4003, 4008, 4029];
+  const connection = fc.record({
+    kind: fc.constantFrom('offer', 'results'),
+    peer: fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+      fc.string({ maxLength: 80 }).map((v) => encodeURIComponent(v)),
+      fc.constantFrom('%zz', '%', 'a'.repeat(65), 'a'.repeat(200), '..', '%00', '%ED%A0%80'),
+    ),
+    token: fc.constantFrom('valid', 'none', 'garbage', 'no-exp', 'admin', 'expired', 'other-user'),
+    query: fc.oneof(
+      fc.constant(''),
+      fc.string({ maxLength: 120 }).map((v) => `?show=${encodeURIComponent(v)}`),
+      fc.constantFrom('?show=face,hands,emotion', '?show=', '?x=%zz'),
+    ),
+    message: fc.option(message),
+  });
+
+  it(
+    `opens ${RUNS} random connections of both kinds: refusals by contract, never a crash`,
+    async () => {
+      const tokens: Record<string, string | undefined> = {
+        valid: await sign({ sub: 'fuzz-conn', role: 'user' }),
+        none: undefined,
+        garbage: 'x.y.z',
+        'no-exp': await sign({ sub: 'fuzz-conn', role: 'user' }, null),
+        admin: await sign({ sub: 'fuzz-admin', role: 'admin' }),
+        expired: await sign({ sub: 'fuzz-conn', role: 'user' }, '-1m'),
+        'other-user': await sign({ sub: 'fuzz-other', role: 'user' }),
+      };
+      const seen: Record<string, number> = {};
+      const connections = () =>
+        new Promise<number>((resolve, reject) =>
+          app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
+      const before = await connections();
+      let tried = 0;
+      await fc.assert(
+        fc.asyncProperty(connection, async (c) => {
+          tried += 1;
+          const token = tokens[c.token];
+          const socket = new WebSocket(`${ws}/combined-realtime/${c.kind}/${c.peer}${c.query}`, [
+            'posture-vision.v1',
+            ...(token ? [`access_token.${token}`] : []),
+          ]);
+          const outcome = await new Promise<string>((resolve) => {
+            // Refused before the upgrade (bad URL, unknown path): an HTTP status, which must be a 4xx.
+            socket.once('unexpected-response', (_req, res) => {
+              resolve(`http ${res.statusCode}`);
+              socket.terminate();
+            });
+            socket.once('error', () => resolve('error'));
+            socket.once('close', (code) => resolve(`close ${code}`));
+            socket.once('open', () => {
+              if (c.message !== null) socket.send(c.message);
+              socket.close(1000);
+            });
+          });
+          seen[outcome] = (seen[outcome] ?? 0) + 1;
+          if (outcome.startsWith('http ')) expect(Number(outcome.slice(5))).toBeLessThan(500);
+          else expect(outcome).not.toBe('error');
+          if (outcome.startsWith('close ')) expect(CONTRACT_CLOSES).toContain(Number(outcome.slice(6)));
+          if (socket.readyState !== WebSocket.CLOSED) await new Promise((r) => socket.once('close', r));
+        }),
+        { numRuns: RUNS, seed: SEED, ...budget },
+      );
+      console.log(
+        `socket connection fuzz (seed ${SEED}): ${tried} connections, outcomes ${JSON.stringify(seen)}`,
+      );
+      // Every refused or closed connection is gone on the server too (a refused upgrade once stayed half-open).
+      await expect.poll(connections, { timeout: 30_000 }).toBeLessThanOrEqual(before);
+      expect((await fetch(`${http}/model/realtime/health-check`)).status).toBe(200);
+    },
+    testTimeout,
+  );
 });
 
 describe('big photos', () => {
   it('refuses a photo over the pixel limit with a clear 413 before decoding it', async () => {
-    // A JPEG header declaring 5000×4000 (20 MP): SOI, then SOF0 with the size, then nothing to decode.
+    // A JPEG header declaring 8000×8000 (64 MP): SOI, then SOF0 with the size, then nothing to decode.
     const header = Buffer.from([
-      0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x0f, 0xa0, 0x13, 0x88, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11,
+      0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x1f, 0x40, 0x1f, 0x40, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11,
       0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
     ]);
     const token = await sign({ sub: 'user-big', role: 'user' });
@@ -226,7 +329,7 @@ describe('big photos', () => {
     expect(await res.json()).toMatchObject({
       success: false,
       error: {
-        message: 'Photo too large: 5000×4000 pixels; at most 12 megapixels. Please use a smaller photo.',
+        message: 'Photo too large: 8000×8000 pixels; at most 50 megapixels. Please use a smaller photo.',
         details: [{ field: 'image_data' }],
       },
     });

@@ -13,7 +13,10 @@ import { describeDevice } from '../security/device.ts';
 import { totpStep } from '../security/totp.ts';
 import { hashPassword, verifyLogin, verifyPassword } from './passwords.ts';
 import {
+  claimExtensionHandoff,
   consumeResetToken,
+  HANDOFF_MESSAGES,
+  issueExtensionHandoff,
   issueTokens,
   recordLogin,
   revokeAllSessions,
@@ -100,7 +103,12 @@ const changeBody = z
 
 const refreshBody = z.object({ refresh_token: z.string().min(1).max(200).optional() });
 const verifyBody = z.object({ token: requiredText('Token', 2000) });
-const extensionSessionBody = z.object({}).strict();
+const handoffBody = z.object({ refresh_token: z.string().min(1).max(200).optional() }).strict();
+const extensionSessionBody = z
+  .object({
+    code: z.string({ error: HANDOFF_MESSAGES.codeRequired }).min(1, HANDOFF_MESSAGES.codeRequired).max(2000),
+  })
+  .strict();
 
 export default async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -272,12 +280,28 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }, 'Token refreshed');
   });
 
-  // The extension gets its own device session (and rotation family) from the user's access token, so its
-  // refreshes never present a refresh token the web app has already used.
-  app.post('/auth/sessions/extension', { ...auth, config: limited }, async (request, reply) => {
-    parse(extensionSessionBody, request.body);
+  // The extension gets its own device session (and rotation family), so its refreshes never present a refresh
+  // token the web app has already used. Issue 11: only the signed-in web app can start one. It asks for a
+  // one-time code here with its access token and its session's refresh token (its cookie, not rotated), and
+  // passes the code to the extension over the extension bridge (core extension-bridge); the extension trades
+  // it once, within EXTENSION_HANDOFF_SECONDS, below. An access token alone no longer opens a 7-day session.
+  app.post('/auth/sessions/extension/handoff', { ...auth, config: limited }, async (request, reply) => {
+    const body = parse(handoffBody, request.body ?? {});
+    const presented = body.refresh_token ?? request.cookies.refresh_token;
+    const { code, expiresIn } = await issueExtensionHandoff(
+      ctx,
+      request.user.userId,
+      request.user.sessionId,
+      presented,
+    );
+    return reply.status(201).send(ok({ code, expires_in: expiresIn }, 'Extension sign-in code created'));
+  });
+
+  app.post('/auth/sessions/extension', { config: limited }, async (request, reply) => {
+    const { code } = parse(extensionSessionBody, request.body ?? {});
+    const userId = await claimExtensionHandoff(ctx, code);
     const device = { ...describeDevice(request.headers['user-agent']), deviceType: EXTENSION_DEVICE_TYPE };
-    const tokens = await issueTokens(ctx, request.user.userId, device, request.ip);
+    const tokens = await issueTokens(ctx, userId, device, request.ip);
     return reply
       .status(201)
       .send(

@@ -1,8 +1,15 @@
 // Token issuing and rotation, login history, and the mails of the account flows.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { deviceSessions, loginEvents, mailTokens, refreshTokens, users } from '../db/schema.ts';
+import {
+  deviceSessions,
+  extensionHandoffs,
+  loginEvents,
+  mailTokens,
+  refreshTokens,
+  users,
+} from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { type DeviceInfo, describeDevice } from '../security/device.ts';
 
@@ -132,6 +139,94 @@ export async function rotateRefreshToken(
   const refreshToken = await newRefreshToken(ctx, row.sessionId, successorOf(presented, row.id));
   const accessToken = await ctx.keys.signAccess({ sub: row.userId, sid: row.sessionId, role: 'user' });
   return { accessToken, refreshToken, sessionId: row.sessionId };
+}
+
+/**
+ * How long a handoff code for the Chrome extension stays valid. The web app passes it to the extension at once
+ * (window message, then the extension's service worker, then one call): a minute is ample on a busy machine and
+ * keeps a code that leaked (a log, a screenshot) useless soon after.
+ */
+export const EXTENSION_HANDOFF_SECONDS = 60;
+
+export const HANDOFF_MESSAGES = {
+  webSession: "The web app's session could not be confirmed. Please sign in again.",
+  invalidCode:
+    'Invalid or expired extension sign-in code. Open the web app while signed in to connect the extension.',
+  codeRequired:
+    'An extension sign-in code from the web app is required: an access token alone cannot open a session.',
+} as const;
+
+/**
+ * A one-time code for the extension, for the web app's device session `sessionId` of `userId`. The caller proves
+ * it is that web app by presenting the session's current refresh token (the web app's cookie), which stays
+ * valid: this does not rotate it. An access token alone (15 minutes, sent with every call) is not enough.
+ */
+export async function issueExtensionHandoff(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+  refreshToken: string | undefined,
+): Promise<{ code: string; expiresIn: number }> {
+  const refused = new ApiError(401, HANDOFF_MESSAGES.webSession, [
+    { field: 'refresh_token', message: HANDOFF_MESSAGES.webSession },
+  ]);
+  if (!refreshToken) throw refused;
+  const [row] = await ctx.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .innerJoin(deviceSessions, eq(deviceSessions.id, refreshTokens.sessionId))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, sha256(refreshToken)),
+        eq(refreshTokens.sessionId, sessionId),
+        eq(deviceSessions.userId, userId),
+        isNull(refreshTokens.usedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+        isNull(deviceSessions.revokedAt),
+      ),
+    );
+  if (!row) throw refused;
+  // The user's spent and expired codes go, so the table holds at most the codes of the last minute.
+  await ctx.db
+    .delete(extensionHandoffs)
+    .where(
+      and(
+        eq(extensionHandoffs.userId, userId),
+        or(lt(extensionHandoffs.expiresAt, new Date()), isNotNull(extensionHandoffs.usedAt)),
+      ),
+    );
+  const code = randomToken();
+  await ctx.db.insert(extensionHandoffs).values({
+    userId,
+    sessionId,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + EXTENSION_HANDOFF_SECONDS * 1000),
+  });
+  return { code, expiresIn: EXTENSION_HANDOFF_SECONDS };
+}
+
+/**
+ * Claims a handoff code once (atomically): the user it was issued to, while the web session it came from lives.
+ * A refused code is left as it was (a request refused changes nothing stored).
+ */
+export async function claimExtensionHandoff(ctx: AppContext, code: string): Promise<string> {
+  const [claimed] = await ctx.db
+    .update(extensionHandoffs)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(extensionHandoffs.codeHash, sha256(code)),
+        isNull(extensionHandoffs.usedAt),
+        gt(extensionHandoffs.expiresAt, new Date()),
+        sql`exists (select 1 from ${deviceSessions} where ${deviceSessions.id} = ${extensionHandoffs.sessionId} and ${deviceSessions.userId} = ${extensionHandoffs.userId} and ${deviceSessions.revokedAt} is null)`,
+      ),
+    )
+    .returning({ userId: extensionHandoffs.userId });
+  if (!claimed)
+    throw new ApiError(401, HANDOFF_MESSAGES.invalidCode, [
+      { field: 'code', message: HANDOFF_MESSAGES.invalidCode },
+    ]);
+  return claimed.userId;
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {

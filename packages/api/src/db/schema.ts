@@ -89,6 +89,29 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
+/**
+ * One-time codes the signed-in web app obtains for the Chrome extension (issue 11): the extension exchanges one,
+ * once and within minutes, for its own device session. Bound to the web app's device session (`session_id`):
+ * logging that out voids its codes. Stored hashed.
+ */
+export const extensionHandoffs = pgTable(
+  'extension_handoffs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => deviceSessions.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('extension_handoffs_user_idx').on(t.userId)],
+);
+
 /** Single-use tokens sent by mail (password reset), stored hashed. */
 export const mailTokens = pgTable('mail_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -222,6 +222,30 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
         });
         return storeLoginToken(answer, STORAGE_KEYS.adminToken);
       },
+      async extensionHandoff() {
+        // The refresh token goes in the body, so a retry after a refresh must read it again: one refresh at most.
+        const ask = async () =>
+          request<{ data?: { code?: unknown } }>('/auth/sessions/extension/handoff', {
+            method: 'POST',
+            json: { refresh_token: (await options.refreshTokenStore.get()) ?? undefined },
+            auth: true,
+            noRetry: true,
+          });
+        if (!(await session.getToken()) || !(await options.refreshTokenStore.get())) return null;
+        let answer: { data?: { code?: unknown } };
+        try {
+          answer = await ask();
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 401) return null;
+          try {
+            await session.refresh();
+            answer = await ask();
+          } catch {
+            return null;
+          }
+        }
+        return typeof answer?.data?.code === 'string' ? answer.data.code : null;
+      },
       storeTokens: (accessToken, refreshToken) => session.storeTokens(accessToken, refreshToken),
       async isAuthenticated() {
         return Boolean(

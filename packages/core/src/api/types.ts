@@ -232,6 +232,11 @@ export interface ApiClient {
       email: string;
       password: string;
     }): Promise<Answer<unknown> & { accessToken?: string }>;
+    /**
+     * POST /auth/sessions/extension/handoff: a one-time code for the Chrome extension (issue 11), asked with the
+     * access token and this session's refresh token (shown, not rotated). Null when signed out or refused.
+     */
+    extensionHandoff(): Promise<string | null>;
     /** Stores tokens handed over by the Google callback. */
     storeTokens(accessToken: string, refreshToken?: string): Promise<void>;
     /** True when a user token or an admin token is stored (document 1 section 2). */

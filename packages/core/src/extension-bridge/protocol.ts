@@ -15,10 +15,11 @@ export type ExtensionToPage = { source: typeof FROM_EXTENSION; type: 'announce';
 export type PageToExtension =
   | { source: typeof FROM_WEB_APP; type: 'hello' }
   /**
-   * The web app's current access token; null means signed out. The extension uses it only to open its own
-   * device session (POST /auth/sessions/extension), never the web app's refresh token.
+   * A one-time code the signed-in web app obtained for the extension (POST /auth/sessions/extension/handoff);
+   * null means signed out. The extension trades it once, within a minute, for its own device session (POST
+   * /auth/sessions/extension). Neither the web app's access token nor its refresh token crosses the bridge.
    */
-  | { source: typeof FROM_WEB_APP; type: 'session'; accessToken: string | null };
+  | { source: typeof FROM_WEB_APP; type: 'session'; handoffCode: string | null };
 
 function isFrom<T extends { source: string }>(source: T['source'], data: unknown): data is T {
   return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === source;

@@ -479,3 +479,45 @@ describe('default fetch', () => {
     }
   });
 });
+
+describe("the extension's sign-in code (issue 11)", () => {
+  it('asks with the bearer and the refresh token in the body, and answers the code', async () => {
+    const { api, calls, refreshStorage } = setup(() =>
+      respond(201, { success: true, data: { code: 'c-1', expires_in: 60 } }),
+    );
+    await refreshStorage.set('refresh_token', 'r-1');
+    expect(await api.auth.extensionHandoff()).toBe('c-1');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('http://api.test/auth/sessions/extension/handoff');
+    expect(headers(calls[0]).Authorization).toBe('Bearer tok-1');
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ refresh_token: 'r-1' });
+  });
+
+  it('refreshes once on a refused token and asks again with the new refresh token', async () => {
+    const { api, calls, refreshStorage } = setup(({ url, init }) => {
+      if (url.endsWith('/auth/refresh'))
+        return respond(200, { success: true, data: { access_token: 'tok-2', refresh_token: 'r-2' } });
+      const bearer = (init.headers as Record<string, string>).Authorization;
+      return bearer === 'Bearer tok-2'
+        ? respond(201, { success: true, data: { code: 'c-2' } })
+        : respond(401, { success: false, error: { message: 'Invalid or expired token.', details: [] } });
+    });
+    await refreshStorage.set('refresh_token', 'r-1');
+    expect(await api.auth.extensionHandoff()).toBe('c-2');
+    expect(calls.map((c) => c.url.replace('http://api.test', ''))).toEqual([
+      '/auth/sessions/extension/handoff',
+      '/auth/refresh',
+      '/auth/sessions/extension/handoff',
+    ]);
+    expect(JSON.parse(String(calls[2]?.init.body))).toEqual({ refresh_token: 'r-2' });
+  });
+
+  it('answers null without a call when signed out, and null when the API refuses', async () => {
+    const signedOut = setup();
+    expect(await signedOut.api.auth.extensionHandoff()).toBeNull();
+    expect(signedOut.calls).toEqual([]);
+    const refused = setup(() => respond(403, { success: false, error: { message: 'No', details: [] } }));
+    await refused.refreshStorage.set('refresh_token', 'r-1');
+    expect(await refused.api.auth.extensionHandoff()).toBeNull();
+  });
+});

@@ -9,7 +9,7 @@ import {
 describe('the web app ↔ extension messages', () => {
   it('tells each side’s messages apart by their source', () => {
     const announce = { source: FROM_EXTENSION, type: 'announce', version: '1.0.0' };
-    const session = { source: FROM_WEB_APP, type: 'session', accessToken: null };
+    const session = { source: FROM_WEB_APP, type: 'session', handoffCode: null };
     expect(isFromExtension(announce)).toBe(true);
     expect(isFromWebApp(announce)).toBe(false);
     expect(isFromWebApp(session)).toBe(true);

@@ -156,10 +156,10 @@ const handlers: Handlers<'background'> = {
     }
     return { ok: true };
   },
-  'auth/handover': ({ accessToken }) =>
+  'auth/handover': ({ handoffCode }) =>
     signInOut(async (): Promise<Result> => {
       const signedIn = (await storage.get(STORAGE_KEYS.token)) !== null;
-      if (!accessToken) {
+      if (!handoffCode) {
         // Signing out in the web app signs the extension out: end the monitoring session while the token
         // still works, then log the extension's own device session out.
         if (!signedIn) return { ok: true };
@@ -174,7 +174,7 @@ const handlers: Handlers<'background'> = {
       }
       // Signed in already: the extension refreshes its own session and needs nothing of the web app's.
       if (signedIn) return { ok: true };
-      const own = await openExtensionSession(API_URL, accessToken).catch(() => null);
+      const own = await openExtensionSession(API_URL, handoffCode).catch(() => null);
       if (!own) return { ok: false, message: MESSAGES.signIn };
       await api.auth.storeTokens(own.accessToken, own.refreshToken);
       await rememberAccount();

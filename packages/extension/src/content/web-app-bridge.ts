@@ -1,5 +1,6 @@
 // Runs on the web app's pages only (its origin is fixed at build time): announces the extension and passes
-// the web app's access token to the service worker, which opens the extension's own session with it.
+// the one-time sign-in code the signed-in web app obtained (null: signed out) to the service worker, which
+// trades it for the extension's own session.
 import { type ExtensionToPage, FROM_EXTENSION, isFromWebApp } from '@posture-vision/core/extension-bridge';
 import { WEB_ORIGIN } from '../config';
 import { send } from '../messaging/runtime';
@@ -20,7 +21,7 @@ if (location.origin === WEB_ORIGIN) {
     const data = event.data;
     if (data.type === 'hello') announce();
     else if (data.type === 'session')
-      void send('background', 'auth/handover', { accessToken: data.accessToken });
+      void send('background', 'auth/handover', { handoffCode: data.handoffCode });
   });
   announce();
 }

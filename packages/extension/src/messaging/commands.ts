@@ -23,7 +23,7 @@ export interface BackgroundCommands {
    * The web app's access token, passed on by the content script: opens the extension's own device session
    * when it has none; null means the web app signed out, and so does the extension.
    */
-  'auth/handover': { payload: { accessToken: string | null }; answer: Result };
+  'auth/handover': { payload: { handoffCode: string | null }; answer: Result };
   /** From the offscreen document: its progress. */
   'offscreen/phase': {
     payload: { phase: Phase; message?: string | null; sessionId?: string | null };

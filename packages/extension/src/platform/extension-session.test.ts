@@ -13,26 +13,27 @@ function answering(status: number, body: unknown) {
 }
 
 describe("the extension's own device session", () => {
-  it('is opened with the web app access token and keeps the pair the API issued for it', async () => {
+  it("is opened with the web app's one-time code, no bearer, and keeps the pair the API issued for it", async () => {
     const { calls, doFetch } = answering(201, {
       success: true,
       data: { access_token: 'a-extension', refresh_token: 'r-extension' },
     });
-    expect(await openExtensionSession(API, 'a-web', doFetch)).toEqual({
+    expect(await openExtensionSession(API, 'code-1', doFetch)).toEqual({
       accessToken: 'a-extension',
       refreshToken: 'r-extension',
     });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe(`${API}/auth/sessions/extension`);
     expect(calls[0]?.init?.method).toBe('POST');
-    expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBe('Bearer a-web');
+    expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBeNull();
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ code: 'code-1' });
   });
 
-  it('stays signed out when the API refuses the web token', async () => {
+  it('stays signed out when the API refuses the code (used or expired)', async () => {
     const { doFetch } = answering(401, {
       success: false,
-      error: { message: 'Invalid or expired token.', details: [] },
+      error: { message: 'Invalid or expired extension sign-in code.', details: [] },
     });
-    expect(await openExtensionSession(API, 'a-expired', doFetch)).toBeNull();
+    expect(await openExtensionSession(API, 'code-used', doFetch)).toBeNull();
   });
 });

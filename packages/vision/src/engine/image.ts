@@ -2,6 +2,12 @@
 // response. I420 to RGB is the detector's (every host converts frames the same way).
 import { i420ToRgb, type RgbImage } from '@posture-vision/detector';
 import jpeg from 'jpeg-js';
+import sharp from 'sharp';
+
+// No decoded image is kept between photos (libvips' operation cache would hold up to 50 MB of them per worker),
+// and one libvips thread per inference worker: the workers are already one per core.
+sharp.cache(false);
+sharp.concurrency(1);
 
 export type { RgbImage };
 
@@ -18,35 +24,50 @@ export function encodeI420Jpeg(i420: Uint8Array, width: number, height: number):
   return jpeg.encode({ width, height, data: rgba }, 80).data;
 }
 
-/** Largest photo side the engine is given; bigger photos are reduced first (speed, and the 5 MB cap keeps
- * decoding memory bounded). */
+/** Largest photo side the engine is given; bigger photos are reduced while they are decoded. The pose model
+ * works on a far smaller input (MoveNet: 192 px), so 1280 px loses nothing it uses. */
 export const MAX_PHOTO_SIDE = 1280;
+
+/**
+ * Most pixels a photo may declare. Decoding is downscaled (below), so its memory follows the output, not the
+ * photo: a 7000×7000 (49 MP) JPEG decodes through libjpeg's DCT scaling at 1/4 into 1750×1750 (about 9 MB of
+ * RGB) before the final reduction. Past 50 MP (a 5 MB JPEG that large is mostly empty) it is refused with 413
+ * before any decoding (photo/service.ts), and libvips refuses anything larger that slipped through.
+ */
+export const MAX_DECODE_PIXELS = 50_000_000;
 
 export class UnreadableImageError extends Error {}
 
-/** Decodes a JPEG into RGB, reducing it by an integer factor so its longer side is at most MAX_PHOTO_SIDE. */
-export function decodeJpeg(bytes: Uint8Array): RgbImage {
-  let raw: { width: number; height: number; data: Uint8Array };
+/**
+ * Decodes a JPEG into RGB with its longer side at most MAX_PHOTO_SIDE. The reduction happens while decoding
+ * (libvips shrink-on-load: libjpeg decodes at 1/2, 1/4 or 1/8 scale straight from the DCT coefficients), so a
+ * big photo never exists at full size in memory; the rest of the reduction is a resampling of that. EXIF
+ * orientation is not applied (as before: the pose model is given the pixels as stored).
+ */
+export async function decodeJpeg(bytes: Uint8Array): Promise<RgbImage> {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff)
+    throw new UnreadableImageError('Unreadable image: not a JPEG');
   try {
-    raw = jpeg.decode(bytes, {
-      useTArray: true,
-      formatAsRGBA: false,
-      maxMemoryUsageInMB: 256,
-      maxResolutionInMP: 50,
-    });
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: MAX_DECODE_PIXELS,
+      // Truncated or slightly damaged photos still decode (as jpeg-js's tolerant decoding did); broken ones fail.
+      failOn: 'error',
+      sequentialRead: true,
+    })
+      .resize(MAX_PHOTO_SIDE, MAX_PHOTO_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3 || !info.width || !info.height)
+      throw new Error(`unexpected ${info.channels}-channel picture`);
+    return {
+      width: info.width,
+      height: info.height,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    };
   } catch (error) {
-    throw new UnreadableImageError(`Unreadable image: ${(error as Error).message}`);
+    const message = (error as Error).message.split('\n')[0] ?? 'no picture data';
+    throw new UnreadableImageError(`Unreadable image: ${message}`);
   }
-  if (!raw.width || !raw.height) throw new UnreadableImageError('Unreadable image: no picture data');
-  const step = Math.ceil(Math.max(raw.width, raw.height) / MAX_PHOTO_SIDE);
-  if (step <= 1) return raw;
-  const width = Math.floor(raw.width / step);
-  const height = Math.floor(raw.height / step);
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const s = (y * step * raw.width + x * step) * 3;
-      data.set(raw.data.subarray(s, s + 3), (y * width + x) * 3);
-    }
-  return { width, height, data };
 }

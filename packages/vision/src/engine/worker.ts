@@ -23,9 +23,9 @@ if (human) {
   else send({ type: 'ready', models: human.models.loaded() });
   const detector = createDetector(human);
 
-  const run = (task: Task) => {
+  const run = async (task: Task) => {
     const image: RgbImage =
-      task.kind === 'i420' ? i420ToRgb(task.data, task.width, task.height) : decodeJpeg(task.data);
+      task.kind === 'i420' ? i420ToRgb(task.data, task.width, task.height) : await decodeJpeg(task.data);
     return detector.detect(image, task.modules);
   };
 

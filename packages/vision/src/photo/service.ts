@@ -1,6 +1,7 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
 import type { Keypoint } from '@posture-vision/core/analysis';
 import type { Detection } from '@posture-vision/detector';
+import { MAX_DECODE_PIXELS } from '../engine/image.ts';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
 import { MissingKeypoints, NotMeasurable, type ViewMetrics, type ViewType, viewMetrics } from './metrics.ts';
 
@@ -23,11 +24,11 @@ export class PhotoError extends Error {
 }
 
 /**
- * Largest photo accepted, in pixels. jpeg-js decodes at full size before the engine's reduction to 1280 px, at
- * about 15 bytes a pixel (240 MB for 16 MP, over its 256 MB guard, which then reported "unreadable"); 12 MP
- * (a 4000×3000 phone photo) keeps one decode near 180 MB. Bigger photos get a clear 413 before any decoding.
+ * Largest photo accepted, in pixels: the engine's decoding limit (engine/image.ts decodes downscaled, so memory
+ * follows the 1280 px output, not the photo; a 16 MP phone photo and a 7000×7000 one are both analysed). Bigger
+ * photos get a clear 413 from their header, before any decoding.
  */
-export const MAX_PHOTO_PIXELS = 12_000_000;
+export const MAX_PHOTO_PIXELS = MAX_DECODE_PIXELS;
 
 export const MESSAGES = {
   notDataUrl: 'Unreadable image: expected a JPEG data URL (data:image/jpeg;base64,...).',

@@ -1,7 +1,9 @@
 // The web app's side of the extension handshake: when the extension's content script announces itself,
-// set the installed flag (read by the dashboard banner) and tell the extension the current access token,
-// again whenever it changes (refresh, sign-in, sign-out). The extension opens its own device session with
-// it, so the two never share a rotating refresh token; a null token signs the extension out.
+// set the installed flag (read by the dashboard banner) and sign the extension in or out, again whenever the
+// signed-in account changes (sign-in, sign-out, another account). Signing in hands over a one-time code the
+// web app obtains with its access token and its refresh cookie (issue 11): the extension trades it for its own
+// device session, so the two never share a rotating refresh token, and neither token crosses the bridge.
+// Signing out hands over null.
 import {
   EXTENSION_INSTALLED_FLAG,
   FROM_WEB_APP,
@@ -25,23 +27,64 @@ export const EXTENSION_ANSWER_MS = 3000;
 /** How often the token is compared while the extension is present (sign-out in this tab has no event). */
 const WATCH_INTERVAL_MS = 1000;
 
+/** Asks the API for a one-time extension sign-in code; null when signed out or refused. */
+export type RequestHandoffCode = () => Promise<string | null>;
+
+/** The account an access token belongs to (its `sub`), or null; only compared, never trusted. */
+function accountOf(accessToken: string | null): string | null {
+  if (!accessToken) return null;
+  try {
+    const payload = JSON.parse(atob((accessToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload?.sub === 'string' ? payload.sub : accessToken;
+  } catch {
+    return accessToken;
+  }
+}
+
 export function isExtensionInstalled(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
   return storage.getItem(EXTENSION_INSTALLED_FLAG) === 'true';
 }
 
 /** Starts listening for the extension; answers a function that stops. */
-export function startExtensionBridge(win: Window = window): () => void {
+export function startExtensionBridge(requestCode: RequestHandoffCode, win: Window = window): () => void {
   const origin = win.location.origin;
-  let handedOver: string | null = null;
+  // The account last handed over (undefined: nothing yet). A refreshed token of the same account changes
+  // nothing for the extension, which refreshes its own session.
+  let handedOver: string | null | undefined;
   let watch: ReturnType<typeof setInterval> | undefined;
+  let round = 0;
 
   const post = (message: PageToExtension) => win.postMessage(message, origin);
 
+  // The token a code was refused for: asked again only once the token changes (a refresh), not every second.
+  let refusedFor: string | null = null;
+
   function handOver(force = false): void {
-    const accessToken = localStorage.getItem(STORAGE_KEYS.token);
-    if (!force && accessToken === handedOver) return;
-    handedOver = accessToken;
-    post({ source: FROM_WEB_APP, type: 'session', accessToken });
+    const token = localStorage.getItem(STORAGE_KEYS.token);
+    const account = accountOf(token);
+    if (!force && (account === handedOver || (account && token === refusedFor))) return;
+    handedOver = account;
+    const mine = ++round;
+    if (!account) {
+      post({ source: FROM_WEB_APP, type: 'session', handoffCode: null });
+      return;
+    }
+    void requestCode().then(
+      (handoffCode) => {
+        // A newer hand-over (sign-out, another account) started meanwhile: this code is stale.
+        if (mine !== round) return;
+        // Refused (an expired session about to be refreshed or ended): try again on the next change.
+        if (!handoffCode) {
+          handedOver = undefined;
+          refusedFor = token;
+        } else post({ source: FROM_WEB_APP, type: 'session', handoffCode });
+      },
+      () => {
+        if (mine !== round) return;
+        handedOver = undefined;
+        refusedFor = token;
+      },
+    );
   }
 
   // The flag is set when the extension announces itself; nothing tells the page when it is removed, so each
