@@ -22,7 +22,7 @@ import { LiveController, type LiveState, PROMPTS, type Tier } from './live-contr
 import { ProcessingSwitch } from './ProcessingSwitch';
 import { readProcessingChoice } from './processing-choice.ts';
 import { useModelLoading } from './use-model-loading';
-import './liveTool.css';
+import './live-tool.css';
 
 export interface LiveToolProps {
   /** Called with every detection frame that is not 'waiting'. */
