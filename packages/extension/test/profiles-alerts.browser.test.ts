@@ -137,7 +137,7 @@ describe('profiles and the warning delay from the popup', () => {
   it('changes the warning delay in the popup, stored on the API', async () => {
     const before = (await get(api, '/profile/alert-preferences', user.accessToken)).data;
     expect(before.warningDelaySeconds).toBe(30);
-    await popup.locator('[data-testid="warning-delay"]').fill(String(NEW_DELAY_S));
+    await popup.locator('[data-testid="alert-warning-delay"]').fill(String(NEW_DELAY_S));
     await expect
       .poll(
         async () => (await get(api, '/profile/alert-preferences', user.accessToken)).data.warningDelaySeconds,

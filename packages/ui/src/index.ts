@@ -1,5 +1,7 @@
 // @posture-vision/ui: the components the web app and the extension share. Import the CSS once per page:
 // '@posture-vision/ui/tokens.css' and '@posture-vision/ui/components.css'.
+export { ActionNotice, type ActionNoticeProps } from './ActionNotice';
+export { AlertPreferenceFields, type AlertPreferenceFieldsProps } from './AlertPreferenceFields';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClass } from './Button';
 export { Card, type CardProps, cardLinkClass } from './Card';
 export { Dialog, DialogClose, type DialogProps } from './Dialog';

@@ -13,8 +13,20 @@ populateGlobal(globalThis, dom.window, { bindFunctions: true });
 
 const { useState } = await import('react');
 const { act, cleanup, fireEvent, render, screen } = await import('@testing-library/react');
-const { Button, Dialog, DialogClose, Field, PostureStrip, Progress, ShareRing, StatusPill, Toasts, Toggle } =
-  await import('../src');
+const {
+  ActionNotice,
+  AlertPreferenceFields,
+  Button,
+  Dialog,
+  DialogClose,
+  Field,
+  PostureStrip,
+  Progress,
+  ShareRing,
+  StatusPill,
+  Toasts,
+  Toggle,
+} = await import('../src');
 
 afterEach(cleanup);
 
@@ -114,5 +126,36 @@ describe('shared components', () => {
     const [first] = screen.getAllByRole('button', { name: 'Dismiss' });
     await act(async () => fireEvent.click(first as HTMLElement));
     expect(screen.getAllByTestId('toast').map((t) => t.textContent)).toEqual(['Could not save.×']);
+  });
+
+  it('alert preference fields report a changed sensitivity and delay; an action notice runs its one action', async () => {
+    const changes: unknown[] = [];
+    let acted = 0;
+    render(
+      <>
+        <AlertPreferenceFields
+          sensitivity="high"
+          sensitivities={[
+            { value: 'high', label: 'High' },
+            { value: 'low', label: 'Low' },
+          ]}
+          warningDelaySeconds={30}
+          delayRange={{ min: 0, max: 60 }}
+          onChange={(c) => changes.push(c)}
+        />
+        <ActionNotice text="Stale." actionLabel="Recalibrate" onAction={() => acted++} />
+      </>,
+    );
+    expect(screen.getByLabelText('Warning delay (seconds, 0–60)')).toBeTruthy();
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('alert-sensitivity'), { target: { value: 'low' } }),
+    );
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('alert-warning-delay'), { target: { value: '45' } }),
+    );
+    expect(changes).toEqual([{ sensitivity: 'low' }, { warningDelaySeconds: 45 }]);
+    expect(screen.getByRole('alert').textContent).toContain('Stale.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Recalibrate' })));
+    expect(acted).toBe(1);
   });
 });

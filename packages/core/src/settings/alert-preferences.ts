@@ -12,6 +12,12 @@ export const SENSITIVITY_LABELS: Record<Sensitivity, string> = {
   low: 'Low — strong deviations only',
 };
 
+/** The choices in the order the controls list them, with their labels. */
+export const SENSITIVITY_CHOICES = SENSITIVITIES.map((value) => ({
+  value,
+  label: SENSITIVITY_LABELS[value],
+}));
+
 /**
  * The smallest deviation level of the live analysis (core analysis/thresholds.ts) that counts as poor
  * posture. Mild starts at 0.15 shoulder widths of movement, a head 10% closer or an 8° tilt; moderate at

@@ -7,11 +7,10 @@ import {
   type AlertPreferences,
   normalizeAlertPreferences,
   parseAlertPreferences,
-  SENSITIVITIES,
-  SENSITIVITY_LABELS,
-  type Sensitivity,
+  SENSITIVITY_CHOICES,
   WARNING_DELAY_S,
 } from '@posture-vision/core';
+import { AlertPreferenceFields } from '@posture-vision/ui';
 import { useEffect, useRef, useState } from 'react';
 import { popupApi as api } from '../popup-api';
 
@@ -65,32 +64,13 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
   return (
     <fieldset className="alert-controls" data-testid="alert-controls">
       <legend>Alerts</legend>
-      <label>
-        Sensitivity
-        <select
-          data-testid="sensitivity"
-          value={prefs.sensitivity}
-          onChange={(e) => save({ sensitivity: e.target.value as Sensitivity })}
-        >
-          {SENSITIVITIES.map((s) => (
-            <option key={s} value={s}>
-              {SENSITIVITY_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Warning delay (seconds)
-        <input
-          data-testid="warning-delay"
-          type="number"
-          min={WARNING_DELAY_S.min}
-          max={WARNING_DELAY_S.max}
-          step={1}
-          value={prefs.warningDelaySeconds}
-          onChange={(e) => save({ warningDelaySeconds: Number(e.target.value) })}
-        />
-      </label>
+      <AlertPreferenceFields
+        sensitivity={prefs.sensitivity}
+        sensitivities={SENSITIVITY_CHOICES}
+        warningDelaySeconds={prefs.warningDelaySeconds}
+        delayRange={WARNING_DELAY_S}
+        onChange={save}
+      />
       {error && <p className="message error">{error}</p>}
     </fieldset>
   );

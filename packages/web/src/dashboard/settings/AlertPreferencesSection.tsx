@@ -4,11 +4,10 @@
 import {
   type AlertPreferences,
   normalizeAlertPreferences,
-  SENSITIVITIES,
-  SENSITIVITY_LABELS,
-  type Sensitivity,
+  SENSITIVITY_CHOICES,
   WARNING_DELAY_S,
 } from '@posture-vision/core';
+import { AlertPreferenceFields } from '@posture-vision/ui';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../services/api';
 
@@ -43,32 +42,13 @@ export function AlertPreferencesSection() {
       <h2>Posture Alerts</h2>
       {prefs && (
         <>
-          <label>
-            Sensitivity
-            <select
-              value={prefs.sensitivity}
-              onChange={(e) => save({ sensitivity: e.target.value as Sensitivity })}
-              data-testid="alert-sensitivity"
-            >
-              {SENSITIVITIES.map((s) => (
-                <option key={s} value={s}>
-                  {SENSITIVITY_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Warning delay (seconds, {WARNING_DELAY_S.min}–{WARNING_DELAY_S.max})
-            <input
-              type="number"
-              min={WARNING_DELAY_S.min}
-              max={WARNING_DELAY_S.max}
-              step={1}
-              value={prefs.warningDelaySeconds}
-              onChange={(e) => save({ warningDelaySeconds: Number(e.target.value) })}
-              data-testid="alert-warning-delay"
-            />
-          </label>
+          <AlertPreferenceFields
+            sensitivity={prefs.sensitivity}
+            sensitivities={SENSITIVITY_CHOICES}
+            warningDelaySeconds={prefs.warningDelaySeconds}
+            delayRange={WARNING_DELAY_S}
+            onChange={save}
+          />
         </>
       )}
       {error && (
