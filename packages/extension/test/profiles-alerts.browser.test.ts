@@ -51,8 +51,8 @@ async function waitForPopup(testId: string, texts: string[], timeout = 60_000): 
 }
 
 async function addProfile(name: string, setup: string): Promise<void> {
-  await popup.locator('[data-testid="profile-name"]').fill(name);
-  await popup.select('[data-testid="profile-setup"]', setup);
+  await popup.locator('[data-testid="new-profile-name"]').fill(name);
+  await popup.select('[data-testid="new-profile-setup"]', setup);
   await popup.locator('.profiles ::-p-text(Add)').click();
   await popup.waitForFunction(
     (n) =>

@@ -7,6 +7,7 @@ export { Card, type CardProps, cardLinkClass } from './Card';
 export { Dialog, DialogClose, type DialogProps } from './Dialog';
 export { Field, type FieldProps } from './Field';
 export { Logo } from './Logo';
+export { NewProfileForm, type NewProfileFormProps } from './NewProfileForm';
 export { PostureStrip, type StripSegment, type StripTone } from './PostureStrip';
 export { Progress, type ProgressProps } from './Progress';
 export { SampleRibbon } from './SampleRibbon';

@@ -18,6 +18,7 @@ const {
   AlertPreferenceFields,
   Button,
   Dialog,
+  NewProfileForm,
   DialogClose,
   Field,
   PostureStrip,
@@ -157,5 +158,36 @@ describe('shared components', () => {
     expect(screen.getByRole('alert').textContent).toContain('Stale.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Recalibrate' })));
     expect(acted).toBe(1);
+  });
+
+  it('the new-profile form sends the trimmed name and setup, and clears the name only once created', async () => {
+    const calls: [string, string][] = [];
+    let result = false;
+    render(
+      <NewProfileForm
+        setups={[
+          { value: 'laptop', label: 'Laptop' },
+          { value: 'standing', label: 'Standing desk' },
+        ]}
+        nameMax={40}
+        onCreate={async (name, setup) => {
+          calls.push([name, setup]);
+          return result;
+        }}
+      />,
+    );
+    const name = screen.getByTestId('new-profile-name') as HTMLInputElement;
+    const add = screen.getByRole('button', { name: 'Add profile' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    await act(async () => fireEvent.change(name, { target: { value: '  Desk  ' } }));
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('new-profile-setup'), { target: { value: 'standing' } }),
+    );
+    await act(async () => fireEvent.click(add));
+    expect(calls).toEqual([['Desk', 'standing']]);
+    expect(name.value).toBe('  Desk  ');
+    result = true;
+    await act(async () => fireEvent.click(add));
+    expect(name.value).toBe('');
   });
 });

@@ -14,6 +14,12 @@ export const PROFILE_SETUP_LABELS: Record<ProfileSetup, string> = {
   other: 'Other',
 };
 
+/** The setups in the order the forms list them, with their labels (a new profile starts as 'laptop'). */
+export const PROFILE_SETUP_CHOICES = PROFILE_SETUPS.map((value) => ({
+  value,
+  label: PROFILE_SETUP_LABELS[value],
+}));
+
 /** A name is shown in a popup menu: short, and unique per user. */
 export const PROFILE_NAME_MAX = 40;
 /** More setups than this is a list nobody chooses from. */

@@ -5,11 +5,10 @@
 import {
   type CalibrationProfile,
   PROFILE_NAME_MAX,
+  PROFILE_SETUP_CHOICES,
   PROFILE_SETUP_LABELS,
-  PROFILE_SETUPS,
-  type ProfileSetup,
 } from '@posture-vision/core';
-import { Button } from '@posture-vision/ui';
+import { NewProfileForm } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../services/api';
 
@@ -23,8 +22,6 @@ export interface ProfileChooserProps {
 
 export function ProfileChooser({ onActiveChange, disabled }: ProfileChooserProps) {
   const [profiles, setProfiles] = useState<CalibrationProfile[] | null>(null);
-  const [name, setName] = useState('');
-  const [setup, setSetup] = useState<ProfileSetup>('laptop');
   const [error, setError] = useState<string | null>(null);
   const notify = useRef(onActiveChange);
   notify.current = onActiveChange;
@@ -44,13 +41,16 @@ export function ProfileChooser({ onActiveChange, disabled }: ProfileChooserProps
     load().catch((e) => setError(errorText(e)));
   }, [load]);
 
-  const act = async (work: () => Promise<unknown>) => {
+  /** Runs a change and reloads the list; false (with the reason shown) when it failed. */
+  const act = async (work: () => Promise<unknown>): Promise<boolean> => {
     setError(null);
     try {
       await work();
       await load();
+      return true;
     } catch (e) {
       setError(errorText(e));
+      return false;
     }
   };
   const active = profiles?.find((p) => p.active);
@@ -72,39 +72,11 @@ export function ProfileChooser({ onActiveChange, disabled }: ProfileChooserProps
           ))}
         </select>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void act(async () => {
-            await api.calibration.profiles.create({ name: name.trim(), setup });
-            setName('');
-          });
-        }}
-      >
-        <input
-          aria-label="New profile name"
-          data-testid="new-profile-name"
-          placeholder="New profile name"
-          maxLength={PROFILE_NAME_MAX}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <select
-          aria-label="Setup"
-          data-testid="new-profile-setup"
-          value={setup}
-          onChange={(e) => setSetup(e.target.value as ProfileSetup)}
-        >
-          {PROFILE_SETUPS.map((s) => (
-            <option key={s} value={s}>
-              {PROFILE_SETUP_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <Button type="submit" size="sm" disabled={!name.trim()}>
-          Add profile
-        </Button>
-      </form>
+      <NewProfileForm
+        setups={PROFILE_SETUP_CHOICES}
+        nameMax={PROFILE_NAME_MAX}
+        onCreate={(name, setup) => act(() => api.calibration.profiles.create({ name, setup }))}
+      />
       {error && (
         <p className="pv-error" role="alert">
           {error}

@@ -5,11 +5,10 @@
 import {
   type CalibrationProfile,
   PROFILE_NAME_MAX,
+  PROFILE_SETUP_CHOICES,
   PROFILE_SETUP_LABELS,
-  PROFILE_SETUPS,
-  type ProfileSetup,
 } from '@posture-vision/core';
-import { Button } from '@posture-vision/ui';
+import { NewProfileForm } from '@posture-vision/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { send } from '../../messaging/runtime';
 import { popupApi as api } from '../popup-api';
@@ -18,8 +17,6 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export function ProfileSection({ signedIn }: { signedIn: boolean }) {
   const [profiles, setProfiles] = useState<CalibrationProfile[] | null>(null);
-  const [name, setName] = useState('');
-  const [setup, setSetup] = useState<ProfileSetup>('laptop');
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -37,15 +34,18 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
   }, [signedIn, load]);
   if (!signedIn) return null;
 
-  const act = async (work: () => Promise<unknown>) => {
+  /** Runs a change and reloads the list; false (with the reason shown) when it failed. */
+  const act = async (work: () => Promise<unknown>): Promise<boolean> => {
     setError(null);
     try {
       const before = profiles?.find((p) => p.active)?.id;
       await work();
       const after = (await load())?.find((p) => p.active)?.id;
       if (after !== before) await send('background', 'monitor/profile', undefined);
+      return true;
     } catch (e) {
       setError(errorText(e));
+      return false;
     }
   };
   const active = profiles?.find((p) => p.active);
@@ -66,37 +66,11 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
           ))}
         </select>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void act(async () => {
-            await api.calibration.profiles.create({ name, setup });
-            setName('');
-          });
-        }}
-      >
-        <input
-          data-testid="profile-name"
-          placeholder="New profile name"
-          maxLength={PROFILE_NAME_MAX}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <select
-          data-testid="profile-setup"
-          value={setup}
-          onChange={(e) => setSetup(e.target.value as ProfileSetup)}
-        >
-          {PROFILE_SETUPS.map((s) => (
-            <option key={s} value={s}>
-              {PROFILE_SETUP_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <Button type="submit" size="sm" disabled={!name.trim()}>
-          Add
-        </Button>
-      </form>
+      <NewProfileForm
+        setups={PROFILE_SETUP_CHOICES}
+        nameMax={PROFILE_NAME_MAX}
+        onCreate={(name, setup) => act(() => api.calibration.profiles.create({ name, setup }))}
+      />
       {error && <p className="message error">{error}</p>}
     </fieldset>
   );
