@@ -128,7 +128,7 @@ describe('live tool, processing on this computer (vision service not running)', 
 
     // Calibration: the reference and the outline are taken here, through core.
     await clickButton(page, 'Calibrate Posture');
-    await page.waitForSelector('[role="dialog"][aria-label="Calibration successful"]', { timeout: 60_000 });
+    await page.waitForSelector('.live-popup', { timeout: 60_000 });
     await waitForText(
       page,
       'workflow-prompt',
