@@ -1,10 +1,6 @@
-// What the API benchmarks (run.ts, scale.ts) share: the load tool and the PostgreSQL client from the API package,
-// a user signed up through the API itself (registration, the mailed link, sign-in, a calibration), and the line
-// that says on which machine, when and under which load a table was measured.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { lastMailIn, registration } from '../../packages/testkit/src/accounts.ts';
 
 const require = createRequire(new URL('../../packages/api/package.json', import.meta.url));
 
@@ -61,21 +57,17 @@ export async function benchUser(
   outboxes: string[],
   email = 'bench@example.com',
 ): Promise<BenchUser> {
-  await call(`${base}/auth/register`, 'POST', {
-    firstName: 'Bench',
-    lastName: 'User',
-    birthday: '1990-01-01',
-    countryCode: '+1',
-    contactNo: '5551234567',
-    phone: '+15551234567',
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  const mail = outboxes
-    .filter((dir) => existsSync(dir))
-    .flatMap((dir) => readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))))
-    .find((m: { to: string }) => m.to === email) as { links: string[] } | undefined;
+  await call(
+    `${base}/auth/register`,
+    'POST',
+    registration(email, {
+      firstName: 'Bench',
+      lastName: 'User',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
+  );
+  const mail = lastMailIn(outboxes, email);
   if (!mail) throw new Error(`no mail to ${email} in ${outboxes.join(', ')}`);
   await fetch(mail.links[0] as string, { redirect: 'manual' });
   const token = (await call(`${base}/auth/login`, 'POST', { email, password: PASSWORD }))

@@ -1,10 +1,11 @@
 // Test harness: the real server in-process on an ephemeral loopback port, on PGlite or on a fresh database of
 // the machine's PostgreSQL server (created per run, dropped afterwards), and a tiny HTTP client.
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type OutboxMail, outboxMails, registration, TEST_PASSWORD } from '@posture-vision/testkit/accounts';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
@@ -127,23 +128,10 @@ export class Http {
   }
 }
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-}
+export type { OutboxMail };
 
 export function outbox(dataDir: string): OutboxMail[] {
-  const dir = join(dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as OutboxMail);
+  return outboxMails(join(dataDir, 'outbox'));
 }
 
 export function lastMailTo(dataDir: string, to: string): OutboxMail {
@@ -154,22 +142,8 @@ export function lastMailTo(dataDir: string, to: string): OutboxMail {
   return mail;
 }
 
-export const PASSWORD = 'Str0ng!Pass';
-
-export function registration(email: string, extra: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    birthday: '1990-12-10',
-    countryCode: '+1',
-    contactNo: '5551234567',
-    phone: '+15551234567',
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    ...extra,
-  };
-}
+export const PASSWORD = TEST_PASSWORD;
+export { registration };
 
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {

@@ -4,7 +4,7 @@
 // instance hands its stream over with its calibration reference; a killed API instance loses no acknowledged
 // event and drops out.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DetectionFrame } from '@posture-vision/core/detection';
@@ -14,6 +14,7 @@ import {
   type PeerConnectionConstructor,
   type WebSocketConstructor,
 } from '@posture-vision/core/live';
+import { lastMailIn, registration, TEST_PASSWORD } from '@posture-vision/testkit/accounts';
 import { syntheticCamera } from '@posture-vision/testkit/answering-peer';
 import { personFrame } from '@posture-vision/testkit/media';
 import {
@@ -30,7 +31,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type Cluster, dropDatabase, startCluster } from '../src/cluster.ts';
 
-const PASSWORD = 'Str0ng!Pass';
+const PASSWORD = TEST_PASSWORD;
 const database = `pv_cluster_test_${process.pid}_${randomBytes(3).toString('hex')}`;
 let cluster: Cluster;
 let dataDir: string;
@@ -98,28 +99,13 @@ let user: { email: string; accessToken: string; refreshToken: string };
 /** Registers through the balancer, follows the mailed link, signs in on one API instance. */
 async function signUp(): Promise<typeof user> {
   const email = `cluster.${randomBytes(4).toString('hex')}@example.com`;
-  const reg = await call(cluster.apiUrl, 'POST', '/auth/register', {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    birthday: '1990-12-10',
-    countryCode: '+1',
-    contactNo: '5551234567',
-    phone: '+15551234567',
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
+  const reg = await call(cluster.apiUrl, 'POST', '/auth/register', registration(email));
   expect(reg.status).toBe(201);
   // Each API instance writes its own outbox (no SMTP here): the mail is in whichever took the registration.
-  const mail = cluster.apis
-    .map((api) => join(dataDir, api.name, 'outbox'))
-    .filter((outbox) => existsSync(outbox))
-    .flatMap((outbox) =>
-      readdirSync(outbox).map(
-        (f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; links: string[] },
-      ),
-    )
-    .find((m) => m.to === email);
+  const mail = lastMailIn(
+    cluster.apis.map((api) => join(dataDir, api.name, 'outbox')),
+    email,
+  );
   expect((await fetch(mail?.links[0] as string, { redirect: 'manual' })).status).toBe(302);
   const login = await call(cluster.apis[0]?.url as string, 'POST', '/auth/login', {
     email,

@@ -56,7 +56,7 @@ async function addProfile(name: string, setup: string): Promise<void> {
   await popup.locator('.profiles ::-p-text(Add)').click();
   await popup.waitForFunction(
     (n) =>
-      [...document.querySelectorAll('[data-testid="profile"] option')].some((o) =>
+      [...document.querySelectorAll('[data-testid="active-profile"] option')].some((o) =>
         o.textContent?.startsWith(n),
       ),
     { timeout: 15_000 },
@@ -66,7 +66,7 @@ async function addProfile(name: string, setup: string): Promise<void> {
 
 async function chooseProfile(name: string): Promise<void> {
   const id = (await profiles()).find((p) => p.name === name)?.id as string;
-  await popup.select('[data-testid="profile"]', id);
+  await popup.select('[data-testid="active-profile"]', id);
   await expect.poll(activeName, { timeout: 15_000, interval: 250 }).toBe(name);
 }
 

@@ -8,7 +8,7 @@ import {
   PROFILE_SETUP_CHOICES,
   PROFILE_SETUP_LABELS,
 } from '@posture-vision/core';
-import { NewProfileForm } from '@posture-vision/ui';
+import { ProfilePicker } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../services/api';
 
@@ -53,35 +53,18 @@ export function ProfileChooser({ onActiveChange, disabled }: ProfileChooserProps
       return false;
     }
   };
-  const active = profiles?.find((p) => p.active);
 
   return (
-    <fieldset className="rts-profiles" data-testid="profile-chooser" disabled={disabled}>
-      <legend>Calibration profile</legend>
-      {profiles && profiles.length > 0 && (
-        <select
-          aria-label="Active calibration profile"
-          data-testid="active-profile"
-          value={active?.id ?? ''}
-          onChange={(e) => void act(() => api.calibration.profiles.activate(e.target.value))}
-        >
-          {profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({PROFILE_SETUP_LABELS[p.setup]})
-            </option>
-          ))}
-        </select>
-      )}
-      <NewProfileForm
-        setups={PROFILE_SETUP_CHOICES}
-        nameMax={PROFILE_NAME_MAX}
-        onCreate={(name, setup) => act(() => api.calibration.profiles.create({ name, setup }))}
-      />
-      {error && (
-        <p className="pv-error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <ProfilePicker
+      className="rts-profiles"
+      testId="profile-chooser"
+      profiles={profiles?.map((p) => ({ ...p, setupLabel: PROFILE_SETUP_LABELS[p.setup] })) ?? null}
+      onActivate={(id) => void act(() => api.calibration.profiles.activate(id))}
+      setups={PROFILE_SETUP_CHOICES}
+      nameMax={PROFILE_NAME_MAX}
+      onCreate={(name, setup) => act(() => api.calibration.profiles.create({ name, setup }))}
+      error={error}
+      disabled={disabled}
+    />
   );
 }

@@ -8,7 +8,7 @@ import {
   PROFILE_SETUP_CHOICES,
   PROFILE_SETUP_LABELS,
 } from '@posture-vision/core';
-import { NewProfileForm } from '@posture-vision/ui';
+import { ProfilePicker } from '@posture-vision/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { send } from '../../messaging/runtime';
 import { popupApi as api } from '../popup-api';
@@ -48,30 +48,16 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
       return false;
     }
   };
-  const active = profiles?.find((p) => p.active);
 
   return (
-    <fieldset className="profiles">
-      <legend>Calibration profile</legend>
-      {profiles && profiles.length > 0 && (
-        <select
-          data-testid="profile"
-          value={active?.id ?? ''}
-          onChange={(e) => void act(() => api.calibration.profiles.activate(e.target.value))}
-        >
-          {profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({PROFILE_SETUP_LABELS[p.setup]})
-            </option>
-          ))}
-        </select>
-      )}
-      <NewProfileForm
-        setups={PROFILE_SETUP_CHOICES}
-        nameMax={PROFILE_NAME_MAX}
-        onCreate={(name, setup) => act(() => api.calibration.profiles.create({ name, setup }))}
-      />
-      {error && <p className="message error">{error}</p>}
-    </fieldset>
+    <ProfilePicker
+      className="profiles"
+      profiles={profiles?.map((p) => ({ ...p, setupLabel: PROFILE_SETUP_LABELS[p.setup] })) ?? null}
+      onActivate={(id) => void act(() => api.calibration.profiles.activate(id))}
+      setups={PROFILE_SETUP_CHOICES}
+      nameMax={PROFILE_NAME_MAX}
+      onCreate={(name, setup) => act(() => api.calibration.profiles.create({ name, setup }))}
+      error={error}
+    />
   );
 }

@@ -1,0 +1,60 @@
+import { NewProfileForm, type NewProfileFormProps } from './NewProfileForm';
+
+export interface PickedProfile {
+  id: string;
+  name: string;
+  /** The setup's label, shown after the name. */
+  setupLabel: string;
+  active: boolean;
+}
+
+export interface ProfilePickerProps<S extends string> extends NewProfileFormProps<S> {
+  /** null while loading. */
+  profiles: readonly PickedProfile[] | null;
+  onActivate(id: string): void;
+  error: string | null;
+  disabled?: boolean;
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * The calibration profiles (issue 13): the active one chosen from a list, a new one added by name and setup.
+ * The popup and the real-time session show it; each host loads the list and says what a change does.
+ */
+export function ProfilePicker<S extends string>({
+  profiles,
+  onActivate,
+  error,
+  disabled,
+  className,
+  testId,
+  ...form
+}: ProfilePickerProps<S>) {
+  const active = profiles?.find((p) => p.active);
+  return (
+    <fieldset className={className} data-testid={testId} disabled={disabled}>
+      <legend>Calibration profile</legend>
+      {profiles && profiles.length > 0 && (
+        <select
+          aria-label="Active calibration profile"
+          data-testid="active-profile"
+          value={active?.id ?? ''}
+          onChange={(e) => onActivate(e.target.value)}
+        >
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({p.setupLabel})
+            </option>
+          ))}
+        </select>
+      )}
+      <NewProfileForm {...form} />
+      {error && (
+        <p className="ui-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
