@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension } from '../scripts/package-extension';
 import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
 import { createUser, get, type TestUser } from './api-user';
+import { openPopup, signInThroughWebApp, waitForPopupText } from './popup';
 
 const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 const SUITE = 'extension-device';
@@ -32,15 +33,8 @@ let popup: Page;
 let visionStandIn: CountingServer;
 let visionRequests: string[];
 
-async function waitForPopup(testId: string, texts: string[], timeout = 60_000): Promise<string> {
-  await popup.waitForFunction(
-    (id, wanted) => wanted.includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
-    { timeout, polling: 250 },
-    testId,
-    texts,
-  );
-  return popup.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
-}
+const waitForPopup = (testId: string, texts: string[], timeout = 60_000) =>
+  waitForPopupText(popup, testId, texts, timeout);
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'pv-ext-device-'));
@@ -65,23 +59,9 @@ beforeAll(async () => {
   await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
   user = await createUser(api);
   browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
-  const worker = await browser.waitForTarget(
-    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
-  );
-  const extensionId = new URL(worker.url()).host;
-  popup = await browser.newPage();
-  await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
+  ({ popup } = await openPopup(browser));
   // Signed in through the web app, as a user would be.
-  const webPage = await browser.newPage();
-  await webPage.goto(`${web.origin}/chrome-extension-download`);
-  await webPage.evaluate((token) => localStorage.setItem('token', token), user.accessToken);
-  await webPage.setCookie({
-    name: 'refresh_token',
-    value: user.refreshToken,
-    url: web.origin,
-    sameSite: 'Strict',
-  });
-  await webPage.reload();
+  await signInThroughWebApp(browser, web.origin, user);
   await waitForPopup('sign-in', [`Signed in as ${user.email}`], 30_000);
 }, 300_000);
 

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-extension';
 import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
 import { createUser, get, type TestUser } from './api-user';
+import { openPopup, waitForPopupText } from './popup';
 
 const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 const SUITE = 'extension';
@@ -26,7 +27,6 @@ let api: RunningService;
 let vision: RunningService;
 let browser: Browser;
 let user: TestUser;
-let extensionId: string;
 let extensionDir: string;
 let popup: Page;
 let webPage: Page;
@@ -37,15 +37,8 @@ async function text(page: Page, testId: string): Promise<string> {
 }
 
 /** Waits until the popup's field shows one of the texts. */
-async function waitForPopup(testId: string, texts: string[], timeout = 30_000): Promise<string> {
-  await popup.waitForFunction(
-    (id, wanted) => wanted.includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
-    { timeout, polling: 250 },
-    testId,
-    texts,
-  );
-  return text(popup, testId);
-}
+const waitForPopup = (testId: string, texts: string[], timeout = 30_000) =>
+  waitForPopupText(popup, testId, texts, timeout);
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'pv-ext-test-'));
@@ -74,12 +67,7 @@ beforeAll(async () => {
   zipExtension(extensionDir, join(webOut, ZIP_NAME));
   user = await createUser(api);
   browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
-  const worker = await browser.waitForTarget(
-    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
-  );
-  extensionId = new URL(worker.url()).host;
-  popup = await browser.newPage();
-  await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
+  ({ popup } = await openPopup(browser));
 }, 300_000);
 
 afterAll(async () => {

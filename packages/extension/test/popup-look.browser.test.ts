@@ -9,6 +9,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension } from '../scripts/package-extension';
 import { localDay } from '../src/rules/daily-stats';
+import { openPopup } from './popup';
 
 const SUITE = 'extension';
 let tmp: string;
@@ -20,14 +21,8 @@ beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'pv-ext-look-'));
   const dir = await buildExtension(join(tmp, 'extension'), { VITE_API_URL: 'http://127.0.0.1:9' });
   browser = await launchChromium({ extension: dir });
-  const worker = await browser.waitForTarget(
-    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
-  );
-  extensionId = new URL(worker.url()).host;
-  popup = await browser.newPage();
   // A short viewport: the full-page screenshot then grows to the popup's own height.
-  await popup.setViewport({ width: 368, height: 100 });
-  await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
+  ({ popup, extensionId } = await openPopup(browser, { width: 368, height: 100 }));
   const now = Date.now();
   await popup.evaluate(
     (day, at) =>

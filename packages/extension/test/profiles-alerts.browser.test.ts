@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension } from '../scripts/package-extension';
 import type { AlertState } from '../src/rules/alert-timing';
 import { createUser, get, type TestUser } from './api-user';
+import { openPopup, signInThroughWebApp, waitForPopupText } from './popup';
 
 const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 const SUITE = 'extension-profiles';
@@ -40,15 +41,8 @@ interface Profile {
 const profiles = async () => (await get(api, '/calibration/profiles', user.accessToken)).data as Profile[];
 const activeName = async () => (await profiles()).find((p) => p.active)?.name ?? null;
 
-async function waitForPopup(testId: string, texts: string[], timeout = 60_000): Promise<string> {
-  await popup.waitForFunction(
-    (id, wanted) => wanted.includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
-    { timeout, polling: 250 },
-    testId,
-    texts,
-  );
-  return popup.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
-}
+const waitForPopup = (testId: string, texts: string[], timeout = 60_000) =>
+  waitForPopupText(popup, testId, texts, timeout);
 
 async function addProfile(name: string, setup: string): Promise<void> {
   await popup.locator('[data-testid="new-profile-name"]').fill(name);
@@ -92,22 +86,9 @@ beforeAll(async () => {
   await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
   user = await createUser(api);
   browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
-  const worker = await browser.waitForTarget(
-    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
-  );
-  const extensionId = new URL(worker.url()).host;
-  popup = await browser.newPage();
-  await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
-  const webPage = await browser.newPage();
-  await webPage.goto(`${web.origin}/chrome-extension-download`);
-  await webPage.evaluate((token) => localStorage.setItem('token', token), user.accessToken);
-  await webPage.setCookie({
-    name: 'refresh_token',
-    value: user.refreshToken,
-    url: web.origin,
-    sameSite: 'Strict',
-  });
-  await webPage.reload();
+  ({ popup } = await openPopup(browser));
+  // Signed in through the web app, as a user would be.
+  await signInThroughWebApp(browser, web.origin, user);
   await waitForPopup('sign-in', [`Signed in as ${user.email}`], 30_000);
   await popup.bringToFront();
   // The popup loads profiles and preferences on sign-in; open it afresh, as a user would.

@@ -1,0 +1,54 @@
+// The extension's popup in a browser test: found through the extension's service worker, read by test id, and
+// signed in the way a user signs the extension in (through the web app's page, which hands over a code).
+import type { Browser, Page } from 'puppeteer-core';
+import type { TestUser } from './api-user';
+
+/** The extension's id (from its service worker) and a page with its popup open. */
+export async function openPopup(
+  browser: Browser,
+  viewport?: { width: number; height: number },
+): Promise<{ popup: Page; extensionId: string }> {
+  const worker = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
+  );
+  const extensionId = new URL(worker.url()).host;
+  const popup = await browser.newPage();
+  if (viewport) await popup.setViewport(viewport);
+  await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
+  return { popup, extensionId };
+}
+
+/** Waits until the element with the test id reads one of the texts, and returns what it reads. */
+export async function waitForPopupText(
+  popup: Page,
+  testId: string,
+  texts: string[],
+  timeout: number,
+): Promise<string> {
+  await popup.waitForFunction(
+    (id, wanted) => wanted.includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    { timeout, polling: 250 },
+    testId,
+    texts,
+  );
+  return popup.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
+}
+
+/** Signs the web app in as the user on its download page, which signs the extension in; returns that page. */
+export async function signInThroughWebApp(
+  browser: Browser,
+  webOrigin: string,
+  user: TestUser,
+): Promise<Page> {
+  const webPage = await browser.newPage();
+  await webPage.goto(`${webOrigin}/chrome-extension-download`);
+  await webPage.evaluate((token) => localStorage.setItem('token', token), user.accessToken);
+  await webPage.setCookie({
+    name: 'refresh_token',
+    value: user.refreshToken,
+    url: webOrigin,
+    sameSite: 'Strict',
+  });
+  await webPage.reload();
+  return webPage;
+}
