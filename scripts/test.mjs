@@ -33,7 +33,12 @@ function nodeStep(name, args) {
 if (!only.length) {
   step('lint and format (biome)', ['exec', 'biome', 'check', '.']);
   nodeStep('dependency boundaries', ['scripts/check-boundaries.mjs']);
-  nodeStep('tests: scripts', ['--test', 'scripts/test/check-boundaries.test.mjs']);
+  nodeStep('tests: scripts', [
+    '--test',
+    'scripts/test/check-boundaries.test.mjs',
+    'scripts/test/readme-links.test.mjs',
+    'scripts/test/start.test.mjs',
+  ]);
   step('type check', ['-r', '--if-present', 'run', 'typecheck']);
 }
 

@@ -1,5 +1,5 @@
 // Run from the repository root: node --import tsx bench/device/run.ts   (about 10 minutes; measures, asserts
-// nothing; BENCH_WINDOW_MS sets the browser window, default 30 s)
+// nothing; BENCH_WINDOW_MS sets the browser window, default 30 s; BENCH_PARTS=3 runs part 3 alone)
 // Server mode against device mode ("Process video on this computer", issue 10), in one run on one machine:
 // 1. CPU-ms per frame of the detector against plain Human (every model, every frame) on the same 640x480 frame
 //    of a person, one worker (Human on tfjs WASM, the backend the browser's worker uses too);
@@ -23,6 +23,8 @@ import { measure, type Processing, type Row } from '../extension/monitoring.ts';
 import { all, cpuPerFrame, frame, H, none, scheduled, streams, W } from '../vision/frame-cpu.ts';
 
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 30_000);
+/** BENCH_PARTS=3 (or 1,3 ...) runs only those parts; all four by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? '1,2,3,4').split(',').map((p) => Number(p.trim())));
 const STREAM_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const say = (s: string) => console.log(s);
 const f1 = (n: number) => n.toFixed(1);
@@ -35,54 +37,58 @@ say(
 say(`Load average at start: ${load()}`);
 
 // 1. Per-frame CPU against plain Human, same frame, same worker, same run.
-const pool = new EnginePool(1);
-await pool.ready;
-const body = { ...none, body: true };
-const perFrame: [string, Parameters<typeof cpuPerFrame>[1]][] = [
-  ['plain Human: every model, every frame (reference)', Array(12).fill(all)],
-  ['device/passive frame: body + face box from its head keypoints', Array(20).fill(body)],
-  [
-    'live frame: body + face mesh/iris following the face, mesh at most every 100 ms (15 fps, 4 s)',
-    scheduled(parseShows('face'), 15, 60, 'bench-live'),
-  ],
-  [
-    'passive stream as scheduled (posture only, 1 frame/s, 20 s)',
-    scheduled(parseShows(''), 1, 20, 'bench-p1'),
-  ],
-];
-say('\n1. CPU per frame, one worker, the same 640x480 frame:\n');
-say('| frame | CPU ms per frame | × plain Human | wall median ms |');
-say('|---|---|---|---|');
-let reference = 0;
-for (const [name, sequence] of perFrame) {
-  const r = await cpuPerFrame(pool, sequence);
-  if (!reference) reference = r.cpu;
-  say(`| ${name} | ${r.cpu.toFixed(0)} | ${(r.cpu / reference).toFixed(2)} | ${r.wall.toFixed(0)} |`);
+if (PARTS.has(1)) {
+  const pool = new EnginePool(1);
+  await pool.ready;
+  const body = { ...none, body: true };
+  const perFrame: [string, Parameters<typeof cpuPerFrame>[1]][] = [
+    ['plain Human: every model, every frame (reference)', Array(12).fill(all)],
+    ['device/passive frame: body + face box from its head keypoints', Array(20).fill(body)],
+    [
+      'live frame: body + face mesh/iris following the face, mesh at most every 100 ms (15 fps, 4 s)',
+      scheduled(parseShows('face'), 15, 60, 'bench-live'),
+    ],
+    [
+      'passive stream as scheduled (posture only, 1 frame/s, 20 s)',
+      scheduled(parseShows(''), 1, 20, 'bench-p1'),
+    ],
+  ];
+  say('\n1. CPU per frame, one worker, the same 640x480 frame:\n');
+  say('| frame | CPU ms per frame | × plain Human | wall median ms |');
+  say('|---|---|---|---|');
+  let reference = 0;
+  for (const [name, sequence] of perFrame) {
+    const r = await cpuPerFrame(pool, sequence);
+    if (!reference) reference = r.cpu;
+    say(`| ${name} | ${r.cpu.toFixed(0)} | ${(r.cpu / reference).toFixed(2)} | ${r.wall.toFixed(0)} |`);
+  }
+  await pool.close();
 }
-await pool.close();
 
 // 2. Server side per monitored user: the per-peer loop at the extension's capture rates.
-const live = new EnginePool(cpus().length);
-await live.ready;
-await Promise.all(
-  Array.from({ length: cpus().length }, () =>
-    live.run({ kind: 'i420', data: frame.slice(), width: W, height: H, modules: all }),
-  ),
-);
-say(`\n2. Vision service per-peer loop, posture only (${STREAM_SECONDS} s per row):\n`);
-say('| capture rate | processed frames/s | latency receipt→sent median / p95 ms | CPU % of one core |');
-say('|---|---|---|---|');
-for (const fps of [BACKGROUND_FPS, POOR_POSTURE_FPS]) {
-  const r = await streams(
-    live,
-    { label: 'posture only', count: 1, fps, shows: parseShows(''), maxInFlight: 1 },
-    STREAM_SECONDS,
+if (PARTS.has(2)) {
+  const live = new EnginePool(cpus().length);
+  await live.ready;
+  await Promise.all(
+    Array.from({ length: cpus().length }, () =>
+      live.run({ kind: 'i420', data: frame.slice(), width: W, height: H, modules: all }),
+    ),
   );
-  say(
-    `| ${fps} frame/s | ${r.fps.toFixed(1)} | ${r.latency.toFixed(0)} / ${r.latencyP95.toFixed(0)} | ${r.cpuPerStream.toFixed(1)} |`,
-  );
+  say(`\n2. Vision service per-peer loop, posture only (${STREAM_SECONDS} s per row):\n`);
+  say('| capture rate | processed frames/s | latency receipt→sent median / p95 ms | CPU % of one core |');
+  say('|---|---|---|---|');
+  for (const fps of [BACKGROUND_FPS, POOR_POSTURE_FPS]) {
+    const r = await streams(
+      live,
+      { label: 'posture only', count: 1, fps, shows: parseShows(''), maxInFlight: 1 },
+      STREAM_SECONDS,
+    );
+    say(
+      `| ${fps} frame/s | ${r.fps.toFixed(1)} | ${r.latency.toFixed(0)} / ${r.latencyP95.toFixed(0)} | ${r.cpuPerStream.toFixed(1)} |`,
+    );
+  }
+  await live.close();
 }
-await live.close();
 
 // 3. The extension, server mode against device mode.
 let api: RunningService | undefined;
@@ -96,7 +102,9 @@ try {
   const user = await createUser(api);
   const rows: Row[] = [];
   const failed: string[] = [];
-  for (const processing of ['server', 'device'] as Processing[]) {
+  /** Load average (1 min) right after each row's window: the machine is shared. */
+  const loads: number[] = [];
+  for (const processing of (PARTS.has(3) ? ['server', 'device'] : []) as Processing[]) {
     // On a loaded machine the first frames (and so the reference) come late: a long wait, and a scenario that
     // never reaches its posture is reported instead of ending the run.
     const options = { processing, windowMs: WINDOW_MS, settleMs: 300_000 };
@@ -114,45 +122,50 @@ try {
     for (const [scenario, segments] of scenarios) {
       try {
         rows.push(await measure(scenario, segments, user, out, options));
+        loads.push(loadavg()[0] ?? 0);
       } catch (error) {
         failed.push(`${processing} ${scenario}: ${(error as Error).message}`);
       }
     }
   }
-  say(
-    `\n3. Passive monitoring in the extension, ${WINDOW_MS / 1000} s window per row; CPU in % of one core:\n`,
-  );
-  say(
-    '| processing | posture (capture fps) | good posture in window | detection frames/s | device latency capture→frame median / p95 ms | whole browser CPU % | extension renderer CPU % | vision service CPU % | browser RSS MiB | vision RSS MiB | offscreen JS heap MiB | worker JS heap MiB |',
-  );
-  say('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    const g = (name: string) => r.groups[name] ?? { cpu: 0, rssMiB: 0 };
-    const ext = g('extension renderer (offscreen document + service worker)');
-    const v = g('vision service');
+  if (PARTS.has(3)) {
     say(
-      `| ${r.processing} | ${r.scenario} (${r.fps}) | ${r.good} | ${r.framesPerSecond === null ? '–' : r.framesPerSecond.toFixed(2)} | ${r.latency ? `${r.latency.median.toFixed(0)} / ${r.latency.p95.toFixed(0)}` : '–'} | ${f1(r.browserCpu)} | ${f1(ext.cpu)} | ${f1(v.cpu)} | ${r.browserRssMiB.toFixed(0)} | ${v.rssMiB.toFixed(0)} | ${r.heapMiB === null ? '–' : f1(r.heapMiB)} | ${r.workerHeapMiB === null ? '–' : f1(r.workerHeapMiB)} |`,
+      `\n3. Passive monitoring in the extension, ${WINDOW_MS / 1000} s window per row; CPU in % of one core:\n`,
     );
+    say(
+      '| processing | posture (capture fps) | good posture in window | detection frames/s | device latency capture→frame median / p95 ms | whole browser CPU % | browser CPU-ms per detection frame | extension renderer CPU % | vision service CPU % | browser RSS MiB | vision RSS MiB | offscreen JS heap MiB | worker JS heap MiB | load average (1 min) after the window |',
+    );
+    say('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const [i, r] of rows.entries()) {
+      const g = (name: string) => r.groups[name] ?? { cpu: 0, rssMiB: 0 };
+      const ext = g('extension renderer (offscreen document + service worker)');
+      const v = g('vision service');
+      say(
+        `| ${r.processing} | ${r.scenario} (${r.fps}) | ${r.good} | ${r.framesPerSecond === null ? '–' : r.framesPerSecond.toFixed(2)} | ${r.latency ? `${r.latency.median.toFixed(0)} / ${r.latency.p95.toFixed(0)}` : '–'} | ${f1(r.browserCpu)} | ${r.framesPerSecond ? ((r.browserCpu * 10) / r.framesPerSecond).toFixed(0) : '–'} | ${f1(ext.cpu)} | ${f1(v.cpu)} | ${r.browserRssMiB.toFixed(0)} | ${v.rssMiB.toFixed(0)} | ${r.heapMiB === null ? '–' : f1(r.heapMiB)} | ${r.workerHeapMiB === null ? '–' : f1(r.workerHeapMiB)} | ${f1(loads[i] ?? 0)} |`,
+      );
+    }
+
+    for (const r of rows.filter((x) => x.processing === 'device'))
+      say(
+        `- device ${r.scenario}: offscreen document cross-origin isolated: ${r.crossOriginIsolated}; blob: workers (WASM threads): ${r.threadWorkers}`,
+      );
+    for (const f of failed) say(`- not measured: ${f}`);
   }
 
-  for (const r of rows.filter((x) => x.processing === 'device'))
-    say(
-      `- device ${r.scenario}: offscreen document cross-origin isolated: ${r.crossOriginIsolated}; blob: workers (WASM threads): ${r.threadWorkers}`,
-    );
-  for (const f of failed) say(`- not measured: ${f}`);
-
   // 4. Bundle sizes.
-  const zip = zipExtension(out, join(tmpdir(), `pv-bench-device-${process.pid}.zip`));
-  await buildWeb(webOut, { apiUrl: api.url, visionUrl: vision.url });
-  const assets = readdirSync(join(webOut, 'assets'));
-  const workerChunk = assets.find((f) => /worker/i.test(f) && f.endsWith('.js'));
-  say('\n4. Bundle sizes:\n');
-  say(`- extension zip: ${kib(statSync(zip).size)}`);
-  if (workerChunk)
-    say(
-      `- web app detector worker chunk (${workerChunk}): ${kib(statSync(join(webOut, 'assets', workerChunk)).size)}`,
-    );
-  rmSync(zip, { force: true });
+  if (PARTS.has(4)) {
+    const zip = zipExtension(out, join(tmpdir(), `pv-bench-device-${process.pid}.zip`));
+    await buildWeb(webOut, { apiUrl: api.url, visionUrl: vision.url });
+    const assets = readdirSync(join(webOut, 'assets'));
+    const workerChunk = assets.find((f) => /worker/i.test(f) && f.endsWith('.js'));
+    say('\n4. Bundle sizes:\n');
+    say(`- extension zip: ${kib(statSync(zip).size)}`);
+    if (workerChunk)
+      say(
+        `- web app detector worker chunk (${workerChunk}): ${kib(statSync(join(webOut, 'assets', workerChunk)).size)}`,
+      );
+    rmSync(zip, { force: true });
+  }
 } finally {
   await vision?.stop();
   await api?.stop();

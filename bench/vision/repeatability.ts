@@ -3,6 +3,10 @@
 // quality 0.7-0.95, 1-3° camera roll), each metric's standard deviation (SD) and smallest detectable change
 // SDC = 1.96 × √2 × SD, with and without the roll. Front view: testkit's 'woman-left'; side views: testkit's
 // side-view composite at a true CVA of 50°; overall score from the three together, as the wizard sends them.
+// Twice: the test photos as they are (portrait crops: the person fills the picture, no room in view), and the
+// same people in a 960×540 camera picture of a room (testkit's roomPhoto: a door frame and a shelf beside them),
+// where the analysis can measure the camera's roll (vision photo/camera-roll.ts). A retake sees the central 80 %
+// of its photo (testkit's RETAKE_VIEW), so a rolled retake has no filled border.
 // Run from the repository root: node --import tsx bench/vision/repeatability.ts [retakes=20]  (measures only)
 import { cpus, loadavg, totalmem } from 'node:os';
 import { earForwardForCva } from '../../packages/core/src/calibration/geometry.ts';
@@ -12,33 +16,68 @@ import {
   type Retake,
   randomRetakes,
   retakePhoto,
+  roomPhoto,
   sideViewPhoto,
 } from '../../packages/testkit/src/media.ts';
 import { EnginePool } from '../../packages/vision/src/engine/pool.ts';
 import { overallScore } from '../../packages/vision/src/photo/metrics.ts';
-import { repeatability } from '../../packages/vision/src/photo/repeatability.ts';
-import { analyzePhoto } from '../../packages/vision/src/photo/service.ts';
+import { repeatability, spread } from '../../packages/vision/src/photo/repeatability.ts';
+import { analyzePhoto, PhotoError } from '../../packages/vision/src/photo/service.ts';
 
 const count = Number(process.argv[2] ?? 20);
 const pool = new EnginePool(1);
 await pool.ready;
-const front = personPhoto('woman-left');
-const side = sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg;
+const placement = { up: 200, forward: earForwardForCva(50, 200) };
+/** The photos as the test media give them (portrait crops, no room in view)... */
+const portrait = { front: personPhoto('woman-left'), side: sideViewPhoto(placement).jpeg };
+/** ...and the same people in a 960×540 camera picture of a room (a door frame and a shelf beside them). */
+const room = { front: roomPhoto({ photo: 'woman-left' }), side: roomPhoto({ side: placement }) };
 
-async function measure(retakes: Retake[]) {
+/** Per view: how often the roll was trusted, and the trusted estimates' error against the retake's true roll. */
+const rollLog: Record<string, { trusted: number; total: number; errors: number[] }> = {};
+function logRoll(view: string, r: Retake, roll: { trusted: boolean; rollDeg: number }) {
+  const l = rollLog[view] ?? { trusted: 0, total: 0, errors: [] };
+  rollLog[view] = l;
+  l.total++;
+  if (roll.trusted) {
+    l.trusted++;
+    l.errors.push(roll.rollDeg - r.rollDeg);
+  }
+}
+const photoMs: number[] = [];
+
+/** A view's analysis, or null when the photo was refused (a 422: a keypoint the view needs was not found). */
+async function analyse(jpeg: Buffer, view: 'front' | 'left') {
+  return analyzePhoto(pool, new Uint8Array(jpeg), view, `${view}_image`).catch((error) => {
+    if (error instanceof PhotoError && error.status === 422) return null;
+    throw error;
+  });
+}
+
+async function measure(set: string, photos: { front: Buffer; side: Buffer }, retakes: Retake[]) {
   const rows: Record<string, number>[] = [];
+  /** The side view's CVA on every retake it was measured, and whether its roll was trusted. */
+  const side: { cva: number; trusted: boolean }[] = [];
   let unmeasured = 0;
   for (const r of retakes) {
-    const f = await analyzePhoto(pool, new Uint8Array(retakePhoto(front, r)), 'front', 'front_image');
-    const s = await analyzePhoto(pool, new Uint8Array(retakePhoto(side, r)), 'left', 'left_image');
-    if (f.not_measurable || s.not_measurable) {
+    const frontJpeg = retakePhoto(photos.front, r);
+    const t0 = performance.now();
+    const f = await analyse(frontJpeg, 'front');
+    // Time of one photo's analysis (the retake's own resampling is done before it starts).
+    photoMs.push(performance.now() - t0);
+    const s = await analyse(retakePhoto(photos.side, r), 'left');
+    if (f) logRoll(`${set}, front`, r, f.roll);
+    if (s) logRoll(`${set}, side`, r, s.roll);
+    const cva = s?.metrics.cranial_vertebral_angle;
+    if (s && cva !== undefined) side.push({ cva, trusted: s.roll.trusted });
+    if (!f || !s || f.not_measurable || s.not_measurable) {
       unmeasured++;
       continue;
     }
     const m = { ...f.metrics, ...s.metrics };
     rows.push({ ...(m as Record<string, number>), overall_score: overallScore(m) });
   }
-  return { rows, unmeasured };
+  return { rows, unmeasured, side };
 }
 
 // Geometry: the side-view composites of the suite's geometry test, true CVA by construction vs estimate.
@@ -65,11 +104,17 @@ const abs = errors.map(Math.abs);
 console.log(
   `mean error ${(errors.reduce((a, b) => a + b, 0) / errors.length).toFixed(2)}°, mean |error| ${(abs.reduce((a, b) => a + b, 0) / abs.length).toFixed(2)}°, max |error| ${Math.max(...abs).toFixed(2)}°`,
 );
-for (const [label, retakes] of [
-  ['all changes incl. 1-3° roll', randomRetakes(count, 7)],
-  ['all changes, no roll', randomRetakes(count, 7, { roll: false })],
+// The same retakes twice: with their roll, and with the roll set to 0 (everything else equal), so the two tables
+// differ by the roll alone.
+const retakes = randomRetakes(count, 7);
+const level = retakes.map((r) => ({ ...r, rollDeg: 0 }));
+for (const [label, photos, set] of [
+  ['test photos, all changes incl. 1-3° roll', portrait, retakes],
+  ['test photos, the same retakes without their roll', portrait, level],
+  ['in a room, all changes incl. 1-3° roll', room, retakes],
+  ['in a room, the same retakes without their roll', room, level],
 ] as const) {
-  const { rows, unmeasured } = await measure(retakes);
+  const { rows, unmeasured, side } = await measure(label.split(',')[0] as string, photos, set);
   console.log(`\n${label}: ${rows.length} retakes measured, ${unmeasured} not measurable`);
   console.log('| metric | mean | SD | SDC (1.96·√2·SD) | min–max |');
   console.log('|---|---|---|---|---|');
@@ -77,5 +122,20 @@ for (const [label, retakes] of [
     console.log(
       `| ${metric} | ${r.mean.toFixed(1)} | ${r.sd.toFixed(2)} | ${r.sdc.toFixed(2)} | ${r.min.toFixed(1)}–${r.max.toFixed(1)} |`,
     );
+  const sdcOf = (v: number[]) => (v.length > 1 ? spread(v).sdc.toFixed(2) : '-');
+  const trustedCvas = side.filter((x) => x.trusted).map((x) => x.cva);
+  console.log(
+    `side view alone: CVA SDC ${sdcOf(side.map((x) => x.cva))} over ${side.length} measured retakes; ${sdcOf(trustedCvas)} over the ${trustedCvas.length} with a trusted roll`,
+  );
 }
+for (const [view, l] of Object.entries(rollLog)) {
+  const abs = l.errors.map(Math.abs);
+  console.log(
+    `roll, ${view} view: trusted on ${l.trusted} of ${l.total} retakes; trusted estimates' error mean ${(l.errors.reduce((a, b) => a + b, 0) / Math.max(1, l.errors.length)).toFixed(2)}°, max |error| ${abs.length ? Math.max(...abs).toFixed(2) : '-'}°`,
+  );
+}
+const sortedMs = [...photoMs].sort((a, b) => a - b);
+console.log(
+  `front photo analysis (decode, whole-photo look with faces, the person's column in a landscape photo, roll): median ${sortedMs[sortedMs.length >> 1]?.toFixed(0)} ms wall on one worker; load ${loadavg()[0]?.toFixed(1)} at the end`,
+);
 await pool.close();

@@ -74,9 +74,20 @@ web.child = spawn(
       VITE_VISION_WS_URL: `ws://localhost:${visionPort}`,
     },
     detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   },
 );
+for (const stream of [web.child.stdout, web.child.stderr]) {
+  let rest = '';
+  stream?.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    // Once we stop it, what pnpm prints about the dev server being stopped (ERR_PNPM_… SIGTERM) is not a
+    // crash: keep it off the terminal, as `npm start` does.
+    if (stopping) return;
+    for (const line of lines) log('web', line);
+  });
+}
 web.child.on('exit', (code) => {
   if (!stopping) log('web', `exited with ${code}`);
 });

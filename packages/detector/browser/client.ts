@@ -1,7 +1,10 @@
-// The page side of the detector's web worker: start it with the bundled asset URLs, feed it camera frames
-// from a timer loop (an offscreen document never fires requestAnimationFrame or requestVideoFrameCallback),
-// newest frame only, and get detection frames back (the same frames the vision service sends).
+// The page side of the detector's web worker: start it with the bundled asset URLs, feed it camera frames,
+// newest frame only, and get detection frames back (the same frames the vision service sends). Frames come
+// either from a <video> the page shows, sampled by a timer (an offscreen document never fires
+// requestAnimationFrame or requestVideoFrameCallback), or straight from a camera track as it delivers them
+// (no <video> element decoding frames nobody sees: the extension's offscreen document).
 import type { DetectionFrame, PostureReference } from '@posture-vision/core/analysis';
+import { detectionSize, RESIZE_QUALITY } from '../src/input-size.ts';
 import type { ModuleSet } from '../src/models.ts';
 import type { Shows } from '../src/schedule.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
@@ -25,10 +28,35 @@ export interface DeviceDetector {
   readonly ready: Promise<{ models: string[]; threads: boolean }>;
   /** Starts sampling `video` at `fps` frames per second, read before each frame so it can change. */
   run(video: HTMLVideoElement, fps: () => number): void;
+  /** Starts detecting the frames of a camera track as they arrive, at the track's own rate (the caller
+   * limits it with applyConstraints); a frame that arrives while the worker is busy is dropped. */
+  runTrack(track: MediaStreamTrack): void;
   /** Takes the newest detection's body as the reference. */
   calibrate(): Promise<PostureReference | null>;
   setReference(reference: PostureReference | null): void;
   close(): void;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** Chromium's breakout box (in window and worker scopes since Chrome 94; the extension's offscreen documents
+ * need Chrome 109): a camera track's frames as a stream of VideoFrames. Not in TypeScript's DOM library. */
+declare const MediaStreamTrackProcessor: new (init: {
+  track: MediaStreamTrack;
+}) => { readable: ReadableStream<VideoFrame> };
+
+/** A camera frame as a bitmap of `size`: scaled once while it is made (no full-size copy to the worker), or
+ * as it is. */
+function grab(source: HTMLVideoElement | VideoFrame, frame: Size, size: Size): Promise<ImageBitmap> {
+  if (size.width === frame.width && size.height === frame.height) return createImageBitmap(source);
+  return createImageBitmap(source, {
+    resizeWidth: size.width,
+    resizeHeight: size.height,
+    resizeQuality: RESIZE_QUALITY,
+  });
 }
 
 export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
@@ -36,6 +64,7 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
   const root = new URL(`${ASSETS_DIR}/`, o.baseUrl).href;
   let busy = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
   let calibrated: ((r: PostureReference | null) => void) | null = null;
   let settle: { resolve(v: { models: string[]; threads: boolean }): void; reject(e: Error): void };
   const ready = new Promise<{ models: string[]; threads: boolean }>((resolve, reject) => {
@@ -66,28 +95,58 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
     wasmBaseUrl: `${root}wasm/`,
   });
 
-  async function capture(video: HTMLVideoElement) {
-    // One frame in the worker at a time: a slow device skips camera frames instead of queueing them.
-    if (busy || video.readyState < 2 || !video.videoWidth) return;
+  /** Sends one camera frame to the worker (the caller has checked it is free); `time` is its capture time. */
+  async function detect(source: HTMLVideoElement | VideoFrame, frame: Size, time: number) {
     busy = true;
     try {
-      const bitmap = await createImageBitmap(video);
-      send({ type: 'frame', bitmap, time: Date.now() }, [bitmap]);
+      const bitmap = await grab(source, frame, detectionSize(o.modules, frame));
+      send({ type: 'frame', bitmap, time, ...frame }, [bitmap]);
     } catch (error) {
       busy = false;
       o.onError?.((error as Error).message);
     }
   }
 
+  async function capture(video: HTMLVideoElement) {
+    // One frame in the worker at a time: a slow device skips camera frames instead of queueing them.
+    if (busy || video.readyState < 2 || !video.videoWidth) return;
+    await detect(video, { width: video.videoWidth, height: video.videoHeight }, Date.now());
+  }
+
+  async function pump(frames: ReadableStreamDefaultReader<VideoFrame>) {
+    for (;;) {
+      const { value: frame, done } = await frames.read().catch(() => ({ value: undefined, done: true }));
+      if (done || !frame) return;
+      try {
+        if (!busy && reader === frames)
+          await detect(frame, { width: frame.displayWidth, height: frame.displayHeight }, Date.now());
+      } finally {
+        frame.close();
+      }
+    }
+  }
+
+  function stop() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    void reader?.cancel().catch(() => {});
+    reader = null;
+  }
+
   return {
     ready,
     run(video, fps) {
-      if (timer) clearTimeout(timer);
+      stop();
       const tick = () => {
         void capture(video);
         timer = setTimeout(tick, 1000 / Math.max(0.2, fps()));
       };
       tick();
+    },
+    runTrack(track) {
+      stop();
+      reader = new MediaStreamTrackProcessor({ track }).readable.getReader();
+      void pump(reader);
     },
     calibrate() {
       return new Promise((resolve) => {
@@ -99,8 +158,7 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
       send({ type: 'reference', reference });
     },
     close() {
-      if (timer) clearTimeout(timer);
-      timer = null;
+      stop();
       o.worker.terminate();
     },
   };

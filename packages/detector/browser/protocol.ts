@@ -14,8 +14,9 @@ export type ToWorker =
       /** What the page shows (sets the face/hands/emotion rates). */
       shows: Shows;
     }
-  /** A camera frame (transferred); `time` is when it was captured, ms. */
-  | { type: 'frame'; bitmap: ImageBitmap; time: number }
+  /** A camera frame (transferred), possibly scaled down (detectionSize); `time` is when it was captured, ms;
+   * `width` × `height` the camera frame's size, which the detection frame reports. */
+  | { type: 'frame'; bitmap: ImageBitmap; time: number; width: number; height: number }
   | { type: 'calibrate' }
   | { type: 'reference'; reference: PostureReference | null };
 

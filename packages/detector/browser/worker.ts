@@ -80,9 +80,12 @@ scope.onmessage = ({ data: m }) => {
     }
     const started = performance.now();
     d.detect(pixels(m.bitmap), s.next(m.time))
-      .then((detection) =>
-        post({ type: 'frame', frame: stream.frame(detection, m.time), ms: performance.now() - started }),
-      )
+      .then((detection) => {
+        // Coordinates are normalised to the frame, so a scaled-down bitmap's detection is the camera frame's:
+        // report the camera frame's size (the reference and the vision service's frames use it).
+        const inFrame = { ...detection, width: m.width, height: m.height };
+        post({ type: 'frame', frame: stream.frame(inFrame, m.time), ms: performance.now() - started });
+      })
       .catch((error: Error) => post({ type: 'frame-failed', message: error.message }));
   } else if (m.type === 'calibrate') {
     post({ type: 'calibrated', reference: stream.calibrate() });

@@ -78,6 +78,26 @@ describe('extension popup look', () => {
     expect(await textOf(popup, 'snooze-state')).toMatch(/^Alerts snoozed · 25 minutes left \(until .+\)$/);
   });
 
+  it('draws the profile and alert controls as cards like the rest, and says why they could not load', async () => {
+    // No API answers in this test (its address is closed): the profile list and the alert preferences fail.
+    await popup.waitForSelector('.profiles [role="alert"]');
+    const look = await popup.evaluate(() => {
+      const style = (el: Element) => {
+        const s = getComputedStyle(el);
+        return { background: s.backgroundColor, radius: s.borderTopLeftRadius };
+      };
+      return {
+        section: style(document.querySelector('.popup-account') as Element),
+        fieldsets: [...document.querySelectorAll('.popup > fieldset')].map(style),
+      };
+    });
+    // Two cards (calibration profile, alerts) painted as the popup's sections are, not browser-default boxes.
+    expect(look.fieldsets).toEqual([look.section, look.section]);
+    expect(await popup.$eval('.profiles [role="alert"]', (el) => el.textContent)).toBe(
+      'Could not reach the Posture Vision server: Failed to fetch. Check your connection and try again.',
+    );
+  });
+
   it('is styled in both themes (dark by default, light when the system asks)', async () => {
     const colours = () =>
       popup.evaluate(() => ({

@@ -50,3 +50,25 @@ export function lastMailIn(dirs: string[], to: string): OutboxMail | undefined {
     .filter((m) => m.to === to)
     .at(-1);
 }
+
+/**
+ * Stores a calibration for a signed-in user without the vision service (`processWithML: false`), the one thing a
+ * real-time session needs before it starts (document 2, 5.3), for tests whose subject is not calibration. Every
+ * view is the same real frontal photo (a data URL). Returns the API's answer status (201 when stored).
+ */
+export async function seedCalibration(apiUrl: string, accessToken: string, photoDataUrl: string) {
+  const res = await fetch(`${apiUrl}/calibration`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      photos: ['front', 'left', 'right'].map((viewType) => ({
+        viewType,
+        photoUrl: photoDataUrl,
+        metadata: {},
+      })),
+      processWithML: false,
+    }),
+  });
+  await res.body?.cancel();
+  return res.status;
+}

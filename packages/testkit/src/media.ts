@@ -247,6 +247,74 @@ export function onWall(image: Rgba, width: number, height: number, mirror = fals
   return rgb;
 }
 
+/** Door frame and shelf colour: dark wood against the light wall. */
+const WOOD: [number, number, number] = [92, 70, 52];
+
+/**
+ * A camera picture of a person in a room (JPEG): the picture fitted to `height` and centred, as onWall does, on a
+ * wall that shows a door frame (two posts and a lintel) on the left and a shelf on the right — the straight
+ * vertical and horizontal lines a room at a desk shows beside the person, which the photo analysis measures the
+ * camera's roll against. `side` gives the side-view composite (sideViewPhoto's placement), `photo` a single-person
+ * crop. The wall parts are drawn, the person is the real photo.
+ */
+export function roomPhoto(
+  person: { side: SideViewPlacement } | { photo: PhotoName },
+  width = 960,
+  height = 540,
+  quality = 90,
+): Buffer {
+  const image = 'side' in person ? sideViewImage(person.side).image : crop(crops[person.photo]);
+  const rgb = onWall(image, width, height);
+  const personLeft = (width - image.width * (height / image.height)) / 2;
+  const personRight = width - personLeft;
+  const paint = (x0: number, x1: number, y0: number, y1: number) => {
+    for (let y = Math.max(0, Math.round(y0)); y < Math.min(height, Math.round(y1)); y++)
+      for (let x = Math.max(0, Math.round(x0)); x < Math.min(personLeft, width, Math.round(x1)); x++)
+        rgb.set(WOOD, (y * width + x) * 3);
+  };
+  // Door: posts 4 % of the height wide, 35 % of the picture's height apart, lintel at 12 % from the top.
+  const post = 0.04 * height;
+  const doorLeft = Math.max(post, personLeft - 0.55 * height);
+  const doorRight = doorLeft + 0.35 * height;
+  paint(doorLeft, doorLeft + post, 0.12 * height, height);
+  paint(doorRight - post, doorRight, 0.12 * height, height);
+  paint(doorLeft, doorRight, 0.12 * height, 0.12 * height + post);
+  // Shelf on the right-hand wall, at 45 % of the height, with a bracket under it.
+  const out = new Uint8Array(width * height * 4);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    out[j] = rgb[i] as number;
+    out[j + 1] = rgb[i + 1] as number;
+    out[j + 2] = rgb[i + 2] as number;
+    out[j + 3] = 255;
+  }
+  const shelf = (x0: number, x1: number, y0: number, y1: number) => {
+    for (let y = Math.round(y0); y < Math.round(y1); y++)
+      for (
+        let x = Math.max(Math.round(personRight), Math.round(x0));
+        x < Math.min(width, Math.round(x1));
+        x++
+      )
+        out.set([...WOOD, 255], (y * width + x) * 4);
+  };
+  shelf(personRight + 0.06 * height, width - 0.04 * height, 0.45 * height, 0.475 * height);
+  shelf(width - 0.2 * height, width - 0.17 * height, 0.475 * height, 0.62 * height);
+  return encode({ width, height, data: out }, quality);
+}
+
+/** A single-person crop as a camera picture of `width` × `height` (JPEG): fitted to the height and centred on a
+ * plain wall (onWall), as a landscape webcam frame shows her. */
+export function framedPersonPhoto(name: PhotoName, width: number, height: number, quality = 90): Buffer {
+  const rgb = onWall(crop(crops[name]), width, height);
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    data[j] = rgb[i] as number;
+    data[j + 1] = rgb[i + 1] as number;
+    data[j + 2] = rgb[i + 2] as number;
+    data[j + 3] = 255;
+  }
+  return encode({ width, height, data }, quality);
+}
+
 /** The RGBA pixels of a single-person crop (see personPhoto). */
 export function personImage(name: PhotoName = 'woman'): Rgba {
   return crop(crops[name]);
@@ -546,7 +614,20 @@ export function randomRetakes(count: number, seed = 1, options: { roll?: boolean
   }));
 }
 
-/** The JPEG photo as it would come out of a retake (bilinear resampling about the centre, edges repeated). */
+/**
+ * How much of the photo a retake sees: the photo stands for the scene in front of the camera, and each retake
+ * frames the central RETAKE_VIEW of it (then shifted, zoomed and rolled), upscaled back to the photo's size. A real
+ * camera that is rolled, shifted or zoomed out shows more of the room, never a filled border: with 0.8 the
+ * rolled, shifted and zoomed-out window of every `randomRetakes` change stays inside the photo (worst case: 3° of
+ * roll, 4 % shift and zoom 0.95 need at most 0.81 of the width and 0.86 of the height of the test photos).
+ */
+export const RETAKE_VIEW = 0.8;
+
+/**
+ * The JPEG photo as it would come out of a retake: the scene seen through a window of RETAKE_VIEW of the photo,
+ * shifted, zoomed and rolled about the centre (bilinear resampling). Throws when the window would leave the
+ * photo (a retake must never show a filled border: its straight edges would be the fill's, not the room's).
+ */
 export function retakePhoto(jpegBytes: Buffer, r: Retake): Buffer {
   const src = jpeg.decode(jpegBytes, { useTArray: true, maxMemoryUsageInMB: 1024 });
   const { width: w, height: h } = src;
@@ -555,16 +636,19 @@ export function retakePhoto(jpegBytes: Buffer, r: Retake): Buffer {
   const sin = Math.sin((r.rollDeg * Math.PI) / 180);
   const cx = w / 2;
   const cy = h / 2;
+  const k = RETAKE_VIEW / r.scale;
   const tone = (v: number) => Math.max(0, Math.min(255, ((v - 128) * r.contrast + 128) * r.brightness));
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
-      // Output pixel -> source pixel: undo the shift, the zoom and the roll.
-      const ox = (x - cx - r.dx * w) / r.scale;
-      const oy = (y - cy - r.dy * h) / r.scale;
-      const sx = Math.min(w - 1.001, Math.max(0, cos * ox + sin * oy + cx));
-      const sy = Math.min(h - 1.001, Math.max(0, -sin * ox + cos * oy + cy));
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
+      // Output pixel -> scene (photo) pixel: undo the shift, the zoom and the roll.
+      const ox = (x - cx - r.dx * w) * k;
+      const oy = (y - cy - r.dy * h) * k;
+      const sx = cos * ox + sin * oy + cx;
+      const sy = -sin * ox + cos * oy + cy;
+      if (sx < 0 || sy < 0 || sx > w - 1 || sy > h - 1)
+        throw new Error(`retake ${JSON.stringify(r)} sees outside the ${w}x${h} photo`);
+      const x0 = Math.min(w - 2, Math.floor(sx));
+      const y0 = Math.min(h - 2, Math.floor(sy));
       const fx = sx - x0;
       const fy = sy - y0;
       const d = (y * w + x) * 4;

@@ -1,5 +1,8 @@
 import { NewProfileForm, type NewProfileFormProps } from './NewProfileForm';
 
+/** What the picker says before the user has any profile. */
+export const NO_PROFILES = 'No profiles yet: add one for this desk setup.';
+
 export interface PickedProfile {
   id: string;
   name: string;
@@ -48,6 +51,12 @@ export function ProfilePicker<S extends string>({
             </option>
           ))}
         </select>
+      )}
+      {/* Without a profile the setup list below could be read as the active profile: say there is none. */}
+      {profiles && profiles.length === 0 && (
+        <p className="ui-profile-empty" data-testid="no-profiles">
+          {NO_PROFILES}
+        </p>
       )}
       <NewProfileForm {...form} />
       {error && (

@@ -19,6 +19,8 @@ const {
   Button,
   Dialog,
   NewProfileForm,
+  NO_PROFILES,
+  ProfilePicker,
   DialogClose,
   Field,
   PostureStrip,
@@ -158,6 +160,27 @@ describe('shared components', () => {
     expect(screen.getByRole('alert').textContent).toContain('Stale.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Recalibrate' })));
     expect(acted).toBe(1);
+  });
+
+  it('the profile picker says when there is no profile yet, and lists the active one otherwise', () => {
+    const picker = (profiles: { id: string; name: string; setupLabel: string; active: boolean }[] | null) => (
+      <ProfilePicker
+        profiles={profiles}
+        onActivate={() => undefined}
+        setups={[{ value: 'laptop', label: 'Laptop' }]}
+        nameMax={40}
+        onCreate={async () => true}
+        error={null}
+      />
+    );
+    const { rerender } = render(picker([]));
+    expect(screen.getByTestId('no-profiles').textContent).toBe(NO_PROFILES);
+    expect(screen.queryByTestId('active-profile')).toBeNull();
+    rerender(picker(null));
+    expect(screen.queryByTestId('no-profiles')).toBeNull();
+    rerender(picker([{ id: 'p1', name: 'Desk', setupLabel: 'Laptop', active: true }]));
+    expect(screen.queryByTestId('no-profiles')).toBeNull();
+    expect((screen.getByTestId('active-profile') as HTMLSelectElement).value).toBe('p1');
   });
 
   it('the new-profile form sends the trimmed name and setup, and clears the name only once created', async () => {

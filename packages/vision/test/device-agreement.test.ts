@@ -1,13 +1,22 @@
 // Server mode and device mode decide the same: one recorded clip of a real person (upright, slouched,
 // upright, tilted) goes through the server path (the vision service's inference worker: Human's Node WASM
 // build) and through the device path (the detector's web worker in Chromium: Human's browser build on
-// tfjs WASM, models and .wasm served as the web app and extension bundle them). Both calibrate on the same
-// frame and get the same timestamps; the posture decision must match on at least 95 % of frames.
+// tfjs WASM, models and .wasm served as the web app and extension bundle them; each frame scaled down for the
+// body model as the page side does). Both calibrate on the same frame and get the same timestamps; the
+// posture decision must match on at least 95 % of frames.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { DetectionFrame } from '@posture-vision/core/analysis';
-import { createSchedule, DetectionStream, i420ToRgb, parseShows, ratesFor } from '@posture-vision/detector';
+import {
+  createSchedule,
+  DetectionStream,
+  detectionSize,
+  i420ToRgb,
+  parseShows,
+  RESIZE_QUALITY,
+  ratesFor,
+} from '@posture-vision/detector';
 import { detectorAssetFiles } from '@posture-vision/detector/browser/vite-plugin';
 import { launchChromium } from '@posture-vision/testkit/chromium';
 import { type ClipPosture, personClipFrames } from '@posture-vision/testkit/media';
@@ -32,6 +41,9 @@ const SEGMENTS: [ClipPosture, number][] = [
 const CALIBRATE_AT = 5;
 const modules = { body: true, face: false, hands: false, emotion: false };
 const shows = parseShows('');
+/** The device path scales each camera frame as the detector's page side does (body alone: the body model's
+ * input), with the same resize quality. */
+const scaled = { ...detectionSize(modules, { width: W, height: H }), quality: RESIZE_QUALITY };
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>device</title><script type="module">
 const worker = new Worker('/worker.js', { type: 'module' });
@@ -42,8 +54,9 @@ window.init = (modules, shows) => { const p = next(); worker.postMessage({ type:
   modelBaseUrl: location.origin + '/detector/models/', wasmBaseUrl: location.origin + '/detector/wasm/' }); return p; };
 window.detect = async (i, time) => {
   const buf = await (await fetch('/frame/' + i)).arrayBuffer();
-  const bitmap = await createImageBitmap(new ImageData(new Uint8ClampedArray(buf), ${W}, ${H}));
-  const p = next(); worker.postMessage({ type: 'frame', bitmap, time }, [bitmap]); return p;
+  const bitmap = await createImageBitmap(new ImageData(new Uint8ClampedArray(buf), ${W}, ${H}),
+    { resizeWidth: ${scaled.width}, resizeHeight: ${scaled.height}, resizeQuality: '${scaled.quality}' });
+  const p = next(); worker.postMessage({ type: 'frame', bitmap, time, width: ${W}, height: ${H} }, [bitmap]); return p;
 };
 window.calibrate = () => { const p = next(); worker.postMessage({ type: 'calibrate' }); return p; };
 </script>`;

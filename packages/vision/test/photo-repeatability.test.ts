@@ -1,8 +1,10 @@
-// Repeatability of the side-view measurement, bounded for the suite (the full figures, with camera roll
-// and every metric, come from bench/vision/repeatability.ts and are in bench/README.md): the same person
-// retaken with shifted and zoomed framing, ±10 % brightness and contrast and JPEG quality 0.7-0.95.
+// Repeatability of the side-view measurement, bounded for the suite (the full figures, every metric, with and
+// without camera roll, come from bench/vision/repeatability.ts and are in bench/README.md): the same person
+// retaken with shifted and zoomed framing, ±10 % brightness and contrast, JPEG quality 0.7-0.95 and 1-3° of
+// camera roll, in a camera picture of a room (testkit's roomPhoto: a door frame and a shelf beside her), where
+// the analysis measures the camera's roll from the room's straight lines (photo/camera-roll.ts).
 import { earForwardForCva } from '@posture-vision/core/calibration';
-import { randomRetakes, retakePhoto, sideViewPhoto } from '@posture-vision/testkit/media';
+import { randomRetakes, retakePhoto, roomPhoto, sideViewPhoto } from '@posture-vision/testkit/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../src/engine/pool.ts';
 import { spread } from '../src/photo/repeatability.ts';
@@ -15,39 +17,68 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => pool?.close());
 
-/** The best published smartphone CVA app's smallest detectable change (issue 13: 4.96-5.52°). */
-const SMARTPHONE_APP_SDC_DEG = 4.96;
+/** What these 8 retakes achieve, with a little room: SDC 4.26° (the bench's 20: 3.79° with roll, 2.75° without,
+ * bench/README.md) — below the best published smartphone CVA app's smallest detectable change (issue 13:
+ * 4.96-5.52°). The analysis is deterministic for the seeded retakes. */
+const CVA_SDC_BOUND_DEG = 4.5;
+/** Retakes the analysis may refuse (it says why and asks for a retake, never a wrong number): 1 in 20 in the
+ * bench, where MoveNet's ear or shoulder landed outside the human CVA range. */
+const MAX_REFUSED = 1;
+/** Accuracy of the camera roll measured from the room's lines (bench: within 0.33° on every trusted retake). */
+const ROLL_TOLERANCE_DEG = 0.5;
+
+const placement = { up: 200, forward: earForwardForCva(50, 200) };
+const level = { dx: 0, dy: 0, scale: 1, brightness: 1, contrast: 1, quality: 0.9, rollDeg: 0 };
+const cvaOf = async (jpeg: Buffer) => {
+  const a = await analyzePhoto(pool, new Uint8Array(jpeg), 'left', 'left_image');
+  return { cva: a.metrics.cranial_vertebral_angle as number, roll: a.roll };
+};
 
 describe('CVA repeatability over retakes', () => {
-  it('measures every retake and changes less between retakes than the smartphone apps detect', async () => {
-    const side = sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg;
+  it('changes less between retakes, camera roll included, than the smartphone apps detect', async () => {
+    const room = roomPhoto({ side: placement });
     const cvas: number[] = [];
-    for (const r of randomRetakes(8, 7, { roll: false })) {
-      const a = await analyzePhoto(pool, new Uint8Array(retakePhoto(side, r)), 'left', 'left_image');
-      expect(a.not_measurable).toBeUndefined();
+    let refused = 0;
+    for (const r of randomRetakes(8, 7)) {
+      const a = await analyzePhoto(pool, new Uint8Array(retakePhoto(room, r)), 'left', 'left_image');
+      if (a.not_measurable) {
+        expect(a.metrics).toEqual({});
+        refused++;
+        continue;
+      }
+      if (a.roll.trusted)
+        expect(Math.abs(a.roll.rollDeg - r.rollDeg)).toBeLessThanOrEqual(ROLL_TOLERANCE_DEG);
       cvas.push(a.metrics.cranial_vertebral_angle as number);
     }
-    const s = spread(cvas);
-    expect(s.sdc).toBeLessThan(SMARTPHONE_APP_SDC_DEG);
-    // And every retake stays within ±5° of the photo's true 50°.
-    for (const v of cvas) expect(Math.abs(v - 50)).toBeLessThanOrEqual(5);
+    expect(refused).toBeLessThanOrEqual(MAX_REFUSED);
+    expect(spread(cvas).sdc).toBeLessThan(CVA_SDC_BOUND_DEG);
+    // And no retake moves more than 5° from what the level, unshifted camera reads (the accuracy against the true
+    // CVA is the geometry test's: in this landscape room picture the 50° composite reads 47-48°, bench/README.md).
+    const flat = (await cvaOf(retakePhoto(room, level))).cva;
+    for (const v of cvas) expect(Math.abs(v - flat)).toBeLessThanOrEqual(5);
   });
 
-  it('reads a rolled camera as a changed angle, degree for degree (the CVA is measured to the horizontal)', async () => {
-    const side = sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg;
-    const level = { dx: 0, dy: 0, scale: 1, brightness: 1, contrast: 1, quality: 0.9, rollDeg: 0 };
-    const at = async (rollDeg: number) =>
-      (
-        await analyzePhoto(
-          pool,
-          new Uint8Array(retakePhoto(side, { ...level, rollDeg })),
-          'left',
-          'left_image',
-        )
-      ).metrics.cranial_vertebral_angle as number;
-    const flat = await at(0);
+  it('measures a rolled camera against the room: the CVA stays where the level camera read it', async () => {
+    const room = roomPhoto({ side: placement });
+    const flat = await cvaOf(retakePhoto(room, level));
+    for (const rollDeg of [3, -2]) {
+      const rolled = await cvaOf(retakePhoto(room, { ...level, rollDeg }));
+      expect(rolled.roll.trusted).toBe(true);
+      expect(Math.abs(rolled.roll.rollDeg - rollDeg)).toBeLessThanOrEqual(ROLL_TOLERANCE_DEG);
+      // Without the correction the CVA would move by the roll, degree for degree (the next test).
+      expect(Math.abs(rolled.cva - flat.cva)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('with no straight lines of the room in view, does not guess the roll: the CVA moves with it', async () => {
+    // The side-view test photo: the person fills the picture, above her a plain wall. (Framed a little wider
+    // than the central 80 % a retake sees by default: that tight crop hides her shoulder from MoveNet.)
+    const side = sideViewPhoto(placement).jpeg;
+    const wider = { ...level, scale: 0.9 };
+    const flat = await cvaOf(retakePhoto(side, wider));
+    const rolled = await cvaOf(retakePhoto(side, { ...wider, rollDeg: 4 }));
+    expect(rolled.roll).toMatchObject({ trusted: false, rollDeg: 0 });
     // The person faces left; turning the picture 4° (testkit's positive roll) raises the ear-over-C7 line.
-    const rolled = await at(4);
-    expect(Math.abs(rolled - flat - 4)).toBeLessThanOrEqual(2);
+    expect(Math.abs(rolled.cva - flat.cva - 4)).toBeLessThanOrEqual(2);
   });
 });

@@ -20,6 +20,19 @@ export class NetworkError extends Error {
   }
 }
 
+/** What to do when a call never reached the server (issue 15: a failure says why and what to do next). */
+export const UNREACHABLE_NEXT_STEP = 'Check your connection and try again.';
+
+/**
+ * A failed call as a user reads it: a call that never reached the server says so, with the browser's reason
+ * and what to do ("Failed to fetch" alone says neither); any other error keeps its own message.
+ */
+export function failureText(error: unknown): string {
+  if (error instanceof NetworkError)
+    return `Could not reach the Posture Vision server: ${error.message}. ${UNREACHABLE_NEXT_STEP}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
 export const GENERIC_GET_ERROR = 'An error occurred';
 export const GENERIC_POST_ERROR = 'API Error';
 

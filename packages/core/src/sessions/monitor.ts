@@ -12,7 +12,7 @@ import {
   type PostureReference,
   type PostureState,
 } from '../analysis/posture';
-import { analyseFrame } from '../analysis/verdict';
+import { analyseFrame, type FramePosture } from '../analysis/verdict';
 import { envelopeMessage } from '../api/envelope';
 import type { ApiClient, Calibration, PostureFeedback, SessionMode } from '../api/types';
 import type { ProfileReference } from '../calibration/profiles';
@@ -145,11 +145,14 @@ export function createPostureMonitor(host: PostureMonitorHost) {
   let own: { reference: PostureReference; saved: ProfileReference; state: PostureState } | null = null;
   // The newest body seen, to take a reference from.
   let lastBody: ProfileReference | null = null;
+  // The last frame judged against the profile's reference and what it showed (for the live tool's display).
+  let lastJudged: { frame: DetectionFrame; posture: FramePosture } | null = null;
   let stale: StaleState = INITIAL_STALE_STATE;
 
   /** Sets (or, with null, clears) the reference this monitor judges against; false when it is unusable. */
   function setOwn(saved: ProfileReference | null): boolean {
     stale = INITIAL_STALE_STATE;
+    lastJudged = null;
     if (!saved) {
       own = null;
       return false;
@@ -185,6 +188,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       own.reference,
     );
     own.state = analysed.state;
+    lastJudged = { frame, posture: analysed.posture };
     return { verdict: analysed.posture.posture_verdict, referenced: true };
   }
 
@@ -237,6 +241,17 @@ export function createPostureMonitor(host: PostureMonitorHost) {
 
     /** The newest body seen as a profile reference (after the user calibrated), null when none is usable. */
     referenceFromLastFrame,
+
+    /**
+     * The frame as this monitor judged it (call after `frame`): with a profile's reference adopted, its posture
+     * (body status, deviation, offsets and verdict) is the one against that reference, so the live tool's
+     * Aligned/Deviated and its correction arrows show what the feedback and the alerts count; otherwise, or for a
+     * frame not judged here, the frame as the producer sent it.
+     */
+    judgedFrame(frame: DetectionFrame): DetectionFrame {
+      if (!own || lastJudged?.frame !== frame) return frame;
+      return { ...frame, ...lastJudged.posture };
+    },
 
     /** A session needs an active calibration (document 2 §5.3); its CVA rides on every feedback. */
     async checkCalibration(): Promise<MonitorResult<{ calibration: Calibration }>> {

@@ -4,6 +4,7 @@ import {
   ApiError,
   createApiClient,
   createMemoryStorage,
+  failureText,
   NetworkError,
   normalizeProfile,
   storageRefreshTokenStore,
@@ -224,6 +225,13 @@ describe('errors', () => {
     const error = await api.auth.login({ email: 'a@b.c', password: 'x' }).catch((e) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe('Failed to fetch');
+    // What a user reads: that the server was not reached, the browser's reason, and what to do.
+    expect(failureText(error)).toBe(
+      'Could not reach the Posture Vision server: Failed to fetch. Check your connection and try again.',
+    );
+    // Any other failure keeps its own words (the server's reason).
+    expect(failureText(new ApiError('Name already taken', 409, {}))).toBe('Name already taken');
+    expect(failureText('plain')).toBe('plain');
   });
 });
 

@@ -250,6 +250,37 @@ describe('the posture monitor', () => {
       expect(sent.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
     });
 
+    it('shows each frame as judged against the profile’s reference, for the live tool’s Aligned/Deviated', async () => {
+      const { m } = await passive();
+      // Without a profile reference the display is the producer's frame, untouched.
+      const before = body(FORWARD.keypoints, GOOD);
+      m.frame(before);
+      expect(m.judgedFrame(before)).toBe(before);
+      m.adoptReference(UPRIGHT);
+      // The producer (the vision service's own calibration) says aligned; against the profile's upright
+      // reference the head-forward body is deviated, and the display says so with the monitor's verdict.
+      let shown = before;
+      for (let end = clock + 5000; clock < end; clock += 200) {
+        const f = body(FORWARD.keypoints, GOOD);
+        m.frame(f);
+        shown = m.judgedFrame(f);
+      }
+      expect(shown.temporal_posture_data?.is_posture_deviated).toBe(true);
+      expect(shown.posture_verdict?.status).toBe('poor');
+      expect(shown.hns).toEqual(before.hns);
+      // The upright body against the same reference: aligned, although the producer says slouch.
+      for (let end = clock + 3000; clock < end; clock += 200) {
+        const f = body(UPRIGHT.keypoints, SLOUCH);
+        m.frame(f);
+        shown = m.judgedFrame(f);
+      }
+      expect(shown.temporal_posture_data?.is_posture_deviated).toBe(false);
+      expect(shown.posture_verdict?.status).toBe('good');
+      // A frame the monitor did not judge is shown as sent.
+      const other = body(FORWARD.keypoints, GOOD);
+      expect(m.judgedFrame(other)).toBe(other);
+    });
+
     it('a profile without a reference waits for the producer’s automatic one and hands it over to be stored', async () => {
       const stored: unknown[] = [];
       const { m, taken } = await passive((r) => stored.push(r));

@@ -8,11 +8,6 @@ import { DEVICE_MODULES } from './device-modules';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
 
 export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConnection {
-  const video = document.createElement('video');
-  video.muted = true;
-  video.playsInline = true;
-  video.srcObject = stream;
-  void video.play().catch(() => {});
   const detector = startDeviceDetector({
     worker: new DetectorWorker(),
     modules: DEVICE_MODULES,
@@ -20,12 +15,13 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
     baseUrl: chrome.runtime.getURL('/'),
     onFrame: (frame) => events.frame(frame),
   });
-  // The camera track's rate is what the monitor sets (1 frame/s good posture, 5 poor): sample at it.
-  const rate = () => stream.getVideoTracks()[0]?.getSettings().frameRate ?? 1;
+  const track = stream.getVideoTracks()[0];
   detector.ready.then(
     () => {
       events.connection('Connected');
-      detector.run(video, rate);
+      // The camera track's rate is what the monitor sets (1 frame/s good posture, 5 poor): detect its frames
+      // as they come, with no <video> element decoding them for nobody to see (bench/README.md, issue 10).
+      if (track) detector.runTrack(track);
     },
     (error: Error) => events.failed(deviceFailedStatus(error.message)),
   );
@@ -33,7 +29,6 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
     peerId: 'device',
     close() {
       detector.close();
-      video.srcObject = null;
     },
     calibrate: async () => (await detector.calibrate()) !== null,
   };

@@ -11,6 +11,7 @@ import {
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
 import { runtimeStorage } from '../platform/storage';
+import { cameraConstraints } from '../rules/capture-rate';
 import { connectDevice } from './device-connection';
 import { connectLive } from './live-connection';
 import { createPassiveMonitor } from './passive-monitor';
@@ -47,7 +48,7 @@ const api = createApiClient({
 
 const monitor = createPassiveMonitor({
   api,
-  getCamera: () => navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 480 }, audio: false }),
+  getCamera: () => navigator.mediaDevices.getUserMedia({ video: cameraConstraints(), audio: false }),
   async cameraFailed(error) {
     const name = error instanceof DOMException ? error.name : '';
     const missing = name === 'NotFoundError' || name === 'OverconstrainedError';

@@ -25,7 +25,11 @@ if (human) {
 
   const run = async (task: Task) => {
     const image: RgbImage =
-      task.kind === 'i420' ? i420ToRgb(task.data, task.width, task.height) : await decodeJpeg(task.data);
+      task.kind === 'i420'
+        ? i420ToRgb(task.data, task.width, task.height)
+        : task.kind === 'rgb'
+          ? { width: task.width, height: task.height, data: task.data }
+          : await decodeJpeg(task.data);
     return detector.detect(image, task.modules);
   };
 

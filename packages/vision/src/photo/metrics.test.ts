@@ -74,6 +74,14 @@ describe('front view metrics', () => {
     expect(m.shoulder_tilt_angle).toBeCloseTo(7.1, 1);
     expect(assessmentNotes(m)).toBe('Shoulders are uneven.');
   });
+
+  it('refuses a shoulder line steeper than someone sitting upright has, asking to sit upright', () => {
+    // Shoulders 400 px apart, one 230 px lower: a 30° line (the person leans sideways).
+    const leaning = kp({ 1: [0.55, 0.3], 2: [0.45, 0.3], 5: [0.7, 0.73], 6: [0.3, 0.5] });
+    expect(() => frontMetrics(leaning, 1000, 1000)).toThrow(
+      /shoulder tilt measured 29.9°, more than the 20° of someone sitting upright\. Sit upright/,
+    );
+  });
 });
 
 describe('overall score', () => {

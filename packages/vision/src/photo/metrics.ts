@@ -56,13 +56,23 @@ export const NOT_MEASURABLE = {
     'Not measurable from this view: the face is turned towards the camera. Look straight ahead, sideways to the camera.',
   outOfRange: (name: string, value: number, min: number, max: number) =>
     `Not measurable from this view: the ${name} measured ${round1(value)}°, outside the human range of ${min}-${max}°, so the ear or shoulder was not found reliably. Retake the photo.`,
+  /** A front tilt beyond core's range: the person leans (or lies) sideways, or a shoulder was misplaced. */
+  leaning: (name: string, value: number, max: number) =>
+    `Not measurable from this view: the ${name} measured ${round1(value)}°, more than the ${max}° of someone sitting upright. Sit upright facing the camera, shoulders in view, and retake the photo.`,
 } as const;
 
-/** The value rounded to 0.1, or NotMeasurable when it lies outside its physiological range. */
+/** The value rounded to 0.1, or NotMeasurable when it lies outside its physiological range. A front tilt can only
+ * be too large, and then the person most likely leans sideways (the 'woman' test photo: a 28° shoulder line,
+ * hand-marked 17-28°, her head a further 12°), so that message asks her to sit upright. */
 function inRange(metric: RangedMetric, name: string, value: number): number {
   if (!isPhysiological(metric, value)) {
     const r = PHYSIOLOGICAL_RANGE[metric];
-    throw new NotMeasurable(NOT_MEASURABLE.outOfRange(name, value, r.min, r.max));
+    const tilt = metric === 'shoulderTiltAngle' || metric === 'headTiltAngle';
+    throw new NotMeasurable(
+      tilt
+        ? NOT_MEASURABLE.leaning(name, value, r.max)
+        : NOT_MEASURABLE.outOfRange(name, value, r.min, r.max),
+    );
   }
   return round1(value);
 }

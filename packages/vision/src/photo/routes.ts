@@ -33,6 +33,17 @@ export const ACCOUNT_PHOTO_CALLS_PER_MINUTE = 30;
 export const PHOTO_QUEUE_MAX = 8;
 
 /** Workers photo analyses may hold at once: all but one, so live frames always find a worker. */
+
+/** A view as the answer gives it: its keypoints, metrics and why it is not measurable (the camera roll and the
+ * looks the analysis took are its own business). */
+function answered(view: ViewAnalysis): Pick<ViewAnalysis, 'keypoints' | 'metrics' | 'not_measurable'> {
+  return {
+    keypoints: view.keypoints,
+    metrics: view.metrics,
+    ...(view.not_measurable ? { not_measurable: view.not_measurable } : {}),
+  };
+}
+
 export function photoWorkers(poolSize: number): number {
   return Math.max(1, poolSize - 1);
 }
@@ -124,7 +135,7 @@ export const photoRoutes: FastifyPluginAsync<{
         metrics: view.metrics,
         ...(view.not_measurable ? { not_measurable: view.not_measurable } : {}),
         assessment_notes: view.not_measurable ?? assessmentNotes(view.metrics),
-        views: { [view_type]: view },
+        views: { [view_type]: answered(view) },
       };
     });
   });
@@ -163,7 +174,7 @@ export const photoRoutes: FastifyPluginAsync<{
         overall_score: overallScore(metrics),
         metrics,
         assessment_notes: assessmentNotes(metrics),
-        views,
+        views: Object.fromEntries(Object.entries(views).map(([k, v]) => [k, answered(v)])),
       };
     });
   });

@@ -1,9 +1,17 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
 import type { Keypoint } from '@posture-vision/core/analysis';
-import type { Detection } from '@posture-vision/detector';
-import { MAX_DECODE_PIXELS } from '../engine/image.ts';
+import type { Detection, FrameModules } from '@posture-vision/detector';
+import { decodeJpeg, MAX_DECODE_PIXELS, type RgbImage, UnreadableImageError } from '../engine/image.ts';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
+import {
+  estimateRoll,
+  greyForRoll,
+  levelKeypoints,
+  personExclusion,
+  type RollEstimate,
+} from './camera-roll.ts';
 import { MissingKeypoints, NotMeasurable, type ViewMetrics, type ViewType, viewMetrics } from './metrics.ts';
+import { cropRgb, fromRegion, personWindow } from './person-window.ts';
 
 /** Largest accepted photo, decoded bytes (the calls' contract: JPEG data URLs of at most 5 MB). */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -71,11 +79,17 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
 }
 
 export interface ViewAnalysis {
+  /** The keypoints the metrics were measured on (normalised to the photo), levelled by the camera's roll when
+   * it was trusted. */
   keypoints: Keypoint[];
   metrics: ViewMetrics;
   /** Why this view's metrics are absent: the photo does not show what the view needs (a frontal photo sent
    * as a side view) or the value would be outside the human range. Never a number in that case. */
   not_measurable?: string;
+  /** The camera's roll measured from the photo's straight edges, and whether it was used (camera-roll.ts). */
+  roll: RollEstimate;
+  /** Looks the pose model took: 1 (the whole photo) or 2 (then the person's column of a landscape photo). */
+  looks: number;
 }
 
 /** Exactly one person or a PhotoError saying which. */
@@ -87,28 +101,53 @@ export function checkOnePerson(d: Detection, field: string): Keypoint[] {
   return body.keypoints;
 }
 
+const WHOLE_PHOTO: FrameModules = { body: true, face: true, hands: false, emotion: false, maxFaces: 5 };
+const BODY_ONLY: FrameModules = { body: true, face: false, hands: false, emotion: false };
+
+const detectRgb = (pool: EnginePool, img: RgbImage, modules: FrameModules) =>
+  pool.run({ kind: 'rgb', data: img.data, width: img.width, height: img.height, modules });
+
+/**
+ * The person's keypoints: the whole photo's, or in a photo wider than tall those of a second look at the column
+ * that holds the person (person-window.ts), when that look finds the body.
+ */
+async function personKeypoints(
+  pool: EnginePool,
+  rgb: RgbImage,
+  first: Keypoint[],
+): Promise<{ keypoints: Keypoint[]; looks: number }> {
+  const region = personWindow(first, rgb.width, rgb.height);
+  if (!region) return { keypoints: first, looks: 1 };
+  const d = await detectRgb(pool, cropRgb(rgb, region), BODY_ONLY);
+  if (!d.body || d.body.score < PERSON_BODY_SCORE) return { keypoints: first, looks: 1 };
+  return { keypoints: fromRegion(d.body.keypoints, region, rgb.width, rgb.height), looks: 2 };
+}
+
 export async function analyzePhoto(
   pool: EnginePool,
   bytes: Uint8Array,
   view: ViewType,
   field: string,
 ): Promise<ViewAnalysis> {
-  const d = await pool
-    .run({
-      kind: 'jpeg',
-      data: bytes,
-      modules: { body: true, face: true, hands: false, emotion: false, maxFaces: 5 },
-    })
-    .catch((error: Error) => {
-      throw error instanceof UnreadableImage ? new PhotoError(400, error.message, field) : error;
-    });
-  const keypoints = checkOnePerson(d, field);
+  const rgb = await decodeJpeg(bytes).catch((error: Error) => {
+    throw error instanceof UnreadableImageError ? new PhotoError(400, error.message, field) : error;
+  });
+  const grey = greyForRoll(rgb);
+  const d = await detectRgb(pool, { ...rgb, data: rgb.data.slice() }, WHOLE_PHOTO).catch((error: Error) => {
+    throw error instanceof UnreadableImage ? new PhotoError(400, error.message, field) : error;
+  });
+  const first = checkOnePerson(d, field);
+  const person = await personKeypoints(pool, rgb, first);
+  const excluded = personExclusion(person.keypoints, d.body?.box);
+  const roll = estimateRoll(grey, excluded ? [excluded] : []);
+  const keypoints = levelKeypoints(person.keypoints, rgb.width, rgb.height, roll.rollDeg);
+  const base = { keypoints, roll, looks: person.looks };
   try {
-    return { keypoints, metrics: viewMetrics(view, keypoints, d.width, d.height) };
+    return { ...base, metrics: viewMetrics(view, keypoints, d.width, d.height) };
   } catch (error) {
     if (error instanceof MissingKeypoints)
       throw new PhotoError(422, `${MESSAGES.notMeasurable}: ${error.message}.`, field);
-    if (error instanceof NotMeasurable) return { keypoints, metrics: {}, not_measurable: error.message };
+    if (error instanceof NotMeasurable) return { ...base, metrics: {}, not_measurable: error.message };
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import {
 import { Button, Progress } from '@posture-vision/ui';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { NewCalibration } from '../dashboard/overview/new-calibration';
 import { sendRecalibrationFrequency } from '../dashboard/settings/recalibration-frequency';
 import { api } from '../services/api';
 import { capturePhoto, openCamera, stopCamera, VIEW_INSTRUCTIONS } from './camera.ts';
@@ -24,8 +25,6 @@ import {
   wizardReducer,
 } from './rules/wizard-machine.ts';
 import './calibration.css';
-
-const COMPLETED_REDIRECT_MS = 2000;
 
 /** The photo service's assessment notes ("Uneven shoulders", "Head tilted") as a list. */
 function noteList(notes: unknown): string[] {
@@ -136,16 +135,6 @@ export default function PhotoCalibrationWizard() {
     };
   }, [state.step, state.photos]);
 
-  useEffect(() => {
-    if (state.step !== 'COMPLETED') return;
-    // The overview shows the new score where the wizard lands (state read by DashboardOverview).
-    const timer = setTimeout(
-      () => navigate('/dashboard', { state: { calibratedScore: score } }),
-      COMPLETED_REDIRECT_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [state.step, navigate, score]);
-
   const capture = (viewType: ViewType) => {
     const video = videoRef.current;
     if (!video) return setNotice(CALIBRATION_MESSAGES.cameraComponentMissing);
@@ -243,9 +232,14 @@ export default function PhotoCalibrationWizard() {
               </ul>
             </div>
           )}
+          {/* The card stays until the user goes on (2.5: after completion the wizard goes to /dashboard); the
+              overview shows the same score and notes where it lands (state read by DashboardOverview). */}
           <Button
             variant="primary"
-            onClick={() => navigate('/dashboard', { state: { calibratedScore: score } })}
+            onClick={() => {
+              const landing: NewCalibration = { calibratedScore: score, calibrationNotes: notes };
+              navigate('/dashboard', { state: landing });
+            }}
           >
             Go to Dashboard
           </Button>

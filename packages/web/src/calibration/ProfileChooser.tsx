@@ -4,6 +4,7 @@
 // profile's reference (core's posture monitor) and is told of every change of it.
 import {
   type CalibrationProfile,
+  failureText,
   PROFILE_NAME_MAX,
   PROFILE_SETUP_CHOICES,
   PROFILE_SETUP_LABELS,
@@ -11,8 +12,6 @@ import {
 import { ProfilePicker } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../services/api';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface ProfileChooserProps {
   /** The active profile, on load and after every change (null: the user has none). */
@@ -38,7 +37,7 @@ export function ProfileChooser({ onActiveChange, disabled }: ProfileChooserProps
   }, []);
 
   useEffect(() => {
-    load().catch((e) => setError(errorText(e)));
+    load().catch((e) => setError(failureText(e)));
   }, [load]);
 
   /** Runs a change and reloads the list; false (with the reason shown) when it failed. */
@@ -49,7 +48,7 @@ export function ProfileChooser({ onActiveChange, disabled }: ProfileChooserProps
       await load();
       return true;
     } catch (e) {
-      setError(errorText(e));
+      setError(failureText(e));
       return false;
     }
   };

@@ -10,6 +10,7 @@ import {
   NOT_CONNECTED_LABEL,
   PRO_FEATURES,
   PROCESSING_MESSAGES,
+  type ProfileReference,
   STORAGE_KEYS,
   sampleReportAlert,
   validateCaptureEmail,
@@ -18,7 +19,13 @@ import { Button, Dialog, DialogClose, Field, Progress, Toggle } from '@posture-v
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api, iceServers, visionUrls } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
-import { LiveController, type LiveState, PROMPTS, type Tier } from './live-controller.ts';
+import {
+  LiveController,
+  type LiveState,
+  type Tier,
+  TOOL_START_CONTROL,
+  workflowPrompt,
+} from './live-controller.ts';
 import { ProcessingSwitch } from './ProcessingSwitch';
 import { readProcessingChoice } from './processing-choice.ts';
 import { useModelLoading } from './use-model-loading';
@@ -27,6 +34,8 @@ import './live-tool.css';
 export interface LiveToolProps {
   /** Called with every detection frame that is not 'waiting'. */
   onDetectionFrame?: (frame: DetectionFrame) => void;
+  /** The frame as the page judged it in onDetectionFrame (the active profile's reference): shown instead. */
+  judgeFrame?: (frame: DetectionFrame) => DetectionFrame;
   /** Called when the camera starts or stops streaming. */
   onStreamingChange?: (streaming: boolean) => void;
   /** Called when Calibrate Posture took a new reference. */
@@ -39,10 +48,11 @@ export interface LiveToolProps {
   /** Hands the camera controls to a page that drives the tool (the real-time session). */
   onReady?: (controls: LiveControls) => void;
   /**
-   * The page's own Start/Stop drive the camera (the real-time session): the tool shows no Start/Stop Camera of
-   * its own, so the page has one set of controls.
+   * The host page's control that starts the camera (the real-time session's 'Start Session'): the page's own
+   * Start/Stop drive the camera, the tool shows no Start/Stop Camera of its own (one set of controls), and its
+   * prompt names the page's control. Without it the tool has its own Start Camera.
    */
-  sessionControlled?: boolean;
+  hostStartControl?: string;
 }
 
 /** What the tool is waiting for right now, for its progress line; null once frames arrive. */
@@ -63,6 +73,8 @@ export interface LiveControls {
   streaming(): boolean;
   /** Calibrate Posture (the stale-calibration warning's one click). */
   calibrate(): Promise<void>;
+  /** Draws and tests the active calibration profile's reference (null: the service's calibration). */
+  followReference(reference: ProfileReference | null): void;
 }
 
 const LAYER_LABELS: [keyof LiveState['layers'], string][] = [
@@ -85,6 +97,7 @@ export default function LiveTool(props: LiveToolProps) {
       initialProcessing: readProcessingChoice(),
       iceServers,
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
+      judge: (frame) => propsRef.current.judgeFrame?.(frame) ?? frame,
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
       onCalibrated: () => propsRef.current.onCalibrated?.(),
     });
@@ -98,6 +111,7 @@ export default function LiveTool(props: LiveToolProps) {
   );
   const [debugOffered] = useState(() => debugRequested() || !!props.debug);
   const waiting = waitingFor(state);
+  const prompt = workflowPrompt(state.workflow, props.hostStartControl ?? TOOL_START_CONTROL);
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
@@ -109,6 +123,7 @@ export default function LiveTool(props: LiveToolProps) {
       stopCamera: () => controller.stopCamera(),
       streaming: () => controller.state.camera !== 'idle',
       calibrate: () => controller.calibrate(),
+      followReference: (reference) => controller.followReference(reference),
     });
     controller.checkModelStatus();
     const onVisibility = () => controller.setVisible(document.visibilityState === 'visible');
@@ -146,14 +161,14 @@ export default function LiveTool(props: LiveToolProps) {
             ))}
           </fieldset>
         )}
-        {!props.sessionControlled && (
+        {!props.hostStartControl && (
           <>
             <Button
               variant="primary"
               disabled={state.camera !== 'idle'}
               onClick={() => controller.startCamera()}
             >
-              Start Camera
+              {TOOL_START_CONTROL}
             </Button>
             <Button disabled={state.camera === 'idle'} onClick={() => controller.stopCamera()}>
               Stop Camera
@@ -209,7 +224,7 @@ export default function LiveTool(props: LiveToolProps) {
       )}
 
       <p className="live-prompt" data-testid="workflow-prompt">
-        {PROMPTS[state.workflow]}
+        {prompt}
       </p>
 
       <div className="live-body">
@@ -225,12 +240,21 @@ export default function LiveTool(props: LiveToolProps) {
             data-arrows-drawn={state.drawn.arrows}
             data-outline-drawn={state.drawn.outlinePoints}
           />
+          {/* Not an empty black box: the stage says the camera is off until it runs. */}
+          {state.camera === 'idle' && (
+            <p className="live-stage-idle" data-testid="camera-off">
+              Camera off
+            </p>
+          )}
         </div>
 
         <aside className="live-side">
           <section className="live-panel" aria-label="Detection Status">
             <h4>Detection Status</h4>
-            <p data-testid="live-status">{state.status}</p>
+            {/* The status often repeats the step's prompt shown above the video: said once, not twice. */}
+            <p data-testid="live-status" hidden={!state.status || state.status === prompt}>
+              {state.status === prompt ? '' : state.status}
+            </p>
             <p data-testid="model-status">{state.modelStatus}</p>
             <p>
               <span className={`live-dot ${state.connection}`} />

@@ -17,8 +17,10 @@ import {
   PROCESSING_MESSAGES,
   type ProcessingChoice,
   type ProcessingErrorStep,
+  type ProfileReference,
   REFERENCE_FRAME_SIZE,
   recordProcessingError,
+  referenceOutline,
   type Size,
   tickFreeTimer,
 } from '@posture-vision/core';
@@ -31,17 +33,23 @@ import {
   framePatch,
   initialLiveState,
   type LiveState,
-  PROMPTS,
   processingErrorPatch,
   SUCCESS_POPUP_MS,
   type Tier,
+  workflowPrompt,
 } from './tool-state.ts';
 
 export type { CameraState, DetectionSummary, LiveState, Tier } from './tool-state.ts';
-export { PROMPTS, SUCCESS_POPUP_MS, summarise } from './tool-state.ts';
+export { SUCCESS_POPUP_MS, summarise, TOOL_START_CONTROL, workflowPrompt } from './tool-state.ts';
 
 export interface LiveControllerOptions extends ToolLinkOptions {
   onFrame?: (frame: DetectionFrame) => void;
+  /**
+   * The frame as the page judges it, called after onFrame (the real-time session: its posture monitor's verdict
+   * against the active calibration profile's reference). Detection Status's Aligned/Deviated and the correction
+   * arrows show what it returns; without it, the producer's frame.
+   */
+  judge?: (frame: DetectionFrame) => DetectionFrame;
   onStreamingChange?: (streaming: boolean) => void;
   /** Calibrate Posture took a new reference. */
   onCalibrated?: () => void;
@@ -61,6 +69,8 @@ export class LiveController {
   private latestFrame: DetectionFrame | null = null;
   private outline: [number, number][] = [];
   private calibrationFrame: Size = REFERENCE_FRAME_SIZE;
+  /** The active calibration profile's reference the page judges against (followReference): its outline. */
+  private profile: { outline: [number, number][]; frame: Size } | null = null;
   private timers: { free?: number; metrics?: number; popup?: number } = {};
   private paused = false;
   /** Times of recent overlay draws and detection frames, for rates over a 5 s window. */
@@ -178,7 +188,7 @@ export class LiveController {
     if (state === 'connected') {
       this.set({ workflow: nextWorkflowStep(this.state.workflow, { type: 'resultsOpened' }) });
       // After a reconnect the prompt of the current step shows again (the link says 'Camera connected!').
-      if (this.state.workflow !== 'calibrate') this.set({ status: PROMPTS[this.state.workflow] });
+      if (this.state.workflow !== 'calibrate') this.set({ status: workflowPrompt(this.state.workflow) });
     } else if (state === 'failed') {
       // 8.1: the Retry Connection button shows and streaming is marked off.
       this.stopStreaming();
@@ -198,10 +208,24 @@ export class LiveController {
   }
 
   private onFrame(frame: DetectionFrame, quality: FrameQuality | null) {
-    this.latestFrame = frame;
-    this.detectionTimes.push(performance.now());
-    this.set(framePatch(this.state, frame, quality));
     this.options.onFrame?.(frame);
+    const shown = this.options.judge?.(frame) ?? frame;
+    this.latestFrame = shown;
+    this.detectionTimes.push(performance.now());
+    this.set(framePatch(this.state, shown, quality));
+  }
+
+  /**
+   * The page judges against this calibration profile's reference (null: the vision service's calibration again):
+   * the reference outline drawn is the profile's, and Test Calibration reports it.
+   */
+  followReference(reference: ProfileReference | null) {
+    this.profile = reference
+      ? {
+          outline: referenceOutline(reference.keypoints, reference.frame.width, reference.frame.height),
+          frame: reference.frame,
+        }
+      : null;
   }
 
   private processingError(step: ProcessingErrorStep) {
@@ -217,7 +241,13 @@ export class LiveController {
             ? this.state.layers
             : { hns: true, hand: false, boxes: false, outline: true },
         corrections: (size) =>
-          corrections(this.latestFrame, this.state.activeMode, this.outline, this.calibrationFrame, size),
+          corrections(
+            this.latestFrame,
+            this.state.activeMode,
+            this.profile?.outline ?? this.outline,
+            this.profile?.frame ?? this.calibrationFrame,
+            size,
+          ),
         paused: () => this.paused,
         drawn: (drawing) => {
           this.overlayTimes.push(performance.now());
@@ -295,7 +325,7 @@ export class LiveController {
       this.state.workflow,
       on ? { type: 'activeModeOn' } : { type: 'activeModeOff', calibrated: this.state.calibrated },
     );
-    this.set({ activeMode: on, workflow, status: PROMPTS[workflow] });
+    this.set({ activeMode: on, workflow, status: workflowPrompt(workflow) });
     this.log(`Active Mode ${on ? 'on' : 'off'}`);
   }
 
@@ -315,7 +345,7 @@ export class LiveController {
     this.outline = result.outline;
     if (result.frameSize) this.calibrationFrame = result.frameSize;
     const workflow = nextWorkflowStep(this.state.workflow, { type: 'calibrated' });
-    this.set({ calibrated: true, workflow, status: PROMPTS[workflow], successPopup: true });
+    this.set({ calibrated: true, workflow, status: workflowPrompt(workflow), successPopup: true });
     this.log(`Calibration successful (${this.outline.length} outline points)`);
     this.options.onCalibrated?.();
     navigator.vibrate?.([100, 50, 100]);
@@ -324,6 +354,13 @@ export class LiveController {
   }
 
   async testCalibration() {
+    if (this.profile) {
+      // The posture is judged against the active profile's reference, not the service's calibration.
+      const message = `Test calibration: judging against the active profile's reference (${this.profile.outline.length} outline points)`;
+      this.set({ status: message });
+      this.log(message);
+      return;
+    }
     const link = this.link?.link;
     if (!link) {
       this.set({ status: LIVE_MESSAGES.noPeerId });

@@ -16,12 +16,23 @@ import {
 } from '@posture-vision/core';
 import type { OverlayDrawing } from './overlay.ts';
 
-export const PROMPTS: Record<WorkflowStep, string> = {
-  start: 'Click Start Camera to begin',
+/** The tool's own control that starts the camera (landing page and dashboard). */
+export const TOOL_START_CONTROL = 'Start Camera';
+
+const PROMPTS: Record<Exclude<WorkflowStep, 'start'>, string> = {
   calibrate: LIVE_MESSAGES.cameraConnected,
   active: 'Calibrated! Step 2: Turn on Active Mode to get posture corrections',
   complete: 'Active Mode on: follow the arrows to return to your calibrated posture',
 };
+
+/**
+ * The prompt of a workflow step. Before the camera runs it names the control that starts it where the tool is
+ * hosted: the tool's own Start Camera, or the host page's control (the real-time session's Start Session), so
+ * no page asks for a button it does not have.
+ */
+export function workflowPrompt(step: WorkflowStep, startControl = TOOL_START_CONTROL): string {
+  return step === 'start' ? `Click ${startControl} to begin` : PROMPTS[step];
+}
 export const SUCCESS_POPUP_MS = 3000;
 
 export type Tier = 'free' | 'pro';

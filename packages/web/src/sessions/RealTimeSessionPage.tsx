@@ -26,6 +26,9 @@ import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/sessio
 import { StaleCalibrationBanner } from './StaleCalibrationBanner';
 import './sessions.css';
 
+/** The page's control that starts a session and the camera with it (2.7); the live tool's prompt names it. */
+const START_SESSION = 'Start Session';
+
 type Phase = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
 
 function message(error: unknown): string {
@@ -62,7 +65,9 @@ export default function RealTimeSessionPage() {
   const onProfile = useCallback(
     (profile: CalibrationProfile | null) => {
       profileRef.current = profile;
-      monitor.adoptReference(profile?.reference ?? null);
+      const adopted = monitor.adoptReference(profile?.reference ?? null);
+      // The live tool's Aligned/Deviated, outline and Test Calibration follow the same reference.
+      controls.current?.followReference(adopted ? (profile?.reference ?? null) : null);
       setStale(false);
     },
     [monitor],
@@ -73,6 +78,7 @@ export default function RealTimeSessionPage() {
   const onCalibrated = useCallback(() => {
     const reference = monitor.referenceFromLastFrame();
     monitor.adoptReference(null);
+    controls.current?.followReference(null);
     setStale(false);
     const profile = profileRef.current;
     if (!profile || !reference) return;
@@ -231,7 +237,7 @@ export default function RealTimeSessionPage() {
           disabled={!checked || (phase !== 'idle' && phase !== 'stopped')}
           onClick={start}
         >
-          Start Session
+          {START_SESSION}
         </Button>
         <Button variant="danger" disabled={!running} onClick={() => void stop()}>
           Stop Session
@@ -254,11 +260,14 @@ export default function RealTimeSessionPage() {
       <LiveTool
         initialTier="pro"
         hideTierToggle
-        sessionControlled
+        hostStartControl={START_SESSION}
         onReady={(c) => {
           controls.current = c;
+          const reference = monitor.reference;
+          if (reference) c.followReference(reference);
         }}
         onDetectionFrame={onFrame}
+        judgeFrame={monitor.judgedFrame}
         onStreamingChange={onStreamingChange}
         onCalibrated={onCalibrated}
       />

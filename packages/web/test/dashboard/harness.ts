@@ -1,11 +1,10 @@
 // Browser-test harness for the dashboard: the real API as a process, the web app built with its URL and
 // served with an SPA fallback, users registered and verified through the API's mail outbox, and Chromium.
-import { launchChromium } from '@posture-vision/testkit/chromium';
-import { type RunningService, startApi } from '@posture-vision/testkit/services';
+import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser, signIn, type TestUser } from '../support/accounts.ts';
+import { startLiveStack } from '../support/live-stack.ts';
 import { clickButton, openPage, type TestPage, waitForPath as waitForPathWithin } from '../support/page.ts';
-import { serveWebApp } from '../support/web-app.ts';
 
 export type { TestUser } from '../support/accounts.ts';
 
@@ -17,23 +16,15 @@ export interface Dashboard {
   stop(): Promise<void>;
 }
 
-/** API first (its CORS origin is the static server's), then the build with VITE_API_URL, then Chromium. */
+/** The live tests' stack (../support/live-stack.ts) without a vision service: its users are made per test. */
 export async function startDashboard(): Promise<Dashboard> {
-  const site = await serveWebApp('pv-web-dashboard-');
-  const api = await startApi({ WEB_ORIGIN: site.url, RATE_LIMIT_MAX: '1000' });
   // An unreachable vision service: these tests are about the dashboard; the camera widget only renders.
-  await site.build({ apiUrl: api.url, visionUrl: 'http://127.0.0.1:9' });
-  const browser = await launchChromium();
-  return {
-    api,
-    web: site.url,
-    browser,
-    async stop() {
-      await browser.close().catch(() => undefined);
-      await api.stop();
-      await site.close();
-    },
-  };
+  const stack = await startLiveStack({
+    name: 'dashboard',
+    vision: { standIn: 'http://127.0.0.1:9' },
+    apiEnv: { RATE_LIMIT_MAX: '1000' },
+  });
+  return { api: stack.api, web: stack.site.url, browser: stack.browser, stop: stack.stop };
 }
 
 export async function call<T = Record<string, unknown>>(

@@ -11,16 +11,15 @@ import {
   personPhotoDataUrl,
   writePersonClip,
 } from '@posture-vision/testkit/media';
-import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
+import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   clickButton,
-  createVerifiedUser,
+  type LiveStack,
   removeDir,
-  serveWebApp,
   signIn,
-  startApiRelay,
+  startLiveStack,
   type TestUser,
   textOf,
   type WebSite,
@@ -31,10 +30,9 @@ import {
 vi.setConfig({ testTimeout: 60_000 });
 
 const SUITE = 'web-finish';
+let stack: LiveStack;
 let api: RunningService;
-let vision: RunningService;
 let site: WebSite;
-let relay: Awaited<ReturnType<typeof startApiRelay>>;
 let clipDir: string;
 let browser: Browser;
 let user: TestUser;
@@ -91,23 +89,13 @@ async function seed(): Promise<void> {
 
 beforeAll(async () => {
   clipDir = mkdtempSync(join(tmpdir(), 'pv-finish-'));
-  site = await serveWebApp('pv-web-finish-');
-  relay = await startApiRelay();
-  vision = await startVision({ API_URL: relay.url });
-  api = await startApi({ WEB_ORIGIN: site.url, VISION_URL: vision.url, RATE_LIMIT_MAX: '1000' });
-  relay.target(api.url);
-  await site.build({ apiUrl: api.url, visionUrl: vision.url });
-  user = await createVerifiedUser(api, 'finish');
+  stack = await startLiveStack({ name: 'finish', apiEnv: { RATE_LIMIT_MAX: '1000' } });
+  ({ api, site, browser, user } = stack);
   await seed();
-  browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await vision?.stop();
-  await api?.stop();
-  await relay?.close();
+  await stack?.stop();
   removeDir(clipDir);
 });
 
@@ -129,7 +117,10 @@ function waitForStep(page: Page, step: string, timeout = 30_000) {
 }
 
 /** The wizard run to its analysis with a camera that shows `posture` of `photo`. */
-async function wizardWith(posture: ClipPosture, photo: PhotoName): Promise<{ error: string; next: string }> {
+async function wizardWith(
+  posture: ClipPosture,
+  photo: PhotoName,
+): Promise<{ error: string; next: string; progress: string[] }> {
   const clip = writePersonClip(join(clipDir, `${photo}-${posture}.y4m`), [{ posture, seconds: 2 }], {
     photo,
   });
@@ -147,12 +138,26 @@ async function wizardWith(posture: ClipPosture, photo: PhotoName): Promise<{ err
       });
       await clickButton(page, 'Capture Photo');
       await waitForStep(page, `PREVIEW_${view}`);
+      if (view === 'RIGHT')
+        // Every text the analysis's progress shows, as it shows it (the analysis may take less than a poll).
+        await page.evaluate(() => {
+          const seen: string[] = [];
+          (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+          new MutationObserver(() => {
+            const text = document.querySelector('[data-testid="photo-progress"]')?.textContent;
+            if (text && seen.at(-1) !== text) seen.push(text);
+          }).observe(document.body, { subtree: true, childList: true, characterData: true });
+        });
       await clickButton(page, view === 'RIGHT' ? 'Analyze Photos' : 'Next');
     }
     // While the photos are analysed, the wizard says what it waits for.
     await waitForStep(page, 'ERROR', 120_000);
     await saveScreenshot(page, SUITE, `wizard-error-${posture === 'away' ? 'empty' : photo}`);
-    return { error: await textOf(page, 'wizard-error'), next: await textOf(page, 'wizard-next-step') };
+    return {
+      error: await textOf(page, 'wizard-error'),
+      next: await textOf(page, 'wizard-next-step'),
+      progress: await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen),
+    };
   } finally {
     await camera.close();
   }
@@ -168,9 +173,11 @@ describe('1. failures say why, in the specification form, with what to do next',
   }, 240_000);
 
   it('the wizard names an empty frame', async () => {
-    const { error, next } = await wizardWith('away', 'woman');
+    const { error, next, progress } = await wizardWith('away', 'woman');
     expect(error).toBe('Failed to process photos: front photo: No person detected in the image.');
     expect(next).toMatch(/head and both shoulders in view/);
+    // 8. Long work shows progress: while the photos are measured, the wizard says so and which step it is on.
+    expect(progress[0]).toMatch(/Measuring your posture in the 3 photos.*Step 1 of 2/);
   }, 240_000);
 });
 
@@ -212,6 +219,34 @@ describe('1. the live tool says why calibration captured nothing', () => {
       await camera.close();
     }
   }, 150_000);
+});
+
+describe('2. each host of the live tool asks for the control it has', () => {
+  it('the real-time session asks for its Start Session (it has no Start Camera); the landing page and the overview for Start Camera', async () => {
+    const page = await signedInPage();
+    const promptAndButtons = async (path: string) => {
+      await page.goto(`${site.url}${path}`);
+      await page.waitForSelector('[data-testid="workflow-prompt"]', { timeout: 20_000 });
+      return {
+        prompt: await textOf(page, 'workflow-prompt'),
+        buttons: await page.$$eval('button', (list) => list.map((b) => b.textContent?.trim())),
+      };
+    };
+    const session = await promptAndButtons('/dashboard/real-time-session');
+    expect(session.prompt).toBe('Click Start Session to begin');
+    expect(session.buttons).toContain('Start Session');
+    expect(session.buttons).not.toContain('Start Camera');
+    // Before the camera runs, the stage says so rather than showing an empty black box.
+    expect(await textOf(page, 'camera-off')).toBe('Camera off');
+    // A user without calibration profiles is told so (the setup list is not the active profile).
+    expect(await textOf(page, 'no-profiles')).toBe('No profiles yet: add one for this desk setup.');
+    for (const path of ['/', '/dashboard']) {
+      const host = await promptAndButtons(path);
+      expect(host.prompt).toBe('Click Start Camera to begin');
+      expect(host.buttons).toContain('Start Camera');
+    }
+    await page.close();
+  });
 });
 
 describe('8. long work shows progress', () => {
@@ -365,6 +400,10 @@ describe('3. charts are drawn on scales that fit their data', () => {
     expect(await page.$eval('[data-testid="trends"] canvas', (c) => c.getAttribute('aria-label'))).toMatch(
       /^Average Score and Session Count: 1 point, axis 0 to 100 and 0 to \d+$/,
     );
+    // …and that one point stands in the middle of the plot, not on its left edge.
+    expect(
+      await page.$eval('[data-testid="trends"] canvas', (c) => (c as HTMLCanvasElement).dataset.pointsAt),
+    ).toBe('[0.5]');
     const trends = await scalesOf('trends');
     expect(trends.y).toMatchObject({ min: 0, max: 100 });
     expect(trends.y1?.min).toBe(0);
@@ -411,6 +450,15 @@ describe('6. ways in to the main feature', () => {
     await page.waitForSelector('[data-testid="calibration-card"]');
     await page.click('[data-testid="calibration-card"]');
     await page.waitForFunction(() => location.pathname === '/dashboard/calibration');
+    // It lands on the active calibration's summary, whose cards stand apart (they used to touch).
+    await page.waitForSelector('[data-testid="calibration-summary-view"]', { timeout: 20_000 });
+    const gaps = await page.$$eval('[data-testid="calibration-summary-view"] > *', (parts) =>
+      parts
+        .slice(1)
+        .map((p, i) => p.getBoundingClientRect().top - (parts[i] as Element).getBoundingClientRect().bottom),
+    );
+    expect(gaps.length).toBeGreaterThan(2);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
     await page.close();
   });
 });
@@ -436,7 +484,13 @@ describe('screenshots of the main screens, both themes, 1280 and 375 px', () => 
   const screens = [
     { name: 'landing', path: '/', signedIn: false, ready: '.hero' },
     { name: 'register', path: '/register', signedIn: false, ready: 'select[name="countryCode"]' },
-    { name: 'overview', path: '/dashboard', signedIn: true, ready: '[data-testid="week-summary"]' },
+    // The camera widget comes last (a lazy part): the page is complete once it is there.
+    {
+      name: 'overview',
+      path: '/dashboard',
+      signedIn: true,
+      ready: '.pv-camera-widget [data-testid="live-tool"]',
+    },
     {
       name: 'report',
       path: '/dashboard/session-report/SESSION',
@@ -449,7 +503,20 @@ describe('screenshots of the main screens, both themes, 1280 and 375 px', () => 
       signedIn: true,
       ready: '[data-testid="session-timeline"]',
     },
-    { name: 'session', path: '/dashboard/real-time-session', signedIn: true, ready: 'h1' },
+    // Ready once the calibration check let Start Session on.
+    {
+      name: 'session',
+      path: '/dashboard/real-time-session',
+      signedIn: true,
+      ready: '.rts-controls .ui-btn-primary:not([disabled])',
+    },
+    // Where the overview's calibration card leads: the active calibration's summary.
+    {
+      name: 'calibration',
+      path: '/dashboard/calibration',
+      signedIn: true,
+      ready: '[data-testid="calibration-summary-view"]',
+    },
     {
       name: 'wizard',
       path: '/dashboard/photo-calibration',
@@ -457,7 +524,7 @@ describe('screenshots of the main screens, both themes, 1280 and 375 px', () => 
       ready: '[data-testid="photo-wizard"]',
     },
   ];
-  it('saves them under .artifacts/screenshots/web-finish/', async () => {
+  it('saves them under .artifacts/screenshots/web-finish/; no screen is wider than the window', async () => {
     for (const theme of ['dark', 'light'] as const)
       for (const width of [1280, 375]) {
         const signedIn = await signedInPage(width, 800, theme);
@@ -465,12 +532,20 @@ describe('screenshots of the main screens, both themes, 1280 and 375 px', () => 
         await anonymous.setViewport({ width, height: 800 });
         await anonymous.goto(`${site.url}/privacy-policy`);
         await anonymous.evaluate((t) => localStorage.setItem('appTheme', t), theme);
+        // Sections fade in as they scroll into view (document 1's scroll animation); a full-page picture never
+        // scrolls, so it is taken as a user who asked for reduced motion sees the page: everything shown.
+        for (const page of [signedIn, anonymous])
+          await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
         for (const screen of screens) {
           const page = screen.signedIn ? signedIn : anonymous;
           await page.goto(`${site.url}${screen.path.replace('SESSION', sessionId)}`);
           await page.waitForSelector(screen.ready, { timeout: 20_000 });
           expect(await page.evaluate(() => document.body.dataset.theme)).toBe(theme);
           await saveScreenshot(page, SUITE, `${screen.name}-${theme}-${width}`);
+          // Nothing runs off the side (a wide table, a long e-mail address, a row of fields): the page scrolls
+          // down only. Checked after the full-page screenshot, which lays out the whole page.
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect({ screen: screen.name, width: wide }).toEqual({ screen: screen.name, width });
         }
         await signedIn.browserContext().close();
         await anonymous.browserContext().close();

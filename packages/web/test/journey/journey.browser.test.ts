@@ -16,18 +16,17 @@ import {
   formatReportDuration,
   STEADY_RUN_S,
 } from '@posture-vision/core/sessions';
-import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { personPhotoDataUrl, sideViewPhoto, toDataUrl, writePersonClip } from '@posture-vision/testkit/media';
-import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
+import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clickButton,
-  createVerifiedUser,
+  type LiveStack,
   removeDir,
-  serveWebApp,
   signIn,
-  startApiRelay,
+  startLiveStack,
   type TestUser,
   textOf,
   type WebSite,
@@ -46,13 +45,12 @@ const SLOUCHED_S = 24;
 /** Upright time the live reference needs ahead of it (the click, the reference, the first aligned readings). */
 const REFERENCE_MARGIN_S = 8;
 
+let stack: LiveStack;
 let api: RunningService;
-let vision: RunningService;
 let site: WebSite;
 let browser: Browser;
 let workDir: string;
 let user: TestUser;
-let relay: Awaited<ReturnType<typeof startApiRelay>>;
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'pv-journey-'));
@@ -62,22 +60,12 @@ beforeAll(async () => {
     { posture: 'upright', seconds: UPRIGHT_S },
     { posture: 'slouched', seconds: SLOUCHED_S },
   ]);
-  site = await serveWebApp('pv-web-journey-');
-  relay = await startApiRelay();
-  vision = await startVision({ API_URL: relay.url });
-  api = await startApi({ WEB_ORIGIN: site.url, VISION_URL: vision.url });
-  relay.target(api.url);
-  await site.build({ apiUrl: api.url, visionUrl: vision.url });
-  user = await createVerifiedUser(api, 'journey');
-  browser = await launchChromium({ fakeVideo: clip });
+  stack = await startLiveStack({ name: 'journey', camera: clip });
+  ({ api, site, browser, user } = stack);
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await vision?.stop();
-  await api?.stop();
-  await relay?.close();
+  await stack?.stop();
   removeDir(workDir);
 });
 

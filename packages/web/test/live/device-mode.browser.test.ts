@@ -6,18 +6,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROCESSING_STORAGE_KEY } from '@posture-vision/core';
-import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
+import { seedCalibration } from '@posture-vision/testkit/accounts';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
 import { personPhotoDataUrl, writePersonClip } from '@posture-vision/testkit/media';
-import { type RunningService, startApi } from '@posture-vision/testkit/services';
+import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clickButton,
-  createVerifiedUser,
+  type LiveStack,
   removeDir,
-  serveWebApp,
   signIn,
+  startLiveStack,
   type TestUser,
   textOf,
   textWaiter,
@@ -25,6 +26,7 @@ import {
 } from './harness.ts';
 
 const SUITE = 'web-live-device';
+let stack: LiveStack;
 let api: RunningService;
 let site: WebSite;
 let browser: Browser;
@@ -47,17 +49,12 @@ beforeAll(async () => {
   );
   visionStandIn = await startCountingServer();
   visionRequests = visionStandIn.requests;
-  site = await serveWebApp('pv-web-live-device-');
-  api = await startApi({ WEB_ORIGIN: site.url });
-  await site.build({ apiUrl: api.url, visionUrl: visionStandIn.url });
-  user = await createVerifiedUser(api, 'device');
-  browser = await launchChromium({ fakeVideo: clip });
+  stack = await startLiveStack({ name: 'device', vision: { standIn: visionStandIn.url }, camera: clip });
+  ({ api, site, browser, user } = stack);
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.stop();
+  await stack?.stop();
   await visionStandIn?.close();
   removeDir(clipDir);
 });
@@ -160,16 +157,7 @@ describe('live tool, processing on this computer (vision service not running)', 
 describe('real-time session, processing on this computer (vision service not running)', () => {
   it('runs a session from on-device frames and sends the posture feedback to the API', async () => {
     const token = user.accessToken;
-    const photo = personPhotoDataUrl('woman');
-    const seeded = await fetch(`${api.url}/calibration`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        photos: ['front', 'left', 'right'].map((viewType) => ({ viewType, photoUrl: photo, metadata: {} })),
-        processWithML: false,
-      }),
-    });
-    expect(seeded.status).toBe(201);
+    expect(await seedCalibration(api.url, token, personPhotoDataUrl('woman'))).toBe(201);
     visionRequests.length = 0;
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1000 });

@@ -24,6 +24,7 @@ import {
   noDrawing,
   processingErrorPatch,
   summarise,
+  workflowPrompt,
 } from '../../src/live/tool-state.ts';
 
 const person = Array.from({ length: 17 }, (_, i) => ({
@@ -48,6 +49,15 @@ function frame(deviated: boolean | null): DetectionFrame {
 }
 
 describe('tool state', () => {
+  it("names the control that starts the camera where the tool is, and the tool's own steps after it", () => {
+    // The landing page and the dashboard: the tool's own button.
+    expect(workflowPrompt('start')).toBe('Click Start Camera to begin');
+    // The real-time session has no Start Camera: its Start Session starts the camera.
+    expect(workflowPrompt('start', 'Start Session')).toBe('Click Start Session to begin');
+    expect(workflowPrompt('calibrate', 'Start Session')).toBe(LIVE_MESSAGES.cameraConnected);
+    expect(workflowPrompt('active')).toMatch(/^Calibrated! Step 2: Turn on Active Mode/);
+  });
+
   it('summarises a frame for the Detection Status panel', () => {
     expect(summarise(frame(true))).toMatchObject({
       keypointCount: 17,

@@ -5,6 +5,7 @@
 import {
   ALERT_PREFERENCES_KEY,
   type AlertPreferences,
+  failureText,
   normalizeAlertPreferences,
   parseAlertPreferences,
   SENSITIVITY_CHOICES,
@@ -13,8 +14,6 @@ import {
 import { AlertPreferenceFields } from '@posture-vision/ui';
 import { useEffect, useRef, useState } from 'react';
 import { popupApi as api } from '../popup-api';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Keeps the API's answer as the monitoring parts' copy. */
 function cache(preferences: AlertPreferences): Promise<void> {
@@ -41,7 +40,7 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
         setPrefs(stored);
         await cache(stored);
       })
-      .catch((e) => live && setError(errorText(e)));
+      .catch((e) => live && setError(failureText(e)));
     return () => {
       live = false;
     };
@@ -57,7 +56,7 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
         if (answer.data) await cache(normalizeAlertPreferences(answer.data));
         else setError(answer.message ?? 'Alert preferences were not saved.');
       } catch (e) {
-        setError(errorText(e));
+        setError(failureText(e));
       }
     });
   };

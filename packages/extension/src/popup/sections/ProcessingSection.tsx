@@ -43,15 +43,17 @@ export function ProcessingSection({ monitor, running }: { monitor: MonitorState;
           {PROCESSING_LABELS[monitor.processing ?? 'server']}
         </small>
       )}
-      <label>
+      <label className="popup-switch">
         <input
           type="checkbox"
           data-testid="process-on-device"
           checked={choice === 'device'}
           onChange={(e) => setChoice(e.target.checked ? 'device' : 'server')}
-        />{' '}
-        {PROCESSING_MESSAGES.choice}
-        {running ? ' (from the next start)' : ''}
+        />
+        <span>
+          {PROCESSING_MESSAGES.choice}
+          {running ? ' (from the next start)' : ''}
+        </span>
       </label>
     </section>
   );

@@ -4,6 +4,7 @@
 // reference (or takes one for it).
 import {
   type CalibrationProfile,
+  failureText,
   PROFILE_NAME_MAX,
   PROFILE_SETUP_CHOICES,
   PROFILE_SETUP_LABELS,
@@ -12,8 +13,6 @@ import { ProfilePicker } from '@posture-vision/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { send } from '../../messaging/runtime';
 import { popupApi as api } from '../popup-api';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function ProfileSection({ signedIn }: { signedIn: boolean }) {
   const [profiles, setProfiles] = useState<CalibrationProfile[] | null>(null);
@@ -25,7 +24,7 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
       setProfiles(list);
       return list;
     } catch (e) {
-      setError(errorText(e));
+      setError(failureText(e));
       return null;
     }
   }, []);
@@ -44,7 +43,7 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
       if (after !== before) await send('background', 'monitor/profile', undefined);
       return true;
     } catch (e) {
-      setError(errorText(e));
+      setError(failureText(e));
       return false;
     }
   };

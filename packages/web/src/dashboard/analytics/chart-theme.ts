@@ -14,8 +14,9 @@ import type { Theme } from '../../theme/theme-store';
 
 /**
  * What each chart drew, written on its canvas after every update: the value axes' ranges and tick labels as
- * `data-scales` (JSON), and a sentence naming them as the canvas's accessible label, since a canvas is
- * otherwise silent to screen readers. The browser tests read the same attribute: the scales as drawn.
+ * `data-scales` (JSON), where the first line's points sit across the plot (`data-points-at`, 0 left edge to 1
+ * right edge), and a sentence naming them as the canvas's accessible label, since a canvas is otherwise silent
+ * to screen readers. The browser tests read the same attributes: the chart as drawn.
  */
 export const drawnScales: Plugin = {
   id: 'pv-drawn-scales',
@@ -27,6 +28,13 @@ export const drawnScales: Plugin = {
     }
     const canvas = chart.canvas;
     canvas.dataset.scales = JSON.stringify(scales);
+    const area = chart.chartArea;
+    const width = area ? area.right - area.left : 0;
+    canvas.dataset.pointsAt = JSON.stringify(
+      width > 0
+        ? chart.getDatasetMeta(0).data.map((p) => Math.round(((p.x - area.left) / width) * 100) / 100)
+        : [],
+    );
     const names = chart.data.datasets.map((d) => d.label).filter(Boolean);
     const points = Math.max(0, ...chart.data.datasets.map((d) => d.data.length));
     const ranges = Object.values(scales).map((r) => `${r.min} to ${r.max}`);
@@ -92,7 +100,8 @@ export function lineOptions(colours: ChartColours, axis: { min: number; max: num
     // A lone point is drawn large enough to be seen as data, not as a stray mark.
     elements: { point: { radius: 4, hoverRadius: 6 } },
     scales: {
-      x: { ticks: { color: colours.text }, grid: { color: colours.grid } },
+      // Each day in the middle of its own band: a lone day is drawn in the middle, not on the left edge.
+      x: { offset: true, ticks: { color: colours.text }, grid: { color: colours.grid } },
       y: { ...axis, ticks: { color: colours.text }, grid: { color: colours.grid } },
     },
   };

@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ExtensionBanner } from './ExtensionBanner';
 import { loadOverview, type OverviewData } from './loadOverview';
 import { MetricCard } from './MetricCard';
+import { newCalibrationOf } from './new-calibration';
 import { lastDays } from './week-summary';
 
 const LiveTool = lazy(() => import('../../live/LiveTool'));
@@ -47,9 +48,8 @@ function weekday(date: string): string {
 export default function DashboardOverview() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const navigate = useNavigate();
-  // The photo calibration wizard lands here with the score it just computed.
-  const calibratedScore = (useLocation().state as { calibratedScore?: number | null } | null)
-    ?.calibratedScore;
+  // The photo calibration wizard lands here with the score and notes it just computed.
+  const landed = newCalibrationOf(useLocation().state);
 
   useEffect(() => {
     let live = true;
@@ -101,11 +101,20 @@ export default function DashboardOverview() {
   return (
     <div className="pv-overview">
       <h1>Dashboard</h1>
-      {typeof calibratedScore === 'number' && (
+      {landed && (
         <section className="pv-card pv-new-calibration" data-testid="new-calibration" role="status">
-          <strong>Calibration saved.</strong> Your posture score:{' '}
-          <span data-testid="new-calibration-score">{calibratedScore}/100</span>.{' '}
-          <Link to="/dashboard/calibration">See the full summary</Link>
+          <p>
+            <strong>Calibration saved.</strong> Your posture score:{' '}
+            <span data-testid="new-calibration-score">{landed.calibratedScore}/100</span>.{' '}
+            <Link to="/dashboard/calibration">See the full summary</Link>
+          </p>
+          {landed.calibrationNotes.length > 0 && (
+            <ul className="pv-new-calibration-notes" data-testid="new-calibration-notes">
+              {landed.calibrationNotes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
       <section className="pv-card pv-start-card" data-testid="start-session-card">

@@ -1,0 +1,183 @@
+// The real-time session against a calibration profile whose reference no longer fits (issue 13), in Chromium
+// against the real API and vision service: the fake camera plays a real person sitting as she sits, and the
+// active profile's reference is another posture (another person's, measured by the vision service). The live
+// tool's Aligned/Deviated and Test Calibration follow that reference, as the posture monitor does; after
+// three minutes off it the stale-calibration banner shows, and its one click recalibrates: the banner goes, the
+// profile keeps the new reference.
+//
+// Time is the edge here: the rule needs three minutes off the reference. The page's Date.now — the monitor's clock
+// (RealTimeSessionPage creates it with `now: Date.now`) — is replaced before the app loads by one that the test
+// can make run 60 times faster once the session is under way; timers and the video are untouched.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STALE_AFTER_MS } from '@posture-vision/core/sessions';
+import { seedCalibration } from '@posture-vision/testkit/accounts';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import { framedPersonPhoto, toDataUrl, writePersonClip } from '@posture-vision/testkit/media';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickButton, type LiveStack, removeDir, signIn, startLiveStack } from '../live/harness.ts';
+import { clickButton as clickVisibleButton } from '../support/page.ts';
+
+const SUITE = 'web-stale-calibration';
+/** How much faster the page's clock runs once the session is under way: three minutes in three seconds. */
+const CLOCK_SPEED = 60;
+
+let stack: LiveStack;
+let clipDir: string;
+
+beforeAll(async () => {
+  clipDir = mkdtempSync(join(tmpdir(), 'pv-stale-clip-'));
+  const clip = writePersonClip(join(clipDir, 'person.y4m'), [{ posture: 'upright', seconds: 4 }]);
+  stack = await startLiveStack({ name: 'stale', camera: clip });
+}, 240_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  removeDir(clipDir);
+});
+
+async function call<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${stack.user.accessToken}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+type Reference = { keypoints: { x: number | null; y: number | null; score?: number }[]; frame: object };
+
+/** The page's clock, replaced before the app loads: real time until `__speedUpClock(n)`, then n times faster. */
+function controlledClock(page: Page) {
+  return page.evaluateOnNewDocument(() => {
+    const real = Date.now.bind(Date);
+    let from: { real: number; shown: number; speed: number } | null = null;
+    Date.now = () => (from ? from.shown + (real() - from.real) * from.speed : real());
+    (window as unknown as { __speedUpClock(speed: number): void }).__speedUpClock = (speed) => {
+      from = { real: real(), shown: Date.now(), speed };
+    };
+  });
+}
+
+async function textOf(page: Page, testId: string): Promise<string> {
+  return page.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '').catch(() => '');
+}
+
+async function waitForText(page: Page, testId: string, pattern: RegExp, timeout: number) {
+  try {
+    await page.waitForFunction(
+      (id, source) =>
+        new RegExp(source).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+      { timeout, polling: 250 },
+      testId,
+      pattern.source,
+    );
+  } catch (error) {
+    await saveScreenshot(page, SUITE, `failed-${testId}`);
+    throw new Error(`waiting for ${testId} to match ${pattern}: "${await textOf(page, testId)}"`, {
+      cause: error,
+    });
+  }
+}
+
+describe('a calibration profile whose reference no longer fits', () => {
+  it('is what the live tool shows, goes stale after three minutes off it, and one click recalibrates', async () => {
+    // An active calibration (a session needs one), and the active profile's reference: another person's posture
+    // in the camera's 640×480 frame, as the vision service measures it.
+    const { api, site, browser, user } = stack;
+    const vision = stack.vision as NonNullable<LiveStack['vision']>;
+    expect(
+      await seedCalibration(api.url, user.accessToken, toDataUrl(framedPersonPhoto('woman', 640, 480))),
+    ).toBe(201);
+    const analysed = await call<{ views: { front: { keypoints: Reference['keypoints'] } } }>(
+      `${vision.url}/calibration/analyze`,
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          image_data: toDataUrl(framedPersonPhoto('woman-left', 640, 480)),
+          view_type: 'front',
+        }),
+      },
+    );
+    expect(analysed.status).toBe(200);
+    const other: Reference = {
+      keypoints: analysed.body.views.front.keypoints,
+      frame: { width: 640, height: 480 },
+    };
+    const created = await call<{ data: { id: string; active: boolean } }>(`${api.url}/calibration/profiles`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Old desk', setup: 'desk_monitor', reference: other }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.active).toBe(true);
+    const profileId = created.body.data.id;
+
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await controlledClock(page);
+    await signIn(page, site.url, user);
+    await page.goto(`${site.url}/dashboard/real-time-session`);
+    await page.waitForFunction(
+      (id) =>
+        (document.querySelector('[data-testid="active-profile"]') as HTMLSelectElement | null)?.value === id,
+      { timeout: 30_000 },
+      profileId,
+    );
+    await clickButton(page, 'Start Session');
+    await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
+      timeout: 60_000,
+    });
+
+    // The vision service has no calibration of its own yet (it would say 'Not calibrated'); the live tool shows
+    // the verdict against the profile's reference, as the monitor judges: she does not sit as that posture.
+    await waitForText(page, 'posture-deviation', /^Posture: Deviated/, 120_000);
+    await clickButton(page, 'Test Calibration');
+    await waitForText(
+      page,
+      'live-status',
+      /judging against the active profile's reference \(\d+ outline points\)/,
+      10_000,
+    );
+    expect(await page.$('[data-testid="stale-calibration"]')).toBeNull();
+    await saveScreenshot(page, SUITE, '01-deviated-from-profile');
+
+    // Three minutes of the monitor's clock off the reference, in about three seconds.
+    await page.evaluate(
+      (speed) => (window as unknown as { __speedUpClock(s: number): void }).__speedUpClock(speed),
+      CLOCK_SPEED,
+    );
+    await page.waitForSelector('[data-testid="stale-calibration"]', {
+      timeout: (STALE_AFTER_MS / CLOCK_SPEED) * 10 + 30_000,
+    });
+    await saveScreenshot(page, SUITE, '02-stale');
+
+    // One click: Recalibrate takes her posture as the reference; the warning goes and the profile keeps it.
+    await clickVisibleButton(page, 'Recalibrate', {
+      timeout: 10_000,
+      selector: '[data-testid="stale-calibration"] button',
+    });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="stale-calibration"]'), {
+      timeout: 60_000,
+      polling: 250,
+    });
+    await waitForText(page, 'posture-deviation', /^Posture: Aligned/, 60_000);
+    await expect
+      .poll(
+        async () => {
+          const list = await call<{ data: { id: string; reference: Reference | null }[] }>(
+            `${api.url}/calibration/profiles`,
+          );
+          const stored = list.body.data.find((p) => p.id === profileId)?.reference;
+          return stored && JSON.stringify(stored.keypoints) !== JSON.stringify(other.keypoints);
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(true);
+    await saveScreenshot(page, SUITE, '03-recalibrated');
+    await page.close();
+  }, 400_000);
+});
