@@ -23,7 +23,6 @@ const services = [
 });
 
 const [cmd, ...pre] = pnpmCommand();
-const running = new Set();
 let exitCode = 0;
 const children = services.map(({ name }) => {
   const child = spawn(cmd, [...pre, '--filter', `@posture-vision/${name}`, 'run', 'start'], {
@@ -44,15 +43,10 @@ const children = services.map(({ name }) => {
     });
   }
   child.on('exit', (code) => {
-    running.delete(child);
-    if (stopping) {
-      if (running.size === 0) finish();
-      return;
-    }
+    if (stopping) return;
     console.log(`[${name}] exited with ${code}`);
     stop(code ?? 1);
   });
-  running.add(child);
   return child;
 });
 
@@ -61,10 +55,23 @@ for (const s of services) console.log(`  ${s.name.padEnd(7)} ${s.url}`);
 console.log('Press Ctrl-C to stop everything.\n');
 
 let stopping = false;
+/** Whether anything of a service is still running: pnpm exits on SIGTERM before the server it started has
+ * closed its port, so we wait for the service's whole process group, not for pnpm. */
+const groupAlive = (child) => {
+  try {
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 function finish() {
   if (exitCode === 0) console.log('Posture Vision stopped.');
   process.exit(exitCode);
 }
+// A service gets this long to close after SIGTERM (the vision service drains its live streams first);
+// then its process group is killed, so nothing is left holding a port either way.
+const STOP_GRACE_MS = 10_000;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
@@ -75,8 +82,18 @@ function stop(code = 0) {
       process.kill(-child.pid, 'SIGTERM');
     } catch {}
   }
-  // A service that does not stop within 5 s is not waited for (its process group was sent SIGTERM).
-  setTimeout(finish, 5000).unref();
+  const deadline = Date.now() + STOP_GRACE_MS;
+  const poll = setInterval(() => {
+    const left = children.filter(groupAlive);
+    if (left.length > 0 && Date.now() < deadline) return;
+    for (const child of left) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }
+    clearInterval(poll);
+    finish();
+  }, 100);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
 // The services run in their own process groups; if whoever started us goes away without a signal
