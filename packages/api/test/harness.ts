@@ -6,16 +6,16 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OutboxMail, outboxMails, registration, TEST_PASSWORD } from '@posture-vision/testkit/accounts';
+import { createPostgresDatabase } from '@posture-vision/testkit/postgres';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import postgres from 'postgres';
 import { inject } from 'vitest';
 import { type ApiConfig, loadConfig } from '../src/config.ts';
+import { postureSessions } from '../src/db/schema.ts';
 import { buildServer } from '../src/server.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const databases: DatabaseKind[] = ['pglite', 'postgres'];
-
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Cheap argon2 and quiet logs for tests; production costs are in config.ts. */
 export const TEST_ENV = {
@@ -25,28 +25,7 @@ export const TEST_ENV = {
   RATE_LIMIT_MAX: '1000',
 };
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `pv_api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    await admin.end();
-    throw new Error(
-      `PostgreSQL at ${ADMIN_URL} is not usable (${(error as Error).message}). Start it with ` +
-        '`pg_ctlcluster --skip-systemctl-redirect <version> main start` (see .ci/run).',
-    );
-  }
-  await admin.end();
-  return {
-    url: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
-    async drop() {
-      const sql = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await sql.end();
-    },
-  };
-}
+export { createPostgresDatabase };
 
 export interface TestServer {
   app: FastifyInstance;
@@ -62,7 +41,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-api-test-'));
-  const pg = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const pg = kind === 'postgres' ? await createPostgresDatabase('pv_api_test') : undefined;
   // A copy of the migrated template (see global-setup.ts); the server still runs its migrations on it.
   if (kind === 'pglite') cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: pg?.url, ...env });
@@ -199,4 +178,16 @@ export function postFrom(url: string, localAddress: string, body: unknown) {
       req.end(payload);
     },
   );
+}
+
+/**
+ * Moves a session's start back to `at`. A session cannot be started in the past through the API, and only time
+ * inside a session counts in its report (sessions/report.ts), so a test that sends a backdated timeline starts
+ * the session where that timeline begins.
+ */
+export async function startedAt(server: TestServer, sessionId: string, at: Date): Promise<void> {
+  await server.app.ctx.db
+    .update(postureSessions)
+    .set({ startTime: at })
+    .where(eq(postureSessions.id, sessionId));
 }

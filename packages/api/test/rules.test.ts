@@ -7,7 +7,7 @@ import {
   weekOf,
 } from '../src/analytics/rules.ts';
 import { calibrationState, metricStatuses, recommendationsFor } from '../src/calibration/rules.ts';
-import { buildReport, type FeedbackPoint, stabilityIndex } from '../src/sessions/report.ts';
+import { buildReport, type FeedbackPoint, stabilityIndex, wholeSeconds } from '../src/sessions/report.ts';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 5, 9, 0, s));
 const point = (
@@ -94,6 +94,48 @@ describe('session report rules', () => {
     // 5 s, then a 295 s silence counted as 15 s, then the last feedback holds 15 s to the end.
     expect(r.keyFindings).toMatchObject({ goodPostureTime: 20, poorPostureTime: 15 });
     expect(r.duration).toBe(600);
+  });
+
+  it('counts only time inside the session: posture times never add up to more than its duration', () => {
+    // A client whose clock runs 20 s behind the server's: its first feedback (stamped 20 s before the start)
+    // holds 5 s, all before the start; the next holds from the start. The last one holds to the end.
+    const behind = report(
+      [point(0, 'good', 100), point(5, 'good', 100), point(10, 'poor', 40), point(15, 'poor', 40)],
+      30,
+      20,
+    );
+    expect(behind.duration).toBe(10);
+    expect(behind.keyFindings).toMatchObject({ goodPostureTime: 0, poorPostureTime: 10 });
+    // A feedback stamped 10 s before the start holds 15 s (the gap cap): 5 s of it is inside.
+    expect(report([point(0, 'good', 100)], 60, 10).keyFindings.goodPostureTime).toBe(5);
+    // Stamped after the end (a clock ahead, or a client that kept sending): no time.
+    const ahead = report([point(0, 'good', 100), point(40, 'poor', 40)], 30);
+    expect(ahead.keyFindings).toMatchObject({ goodPostureTime: 15, poorPostureTime: 0 });
+    // All of it before the start: nothing tracked, and the score is the feedback's plain mean.
+    const before = report([point(0, 'good', 100), point(5, 'poor', 40)], 120, 60);
+    expect(before.keyFindings).toMatchObject({
+      goodPostureTime: 0,
+      poorPostureTime: 0,
+      neutralPostureTime: 0,
+    });
+    expect(before.duration).toBe(60);
+  });
+
+  it('rounds the posture times so that they add up to the tracked time rounded', () => {
+    expect(wholeSeconds([10.5, 10.5, 0])).toEqual([11, 10, 0]);
+    expect(wholeSeconds([0.4, 0.4, 0.4])).toEqual([1, 0, 0]);
+    expect(wholeSeconds([40, 20, 0])).toEqual([40, 20, 0]);
+    const r = buildReport({
+      session: { id: 's', startTime: at(0), endTime: new Date(at(0).getTime() + 21_000) },
+      feedback: [
+        point(0, 'good', 100),
+        { ...point(0, 'poor', 40), timestamp: new Date(at(0).getTime() + 10_500) },
+      ],
+      issueLabel: (i) => i,
+      issueAdvice: () => undefined,
+    });
+    const { goodPostureTime, poorPostureTime } = r.keyFindings;
+    expect(goodPostureTime + poorPostureTime).toBe(r.duration);
   });
 
   it('orders by time and downsamples long timelines to 300 points', () => {

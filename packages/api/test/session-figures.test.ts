@@ -24,6 +24,7 @@ import {
   PASSWORD,
   type SignedIn,
   signUp,
+  startedAt,
   startTestServer,
   TEST_ENV,
   type TestServer,
@@ -61,6 +62,7 @@ describe.each(databases)('session figures on %s', (kind) => {
     );
     const id = started.body.data.id as string;
     const base = Date.now() - ago * 1000;
+    await startedAt(server, id, new Date(base));
     for (const f of feedback) {
       const sent = await server.http.post(
         `/sessions/${id}/feedback`,
@@ -177,7 +179,7 @@ describe.each(databases)('session figures on %s', (kind) => {
 });
 
 describe('upgrading a database whose sessions ended before migration 0003 (PostgreSQL server)', () => {
-  it('migration 0006 leaves the old sessions to be recomputed and keeps the ones stored by the timestamp rules', async () => {
+  it('migration 0006 marks the sessions stored by the timestamp rules, and every older one is recomputed on read', async () => {
     const pg = await createPostgresDatabase();
     const dir = mkdtempSync(join(tmpdir(), 'pv-api-upgrade-'));
     let app: FastifyInstance | undefined;
@@ -223,6 +225,14 @@ describe('upgrading a database whose sessions ended before migration 0003 (Postg
 
       // This release starts on it: migration 0006 runs, then the sessions are read.
       app = await buildServer(config);
+      // Migration 0006 marks the sessions stored with times as computed by rule 1, the older ones not at all.
+      const marks = postgres(pg.url, { max: 1, onnotice: () => {} });
+      const rules = await marks`select id, figures_rule from posture_sessions`;
+      await marks.end();
+      expect(Object.fromEntries(rules.map((r) => [r.id, r.figures_rule]))).toEqual({
+        [old?.id as string]: null,
+        [recent?.id as string]: 1,
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       const http = new Http(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
@@ -237,8 +247,11 @@ describe('upgrading a database whose sessions ended before migration 0003 (Postg
         goodPostureTime: 30,
         poorPostureTime: 15,
       });
+      // Rule 1 is older than this release's (FIGURES_RULE 2: time inside the session only), so the recent one is
+      // recomputed from its feedback too: one good feedback at its start, held 15 s (the gap cap), all steady.
+      expect(FIGURES_RULE).toBe(2);
       expect(history.find((h) => h.id === recent?.id)).toMatchObject({
-        stabilityIndex: 77,
+        stabilityIndex: 100,
         goodPostureTime: 15,
       });
     } finally {

@@ -2,7 +2,7 @@
 // forgot/reset/change password, and the Chrome extension's own device session.
 import { VALIDATION_MESSAGES } from '@posture-vision/core/auth';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { publicUrl, requireUser } from '../context.ts';
 import { admins, users } from '../db/schema.ts';

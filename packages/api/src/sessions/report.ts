@@ -26,12 +26,33 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Seconds each feedback holds: until the next one (or the end), at most FEEDBACK_GAP_CAP_S — a longer silence
  * means the client stopped (tab closed, machine asleep), and that is not posture time. The cap applies to the gap
- * after each feedback, so a heartbeating client is counted in full however long the session. */
-export function spans(points: FeedbackPoint[], end: Date): number[] {
+ * after each feedback, so a heartbeating client is counted in full however long the session. Only time inside the
+ * session (from its start to its end) counts: feedback is stamped by the client's clock, and one running behind
+ * the server's (or a client that sends old timestamps) must not make a report's posture times add up to more than
+ * its duration. */
+export function spans(points: FeedbackPoint[], window: { start: Date; end: Date }): number[] {
+  const start = window.start.getTime();
+  const end = window.end.getTime();
   return points.map((p, i) => {
-    const next = points[i + 1]?.timestamp ?? end;
-    return Math.max(0, Math.min(FEEDBACK_GAP_CAP_S, (next.getTime() - p.timestamp.getTime()) / 1000));
+    const at = p.timestamp.getTime();
+    const next = points[i + 1]?.timestamp.getTime() ?? end;
+    const to = Math.min(next, at + FEEDBACK_GAP_CAP_S * 1000, end);
+    return Math.max(0, (to - Math.max(at, start)) / 1000);
   });
+}
+
+/** Whole seconds for parts of one time, adding up to the whole rounded (largest remainder): rounding each part on
+ * its own could show 11 s good and 11 s poor in a 21 s session. */
+export function wholeSeconds(parts: number[]): number[] {
+  const whole = parts.map(Math.floor);
+  let left = Math.round(parts.reduce((s, p) => s + p, 0)) - whole.reduce((s, w) => s + w, 0);
+  const byRemainder = parts.map((p, i) => ({ i, rest: p - Math.floor(p) })).sort((a, b) => b.rest - a.rest);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    whole[i] = (whole[i] ?? 0) + 1;
+    left--;
+  }
+  return whole;
 }
 
 /**
@@ -126,12 +147,14 @@ export function buildReport(input: {
 }): SessionReport {
   const points = [...input.feedback].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   const end = input.session.endTime ?? input.now ?? new Date();
-  const weights = spans(points, end);
+  const weights = spans(points, { start: input.session.startTime, end });
   const timeIn = (status: PostureStatus) =>
-    Math.round(points.reduce((s, p, i) => s + (p.postureStatus === status ? (weights[i] ?? 0) : 0), 0));
-  const goodPostureTime = timeIn('good');
-  const poorPostureTime = timeIn('poor');
-  const neutralPostureTime = timeIn('neutral');
+    points.reduce((s, p, i) => s + (p.postureStatus === status ? (weights[i] ?? 0) : 0), 0);
+  const [goodPostureTime, poorPostureTime, neutralPostureTime] = wholeSeconds([
+    timeIn('good'),
+    timeIn('poor'),
+    timeIn('neutral'),
+  ]) as [number, number, number];
   const stability = stabilityIndex(points, weights);
   const issues = frequentIssues(points, (i) => i);
   const improvementAreas = issues.map(

@@ -62,10 +62,12 @@ export async function reportOf(db: Database, session: SessionRow) {
 /**
  * The version of the rules (report.ts) by which a finished session's stored figures were computed, stored with
  * them in `figures_rule` (migration 0006). 1: times, score, stability and CVA from the feedback timestamps.
+ * 2: only time inside the session counts (feedback stamped before its start or after its end holds no time), and
+ * the three posture times are rounded to add up to the tracked time.
  * Sessions ended before those rules (NULL) carry the old count-based stability and no times. Bump it whenever a
  * rule in report.ts changes: every stored session is then recomputed from its feedback on its next read.
  */
-export const FIGURES_RULE = 1;
+export const FIGURES_RULE = 2;
 
 /** The figures a finished session stores (its report's), under the current rules. */
 export function storedFigures(report: SessionReport) {

@@ -27,6 +27,25 @@ describe('posture stretches of a session report', () => {
     ]);
   });
 
+  it('draws only the session: nothing before its start or after its end', () => {
+    // A client whose clock ran 10 s behind: its first feedback is stamped before the session started.
+    const stretches = postureStretches(
+      [
+        { timestamp: at(-10), postureStatus: 'good' },
+        { timestamp: at(-5), postureStatus: 'good' },
+        { timestamp: at(2), postureStatus: 'poor', issue: 'tilt' },
+        { timestamp: at(40), postureStatus: 'good' },
+      ],
+      t0 + 30_000,
+      t0,
+    );
+    expect(stretches.map((s) => [s.tone, (s.from - t0) / 1000, (s.to - t0) / 1000])).toEqual([
+      ['good', 0, 2],
+      ['poor', 2, 2 + FEEDBACK_GAP_CAP_S],
+      ['away', 2 + FEEDBACK_GAP_CAP_S, 30],
+    ]);
+  });
+
   it('is empty without feedback', () => {
     expect(postureStretches([])).toEqual([]);
   });

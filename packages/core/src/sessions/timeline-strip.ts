@@ -18,11 +18,14 @@ const TONE: Record<PostureStatus, StretchTone> = { good: 'good', poor: 'poor', n
 
 /**
  * Stretches from the first point to `end` (the session's end; the last point holds until then, capped).
- * Neighbouring stretches with the same tone and issue are merged so the strip stays readable.
+ * Neighbouring stretches with the same tone and issue are merged so the strip stays readable. Given the
+ * session's `start`, nothing is drawn before it and nothing after `end`: the report counts only time inside the
+ * session (the API's sessions/report.ts), and the strip shows the same time.
  */
 export function postureStretches(
   timeline: { timestamp: string; postureStatus: PostureStatus; issue?: string | null }[],
   end?: number,
+  start?: number,
 ): PostureStretch[] {
   const points = timeline
     .map((p) => ({
@@ -34,7 +37,12 @@ export function postureStretches(
     .sort((a, b) => a.at - b.at);
   const capMs = FEEDBACK_GAP_CAP_S * 1000;
   const out: PostureStretch[] = [];
-  const push = (s: PostureStretch) => {
+  const push = (stretch: PostureStretch) => {
+    const s = {
+      ...stretch,
+      from: Math.max(stretch.from, start ?? -Infinity),
+      to: Math.min(stretch.to, end ?? Infinity),
+    };
     if (s.to <= s.from) return;
     const last = out[out.length - 1];
     if (last && last.tone === s.tone && last.issue === s.issue && last.to === s.from) last.to = s.to;

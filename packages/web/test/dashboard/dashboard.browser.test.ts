@@ -70,7 +70,9 @@ async function seedHistory(): Promise<Seeded> {
     });
     expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
     const id = started.body.data.id;
-    const t0 = Date.now();
+    // Ten seconds of feedback inside a session started ten seconds ago (a report counts only that time).
+    const t0 = Date.now() - 10_000;
+    await dashboard.startSessionAt(id, new Date(t0));
     for (let i = 0; i < 10; i++) {
       const poor = i >= good;
       const feedback = await call(`${dashboard.api.url}/sessions/${id}/feedback`, {

@@ -3,7 +3,7 @@
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser, signIn, type TestUser } from '../support/accounts.ts';
-import { startLiveStack } from '../support/live-stack.ts';
+import { startLiveStack, startSessionAt } from '../support/live-stack.ts';
 import { clickButton, openPage, type TestPage, waitForPath as waitForPathWithin } from '../support/page.ts';
 
 export type { TestUser } from '../support/accounts.ts';
@@ -13,6 +13,8 @@ export interface Dashboard {
   /** The web app's origin. */
   web: string;
   browser: Browser;
+  /** Moves a session's start into the past (the API runs on PostgreSQL for this). */
+  startSessionAt(sessionId: string, start: Date): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -23,8 +25,15 @@ export async function startDashboard(): Promise<Dashboard> {
     name: 'dashboard',
     vision: { standIn: 'http://127.0.0.1:9' },
     apiEnv: { RATE_LIMIT_MAX: '1000' },
+    postgres: true,
   });
-  return { api: stack.api, web: stack.site.url, browser: stack.browser, stop: stack.stop };
+  return {
+    api: stack.api,
+    web: stack.site.url,
+    browser: stack.browser,
+    startSessionAt: (id, start) => startSessionAt(stack.database, id, start),
+    stop: stack.stop,
+  };
 }
 
 export async function call<T = Record<string, unknown>>(

@@ -12,6 +12,7 @@ export {
   type LiveStack,
   type LiveStackOptions,
   startLiveStack,
+  startSessionAt,
 } from '../support/live-stack.ts';
 export { serveWebApp, type WebSite } from '../support/web-app.ts';
 

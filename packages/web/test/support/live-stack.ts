@@ -4,6 +4,7 @@
 // wizard, journey, finish, and the dashboard harness (profile chooser, dashboard).
 import { createServer } from 'node:http';
 import { launchChromium } from '@posture-vision/testkit/chromium';
+import { createPostgresDatabase, type TestDatabase } from '@posture-vision/testkit/postgres';
 import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
 import type { Browser } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser, type TestUser } from './accounts.ts';
@@ -21,12 +22,19 @@ export interface LiveStackOptions {
   apiEnv?: Record<string, string>;
   /** The .y4m clip Chromium's fake camera plays; without it Chromium's test pattern. */
   camera?: string;
+  /**
+   * The API on a fresh database of the machine's PostgreSQL server (dropped at stop) instead of its own PGlite,
+   * for a test that must set what no API call can (see startSessionAt).
+   */
+  postgres?: boolean;
 }
 
 export interface LiveStack {
   api: RunningService;
   /** Null when the options named a stand-in instead. */
   vision: RunningService | null;
+  /** The API's PostgreSQL database when the options asked for one, else null. */
+  database: TestDatabase | null;
   site: WebSite;
   browser: Browser;
   /** A verified user, signed in through the API (its tokens). */
@@ -64,9 +72,12 @@ export async function startLiveStack(options: LiveStackOptions): Promise<LiveSta
       stops.push(() => running.stop());
       visionUrl = vision.url;
     }
+    const database = options.postgres ? await createPostgresDatabase(`pv_web_${options.name}`) : null;
+    if (database) stops.push(() => database.drop());
     const api = await startApi({
       WEB_ORIGIN: site.url,
       ...(vision ? { VISION_URL: vision.url } : {}),
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.apiEnv,
     });
     stops.push(() => api.stop());
@@ -75,7 +86,7 @@ export async function startLiveStack(options: LiveStackOptions): Promise<LiveSta
     const user = await createVerifiedUser(api, options.name);
     const browser = await launchChromium(options.camera ? { fakeVideo: options.camera } : {});
     stops.push(() => browser.close());
-    return { api, vision, site, browser, user, stop };
+    return { api, vision, site, browser, user, database, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -124,4 +135,13 @@ export function createVerifiedUser(api: { url: string; dataDir: string }, name =
     firstName: 'Lena',
     lastName: 'Tester',
   });
+}
+
+/**
+ * Moves a session's start into the past, as if it had been started then: no API call starts one in the past,
+ * and a report counts only time inside its session, so a seeded history stamps its feedback after this.
+ */
+export async function startSessionAt(database: TestDatabase | null, sessionId: string, start: Date): Promise<void> {
+  if (!database) throw new Error('startSessionAt needs a stack started with { postgres: true }');
+  await database.sql('update posture_sessions set start_time = $1 where id = $2', [start.toISOString(), sessionId]);
 }

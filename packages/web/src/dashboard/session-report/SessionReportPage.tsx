@@ -136,7 +136,9 @@ function ReportView({ report, demo, date }: { report: SessionReport; demo: boole
   const when = date ?? report.startTime;
   const start = Date.parse(report.startTime);
   const segments = stripSegments(
-    postureStretches(report.timeline, Number.isFinite(start) ? start + report.duration * 1000 : undefined),
+    Number.isFinite(start)
+      ? postureStretches(report.timeline, start + report.duration * 1000, start)
+      : postureStretches(report.timeline),
   );
   return (
     <div className="pv-report" data-testid="session-report" data-session-id={report.sessionId}>

@@ -41,15 +41,13 @@ export function AlertPreferencesSection() {
     <section className="pv-card" data-testid="alert-preferences" aria-busy={!prefs && !error}>
       <h2>Posture Alerts</h2>
       {prefs && (
-        <>
-          <AlertPreferenceFields
-            sensitivity={prefs.sensitivity}
-            sensitivities={SENSITIVITY_CHOICES}
-            warningDelaySeconds={prefs.warningDelaySeconds}
-            delayRange={WARNING_DELAY_S}
-            onChange={save}
-          />
-        </>
+        <AlertPreferenceFields
+          sensitivity={prefs.sensitivity}
+          sensitivities={SENSITIVITY_CHOICES}
+          warningDelaySeconds={prefs.warningDelaySeconds}
+          delayRange={WARNING_DELAY_S}
+          onChange={save}
+        />
       )}
       {error && (
         <p className="pv-error" role="alert">
