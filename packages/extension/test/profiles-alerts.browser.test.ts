@@ -4,10 +4,13 @@
 // video is processed on this computer (device mode), so no vision service is needed. The preferences and the
 // profiles are read back from the API (their one owner), and the active profile keeps the reference the
 // monitor took; switching profile while monitoring switches the reference (a profile without one calibrates).
+// Last, a profile whose reference no longer fits (taken at another desk): after three minutes of the monitor's
+// clock off it the popup warns that the calibration is stale, and its one click recalibrates.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SESSION_MESSAGES, STALE_AFTER_MS } from '@posture-vision/core/sessions';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
 import { writePersonClip } from '@posture-vision/testkit/media';
 import { freePort, type RunningService, startApi } from '@posture-vision/testkit/services';
@@ -32,11 +35,15 @@ let browser: Browser;
 let user: TestUser;
 let popup: Page;
 
+interface Reference {
+  keypoints: { x: number | null; y: number | null; score?: number }[];
+  frame: object;
+}
 interface Profile {
   id: string;
   name: string;
   active: boolean;
-  reference: { keypoints: unknown[] } | null;
+  reference: Reference | null;
 }
 const profiles = async () => (await get(api, '/calibration/profiles', user.accessToken)).data as Profile[];
 const activeName = async () => (await profiles()).find((p) => p.active)?.name ?? null;
@@ -201,4 +208,63 @@ describe('profiles and the warning delay from the popup', () => {
     await popup.locator('::-p-text(Stop monitoring)').click();
     await waitForPopup('phase', ['Not monitoring']);
   }, 240_000);
+
+  it('warns in the popup when the reference no longer fits, and one click recalibrates', async () => {
+    // "Old desk": the reference the monitor took for Laptop, as a camera set 12 % of the picture lower would
+    // have seen it (every keypoint higher in the frame). Wherever she sits in the clip, she is off it.
+    const laptop = (await profiles()).find((p) => p.name === 'Laptop')?.reference as Reference;
+    const old: Reference = {
+      ...laptop,
+      keypoints: laptop.keypoints.map((k) => ({ ...k, y: k.y === null ? null : Math.max(0, k.y - 0.12) })),
+    };
+    const created = await fetch(`${api.url}/calibration/profiles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Old desk', setup: 'desk_monitor', reference: old }),
+    });
+    expect(created.status).toBe(201);
+    await popup.reload();
+    await chooseProfile('Old desk');
+    await popup.locator('::-p-text(Start monitoring)').click();
+    // Judged against the profile's reference at once: no calibrating, and she does not sit as that posture.
+    await waitForPopup('phase', ['Monitoring'], 120_000);
+    await waitForPopup('posture', ['Poor posture'], 60_000);
+    expect(await popup.$('[data-testid="stale-calibration"]')).toBeNull();
+
+    // Time is the edge here: the rule needs three minutes off the reference. The offscreen document's clock (its
+    // monitor's `now`, read at every frame) runs 60 times faster from here: three minutes in about three seconds.
+    const offscreen = await browser.waitForTarget((t) => t.url().includes('/src/offscreen/offscreen.html'));
+    const offscreenPage = (await offscreen.asPage()) as Page;
+    // From now on the clock runs `speed` times as fast as real time, going on from the time it shows.
+    const setClockSpeed = (speed: number) =>
+      offscreenPage.evaluate((n) => {
+        const w = window as unknown as { realNow?: () => number };
+        w.realNow ??= Date.now.bind(Date);
+        const real = w.realNow;
+        const from = { real: real(), shown: Date.now() };
+        Date.now = () => from.shown + (real() - from.real) * n;
+      }, speed);
+    await setClockSpeed(60);
+    await popup.waitForSelector('[data-testid="stale-calibration"]', { timeout: STALE_AFTER_MS / 60 + 60_000 });
+    await setClockSpeed(1);
+    expect(await popup.$eval('[data-testid="stale-calibration"]', (el) => el.textContent)).toContain(
+      SESSION_MESSAGES.staleCalibration,
+    );
+    await saveScreenshot(popup, SUITE, 'popup-stale-calibration');
+
+    // One click: the monitor takes her posture as Old desk's reference; the warning goes.
+    await popup.locator('[data-testid="stale-calibration"] button').click();
+    await popup.waitForFunction(() => !document.querySelector('[data-testid="stale-calibration"]'), {
+      timeout: 30_000,
+      polling: 250,
+    });
+    await waitForPopup('phase', ['Monitoring'], 120_000);
+    const stored = async () => {
+      const keypoints = (await profiles()).find((p) => p.name === 'Old desk')?.reference?.keypoints;
+      return !!keypoints && JSON.stringify(keypoints) !== JSON.stringify(old.keypoints);
+    };
+    await expect.poll(stored, { timeout: 30_000, interval: 500 }).toBe(true);
+    await popup.locator('::-p-text(Stop monitoring)').click();
+    await waitForPopup('phase', ['Not monitoring']);
+  }, 300_000);
 });
