@@ -245,7 +245,9 @@ describe('profiles and the warning delay from the popup', () => {
         Date.now = () => from.shown + (real() - from.real) * n;
       }, speed);
     await setClockSpeed(60);
-    await popup.waitForSelector('[data-testid="stale-calibration"]', { timeout: STALE_AFTER_MS / 60 + 60_000 });
+    await popup.waitForSelector('[data-testid="stale-calibration"]', {
+      timeout: STALE_AFTER_MS / 60 + 60_000,
+    });
     await setClockSpeed(1);
     expect(await popup.$eval('[data-testid="stale-calibration"]', (el) => el.textContent)).toContain(
       SESSION_MESSAGES.staleCalibration,

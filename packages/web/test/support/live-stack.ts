@@ -141,7 +141,14 @@ export function createVerifiedUser(api: { url: string; dataDir: string }, name =
  * Moves a session's start into the past, as if it had been started then: no API call starts one in the past,
  * and a report counts only time inside its session, so a seeded history stamps its feedback after this.
  */
-export async function startSessionAt(database: TestDatabase | null, sessionId: string, start: Date): Promise<void> {
+export async function startSessionAt(
+  database: TestDatabase | null,
+  sessionId: string,
+  start: Date,
+): Promise<void> {
   if (!database) throw new Error('startSessionAt needs a stack started with { postgres: true }');
-  await database.sql('update posture_sessions set start_time = $1 where id = $2', [start.toISOString(), sessionId]);
+  await database.sql('update posture_sessions set start_time = $1 where id = $2', [
+    start.toISOString(),
+    sessionId,
+  ]);
 }
