@@ -24,7 +24,7 @@ import { repoRoot } from '@posture-vision/testkit/services';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnginePool } from '../src/engine/pool.ts';
+import { useEngine } from './engine.ts';
 
 const W = 640;
 const H = 480;
@@ -61,7 +61,7 @@ window.detect = async (i, time) => {
 window.calibrate = () => { const p = next(); worker.postMessage({ type: 'calibrate' }); return p; };
 </script>`;
 
-let pool: EnginePool;
+const engine = useEngine();
 let browser: Browser;
 let page: Page;
 let server: Server;
@@ -111,13 +111,10 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
-  pool = new EnginePool(1);
-  await pool.ready;
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await pool?.close();
   await new Promise((r) => server?.close(r));
 });
 
@@ -137,7 +134,7 @@ describe('server path and device path', () => {
     const device: DetectionFrame[] = [];
     for (let i = 0; i < i420.length; i++) {
       const time = (i * 1000) / FPS;
-      const detection = await pool.run({
+      const detection = await engine.pool.run({
         kind: 'i420',
         data: (i420[i] as Uint8Array).slice(),
         width: W,

@@ -1,12 +1,12 @@
 import type { DetectionFrame } from '@posture-vision/core/analysis';
 import { type ClipPosture, personClipFrames } from '@posture-vision/testkit/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnginePool } from '../src/engine/pool.ts';
 import { type I420Frame, Peer } from '../src/live/peer.ts';
+import { useEngine } from './engine.ts';
 
 const W = 640;
 const H = 480;
-let pool: EnginePool;
+const engine = useEngine();
 let peer: Peer;
 const received: DetectionFrame[] = [];
 const frames = {} as Record<ClipPosture, I420Frame>;
@@ -17,9 +17,7 @@ beforeAll(async () => {
   order.forEach((posture, i) => {
     frames[posture] = { width: W, height: H, data: pictures[i] as Uint8Array };
   });
-  pool = new EnginePool(1);
-  await pool.ready;
-  peer = new Peer('analysis', null, pool);
+  peer = new Peer('analysis', null, engine.pool);
   peer.results.add((text) => received.push(JSON.parse(text)));
   // The first inference compiles the models' kernels and is slow: do it before timing anything.
   await hold('upright', 0, 1);
@@ -28,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   peer?.close();
-  await pool?.close();
 });
 
 /** Resolves when the peer sends its next detection frame. */

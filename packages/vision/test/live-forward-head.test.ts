@@ -13,22 +13,15 @@ import {
   stepPosture,
 } from '@posture-vision/core/analysis';
 import { type ClipSegment, personClipFrames } from '@posture-vision/testkit/media';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnginePool } from '../src/engine/pool.ts';
+import { describe, expect, it } from 'vitest';
+import { useEngine } from './engine.ts';
 
 const W = 640;
 const H = 480;
 const FPS = 15;
 const modules = { body: true, face: true, hands: false, emotion: false, maxFaces: 1 };
 
-let pool: EnginePool;
-beforeAll(async () => {
-  pool = new EnginePool(1);
-  await pool.ready;
-}, 180_000);
-afterAll(async () => {
-  await pool?.close();
-});
+const engine = useEngine();
 
 /** Keypoints of every frame of a clip. A still segment repeats the same frame bytes, and the engine is
  * deterministic, so each distinct frame is inferred once. */
@@ -39,7 +32,7 @@ async function clipKeypoints(_name: string, segments: ClipSegment[]): Promise<Ke
     const key = createHash('sha1').update(frame).digest('hex');
     let keypoints = seen.get(key);
     if (!keypoints) {
-      const d = await pool.run({ kind: 'i420', data: frame.slice(), width: W, height: H, modules });
+      const d = await engine.pool.run({ kind: 'i420', data: frame.slice(), width: W, height: H, modules });
       keypoints = d.body?.keypoints ?? [];
       seen.set(key, keypoints);
     }

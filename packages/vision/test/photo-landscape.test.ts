@@ -3,17 +3,12 @@
 // photo's shoulder line read 35-49° there against 28° in her own portrait crop. The analysis now looks again at
 // the column that holds her (photo/person-window.ts).
 import { framedPersonPhoto, personPhoto } from '@posture-vision/testkit/media';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnginePool } from '../src/engine/pool.ts';
+import { describe, expect, it } from 'vitest';
 import { frontMetrics } from '../src/photo/metrics.ts';
 import { analyzePhoto } from '../src/photo/service.ts';
+import { useEngine } from './engine.ts';
 
-let pool: EnginePool;
-beforeAll(async () => {
-  pool = new EnginePool(1);
-  await pool.ready;
-}, 180_000);
-afterAll(async () => pool?.close());
+const engine = useEngine();
 
 const FRAMES = [
   [1280, 720],
@@ -36,11 +31,16 @@ function shoulderLine(k: { x: number; y: number }[], width: number, height: numb
 
 describe('a person in a landscape frame', () => {
   it("reads the 'woman' photo's shoulder line as in her portrait crop, and refuses it because she leans, saying so", async () => {
-    const portrait = await analyzePhoto(pool, new Uint8Array(personPhoto('woman')), 'front', 'front_image');
+    const portrait = await analyzePhoto(
+      engine.pool,
+      new Uint8Array(personPhoto('woman')),
+      'front',
+      'front_image',
+    );
     const own = shoulderLine(portrait.keypoints, 660, 1020);
     for (const [width, height] of FRAMES) {
       const a = await analyzePhoto(
-        pool,
+        engine.pool,
         new Uint8Array(framedPersonPhoto('woman', width, height)),
         'front',
         'front_image',
@@ -60,10 +60,15 @@ describe('a person in a landscape frame', () => {
   });
 
   it('measures an upright person in a landscape frame about as in her portrait crop', async () => {
-    const own = await analyzePhoto(pool, new Uint8Array(personPhoto('woman-left')), 'front', 'front_image');
+    const own = await analyzePhoto(
+      engine.pool,
+      new Uint8Array(personPhoto('woman-left')),
+      'front',
+      'front_image',
+    );
     for (const [width, height] of FRAMES) {
       const a = await analyzePhoto(
-        pool,
+        engine.pool,
         new Uint8Array(framedPersonPhoto('woman-left', width, height)),
         'front',
         'front_image',

@@ -5,17 +5,12 @@
 // the analysis measures the camera's roll from the room's straight lines (photo/camera-roll.ts).
 import { earForwardForCva } from '@posture-vision/core/calibration';
 import { randomRetakes, retakePhoto, roomPhoto, sideViewPhoto } from '@posture-vision/testkit/media';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnginePool } from '../src/engine/pool.ts';
+import { describe, expect, it } from 'vitest';
 import { spread } from '../src/photo/repeatability.ts';
 import { analyzePhoto } from '../src/photo/service.ts';
+import { useEngine } from './engine.ts';
 
-let pool: EnginePool;
-beforeAll(async () => {
-  pool = new EnginePool(1);
-  await pool.ready;
-}, 180_000);
-afterAll(async () => pool?.close());
+const engine = useEngine();
 
 /** What these 8 retakes achieve, with a little room: SDC 4.26° (the bench's 20: 3.79° with roll, 2.75° without,
  * bench/README.md) — below the best published smartphone CVA app's smallest detectable change (issue 13:
@@ -30,7 +25,7 @@ const ROLL_TOLERANCE_DEG = 0.5;
 const placement = { up: 200, forward: earForwardForCva(50, 200) };
 const level = { dx: 0, dy: 0, scale: 1, brightness: 1, contrast: 1, quality: 0.9, rollDeg: 0 };
 const cvaOf = async (jpeg: Buffer) => {
-  const a = await analyzePhoto(pool, new Uint8Array(jpeg), 'left', 'left_image');
+  const a = await analyzePhoto(engine.pool, new Uint8Array(jpeg), 'left', 'left_image');
   return { cva: a.metrics.cranial_vertebral_angle as number, roll: a.roll };
 };
 
@@ -40,7 +35,7 @@ describe('CVA repeatability over retakes', () => {
     const cvas: number[] = [];
     let refused = 0;
     for (const r of randomRetakes(8, 7)) {
-      const a = await analyzePhoto(pool, new Uint8Array(retakePhoto(room, r)), 'left', 'left_image');
+      const a = await analyzePhoto(engine.pool, new Uint8Array(retakePhoto(room, r)), 'left', 'left_image');
       if (a.not_measurable) {
         expect(a.metrics).toEqual({});
         refused++;

@@ -1,0 +1,20 @@
+// The real detection engine (one worker) for a test file that measures with it: started before the file's
+// tests, since loading the models takes seconds, and closed after them.
+import { afterAll, beforeAll } from 'vitest';
+import { EnginePool } from '../src/engine/pool.ts';
+
+/** Registers the file's engine; its `pool` is there once the file's tests run. */
+export function useEngine(): { readonly pool: EnginePool } {
+  let pool: EnginePool | undefined;
+  beforeAll(async () => {
+    pool = new EnginePool(1);
+    await pool.ready;
+  }, 180_000);
+  afterAll(async () => pool?.close());
+  return {
+    get pool() {
+      if (!pool) throw new Error('the engine starts in beforeAll: use it inside a test or a later hook');
+      return pool;
+    },
+  };
+}
