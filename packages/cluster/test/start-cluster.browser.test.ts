@@ -188,7 +188,7 @@ describe('npm run start:cluster', () => {
 
       // A calibration is what a session needs (5.3); the wizard's photos are the calibration tests' subject.
       const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
-      expect(await seedCalibration(apiUrl(), token, personPhotoDataUrl('woman'))).toBe(201);
+      expect((await seedCalibration(apiUrl(), token, personPhotoDataUrl('woman'))).status).toBe(201);
 
       await page.goto(`${webUrl()}/dashboard/real-time-session`);
       await page.waitForSelector('[data-testid="real-time-session"]');

@@ -1,6 +1,7 @@
 // A signed-in user with an active calibration, made through the real API (mail read from its outbox).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { personPhotoDataUrl } from '@posture-vision/testkit/media';
 import type { RunningService } from '@posture-vision/testkit/services';
 
@@ -61,23 +62,12 @@ export async function createUser(api: RunningService): Promise<TestUser> {
     body: JSON.stringify({ token: verificationToken(api, email) }),
   });
   const login = await call(api, '/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
-  const photo = personPhotoDataUrl('woman');
-  const calibration = await call(api, '/calibration', {
-    method: 'POST',
-    token: login.accessToken,
-    body: JSON.stringify({
-      photos: (['front', 'left', 'right'] as const).map((viewType) => ({
-        viewType,
-        photoUrl: photo,
-        metadata: {},
-      })),
-      processWithML: false,
-    }),
-  });
+  const calibration = await seedCalibration(api.url, login.accessToken, personPhotoDataUrl('woman'));
+  if (calibration.status !== 201) throw new Error(`POST /calibration: ${calibration.status}`);
   return {
     email,
     accessToken: login.accessToken,
     refreshToken: login.refreshToken,
-    calibrationId: String(calibration.data.id),
+    calibrationId: String(calibration.id),
   };
 }

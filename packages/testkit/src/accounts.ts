@@ -54,9 +54,16 @@ export function lastMailIn(dirs: string[], to: string): OutboxMail | undefined {
 /**
  * Stores a calibration for a signed-in user without the vision service (`processWithML: false`), the one thing a
  * real-time session needs before it starts (document 2, 5.3), for tests whose subject is not calibration. Every
- * view is the same real frontal photo (a data URL). Returns the API's answer status (201 when stored).
+ * view is the same real frontal photo (a data URL). Returns the API's answer status (201 when stored) and the
+ * calibration's id.
  */
-export async function seedCalibration(apiUrl: string, accessToken: string, photoDataUrl: string) {
+export async function seedCalibration(
+  apiUrl: string,
+  accessToken: string,
+  photoDataUrl: string,
+  /** Figures the calibration is stored with, as the wizard sends the vision service's (none: stored as sent). */
+  mlAnalysis?: { overall_score: number; metrics: Record<string, number> },
+): Promise<{ status: number; id: string | null }> {
   const res = await fetch(`${apiUrl}/calibration`, {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
@@ -67,8 +74,9 @@ export async function seedCalibration(apiUrl: string, accessToken: string, photo
         metadata: {},
       })),
       processWithML: false,
+      ...(mlAnalysis ? { mlAnalysis } : {}),
     }),
   });
-  await res.body?.cancel();
-  return res.status;
+  const body = (await res.json().catch(() => null)) as { data?: { id?: string } } | null;
+  return { status: res.status, id: body?.data?.id ?? null };
 }

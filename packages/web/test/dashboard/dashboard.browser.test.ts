@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { personPhoto, personPhotoDataUrl } from '@posture-vision/testkit/media';
 import { generate } from 'otplib';
@@ -42,22 +43,12 @@ interface Seeded {
 /** A calibration from three photos and two finished sessions with posture feedback, all through HTTP. */
 async function seedHistory(): Promise<Seeded> {
   const user = await createVerifiedUser(dashboard.api, 'Analytics');
-  const photo = personPhotoDataUrl();
-  const calibration = await call<{ data: { id: string } }>(`${dashboard.api.url}/calibration`, {
-    method: 'POST',
-    token: user.accessToken,
-    body: JSON.stringify({
-      photos: (['front', 'left', 'right'] as const).map((viewType) => ({
-        viewType,
-        photoUrl: photo,
-        metadata: { width: 640, height: 480 },
-      })),
-      processWithML: false,
-      mlAnalysis: { overall_score: 82, metrics: { cranial_vertebral_angle: 49.5 } },
-    }),
+  const calibration = await seedCalibration(dashboard.api.url, user.accessToken, personPhotoDataUrl(), {
+    overall_score: 82,
+    metrics: { cranial_vertebral_angle: 49.5 },
   });
-  expect(calibration.status, JSON.stringify(calibration.body)).toBeLessThan(300);
-  const calibrationId = calibration.body.data.id;
+  expect(calibration.status).toBe(201);
+  const calibrationId = calibration.id as string;
   const sessionIds: string[] = [];
   for (const [mode, good] of [
     ['active', 8],

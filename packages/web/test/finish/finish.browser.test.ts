@@ -4,6 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { launchChromium, saveScreenshot, screenshotDir } from '@posture-vision/testkit/chromium';
 import {
   type ClipPosture,
@@ -55,22 +56,14 @@ async function call<T>(path: string, init: { method?: string; body?: unknown } =
 
 /** One calibration and one finished session with good and poor (forward head) stretches. */
 async function seed(): Promise<void> {
-  const photo = personPhotoDataUrl();
-  const calibration = await call<{ data: { id: string } }>('/calibration', {
-    method: 'POST',
-    body: {
-      photos: (['front', 'left', 'right'] as const).map((viewType) => ({
-        viewType,
-        photoUrl: photo,
-        metadata: { width: 640, height: 480 },
-      })),
-      processWithML: false,
-      mlAnalysis: { overall_score: 82, metrics: { cranial_vertebral_angle: 49.5 } },
-    },
+  const calibration = await seedCalibration(api.url, user.accessToken, personPhotoDataUrl(), {
+    overall_score: 82,
+    metrics: { cranial_vertebral_angle: 49.5 },
   });
+  expect(calibration.status).toBe(201);
   const started = await call<{ data: { id: string } }>('/sessions/start', {
     method: 'POST',
-    body: { mode: 'active', calibrationId: calibration.data.id },
+    body: { mode: 'active', calibrationId: calibration.id },
   });
   sessionId = started.data.id;
   // A session of a minute, started a minute ago: no API call starts one in the past, and only time inside a

@@ -157,7 +157,7 @@ describe('live tool, processing on this computer (vision service not running)', 
 describe('real-time session, processing on this computer (vision service not running)', () => {
   it('runs a session from on-device frames and sends the posture feedback to the API', async () => {
     const token = user.accessToken;
-    expect(await seedCalibration(api.url, token, personPhotoDataUrl('woman'))).toBe(201);
+    expect((await seedCalibration(api.url, token, personPhotoDataUrl('woman'))).status).toBe(201);
     visionRequests.length = 0;
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1000 });

@@ -300,7 +300,7 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
 
 /** An active calibration made through the API from three photos of a real person (stored as sent). */
 async function seedCalibration(token: string): Promise<void> {
-  expect(await seedStoredCalibration(api.url, token, personPhotoDataUrl('woman'))).toBe(201);
+  expect((await seedStoredCalibration(api.url, token, personPhotoDataUrl('woman'))).status).toBe(201);
 }
 
 async function apiGet(path: string, token: string): Promise<Record<string, unknown>> {

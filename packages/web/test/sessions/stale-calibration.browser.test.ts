@@ -91,7 +91,8 @@ describe('a calibration profile whose reference no longer fits', () => {
     const { api, site, browser, user } = stack;
     const vision = stack.vision as NonNullable<LiveStack['vision']>;
     expect(
-      await seedCalibration(api.url, user.accessToken, toDataUrl(framedPersonPhoto('woman', 640, 480))),
+      (await seedCalibration(api.url, user.accessToken, toDataUrl(framedPersonPhoto('woman', 640, 480))))
+        .status,
     ).toBe(201);
     const analysed = await call<{ views: { front: { keypoints: Reference['keypoints'] } } }>(
       `${vision.url}/calibration/analyze`,
