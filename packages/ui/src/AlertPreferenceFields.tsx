@@ -1,33 +1,34 @@
 // The two alert controls (issue 13) shown by the web app's User Settings and the extension's popup: how far from
-// the reference counts as a deviation, and how long poor posture lasts before the alert. The values, labels and
-// limits are core's (settings/alert-preferences); each host loads and saves them through the API.
+// the reference counts as a deviation, and how long poor posture lasts before the alert. The choices, labels,
+// limits and the rule that makes a typed value valid are core's (settings/alert-preferences), so both hosts show
+// and send the same thing; each host loads and saves the preferences through the API.
+import {
+  type AlertPreferences,
+  normalizeAlertPreferences,
+  SENSITIVITY_CHOICES,
+  type Sensitivity,
+  WARNING_DELAY_S,
+} from '@posture-vision/core/settings';
 
-export interface AlertPreferenceFieldsProps<S extends string> {
-  sensitivity: S;
-  /** The choices in order, with the label a user reads. */
-  sensitivities: readonly { value: S; label: string }[];
-  warningDelaySeconds: number;
-  delayRange: { min: number; max: number };
-  onChange(change: { sensitivity?: S; warningDelaySeconds?: number }): void;
+export interface AlertPreferenceFieldsProps {
+  preferences: AlertPreferences;
+  /** The preferences with the user's change, already made valid (a delay typed out of range is clamped). */
+  onChange(next: AlertPreferences): void;
 }
 
-export function AlertPreferenceFields<S extends string>({
-  sensitivity,
-  sensitivities,
-  warningDelaySeconds,
-  delayRange,
-  onChange,
-}: AlertPreferenceFieldsProps<S>) {
+export function AlertPreferenceFields({ preferences, onChange }: AlertPreferenceFieldsProps) {
+  const change = (part: Partial<AlertPreferences>) =>
+    onChange(normalizeAlertPreferences({ ...preferences, ...part }));
   return (
     <>
       <label>
         Sensitivity
         <select
-          value={sensitivity}
-          onChange={(e) => onChange({ sensitivity: e.target.value as S })}
+          value={preferences.sensitivity}
+          onChange={(e) => change({ sensitivity: e.target.value as Sensitivity })}
           data-testid="alert-sensitivity"
         >
-          {sensitivities.map((s) => (
+          {SENSITIVITY_CHOICES.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
@@ -35,14 +36,14 @@ export function AlertPreferenceFields<S extends string>({
         </select>
       </label>
       <label>
-        Warning delay (seconds, {delayRange.min}–{delayRange.max})
+        Warning delay (seconds, {WARNING_DELAY_S.min}–{WARNING_DELAY_S.max})
         <input
           type="number"
-          min={delayRange.min}
-          max={delayRange.max}
+          min={WARNING_DELAY_S.min}
+          max={WARNING_DELAY_S.max}
           step={1}
-          value={warningDelaySeconds}
-          onChange={(e) => onChange({ warningDelaySeconds: Number(e.target.value) })}
+          value={preferences.warningDelaySeconds}
+          onChange={(e) => change({ warningDelaySeconds: Number(e.target.value) })}
           data-testid="alert-warning-delay"
         />
       </label>

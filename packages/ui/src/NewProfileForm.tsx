@@ -1,18 +1,24 @@
+import {
+  PROFILE_NAME_MAX,
+  PROFILE_SETUP_CHOICES,
+  PROFILE_SETUPS,
+  type ProfileSetup,
+} from '@posture-vision/core/calibration';
 import { useState } from 'react';
 import { Button } from './Button';
 
-export interface NewProfileFormProps<S extends string> {
-  /** The desk setups in order, with the label a user reads (core's calibration profiles). */
-  setups: readonly { value: S; label: string }[];
-  nameMax: number;
+export interface NewProfileFormProps {
   /** Creates the profile and says whether it did; the name is cleared only then (the host shows why not). */
-  onCreate(name: string, setup: S): Promise<boolean>;
+  onCreate(name: string, setup: ProfileSetup): Promise<boolean>;
 }
 
-/** Name and setup of a new calibration profile (issue 13), as the popup and the real-time session add one. */
-export function NewProfileForm<S extends string>({ setups, nameMax, onCreate }: NewProfileFormProps<S>) {
+/**
+ * Name and setup of a new calibration profile (issue 13), as the popup and the real-time session add one. The
+ * setups, their labels and the name's length are core's (calibration/profiles), the limits the API checks.
+ */
+export function NewProfileForm({ onCreate }: NewProfileFormProps) {
   const [name, setName] = useState('');
-  const [setup, setSetup] = useState<S>(setups[0]?.value as S);
+  const [setup, setSetup] = useState<ProfileSetup>(PROFILE_SETUPS[0]);
   return (
     <form
       onSubmit={(e) => {
@@ -24,7 +30,7 @@ export function NewProfileForm<S extends string>({ setups, nameMax, onCreate }: 
         aria-label="New profile name"
         data-testid="new-profile-name"
         placeholder="New profile name"
-        maxLength={nameMax}
+        maxLength={PROFILE_NAME_MAX}
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
@@ -32,9 +38,9 @@ export function NewProfileForm<S extends string>({ setups, nameMax, onCreate }: 
         aria-label="Setup"
         data-testid="new-profile-setup"
         value={setup}
-        onChange={(e) => setSetup(e.target.value as S)}
+        onChange={(e) => setSetup(e.target.value as ProfileSetup)}
       >
-        {setups.map((s) => (
+        {PROFILE_SETUP_CHOICES.map((s) => (
           <option key={s.value} value={s.value}>
             {s.label}
           </option>

@@ -1,3 +1,4 @@
+import { PROFILE_SETUP_LABELS, type ProfileSetup } from '@posture-vision/core/calibration';
 import { NewProfileForm, type NewProfileFormProps } from './NewProfileForm';
 
 /** What the picker says before the user has any profile. */
@@ -6,12 +7,12 @@ export const NO_PROFILES = 'No profiles yet: add one for this desk setup.';
 export interface PickedProfile {
   id: string;
   name: string;
-  /** The setup's label, shown after the name. */
-  setupLabel: string;
+  /** Shown after the name by core's label. */
+  setup: ProfileSetup;
   active: boolean;
 }
 
-export interface ProfilePickerProps<S extends string> extends NewProfileFormProps<S> {
+export interface ProfilePickerProps extends NewProfileFormProps {
   /** null while loading. */
   profiles: readonly PickedProfile[] | null;
   onActivate(id: string): void;
@@ -25,7 +26,7 @@ export interface ProfilePickerProps<S extends string> extends NewProfileFormProp
  * The calibration profiles (issue 13): the active one chosen from a list, a new one added by name and setup.
  * The popup and the real-time session show it; each host loads the list and says what a change does.
  */
-export function ProfilePicker<S extends string>({
+export function ProfilePicker({
   profiles,
   onActivate,
   error,
@@ -33,7 +34,7 @@ export function ProfilePicker<S extends string>({
   className,
   testId,
   ...form
-}: ProfilePickerProps<S>) {
+}: ProfilePickerProps) {
   const active = profiles?.find((p) => p.active);
   return (
     <fieldset className={className} data-testid={testId} disabled={disabled}>
@@ -47,7 +48,7 @@ export function ProfilePicker<S extends string>({
         >
           {profiles.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name} ({p.setupLabel})
+              {p.name} ({PROFILE_SETUP_LABELS[p.setup]})
             </option>
           ))}
         </select>

@@ -131,19 +131,13 @@ describe('shared components', () => {
     expect(screen.getAllByTestId('toast').map((t) => t.textContent)).toEqual(['Could not save.×']);
   });
 
-  it('alert preference fields report a changed sensitivity and delay; an action notice runs its one action', async () => {
+  it("alert preference fields offer core's choices and report each change made valid; an action notice runs its one action", async () => {
     const changes: unknown[] = [];
     let acted = 0;
     render(
       <>
         <AlertPreferenceFields
-          sensitivity="high"
-          sensitivities={[
-            { value: 'high', label: 'High' },
-            { value: 'low', label: 'Low' },
-          ]}
-          warningDelaySeconds={30}
-          delayRange={{ min: 0, max: 60 }}
+          preferences={{ sensitivity: 'high', warningDelaySeconds: 30 }}
           onChange={(c) => changes.push(c)}
         />
         <ActionNotice text="Stale." actionLabel="Recalibrate" onAction={() => acted++} />
@@ -153,22 +147,31 @@ describe('shared components', () => {
     await act(async () =>
       fireEvent.change(screen.getByTestId('alert-sensitivity'), { target: { value: 'low' } }),
     );
+    expect(
+      [...(screen.getByTestId('alert-sensitivity') as HTMLSelectElement).options].map((o) => o.textContent),
+    ).toEqual(['High — any deviation', 'Medium — clear deviations', 'Low — strong deviations only']);
     await act(async () =>
       fireEvent.change(screen.getByTestId('alert-warning-delay'), { target: { value: '45' } }),
     );
-    expect(changes).toEqual([{ sensitivity: 'low' }, { warningDelaySeconds: 45 }]);
+    // A delay typed past the limit is sent clamped to it (core's normalizeAlertPreferences).
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('alert-warning-delay'), { target: { value: '600' } }),
+    );
+    expect(changes).toEqual([
+      { sensitivity: 'low', warningDelaySeconds: 30 },
+      { sensitivity: 'high', warningDelaySeconds: 45 },
+      { sensitivity: 'high', warningDelaySeconds: 60 },
+    ]);
     expect(screen.getByRole('alert').textContent).toContain('Stale.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Recalibrate' })));
     expect(acted).toBe(1);
   });
 
   it('the profile picker says when there is no profile yet, and lists the active one otherwise', () => {
-    const picker = (profiles: { id: string; name: string; setupLabel: string; active: boolean }[] | null) => (
+    const picker = (profiles: { id: string; name: string; setup: 'laptop'; active: boolean }[] | null) => (
       <ProfilePicker
         profiles={profiles}
         onActivate={() => undefined}
-        setups={[{ value: 'laptop', label: 'Laptop' }]}
-        nameMax={40}
         onCreate={async () => true}
         error={null}
       />
@@ -178,9 +181,10 @@ describe('shared components', () => {
     expect(screen.queryByTestId('active-profile')).toBeNull();
     rerender(picker(null));
     expect(screen.queryByTestId('no-profiles')).toBeNull();
-    rerender(picker([{ id: 'p1', name: 'Desk', setupLabel: 'Laptop', active: true }]));
+    rerender(picker([{ id: 'p1', name: 'Desk', setup: 'laptop', active: true }]));
     expect(screen.queryByTestId('no-profiles')).toBeNull();
     expect((screen.getByTestId('active-profile') as HTMLSelectElement).value).toBe('p1');
+    expect(screen.getByTestId('active-profile').textContent).toBe('Desk (Laptop)');
   });
 
   it('the new-profile form sends the trimmed name and setup, and clears the name only once created', async () => {
@@ -188,11 +192,6 @@ describe('shared components', () => {
     let result = false;
     render(
       <NewProfileForm
-        setups={[
-          { value: 'laptop', label: 'Laptop' },
-          { value: 'standing', label: 'Standing desk' },
-        ]}
-        nameMax={40}
         onCreate={async (name, setup) => {
           calls.push([name, setup]);
           return result;

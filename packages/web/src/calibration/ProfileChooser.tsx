@@ -2,13 +2,7 @@
 // the live tool"): the user's setups as stored on the API, the active one chosen here (the same choice the
 // extension's popup makes), and a new one named here. The page judges the live posture against the active
 // profile's reference (core's posture monitor) and is told of every change of it.
-import {
-  type CalibrationProfile,
-  failureText,
-  PROFILE_NAME_MAX,
-  PROFILE_SETUP_CHOICES,
-  PROFILE_SETUP_LABELS,
-} from '@posture-vision/core';
+import { type CalibrationProfile, failureText } from '@posture-vision/core';
 import { ProfilePicker } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../services/api';
@@ -57,10 +51,8 @@ export function ProfileChooser({ onActiveChange, disabled }: ProfileChooserProps
     <ProfilePicker
       className="rts-profiles"
       testId="profile-chooser"
-      profiles={profiles?.map((p) => ({ ...p, setupLabel: PROFILE_SETUP_LABELS[p.setup] })) ?? null}
+      profiles={profiles}
       onActivate={(id) => void act(() => api.calibration.profiles.activate(id))}
-      setups={PROFILE_SETUP_CHOICES}
-      nameMax={PROFILE_NAME_MAX}
       onCreate={(name, setup) => act(() => api.calibration.profiles.create({ name, setup }))}
       error={error}
       disabled={disabled}

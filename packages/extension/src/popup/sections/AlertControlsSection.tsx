@@ -8,8 +8,6 @@ import {
   failureText,
   normalizeAlertPreferences,
   parseAlertPreferences,
-  SENSITIVITY_CHOICES,
-  WARNING_DELAY_S,
 } from '@posture-vision/core';
 import { AlertPreferenceFields } from '@posture-vision/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -46,8 +44,7 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
     };
   }, [signedIn]);
   if (!signedIn || !prefs) return null;
-  const save = (change: Partial<AlertPreferences>) => {
-    const next = normalizeAlertPreferences({ ...prefs, ...change });
+  const save = (next: AlertPreferences) => {
     setPrefs(next);
     setError(null);
     saving.current = saving.current.then(async () => {
@@ -63,13 +60,7 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
   return (
     <fieldset className="alert-controls" data-testid="alert-controls">
       <legend>Alerts</legend>
-      <AlertPreferenceFields
-        sensitivity={prefs.sensitivity}
-        sensitivities={SENSITIVITY_CHOICES}
-        warningDelaySeconds={prefs.warningDelaySeconds}
-        delayRange={WARNING_DELAY_S}
-        onChange={save}
-      />
+      <AlertPreferenceFields preferences={prefs} onChange={save} />
       {error && <p className="message error">{error}</p>}
     </fieldset>
   );

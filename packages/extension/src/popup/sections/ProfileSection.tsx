@@ -2,13 +2,7 @@
 // chosen here, and a new one named here. The popup has its own API client on the extension's session.
 // A change of the active profile is told to the running monitor, which then judges against that profile's
 // reference (or takes one for it).
-import {
-  type CalibrationProfile,
-  failureText,
-  PROFILE_NAME_MAX,
-  PROFILE_SETUP_CHOICES,
-  PROFILE_SETUP_LABELS,
-} from '@posture-vision/core';
+import { type CalibrationProfile, failureText } from '@posture-vision/core';
 import { ProfilePicker } from '@posture-vision/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { send } from '../../messaging/runtime';
@@ -51,10 +45,8 @@ export function ProfileSection({ signedIn }: { signedIn: boolean }) {
   return (
     <ProfilePicker
       className="profiles"
-      profiles={profiles?.map((p) => ({ ...p, setupLabel: PROFILE_SETUP_LABELS[p.setup] })) ?? null}
+      profiles={profiles}
       onActivate={(id) => void act(() => api.calibration.profiles.activate(id))}
-      setups={PROFILE_SETUP_CHOICES}
-      nameMax={PROFILE_NAME_MAX}
       onCreate={(name, setup) => act(() => api.calibration.profiles.create({ name, setup }))}
       error={error}
     />

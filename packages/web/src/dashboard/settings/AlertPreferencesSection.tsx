@@ -1,12 +1,7 @@
 // Sensitivity and warning delay (issue 13) in User Settings. The API owns them (GET/PUT
 // /profile/alert-preferences), so this page and the extension's popup change one value that follows the user
 // to another browser; each change is saved as it is made.
-import {
-  type AlertPreferences,
-  normalizeAlertPreferences,
-  SENSITIVITY_CHOICES,
-  WARNING_DELAY_S,
-} from '@posture-vision/core';
+import { type AlertPreferences, normalizeAlertPreferences } from '@posture-vision/core';
 import { AlertPreferenceFields } from '@posture-vision/ui';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../services/api';
@@ -28,9 +23,7 @@ export function AlertPreferencesSection() {
       live = false;
     };
   }, []);
-  const save = (change: Partial<AlertPreferences>) => {
-    if (!prefs) return;
-    const next = normalizeAlertPreferences({ ...prefs, ...change });
+  const save = (next: AlertPreferences) => {
     setPrefs(next);
     setError(null);
     saving.current = saving.current.then(() =>
@@ -40,15 +33,7 @@ export function AlertPreferencesSection() {
   return (
     <section className="pv-card" data-testid="alert-preferences" aria-busy={!prefs && !error}>
       <h2>Posture Alerts</h2>
-      {prefs && (
-        <AlertPreferenceFields
-          sensitivity={prefs.sensitivity}
-          sensitivities={SENSITIVITY_CHOICES}
-          warningDelaySeconds={prefs.warningDelaySeconds}
-          delayRange={WARNING_DELAY_S}
-          onChange={save}
-        />
-      )}
+      {prefs && <AlertPreferenceFields preferences={prefs} onChange={save} />}
       {error && (
         <p className="pv-error" role="alert">
           {error}
