@@ -3,90 +3,46 @@
 // detector in the offscreen document, and not one request reaches the vision service's address (a counting
 // server stands at it); then, with the choice back on the server and nothing at the vision address,
 // monitoring falls back to this computer by itself and the popup says so.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
-import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
-import { writePersonClip } from '@posture-vision/testkit/media';
-import { type RunningService, startApi } from '@posture-vision/testkit/services';
-import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import type { CountingServer } from '@posture-vision/testkit/counting-server';
+import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExtension } from '../scripts/package-extension';
 import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
-import { createUser, get, type TestUser } from './api-user';
-import { openPopup, signInThroughWebApp, waitForPopupText } from './popup';
+import { get, type TestUser } from './api-user';
+import { type ExtensionStack, startExtensionStack } from './extension-stack';
+import { chooseDeviceProcessing, startMonitoring, waitForPopupText } from './popup';
 
-const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 const SUITE = 'extension-device';
 
-let tmp: string;
-let web: StaticServer;
+let stack: ExtensionStack;
 let api: RunningService;
 let browser: Browser;
 let user: TestUser;
 let popup: Page;
 /** Stands at the vision service's address during device mode and counts what reaches it. */
 let visionStandIn: CountingServer;
-let visionRequests: string[];
 
 const waitForPopup = (testId: string, texts: string[], timeout = 60_000) =>
   waitForPopupText(popup, testId, texts, timeout);
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'pv-ext-device-'));
-  const clip = writePersonClip(
-    join(tmp, 'person.y4m'),
-    [
-      { posture: 'upright', seconds: 20 },
-      { posture: 'slouched', seconds: 80 },
-    ],
-    { fps: 5, width: 320, height: 240 },
-  );
-  visionStandIn = await startCountingServer();
-  visionRequests = visionStandIn.requests;
-  const webOut = join(tmp, 'web');
-  web = await serveStatic(webOut);
-  api = await startApi({ WEB_ORIGIN: web.origin });
-  const extensionDir = await buildExtension(join(tmp, 'extension'), {
-    VITE_WEB_ORIGIN: web.origin,
-    VITE_API_URL: api.url,
-    VITE_VISION_URL: visionStandIn.url,
+  stack = await startExtensionStack({
+    name: 'device',
+    slouchedSeconds: 80,
+    vision: 'counting',
+    signIn: true,
   });
-  await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
-  user = await createUser(api);
-  browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
-  ({ popup } = await openPopup(browser));
-  // Signed in through the web app, as a user would be.
-  await signInThroughWebApp(browser, web.origin, user);
-  await waitForPopup('sign-in', [`Signed in as ${user.email}`], 30_000);
+  ({ api, browser, user, popup } = stack);
+  visionStandIn = stack.visionStandIn as CountingServer;
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.stop(), web?.close(), visionStandIn?.close()]);
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
 describe('extension processing video on this computer', () => {
   it('monitors with the choice on, showing the posture, and never calls the vision service', async () => {
-    await popup.bringToFront();
-    await popup.locator('[data-testid="process-on-device"]').click();
-    await popup.waitForFunction(() =>
-      chrome.storage.local.get('processing').then((v) => v.processing === 'device'),
-    );
-    const permissionOpened = browser.waitForTarget((t) =>
-      t.url().includes('/src/permission/permission.html'),
-    );
-    await popup.locator('::-p-text(Start monitoring)').click();
-    const permission = (await (await permissionOpened).asPage()) as Page;
-    await permission.bringToFront();
-    await permission.locator('::-p-text(Allow camera)').click();
-    await permission.waitForSelector('[role="status"]');
-    await permission.close();
+    await chooseDeviceProcessing(popup);
+    await startMonitoring(browser, popup);
     expect(await waitForPopup('processing', ['Video processed on this computer'])).toBe(
       'Video processed on this computer',
     );
@@ -118,7 +74,7 @@ describe('extension processing video on this computer', () => {
       ALERT_TIMINGS.onsetMs,
     );
     // In device mode nothing at all went to the vision service's address.
-    expect(visionRequests).toEqual([]);
+    expect(visionStandIn.requests).toEqual([]);
   });
 
   it('falls back to this computer by itself when the vision service is unreachable, and says so', async () => {

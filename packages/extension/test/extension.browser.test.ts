@@ -1,30 +1,23 @@
 // The built extension, unpacked in the system Chromium, against the real API, vision service and web app:
 // handshake with the web app, camera permission page, passive monitoring from a fake camera playing a
 // real person, the passive session in the API, the dashboard from the popup, and stopping.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
-import { writePersonClip } from '@posture-vision/testkit/media';
-import { type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
-import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
+import type { RunningService } from '@posture-vision/testkit/services';
+import type { StaticServer } from '@posture-vision/testkit/static-server';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'puppeteer-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-extension';
+import { ZIP_NAME } from '../scripts/package-extension';
 import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
-import { createUser, get, type TestUser } from './api-user';
-import { openPopup, waitForPopupText } from './popup';
+import { get, type TestUser } from './api-user';
+import { type ExtensionStack, startExtensionStack } from './extension-stack';
+import { openPopup, startMonitoring, waitForPopupText } from './popup';
 
-const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 const SUITE = 'extension';
 
-let tmp: string;
+let stack: ExtensionStack;
 let web: StaticServer;
 let api: RunningService;
-let vision: RunningService;
 let browser: Browser;
 let user: TestUser;
 let extensionDir: string;
@@ -41,40 +34,12 @@ const waitForPopup = (testId: string, texts: string[], timeout = 30_000) =>
   waitForPopupText(popup, testId, texts, timeout);
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'pv-ext-test-'));
-  // Upright first (the reference is taken from the first seconds), then slouched for longer than the
-  // alert's onset delay; the fake camera loops the clip.
-  const clip = writePersonClip(
-    join(tmp, 'person.y4m'),
-    [
-      // Long enough for a loaded machine to connect and take the reference while the person sits upright.
-      { posture: 'upright', seconds: 20 },
-      { posture: 'slouched', seconds: 80 },
-    ],
-    // Small frames keep the 100 s clip small; the pose model works on a downscaled frame anyway.
-    { fps: 5, width: 320, height: 240 },
-  );
-  const webOut = join(tmp, 'web');
-  web = await serveStatic(webOut);
-  api = await startApi({ WEB_ORIGIN: web.origin });
-  vision = await startVision({ API_URL: api.url });
-  extensionDir = await buildExtension(join(tmp, 'extension'), {
-    VITE_WEB_ORIGIN: web.origin,
-    VITE_API_URL: api.url,
-    VITE_VISION_URL: vision.url,
-  });
-  await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
-  zipExtension(extensionDir, join(webOut, ZIP_NAME));
-  user = await createUser(api);
-  browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
-  ({ popup } = await openPopup(browser));
+  // Slouched for longer than the alert's onset delay; the extension is signed in by the first test.
+  stack = await startExtensionStack({ name: 'test', slouchedSeconds: 80, vision: 'service', zip: true });
+  ({ web, api, browser, user, popup, extensionDir } = stack);
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([vision?.stop(), api?.stop(), web?.close()]);
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
 describe('Posture Vision extension', () => {
   it('is announced to the web app, which sets the installed flag and signs the extension in', async () => {
@@ -128,19 +93,9 @@ describe('Posture Vision extension', () => {
   });
 
   it('asks for the camera on its permission page, then starts monitoring', async () => {
-    const permissionOpened = browser.waitForTarget((t) =>
-      t.url().includes('/src/permission/permission.html'),
-    );
-    await popup.bringToFront();
-    await popup.locator('::-p-text(Start monitoring)').click();
-    const permission = (await (await permissionOpened).asPage()) as Page;
-    await permission.bringToFront();
-    await permission.locator('::-p-text(Allow camera)').click();
-    await permission.waitForSelector('[role="status"]');
-    expect(await permission.$eval('[role="status"]', (el) => el.textContent)).toBe(
+    expect(await startMonitoring(browser, popup)).toBe(
       'Camera access granted. Monitoring is starting; you can close this tab.',
     );
-    await permission.close();
   });
 
   it('shows connected and a posture status from real detection frames', async () => {
@@ -244,27 +199,16 @@ describe('Posture Vision extension without camera permission', () => {
 
   beforeAll(async () => {
     denied = await launchChromium({ extension: extensionDir, cameraPrompt: 'deny' });
-    const worker = await denied.waitForTarget(
-      (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
-    );
-    page = await denied.newPage();
-    await page.goto(`chrome-extension://${new URL(worker.url()).host}/src/popup/popup.html`);
+    ({ popup: page } = await openPopup(denied));
     await page.evaluate((token) => chrome.storage.local.set({ token }), user.accessToken);
   });
 
   afterAll(() => denied?.close());
 
   it('shows the denial on the permission page and in the popup', async () => {
-    const permissionOpened = denied.waitForTarget((t) => t.url().includes('/src/permission/permission.html'));
-    await page.locator('::-p-text(Start monitoring)').click();
-    const permission = (await (await permissionOpened).asPage()) as Page;
-    await permission.locator('::-p-text(Allow camera)').click();
-    await permission.waitForSelector('[role="status"]');
-    expect(await permission.$eval('[role="status"]', (el) => el.textContent)).toBe(
+    expect(await startMonitoring(denied, page)).toBe(
       'Camera access was denied. Click the camera icon in the address bar, allow the camera, then try again.',
     );
-    await permission.close();
-    await page.bringToFront();
     await page.waitForFunction(
       (t) => document.querySelector('[data-testid="message"]')?.textContent === t,
       {},

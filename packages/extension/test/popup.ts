@@ -52,3 +52,30 @@ export async function signInThroughWebApp(
   await webPage.reload();
   return webPage;
 }
+
+/** Chooses "Process video on this computer" in the popup and waits until the choice is stored. */
+export async function chooseDeviceProcessing(popup: Page): Promise<void> {
+  await popup.bringToFront();
+  await popup.locator('[data-testid="process-on-device"]').click();
+  await popup.waitForFunction(() =>
+    chrome.storage.local.get('processing').then((v) => v.processing === 'device'),
+  );
+}
+
+/**
+ * Start monitoring as a user does: the popup's button opens the camera-permission page, whose "Allow camera"
+ * asks the browser. Returns what the page then says; the page is closed and the popup is in front again.
+ */
+export async function startMonitoring(browser: Browser, popup: Page): Promise<string> {
+  const permissionOpened = browser.waitForTarget((t) => t.url().includes('/src/permission/permission.html'));
+  await popup.bringToFront();
+  await popup.locator('::-p-text(Start monitoring)').click();
+  const permission = (await (await permissionOpened).asPage()) as Page;
+  await permission.bringToFront();
+  await permission.locator('::-p-text(Allow camera)').click();
+  const status = await permission.waitForSelector('[role="status"]');
+  const said = (await status?.evaluate((el) => el.textContent)) ?? '';
+  await permission.close();
+  await popup.bringToFront();
+  return said;
+}

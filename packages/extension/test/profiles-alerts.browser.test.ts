@@ -6,30 +6,21 @@
 // monitor took; switching profile while monitoring switches the reference (a profile without one calibrates).
 // Last, a profile whose reference no longer fits (taken at another desk): after three minutes of the monitor's
 // clock off it the popup warns that the calibration is stale, and its one click recalibrates.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SESSION_MESSAGES, STALE_AFTER_MS } from '@posture-vision/core/sessions';
-import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
-import { writePersonClip } from '@posture-vision/testkit/media';
-import { freePort, type RunningService, startApi } from '@posture-vision/testkit/services';
-import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExtension } from '../scripts/package-extension';
 import type { AlertState } from '../src/rules/alert-timing';
-import { createUser, get, type TestUser } from './api-user';
-import { openPopup, signInThroughWebApp, waitForPopupText } from './popup';
+import { get, type TestUser } from './api-user';
+import { type ExtensionStack, startExtensionStack } from './extension-stack';
+import { chooseDeviceProcessing, startMonitoring, waitForPopupText } from './popup';
 
-const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 const SUITE = 'extension-profiles';
 /** The delay the user sets: longer than the 30 s default, so an alert on the old timing would show. */
 const NEW_DELAY_S = 40;
 
-let tmp: string;
-let web: StaticServer;
+let stack: ExtensionStack;
 let api: RunningService;
 let browser: Browser;
 let user: TestUser;
@@ -67,46 +58,27 @@ async function addProfile(name: string, setup: string): Promise<void> {
 
 async function chooseProfile(name: string): Promise<void> {
   const id = (await profiles()).find((p) => p.name === name)?.id as string;
+  // After a reload the popup lists the profiles once the API has answered.
+  await popup.waitForSelector(`[data-testid="active-profile"] option[value="${id}"]`, { timeout: 15_000 });
   await popup.select('[data-testid="active-profile"]', id);
   await expect.poll(activeName, { timeout: 15_000, interval: 250 }).toBe(name);
 }
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'pv-ext-profiles-'));
-  const clip = writePersonClip(
-    join(tmp, 'person.y4m'),
-    [
-      { posture: 'upright', seconds: 20 },
-      { posture: 'slouched', seconds: 120 },
-    ],
-    { fps: 5, width: 320, height: 240 },
-  );
-  const webOut = join(tmp, 'web');
-  web = await serveStatic(webOut);
-  api = await startApi({ WEB_ORIGIN: web.origin });
-  const extensionDir = await buildExtension(join(tmp, 'extension'), {
-    VITE_WEB_ORIGIN: web.origin,
-    VITE_API_URL: api.url,
-    // Device mode: nothing is asked of the vision service (no one listens at this address).
-    VITE_VISION_URL: `http://127.0.0.1:${await freePort()}`,
+  // Device mode: nothing is asked of the vision service (nobody listens at its address).
+  stack = await startExtensionStack({
+    name: 'profiles',
+    slouchedSeconds: 120,
+    vision: 'nobody',
+    signIn: true,
   });
-  await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
-  user = await createUser(api);
-  browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
-  ({ popup } = await openPopup(browser));
-  // Signed in through the web app, as a user would be.
-  await signInThroughWebApp(browser, web.origin, user);
-  await waitForPopup('sign-in', [`Signed in as ${user.email}`], 30_000);
+  ({ api, browser, user, popup } = stack);
   await popup.bringToFront();
   // The popup loads profiles and preferences on sign-in; open it afresh, as a user would.
   await popup.reload();
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.stop(), web?.close()]);
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
 describe('profiles and the warning delay from the popup', () => {
   it('creates two profiles and switches between them; the API holds the choice', async () => {
@@ -138,20 +110,8 @@ describe('profiles and the warning delay from the popup', () => {
   });
 
   it('monitors with the active profile, storing its reference there', async () => {
-    await popup.locator('[data-testid="process-on-device"]').click();
-    await popup.waitForFunction(() =>
-      chrome.storage.local.get('processing').then((v) => v.processing === 'device'),
-    );
-    const permissionOpened = browser.waitForTarget((t) =>
-      t.url().includes('/src/permission/permission.html'),
-    );
-    await popup.locator('::-p-text(Start monitoring)').click();
-    const permission = (await (await permissionOpened).asPage()) as Page;
-    await permission.bringToFront();
-    await permission.locator('::-p-text(Allow camera)').click();
-    await permission.waitForSelector('[role="status"]');
-    await permission.close();
-    await popup.bringToFront();
+    await chooseDeviceProcessing(popup);
+    await startMonitoring(browser, popup);
     await waitForPopup('phase', ['Monitoring'], 120_000);
     const reference = async () =>
       (await profiles()).find((p) => p.name === 'Laptop')?.reference?.keypoints.length;

@@ -1,0 +1,109 @@
+// What the extension's browser tests run against, started once per file: the real API, the web app built and
+// served, the extension built for them, and the system Chromium with it unpacked and a fake camera playing a
+// real person (upright for 20 s, then slouched; the camera loops the clip). The vision service's address is the
+// real service, a counting stand-in, or an address nobody listens at, as the file's subject needs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from '@posture-vision/testkit/chromium';
+import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
+import { writePersonClip } from '@posture-vision/testkit/media';
+import { freePort, type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
+import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
+import type { Browser, Page } from 'puppeteer-core';
+import { build } from 'vite';
+import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-extension';
+import { createUser, type TestUser } from './api-user';
+import { openPopup, signInThroughWebApp, waitForPopupText } from './popup';
+
+const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
+
+export interface ExtensionStackOptions {
+  /** Names the temporary folder (clip, builds). */
+  name: string;
+  /** Seconds of slouching after the upright start: longer than what the file waits for in poor posture. */
+  slouchedSeconds: number;
+  /** At the vision service's address: the real service, a stand-in that counts requests, or nobody. */
+  vision: 'service' | 'counting' | 'nobody';
+  /** The web app serves the packaged extension (its download page links it). */
+  zip?: boolean;
+  /** The extension is signed in through the web app before the tests, as a user signs it in. */
+  signIn?: boolean;
+}
+
+export interface ExtensionStack {
+  web: StaticServer;
+  api: RunningService;
+  /** With `vision: 'service'`. */
+  vision?: RunningService;
+  /** With `vision: 'counting'`. */
+  visionStandIn?: CountingServer;
+  extensionDir: string;
+  browser: Browser;
+  /** A verified user with an active calibration. */
+  user: TestUser;
+  popup: Page;
+  stop(): Promise<void>;
+}
+
+export async function startExtensionStack(options: ExtensionStackOptions): Promise<ExtensionStack> {
+  const tmp = mkdtempSync(join(tmpdir(), `pv-ext-${options.name}-`));
+  const started: { stop(): Promise<unknown> }[] = [];
+  try {
+    // Upright first (the reference is taken from the first seconds; long enough for a loaded machine to connect
+    // and take it), then slouched. Small frames keep the clip small; the pose model works on a downscaled frame.
+    const clip = writePersonClip(
+      join(tmp, 'person.y4m'),
+      [
+        { posture: 'upright', seconds: 20 },
+        { posture: 'slouched', seconds: options.slouchedSeconds },
+      ],
+      { fps: 5, width: 320, height: 240 },
+    );
+    const webOut = join(tmp, 'web');
+    const web = await serveStatic(webOut);
+    started.push({ stop: () => web.close() });
+    const api = await startApi({ WEB_ORIGIN: web.origin });
+    started.push(api);
+    let vision: RunningService | undefined;
+    let visionStandIn: CountingServer | undefined;
+    let visionUrl: string;
+    if (options.vision === 'service') {
+      vision = await startVision({ API_URL: api.url });
+      started.push(vision);
+      visionUrl = vision.url;
+    } else if (options.vision === 'counting') {
+      const standIn = await startCountingServer();
+      visionStandIn = standIn;
+      started.push({ stop: () => standIn.close() });
+      visionUrl = standIn.url;
+    } else {
+      visionUrl = `http://127.0.0.1:${await freePort()}`;
+    }
+    const extensionDir = await buildExtension(join(tmp, 'extension'), {
+      VITE_WEB_ORIGIN: web.origin,
+      VITE_API_URL: api.url,
+      VITE_VISION_URL: visionUrl,
+    });
+    await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
+    if (options.zip) zipExtension(extensionDir, join(webOut, ZIP_NAME));
+    const user = await createUser(api);
+    const browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
+    started.push({ stop: () => browser.close() });
+    const { popup } = await openPopup(browser);
+    if (options.signIn) {
+      await signInThroughWebApp(browser, web.origin, user);
+      await waitForPopupText(popup, 'sign-in', [`Signed in as ${user.email}`], 30_000);
+    }
+    const stop = async () => {
+      await Promise.all(started.map((s) => s.stop()));
+      rmSync(tmp, { recursive: true, force: true });
+    };
+    return { web, api, vision, visionStandIn, extensionDir, browser, user, popup, stop };
+  } catch (error) {
+    await Promise.allSettled(started.map((s) => s.stop()));
+    rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
+}
