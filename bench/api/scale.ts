@@ -7,18 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, startCluster } from '../../packages/cluster/src/cluster.ts';
+import { startCluster } from '../../packages/cluster/src/cluster.ts';
+import { createPostgresDatabase } from '../../packages/testkit/src/postgres.ts';
 import { freePort } from '../../packages/testkit/src/services.ts';
-import {
-  ADMIN_URL,
-  type AutocannonResult,
-  autocannon,
-  benchUser,
-  call,
-  machineLine,
-  postgres,
-  resultRow,
-} from './setup.ts';
+import { type AutocannonResult, autocannon, benchUser, call, machineLine, resultRow } from './setup.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -33,7 +25,7 @@ const row = (name: string, r: AutocannonResult) => {
 };
 
 for (const apis of [1, 2]) {
-  const database = `pv_api_scale_bench_${process.pid}_${apis}`;
+  const database = await createPostgresDatabase(`pv_api_scale_bench_${apis}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-api-scale-bench-'));
   const ports = await Promise.all(Array.from({ length: 3 + apis }, () => freePort()));
   const cluster = await startCluster({
@@ -45,8 +37,7 @@ for (const apis of [1, 2]) {
     apiPorts: ports.slice(3),
     visionPorts: [],
     dataDir,
-    database,
-    postgresAdminUrl: ADMIN_URL,
+    databaseUrl: database.url,
     redisUrl: 'redis://127.0.0.1:6379',
     redisPrefix: `pv-bench-${randomBytes(4).toString('hex')}:`,
     env: {
@@ -94,9 +85,8 @@ for (const apis of [1, 2]) {
       // Analytics once the feedback is in ended sessions (how a user's history looks): end the loaded session,
       // and one more running session with a minute of feedback (live aggregation).
       // At least 10,000 feedback rows (the analytics goal's size): top up through the API when the load stored fewer.
-      const sql = postgres(cluster.databaseUrl, { max: 1, onnotice: () => {} });
       const countRows = async () =>
-        (await sql.unsafe('select count(*)::int as n from posture_feedback'))[0]?.n ?? 0;
+        Number((await database.sql('select count(*)::int as n from posture_feedback'))[0]?.n ?? 0);
       const missing = 10_000 - (await countRows());
       if (missing > 0) await autocannon({ ...feedback, connections: CONNECTIONS, amount: missing });
       await call(`${base}/sessions/${session.data.id}/end`, 'POST', {}, token);
@@ -109,7 +99,6 @@ for (const apis of [1, 2]) {
           token,
         );
       console.log(`analytics over ${await countRows()} feedback rows`);
-      await sql.end();
       for (const connections of [1, 10])
         row(
           `GET /sessions/analytics, ${connections} connection(s)`,
@@ -123,7 +112,7 @@ for (const apis of [1, 2]) {
     }
   } finally {
     await cluster.stop();
-    await dropDatabase(ADMIN_URL, database);
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

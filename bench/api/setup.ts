@@ -4,13 +4,6 @@ import { lastMailIn, registration } from '../../packages/testkit/src/accounts.ts
 
 const require = createRequire(new URL('../../packages/api/package.json', import.meta.url));
 
-export interface PgClient {
-  unsafe<T = Record<string, unknown>[]>(sql: string): Promise<T>;
-  end(): Promise<void>;
-}
-/** The API package's own dependencies (the bench folder has no node_modules). */
-export const postgres = require('postgres') as (url: string, options: Record<string, unknown>) => PgClient;
-
 export interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number; average: number };
@@ -21,7 +14,6 @@ export const autocannon = require('autocannon') as (
   opts: Record<string, unknown>,
 ) => Promise<AutocannonResult>;
 
-export const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const PASSWORD = 'Bench!Passw0rd';
 
 /** One JSON call; a 4xx/5xx stops the benchmark with what the API said. */

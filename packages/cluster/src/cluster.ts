@@ -83,15 +83,6 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }
 
-export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-}
-
 function launch(
   name: string,
   port: number,

@@ -17,27 +17,23 @@ import {
 import { lastMailIn, registration, TEST_PASSWORD } from '@posture-vision/testkit/accounts';
 import { syntheticCamera } from '@posture-vision/testkit/answering-peer';
 import { personFrame } from '@posture-vision/testkit/media';
-import {
-  ensurePostgres,
-  ensureRedis,
-  freePort,
-  POSTGRES_ADMIN_URL,
-  REDIS_URL,
-} from '@posture-vision/testkit/services';
+import { createPostgresDatabase, type TestDatabase } from '@posture-vision/testkit/postgres';
+import { ensureRedis, freePort, REDIS_URL } from '@posture-vision/testkit/services';
 import { waitUntil as until } from '@posture-vision/testkit/wait';
 import wrtc from '@roamhq/wrtc';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type Cluster, dropDatabase, startCluster } from '../src/cluster.ts';
+import { type Cluster, startCluster } from '../src/cluster.ts';
 
 const PASSWORD = TEST_PASSWORD;
-const database = `pv_cluster_test_${process.pid}_${randomBytes(3).toString('hex')}`;
+let database: TestDatabase;
 let cluster: Cluster;
 let dataDir: string;
 
 beforeAll(async () => {
-  await Promise.all([ensureRedis(), ensurePostgres()]);
+  await ensureRedis();
+  database = await createPostgresDatabase('pv_cluster_test');
   dataDir = mkdtempSync(join(tmpdir(), 'pv-cluster-'));
   const ports = await Promise.all(Array.from({ length: 7 }, () => freePort()));
   cluster = await startCluster({
@@ -49,8 +45,7 @@ beforeAll(async () => {
     apiPorts: ports.slice(3, 5),
     visionPorts: ports.slice(5, 7),
     dataDir,
-    database,
-    postgresAdminUrl: POSTGRES_ADMIN_URL,
+    databaseUrl: database.url,
     redisUrl: REDIS_URL,
     redisPrefix: `pv-test-${randomBytes(4).toString('hex')}:`,
     visionWorkers: 1,
@@ -66,7 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cluster?.stop();
-  await dropDatabase(POSTGRES_ADMIN_URL, database).catch(() => {});
+  await database?.drop().catch(() => {});
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -12,19 +12,13 @@ import { join } from 'node:path';
 import { lastMailIn, registration, seedCalibration, TEST_PASSWORD } from '@posture-vision/testkit/accounts';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
 import { personPhotoDataUrl, writePersonClip } from '@posture-vision/testkit/media';
-import {
-  ensurePostgres,
-  ensureRedis,
-  POSTGRES_ADMIN_URL,
-  REDIS_URL,
-  repoRoot,
-} from '@posture-vision/testkit/services';
+import { createPostgresDatabase, type TestDatabase } from '@posture-vision/testkit/postgres';
+import { ensureRedis, REDIS_URL, repoRoot } from '@posture-vision/testkit/services';
 import { waitUntil } from '@posture-vision/testkit/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropDatabase, ensureDatabase } from '../src/cluster.ts';
 
 const SUITE = 'cluster-web';
-const database = `pv_cluster_web_${process.pid}_${randomBytes(3).toString('hex')}`;
+let database: TestDatabase;
 
 /** Ports the command takes: the API and vision fronts, the stats page, the web app, and two instances of each
  * server on consecutive ports from a base (the command's CLUSTER_*_PORT_BASE). */
@@ -87,17 +81,17 @@ function printed(text: string | RegExp, timeoutMs: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  await Promise.all([ensureRedis(), ensurePostgres()]);
+  await ensureRedis();
+  database = await createPostgresDatabase('pv_cluster_web');
   ports = await freePorts();
   dataDir = mkdtempSync(join(tmpdir(), 'pv-cluster-web-'));
-  const databaseUrl = await ensureDatabase(POSTGRES_ADMIN_URL, database);
   command = spawn(process.execPath, [join(repoRoot, 'scripts', 'start-cluster.mjs')], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database.url,
       REDIS_URL,
       DATA_DIR: dataDir,
       API_PORT: String(ports.api),
@@ -137,7 +131,7 @@ afterAll(async () => {
       process.kill(-command.pid, 'SIGKILL');
     } catch {}
   }
-  await dropDatabase(POSTGRES_ADMIN_URL, database).catch(() => {});
+  await database?.drop().catch(() => {});
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
