@@ -10,7 +10,10 @@
 //   full frame: detection on the 640×480 frame (the path before scaling);
 //   scaled: detection on the frame scaled where it is grabbed to the body model's input (detectionSize);
 //   track: the same, with frames read from the camera track as they come (MediaStreamTrackProcessor) and no
-//          <video> element playing, as the extension's offscreen document does now.
+//          <video> element playing;
+//   frame: the camera track's frames themselves transferred to the worker, which copies their pixels out and
+//          scales them (detector frame-pixels.ts): no createImageBitmap on the page, as the extension's
+//          offscreen document does now.
 // CPU is the whole browser's (utime+stime from /proc, every Chromium process), in % of one core.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -42,7 +45,8 @@ const STAGES = {
   capture: 'capture only: 640×480 frame grabbed, transferred, dropped',
   full: 'detection on the 640×480 frame from the <video> (before)',
   scaled: `detection on the frame scaled to ${scaled.width}×${scaled.height} where it is grabbed from the <video>`,
-  track: `detection on the scaled frame, read from the camera track, no <video> (now)`,
+  track: `detection on the scaled frame, read from the camera track, no <video>`,
+  frame: 'detection on the camera frame itself, read and scaled in the worker (now)',
 } as const;
 type Stage = keyof typeof STAGES;
 
@@ -65,7 +69,7 @@ window.stage = async (next, fps) => {
   clearTimeout(timer); stage = next; busy = false;
   await reader?.cancel(); reader = null;
   await track.applyConstraints({ frameRate: { max: fps } });
-  if (stage === 'track') {
+  if (stage === 'track' || stage === 'frame') {
     video.srcObject = null;
     reader = new MediaStreamTrackProcessor({ track }).readable.getReader();
     const frames = reader;
@@ -75,6 +79,10 @@ window.stage = async (next, fps) => {
       if (!busy && reader === frames) {
         busy = true;
         const time = Date.now();
+        if (stage === 'frame') {
+          detector.postMessage({ type: 'video-frame', frame, time, size: { width: ${scaled.width}, height: ${scaled.height} } }, [frame]);
+          continue;
+        }
         const bitmap = await createImageBitmap(frame, { resizeWidth: ${scaled.width}, resizeHeight: ${scaled.height}, resizeQuality: '${RESIZE_QUALITY}' });
         detector.postMessage({ type: 'frame', bitmap, time, width: frame.displayWidth, height: frame.displayHeight }, [bitmap]);
       }

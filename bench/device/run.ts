@@ -1,5 +1,6 @@
 // Run from the repository root: node --import tsx bench/device/run.ts   (about 10 minutes; measures, asserts
-// nothing; BENCH_WINDOW_MS sets the browser window, default 30 s; BENCH_PARTS=3 runs part 3 alone)
+// nothing; BENCH_WINDOW_MS sets the browser window, default 30 s; BENCH_PARTS=3 runs part 3 alone; BENCH_PROFILE=dir
+// writes a CPU profile of the offscreen document and of the detector worker per browser row there)
 // Server mode against device mode ("Process video on this computer", issue 10), in one run on one machine:
 // 1. CPU-ms per frame of the detector against plain Human (every model, every frame) on the same 640x480 frame
 //    of a person, one worker (Human on tfjs WASM, the backend the browser's worker uses too);

@@ -3,7 +3,7 @@
 // offscreen document's JS heap, and the detection frames that reached the offscreen document (server mode:
 // frames on the results socket; device mode: frames the detector's worker posted, with capture → frame time).
 // Used by bench/extension/run.ts and bench/device/run.ts.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, CDPSessionEvent } from 'puppeteer-core';
@@ -217,12 +217,30 @@ export async function measure(
       threadWorkers = browser.targets().filter((t) => t.url().startsWith('blob:chrome-extension://')).length;
       crossOriginIsolated = isolated.result.value === true;
     }
+    // BENCH_PROFILE=dir: a CPU profile of the offscreen document and of the detector's worker over the window
+    // (sampled every 1 ms), written there as .cpuprofile files (DevTools' Performance panel opens them).
+    const profiled = process.env.BENCH_PROFILE
+      ? [cdp, detectorWorker].filter((s): s is CDPSession => !!s)
+      : [];
+    for (const s of profiled) {
+      await s.send('Profiler.enable');
+      await s.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await s.send('Profiler.start');
+    }
     const before = snapshot();
     const statsBefore = (await state()).stats;
     const t0 = Date.now();
     await new Promise((r) => setTimeout(r, options.windowMs));
     const after = snapshot();
     const seconds = (Date.now() - t0) / 1000;
+    for (const [i, s] of profiled.entries()) {
+      const { profile } = await s.send('Profiler.stop');
+      const file = join(
+        String(process.env.BENCH_PROFILE),
+        `${processing}-${scenario}-${i ? 'worker' : 'offscreen'}.cpuprofile`,
+      );
+      writeFileSync(file, JSON.stringify(profile));
+    }
     const end = await state();
     const metrics = cdp ? (await cdp.send('Performance.getMetrics')).metrics : [];
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;

@@ -4,6 +4,7 @@
 // requestAnimationFrame or requestVideoFrameCallback), or straight from a camera track as it delivers them
 // (no <video> element decoding frames nobody sees: the extension's offscreen document).
 import type { DetectionFrame, PostureReference } from '@posture-vision/core/analysis';
+import { isReadableFormat } from '../src/frame-pixels.ts';
 import { detectionSize, RESIZE_QUALITY } from '../src/input-size.ts';
 import type { ModuleSet } from '../src/models.ts';
 import type { Shows } from '../src/schedule.ts';
@@ -117,11 +118,29 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
     for (;;) {
       const { value: frame, done } = await frames.read().catch(() => ({ value: undefined, done: true }));
       if (done || !frame) return;
-      try {
-        if (!busy && reader === frames)
-          await detect(frame, { width: frame.displayWidth, height: frame.displayHeight }, Date.now());
-      } finally {
-        frame.close();
+      const size = { width: frame.displayWidth, height: frame.displayHeight };
+      if (busy || reader !== frames) frame.close();
+      else if (isReadableFormat(frame.format)) {
+        // The frame itself goes to the worker, which copies out and scales only what the model needs: no
+        // createImageBitmap on this thread (~3 CPU-ms a frame in the offscreen document, bench/README.md).
+        // (Scaled to the displayed shape, so a camera with non-square pixels is seen as it is shown.)
+        busy = true;
+        try {
+          send({ type: 'video-frame', frame, size: detectionSize(o.modules, size), time: Date.now() }, [
+            frame,
+          ]);
+        } catch (error) {
+          busy = false;
+          frame.close();
+          o.onError?.((error as Error).message);
+        }
+      } else {
+        // A frame only the GPU holds (no format) or of another layout: the browser converts it.
+        try {
+          await detect(frame, size, Date.now());
+        } finally {
+          frame.close();
+        }
       }
     }
   }

@@ -1,5 +1,6 @@
 // Messages between a page (web app or the extension's offscreen document) and the detector's web worker.
 import type { DetectionFrame, PostureReference } from '@posture-vision/core/analysis';
+import type { Size } from '../src/input-size.ts';
 import type { ModuleSet } from '../src/models.ts';
 import type { Shows } from '../src/schedule.ts';
 
@@ -17,6 +18,10 @@ export type ToWorker =
   /** A camera frame (transferred), possibly scaled down (detectionSize); `time` is when it was captured, ms;
    * `width` × `height` the camera frame's size, which the detection frame reports. */
   | { type: 'frame'; bitmap: ImageBitmap; time: number; width: number; height: number }
+  /** A camera track's frame itself (transferred; its format one of frame-pixels.ts' READABLE_FORMATS): the worker
+   * copies its pixels out and scales them to `size` (detectionSize), so the page does no pixel work at all.
+   * The detection frame reports the camera frame's display size. */
+  | { type: 'video-frame'; frame: VideoFrame; size: Size; time: number }
   | { type: 'calibrate' }
   | { type: 'reference'; reference: PostureReference | null };
 

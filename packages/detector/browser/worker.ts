@@ -5,7 +5,9 @@
 // page, section 7).
 import { Human } from '@vladmandic/human';
 import { createDetector, type Detector } from '../src/detector.ts';
-import { rgbaToRgb } from '../src/image.ts';
+import { frameToRgb, isReadableFormat } from '../src/frame-pixels.ts';
+import { type RgbImage, rgbaToRgb } from '../src/image.ts';
+import type { Size } from '../src/input-size.ts';
 import { humanConfig, missingModels } from '../src/models.ts';
 import { createSchedule, ratesFor, type Schedule } from '../src/schedule.ts';
 import { DetectionStream } from '../src/stream.ts';
@@ -45,6 +47,41 @@ function pixels(bitmap: ImageBitmap) {
   return rgbaToRgb(canvas.ctx.getImageData(0, 0, width, height).data, width, height);
 }
 
+/** The copy buffer for camera frames, kept between frames of the same size (no 460 KB garbage per frame). */
+let copied: Uint8Array | null = null;
+
+/** A camera frame's visible pixels, copied out and scaled to `size` in one pass; the frame is closed. */
+async function readVideoFrame(frame: VideoFrame, size: Size): Promise<RgbImage> {
+  try {
+    const format = frame.format;
+    if (!isReadableFormat(format)) throw new Error(`unreadable camera frame format ${format ?? 'none'}`);
+    const bytes = frame.allocationSize();
+    if (copied?.length !== bytes) copied = new Uint8Array(bytes);
+    const layout = await frame.copyTo(copied);
+    const { width, height } = frame.visibleRect ?? { width: frame.codedWidth, height: frame.codedHeight };
+    return frameToRgb({ format, width, height, data: copied, layout }, size);
+  } finally {
+    frame.close();
+  }
+}
+
+/** Detects one frame's pixels; the detection frame reports the camera frame's size. */
+function detectFrame(image: Promise<RgbImage>, time: number, camera: Size): void {
+  const d = detector;
+  const s = schedule;
+  if (!d || !s) return;
+  const started = performance.now();
+  image
+    .then((pixels) => d.detect(pixels, s.next(time)))
+    .then((detection) => {
+      // Coordinates are normalised to the frame, so a scaled-down picture's detection is the camera frame's:
+      // report the camera frame's size (the reference and the vision service's frames use it).
+      const inFrame = { ...detection, ...camera };
+      post({ type: 'frame', frame: stream.frame(inFrame, time), ms: performance.now() - started });
+    })
+    .catch((error: Error) => post({ type: 'frame-failed', message: error.message }));
+}
+
 async function init(m: Extract<ToWorker, { type: 'init' }>) {
   const threads = scope.crossOriginIsolated === true;
   const human = new Human(
@@ -72,21 +109,17 @@ scope.onmessage = ({ data: m }) => {
   if (m.type === 'init') {
     init(m).catch((error: Error) => post({ type: 'failed', message: error.message }));
   } else if (m.type === 'frame') {
-    const d = detector;
-    const s = schedule;
-    if (!d || !s) {
-      m.bitmap.close();
-      return;
-    }
-    const started = performance.now();
-    d.detect(pixels(m.bitmap), s.next(m.time))
-      .then((detection) => {
-        // Coordinates are normalised to the frame, so a scaled-down bitmap's detection is the camera frame's:
-        // report the camera frame's size (the reference and the vision service's frames use it).
-        const inFrame = { ...detection, width: m.width, height: m.height };
-        post({ type: 'frame', frame: stream.frame(inFrame, m.time), ms: performance.now() - started });
-      })
-      .catch((error: Error) => post({ type: 'frame-failed', message: error.message }));
+    if (!detector) m.bitmap.close();
+    else
+      detectFrame(
+        Promise.resolve().then(() => pixels(m.bitmap)),
+        m.time,
+        { width: m.width, height: m.height },
+      );
+  } else if (m.type === 'video-frame') {
+    const camera = { width: m.frame.displayWidth, height: m.frame.displayHeight };
+    if (!detector) m.frame.close();
+    else detectFrame(readVideoFrame(m.frame, m.size), m.time, camera);
   } else if (m.type === 'calibrate') {
     post({ type: 'calibrated', reference: stream.calibrate() });
   } else if (m.type === 'reference') {

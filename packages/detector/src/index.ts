@@ -3,6 +3,7 @@
 // browser API inside: hosts hand it a loaded Human instance and pixels. Posture analysis is core's.
 export * from './detector.ts';
 export * from './face-signals.ts';
+export * from './frame-pixels.ts';
 export * from './image.ts';
 export * from './input-size.ts';
 export * from './models.ts';

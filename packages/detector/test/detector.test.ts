@@ -9,11 +9,21 @@ import {
   createDetector,
   DetectionStream,
   type Detector,
+  detectionSize,
+  frameToRgb,
   i420ToRgb,
   missingModels,
   type RgbImage,
 } from '../src/index.ts';
 import { clipFrames, H, W } from './node-host.ts';
+
+/** tf.image.resizeBilinear's tensor surface (Human's tfjs), for comparing pictures. */
+interface TfResize {
+  tensor3d(v: Uint8Array, shape: number[], dtype: 'int32'): unknown;
+  image: { resizeBilinear(t: unknown, size: [number, number]): unknown };
+  cast(t: unknown, dtype: 'int32'): { dataSync(): Int32Array };
+  tidy<T>(f: () => T): T;
+}
 
 let human: Human;
 let detector: Detector;
@@ -86,6 +96,45 @@ describe('detector on a real person', () => {
     // Another stream with no one in view, then the first again: its face is still found.
     expect((await run('b', away)).faces).toHaveLength(0);
     expect((await run('a', upright)).faces).toHaveLength(1);
+  });
+
+  it('scales a camera frame for the body model into the picture the vision service’s model gets', async () => {
+    // The extension's worker reads the camera's I420 planes and scales them (frame-pixels.ts); the vision
+    // service converts the whole frame and Human resizes it with tf. Human pads both to a square first (80 rows
+    // of 640×480, 24 of 192×144: the same rows of the picture), so equal pixels here mean MoveNet gets the same
+    // input on both paths. The agreement test (vision) compares their posture decisions in Chromium.
+    const [yuv] = clipFrames(['upright']);
+    const size = detectionSize(
+      { body: true, face: false, hands: false, emotion: false },
+      { width: W, height: H },
+    );
+    const scaled = frameToRgb(
+      {
+        format: 'I420',
+        width: W,
+        height: H,
+        data: yuv as Uint8Array,
+        layout: [
+          { offset: 0, stride: W },
+          { offset: W * H, stride: W / 2 },
+          { offset: W * H * 1.25, stride: W / 2 },
+        ],
+      },
+      size,
+    );
+    const tf = human.tf as unknown as TfResize;
+    const byTf = tf.tidy(() =>
+      tf
+        .cast(
+          tf.image.resizeBilinear(tf.tensor3d(upright.data, [H, W, 3], 'int32'), [size.height, size.width]),
+          'int32',
+        )
+        .dataSync(),
+    );
+    expect(byTf).toHaveLength(size.width * size.height * 3);
+    let differ = 0;
+    for (let i = 0; i < byTf.length; i++) if (byTf[i] !== scaled.data[i]) differ++;
+    expect(differ).toBe(0);
   });
 
   it('reports nobody and no keypoints worth drawing on an empty frame', async () => {

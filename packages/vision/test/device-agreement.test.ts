@@ -2,7 +2,8 @@
 // upright, tilted) goes through the server path (the vision service's inference worker: Human's Node WASM
 // build) and through the device path (the detector's web worker in Chromium: Human's browser build on
 // tfjs WASM, models and .wasm served as the web app and extension bundle them; each frame scaled down for the
-// body model as the page side does). Both calibrate on the same frame and get the same timestamps; the
+// body model, once as the extension sends it — the camera's I420 frame itself, read and scaled in the worker —
+// and once as a bitmap the browser scaled). Both calibrate on the same frame and get the same timestamps; the
 // posture decision must match on at least 95 % of frames.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -46,17 +47,30 @@ const shows = parseShows('');
 const scaled = { ...detectionSize(modules, { width: W, height: H }), quality: RESIZE_QUALITY };
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>device</title><script type="module">
-const worker = new Worker('/worker.js', { type: 'module' });
+let worker = null;
 const waiting = [];
-worker.onmessage = ({ data }) => waiting.shift()?.(data);
 const next = () => new Promise((r) => waiting.push(r));
-window.init = (modules, shows) => { const p = next(); worker.postMessage({ type: 'init', modules, shows,
+window.init = (modules, shows) => {
+  worker?.terminate();
+  worker = new Worker('/worker.js', { type: 'module' });
+  worker.onmessage = ({ data }) => waiting.shift()?.(data);
+  const p = next(); worker.postMessage({ type: 'init', modules, shows,
   modelBaseUrl: location.origin + '/detector/models/', wasmBaseUrl: location.origin + '/detector/wasm/' }); return p; };
-window.detect = async (i, time) => {
-  const buf = await (await fetch('/frame/' + i)).arrayBuffer();
-  const bitmap = await createImageBitmap(new ImageData(new Uint8ClampedArray(buf), ${W}, ${H}),
-    { resizeWidth: ${scaled.width}, resizeHeight: ${scaled.height}, resizeQuality: '${scaled.quality}' });
-  const p = next(); worker.postMessage({ type: 'frame', bitmap, time, width: ${W}, height: ${H} }, [bitmap]); return p;
+window.detect = async (i, time, source) => {
+  const p = next();
+  if (source === 'camera frame') {
+    // What the extension's offscreen document sends: the camera track's I420 frame itself.
+    const data = await (await fetch('/i420/' + i)).arrayBuffer();
+    const frame = new VideoFrame(data, { format: 'I420', codedWidth: ${W}, codedHeight: ${H}, timestamp: time * 1000 });
+    worker.postMessage({ type: 'video-frame', frame, time, size: { width: ${scaled.width}, height: ${scaled.height} } }, [frame]);
+  } else {
+    // A bitmap scaled by the browser (a frame the worker cannot read, or a <video>).
+    const buf = await (await fetch('/frame/' + i)).arrayBuffer();
+    const bitmap = await createImageBitmap(new ImageData(new Uint8ClampedArray(buf), ${W}, ${H}),
+      { resizeWidth: ${scaled.width}, resizeHeight: ${scaled.height}, resizeQuality: '${scaled.quality}' });
+    worker.postMessage({ type: 'frame', bitmap, time, width: ${W}, height: ${H} }, [bitmap]);
+  }
+  return p;
 };
 window.calibrate = () => { const p = next(); worker.postMessage({ type: 'calibrate' }); return p; };
 </script>`;
@@ -95,8 +109,10 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const url = req.url ?? '/';
     const frame = /^\/frame\/(\d+)$/.exec(url);
+    const raw = /^\/i420\/(\d+)$/.exec(url);
     const asset = assets.get(url.slice(1));
     if (frame) res.writeHead(200).end(rgba[Number(frame[1])]);
+    else if (raw) res.writeHead(200).end(i420[Number(raw[1])]);
     else if (url === '/worker.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(workerJs);
     else if (asset)
       res
@@ -120,43 +136,61 @@ afterAll(async () => {
 
 type Page_ = {
   init(m: unknown, s: unknown): Promise<{ type: string }>;
-  detect(i: number, t: number): Promise<{ frame: DetectionFrame }>;
+  detect(i: number, t: number, source: Source): Promise<{ frame: DetectionFrame }>;
   calibrate(): Promise<{ reference: unknown }>;
 };
 
+/** How the page hands the device path its frames. */
+type Source = 'camera frame' | 'bitmap';
+
 describe('server path and device path', () => {
-  it('give the same posture decision on at least 95 % of the frames of one clip', async () => {
-    const ready = await page.evaluate((m, s) => (globalThis as unknown as Page_).init(m, s), modules, shows);
-    expect(ready.type).toBe('ready');
-    const serverStream = new DetectionStream();
-    const schedule = createSchedule(ratesFor(shows), 'agreement');
-    const server: DetectionFrame[] = [];
-    const device: DetectionFrame[] = [];
-    for (let i = 0; i < i420.length; i++) {
-      const time = (i * 1000) / FPS;
-      const detection = await engine.pool.run({
-        kind: 'i420',
-        data: (i420[i] as Uint8Array).slice(),
-        width: W,
-        height: H,
-        modules: schedule.next(time),
-      });
-      server.push(serverStream.frame(detection, time));
-      const d = await page.evaluate((n, t) => (globalThis as unknown as Page_).detect(n, t), i, time);
-      device.push(d.frame);
-      if (i === CALIBRATE_AT) {
-        expect(serverStream.calibrate()).not.toBeNull();
-        const c = await page.evaluate(() => (globalThis as unknown as Page_).calibrate());
-        expect(c.reference).not.toBeNull();
+  it.each<Source>(['camera frame', 'bitmap'])(
+    'give the same posture decision on at least 95 percent of the frames of one clip (device fed a %s)',
+    async (source) => {
+      const ready = await page.evaluate(
+        (m, s) => (globalThis as unknown as Page_).init(m, s),
+        modules,
+        shows,
+      );
+      expect(ready.type).toBe('ready');
+      const serverStream = new DetectionStream();
+      const schedule = createSchedule(ratesFor(shows), 'agreement');
+      const server: DetectionFrame[] = [];
+      const device: DetectionFrame[] = [];
+      for (let i = 0; i < i420.length; i++) {
+        const time = (i * 1000) / FPS;
+        const detection = await engine.pool.run({
+          kind: 'i420',
+          data: (i420[i] as Uint8Array).slice(),
+          width: W,
+          height: H,
+          modules: schedule.next(time),
+        });
+        server.push(serverStream.frame(detection, time));
+        const d = await page.evaluate(
+          (n, t, from) => (globalThis as unknown as Page_).detect(n, t, from),
+          i,
+          time,
+          source,
+        );
+        device.push(d.frame);
+        if (i === CALIBRATE_AT) {
+          expect(serverStream.calibrate()).not.toBeNull();
+          const c = await page.evaluate(() => (globalThis as unknown as Page_).calibrate());
+          expect(c.reference).not.toBeNull();
+        }
       }
-    }
-    const decided = (f: DetectionFrame | undefined) => f?.temporal_posture_data?.is_posture_deviated ?? null;
-    const after = server.map((f, i) => [decided(f), decided(device[i])] as const).slice(CALIBRATE_AT + 1);
-    const same = after.filter(([a, b]) => a === b).length;
-    // The clip has both decisions, so agreeing is not trivially "upright everywhere".
-    expect(after.some(([a]) => a === true)).toBe(true);
-    expect(after.some(([a]) => a === false)).toBe(true);
-    console.info(`server and device agree on ${same} of ${after.length} frames after calibration`);
-    expect(same / after.length).toBeGreaterThanOrEqual(0.95);
-  });
+      const decided = (f: DetectionFrame | undefined) =>
+        f?.temporal_posture_data?.is_posture_deviated ?? null;
+      const after = server.map((f, i) => [decided(f), decided(device[i])] as const).slice(CALIBRATE_AT + 1);
+      const same = after.filter(([a, b]) => a === b).length;
+      // The clip has both decisions, so agreeing is not trivially "upright everywhere".
+      expect(after.some(([a]) => a === true)).toBe(true);
+      expect(after.some(([a]) => a === false)).toBe(true);
+      console.info(
+        `server and device (${source}) agree on ${same} of ${after.length} frames after calibration`,
+      );
+      expect(same / after.length).toBeGreaterThanOrEqual(0.95);
+    },
+  );
 });
