@@ -80,12 +80,21 @@ function normBox(box: [number, number, number, number], width: number, height: n
   return b;
 }
 
+/**
+ * Body keypoints in COCO-17 order, normalised to the image. From `positionRaw` (Human's own 0–1 position), not
+ * `position` (pixels): Human's MoveNet smooths jitter by handing back, for a keypoint that moved less than 0.5 % of
+ * the frame, the keypoint object of its previous detection — from whatever image that was, in one module-wide
+ * cache (a vision worker serves several streams and photos; a photo's second look is a crop of another size).
+ * That object's pixels belong to the other image (a 640-wide frame's nose read at x = 1 in a 192-wide one); its
+ * 0–1 position is within the 0.5 % of this one.
+ */
 export function toCoco17(body: BodyResult, width: number, height: number): BodyDetection {
   const byName = new Map(body.keypoints.map((k) => [k.part as string, k]));
   const keypoints = COCO17.map((name): Keypoint => {
     const k = byName.get(name);
     if (!k) return { x: Number.NaN, y: Number.NaN, score: 0, name };
-    return { x: clamp01(k.position[0] / width), y: clamp01(k.position[1] / height), score: k.score, name };
+    const [x, y] = k.positionRaw ?? [k.position[0] / width, k.position[1] / height];
+    return { x: clamp01(x), y: clamp01(y), score: k.score, name };
   });
   return { keypoints, box: normBox(body.box, width, height, body.score), score: body.score };
 }

@@ -17,6 +17,13 @@ import {
 } from '../src/index.ts';
 import { clipFrames, H, W } from './node-host.ts';
 
+/** Packed RGB as RGBX (a camera frame's 4-byte layout). */
+function rgbx(img: RgbImage): Uint8Array {
+  const out = new Uint8Array(img.width * img.height * 4);
+  for (let p = 0; p < img.width * img.height; p++) out.set(img.data.subarray(3 * p, 3 * p + 3), 4 * p);
+  return out;
+}
+
 /** tf.image.resizeBilinear's tensor surface (Human's tfjs), for comparing pictures. */
 interface TfResize {
   tensor3d(v: Uint8Array, shape: number[], dtype: 'int32'): unknown;
@@ -135,6 +142,32 @@ describe('detector on a real person', () => {
     let differ = 0;
     for (let i = 0; i < byTf.length; i++) if (byTf[i] !== scaled.data[i]) differ++;
     expect(differ).toBe(0);
+  });
+
+  it('normalises each keypoint to the image it was found in, after an image of another size', async () => {
+    // Human's MoveNet hands back the previous detection's keypoint object for a point that moved less than
+    // 0.5 % (its jitter filter, module-wide): the same picture at 640×480 and then at 192×144 must still read
+    // the same positions (before normalise.ts used Human's 0–1 positions, the second read x = 1 for the face).
+    const body = { body: true, face: false, hands: false, emotion: false };
+    const small = frameToRgb(
+      {
+        format: 'RGBX',
+        width: W,
+        height: H,
+        data: rgbx(upright),
+        layout: [{ offset: 0, stride: W * 4 }],
+      },
+      detectionSize(body, { width: W, height: H }),
+    );
+    const full = (await detector.detect(upright, body)).body?.keypoints ?? [];
+    const scaled = (await detector.detect(small, body)).body?.keypoints ?? [];
+    const seen = full.filter((k) => (k.score ?? 0) >= 0.3);
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    for (const k of seen) {
+      const s = scaled.find((p) => p.name === k.name);
+      expect(Math.abs((s?.x ?? 9) - k.x)).toBeLessThan(0.01);
+      expect(Math.abs((s?.y ?? 9) - k.y)).toBeLessThan(0.01);
+    }
   });
 
   it('reports nobody and no keypoints worth drawing on an empty frame', async () => {
