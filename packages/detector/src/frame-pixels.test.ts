@@ -17,8 +17,13 @@ function i420Frame(): Uint8Array {
   return f;
 }
 
-/** The same frame with every plane's rows padded by `pad` bytes of junk, as copyTo may lay them out. */
-function padded(planes: { data: Uint8Array; width: number; rows: number }[], pad: number) {
+/** A W×H frame of `format` whose planes' rows are padded by `pad` bytes of junk, as copyTo may lay them out
+ * (`width` of a plane in bytes). */
+function rawFrame(
+  format: RawFrame['format'],
+  planes: { data: Uint8Array; width: number; rows: number }[],
+  pad: number,
+): RawFrame {
   const layout: { offset: number; stride: number }[] = [];
   const parts: number[] = [9, 9, 9]; // junk before the first plane
   for (const p of planes) {
@@ -26,26 +31,22 @@ function padded(planes: { data: Uint8Array; width: number; rows: number }[], pad
     for (let r = 0; r < p.rows; r++)
       parts.push(...p.data.subarray(r * p.width, (r + 1) * p.width), ...Array(pad).fill(251));
   }
-  return { data: new Uint8Array(parts), layout };
+  return { format, width: W, height: H, data: new Uint8Array(parts), layout };
 }
 
 const yuv = i420Frame();
 const Y = yuv.subarray(0, W * H);
 const U = yuv.subarray(W * H, W * H * 1.25);
 const V = yuv.subarray(W * H * 1.25);
-const I420: RawFrame = {
-  format: 'I420',
-  width: W,
-  height: H,
-  ...padded(
-    [
-      { data: Y, width: W, rows: H },
-      { data: U, width: W / 2, rows: H / 2 },
-      { data: V, width: W / 2, rows: H / 2 },
-    ],
-    3,
-  ),
-};
+const I420 = rawFrame(
+  'I420',
+  [
+    { data: Y, width: W, rows: H },
+    { data: U, width: W / 2, rows: H / 2 },
+    { data: V, width: W / 2, rows: H / 2 },
+  ],
+  3,
+);
 const full = i420ToRgb(yuv, W, H).data;
 
 describe('camera frame pixels', () => {
@@ -59,18 +60,14 @@ describe('camera frame pixels', () => {
       uv[2 * i] = U[i] as number;
       uv[2 * i + 1] = V[i] as number;
     }
-    const nv12: RawFrame = {
-      format: 'NV12',
-      width: W,
-      height: H,
-      ...padded(
-        [
-          { data: Y, width: W, rows: H },
-          { data: uv, width: W, rows: H / 2 },
-        ],
-        5,
-      ),
-    };
+    const nv12 = rawFrame(
+      'NV12',
+      [
+        { data: Y, width: W, rows: H },
+        { data: uv, width: W, rows: H / 2 },
+      ],
+      5,
+    );
     expect([...frameToRgb(nv12, { width: W, height: H }).data]).toEqual([...full]);
   });
 
@@ -86,7 +83,7 @@ describe('camera frame pixels', () => {
       ['RGBA', rgba],
       ['BGRX', bgrx],
     ] as const) {
-      const f: RawFrame = { format, width: W, height: H, ...padded([{ data, width: W * 4, rows: H }], 4) };
+      const f = rawFrame(format, [{ data, width: W * 4, rows: H }], 4);
       expect([...frameToRgb(f, { width: W, height: H }).data]).toEqual([...full]);
     }
   });
