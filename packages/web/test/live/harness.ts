@@ -25,8 +25,12 @@ export function clickButton(page: Page, text: string): Promise<void> {
   return clickVisibleButton(page, text, { timeout: 30_000 });
 }
 
+/** The text of the element with this test id, once it is on the page (parts that wait for an API answer, such as
+ * the profile list, appear after the page itself). */
 export async function textOf(page: Page, testId: string): Promise<string> {
-  return page.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
+  const selector = `[data-testid="${testId}"]`;
+  await page.waitForSelector(selector, { timeout: 20_000 });
+  return page.$eval(selector, (el) => el.textContent ?? '');
 }
 
 /**
