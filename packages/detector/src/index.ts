@@ -8,5 +8,6 @@ export * from './image.ts';
 export * from './input-size.ts';
 export * from './models.ts';
 export * from './normalise.ts';
+export * from './photo-body.ts';
 export * from './schedule.ts';
 export * from './stream.ts';

@@ -92,7 +92,7 @@ export function humanConfig(
       enabled: modules.body,
       modelPath: 'movenet-lightning.json',
       maxDetected: 1,
-      minConfidence: 0.1,
+      minConfidence: BODY_MIN_CONFIDENCE,
       skipFrames: 0,
       skipTime: 0,
     },
@@ -125,6 +125,9 @@ export function humanConfig(
     },
   } as Partial<Config>;
 }
+
+/** Body keypoints at or below this score are left out (x and y NaN): the model has not found the part. */
+export const BODY_MIN_CONFIDENCE = 0.1;
 
 /** While tracking, BlazeFace looks for the face afresh at least this often (ms) and every this many face
  * frames: the mesh follows a face that moves, and a lost track (mesh score too low) re-detects at once, so

@@ -1,9 +1,11 @@
 // The detector on a real model and real frames of a person: COCO-17 body keypoints, the face measured by
 // the mesh (eyes and mouth open), the face box from the body when the face models do not run, the face
 // mesh following the face of one stream, and only the asked-for modules running.
+
+import type { Keypoint } from '@posture-vision/core/analysis';
 import type { Human } from '@vladmandic/human';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadHuman } from '../node/human.ts';
+import { loadHuman, loadPhotoBody } from '../node/human.ts';
 import {
   COCO17,
   createDetector,
@@ -176,5 +178,55 @@ describe('detector on a real person', () => {
     const frame = stream.frame(d, 0);
     expect(frame.drowsiness.eye_state).toBe('unknown');
     expect(frame.drowsiness.boxes).toEqual([]);
+  });
+});
+
+describe('the photo body model (MoveNet Thunder)', () => {
+  const bodyOnly = { body: true, face: false, hands: false, emotion: false };
+  const measuring = { body: false, face: false, hands: false, emotion: false, photoBody: true };
+  /** Two looks place a keypoint this close (fraction of the frame); the padding of a 360-wide column of a 640-wide
+   * frame counted on the wrong side would move it by 0.1 or more. */
+  const SAME_PLACE = 0.03;
+  const headAndShoulders = (k: Keypoint[]) => k.slice(0, 7).filter((p) => (p.score ?? 0) >= 0.3);
+
+  /** A column of the image (pixels x0..x0+w, full height) as its own image. */
+  function column(img: RgbImage, x0: number, w: number): RgbImage {
+    const data = new Uint8Array(w * img.height * 3);
+    for (let y = 0; y < img.height; y++)
+      data.set(img.data.subarray((y * img.width + x0) * 3, (y * img.width + x0 + w) * 3), y * w * 3);
+    return { width: w, height: img.height, data };
+  }
+
+  it('finds the head and shoulders where the live model does, in a landscape frame and a portrait crop of it', async () => {
+    const photoBody = await loadPhotoBody(human);
+    const measured = createDetector(human, photoBody);
+    const live = (await detector.detect(upright, bodyOnly)).body?.keypoints ?? [];
+    const d = await measured.detect(upright, measuring);
+    expect(d.faces).toEqual([]);
+    const wide = d.body?.keypoints ?? [];
+    expect(wide.map((k) => k.name)).toEqual([...COCO17]);
+    const seen = headAndShoulders(wide);
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    // The person's left is on the image's right, as Human names the live model's keypoints.
+    expect(wide[5]?.x).toBeGreaterThan(wide[6]?.x ?? 1);
+    for (const k of seen) {
+      const l = live.find((p) => p.name === k.name);
+      expect(Math.hypot((l?.x ?? 9) - k.x, (l?.y ?? 9) - k.y)).toBeLessThan(SAME_PLACE);
+    }
+    // A portrait column of the frame (padded sideways, where the frame was padded above and below): the same
+    // points, back in the frame's coordinates.
+    const x0 = 140;
+    const w = 360;
+    const tall = (await photoBody.detect(column(upright, x0, w))).keypoints;
+    for (const k of seen) {
+      const t = tall.find((p) => p.name === k.name);
+      expect(Math.hypot(((t?.x ?? 9) * w + x0) / W - k.x, (t?.y ?? 9) - k.y)).toBeLessThan(SAME_PLACE);
+    }
+  });
+
+  it('runs only where a host loaded it, and alone', async () => {
+    await expect(detector.detect(upright, measuring)).rejects.toThrow(/no photo body model/);
+    const measured = createDetector(human, await loadPhotoBody(human));
+    await expect(measured.detect(upright, { ...measuring, face: true })).rejects.toThrow(/alone/);
   });
 });

@@ -12,15 +12,19 @@ import { useEngine } from './engine.ts';
 
 const engine = useEngine();
 
-/** What these 8 retakes achieve, with a little room: SDC 4.33° (the bench's 20: 3.76° with roll, 2.75° without,
- * bench/README.md) — below the best published smartphone CVA app's smallest detectable change (issue 13:
- * 4.96-5.52°). The analysis is deterministic for the seeded retakes. */
-const CVA_SDC_BOUND_DEG = 4.5;
+/** Issue 13's goal for the CVA's smallest detectable change between retakes: 3°, against the smartphone CVA apps'
+ * 4.96-5.52°. These 8 retakes give 2.49° (the bench's 20: 2.80° with roll, 1.88° without, bench/README.md; before
+ * the photo model's measuring looks, 4.33° here). The analysis is deterministic for the seeded retakes. */
+const CVA_SDC_BOUND_DEG = 3;
 /** Retakes the analysis may refuse (it says why and asks for a retake, never a wrong number): none of the 20 rolled
- * and 1 of the 20 level ones in the bench, where MoveNet's ear or shoulder landed outside the human CVA range. */
+ * and none of the 20 level ones in the bench (before the photo model: 1 level one, an ear or shoulder outside the
+ * human CVA range). */
 const MAX_REFUSED = 1;
 /** Accuracy of the camera roll measured from the room's lines (bench: within 0.33° on every trusted retake). */
 const ROLL_TOLERANCE_DEG = 0.5;
+/** How far a rolled camera's corrected CVA may lie from the level camera's: half of what an uncorrected 3° roll
+ * moves it by. */
+const CORRECTED_ROLL_DEG = 1.5;
 
 const placement = { up: 200, forward: earForwardForCva(50, 200) };
 const level = { dx: 0, dy: 0, scale: 1, brightness: 1, contrast: 1, quality: 0.9, rollDeg: 0 };
@@ -56,12 +60,13 @@ describe('CVA repeatability over retakes', () => {
   it('measures a rolled camera against the room: the CVA stays where the level camera read it', async () => {
     const room = roomPhoto({ side: placement });
     const flat = await cvaOf(retakePhoto(room, level));
-    for (const rollDeg of [3, -2]) {
+    for (const rollDeg of [3, -3]) {
       const rolled = await cvaOf(retakePhoto(room, { ...level, rollDeg }));
       expect(rolled.roll.trusted).toBe(true);
       expect(Math.abs(rolled.roll.rollDeg - rollDeg)).toBeLessThanOrEqual(ROLL_TOLERANCE_DEG);
-      // Without the correction the CVA would move by the roll, degree for degree (the next test).
-      expect(Math.abs(rolled.cva - flat.cva)).toBeLessThanOrEqual(1);
+      // Without the correction the CVA would move by the roll, 3° (the next test); corrected it stays within
+      // what one retake's reading varies by anyway (SD about 1°, bench/README.md).
+      expect(Math.abs(rolled.cva - flat.cva)).toBeLessThanOrEqual(CORRECTED_ROLL_DEG);
     }
   });
 

@@ -2,7 +2,7 @@
 // never blocks the service's event loop or the sockets of other peers. It also encodes calibration images.
 import { parentPort } from 'node:worker_threads';
 import { createDetector, i420ToRgb, type ModuleSet, missingModels } from '@posture-vision/detector';
-import { loadHuman } from '@posture-vision/detector/node';
+import { loadHuman, loadPhotoBody } from '@posture-vision/detector/node';
 import { decodeJpeg, encodeI420Jpeg, type RgbImage, UnreadableImageError } from './image.ts';
 import type { Task, WorkerReply, WorkerRequest } from './protocol.ts';
 
@@ -12,16 +12,20 @@ const send = (m: WorkerReply) => port.postMessage(m);
 
 // Photo analysis and live streams share the workers, so every worker loads every model.
 const all: ModuleSet = { body: true, face: true, hands: true, emotion: true };
-const human = await loadHuman(all).catch((error: Error) => {
-  send({ type: 'failed', message: error.message });
-  return null;
-});
+// Photo analysis measures with its own body model (detector photo-body.ts), loaded beside Human's.
+const loaded = await loadHuman(all)
+  .then(async (human) => ({ human, photoBody: await loadPhotoBody(human) }))
+  .catch((error: Error) => {
+    send({ type: 'failed', message: error.message });
+    return null;
+  });
 
-if (human) {
+if (loaded) {
+  const { human, photoBody } = loaded;
   const missing = missingModels(human, all);
   if (missing.length) send({ type: 'failed', message: `models not loaded: ${missing.join(', ')}` });
-  else send({ type: 'ready', models: human.models.loaded() });
-  const detector = createDetector(human);
+  else send({ type: 'ready', models: [...human.models.loaded(), 'movenet-thunder'] });
+  const detector = createDetector(human, photoBody);
 
   const run = async (task: Task) => {
     const image: RgbImage =

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { estimateRoll, type Grey, levelKeypoints } from './camera-roll.ts';
+import {
+  estimateRoll,
+  type Grey,
+  levelKeypoints,
+  MIN_LINE_LENGTH,
+  MIN_LINES,
+  personExclusion,
+} from './camera-roll.ts';
 
 /**
  * A room seen by a camera rolled clockwise by `rollDeg`: a wall with a door frame (two posts and a lintel), a
@@ -7,7 +14,7 @@ import { estimateRoll, type Grey, levelKeypoints } from './camera-roll.ts';
  * room's). The camera sees the central 80 % of the scene, so a roll never shows a border; slight noise as a
  * sensor gives.
  */
-function room(rollDeg: number, opts: { door?: boolean; cloth?: boolean } = {}): Grey {
+function room(rollDeg: number, opts: { door?: boolean; cloth?: boolean; picture?: boolean } = {}): Grey {
   const width = 400;
   const height = 300;
   const data = new Float32Array(width * height);
@@ -33,6 +40,9 @@ function room(rollDeg: number, opts: { door?: boolean; cloth?: boolean } = {}): 
         if (sx > -140 && sx < -48 && sy > -100 && sy <= -90) v = 70;
         if (sx > 60 && sx < 150 && sy > 40 && sy < 46) v = 90;
       }
+      // A small picture frame: four straight edges, each a quarter of the picture's long side or less.
+      const inFrame = sx > 60 && sx < 110 && sy > -40 && sy < 30;
+      if (opts.picture && inFrame && !(sx > 66 && sx < 104 && sy > -34 && sy < 24)) v = 80;
       if (opts.cloth && Math.abs(sx - 10) < 40 && sy > -60)
         v = Math.floor((sx - sy * clothLean) / 5) % 2 ? 60 : 120;
       data[y * width + x] = v + noise();
@@ -51,6 +61,31 @@ describe('camera roll from the room', () => {
 
   it('does not trust a plain wall, and then uses the image axes', () => {
     expect(estimateRoll(room(2, { door: false }))).toMatchObject({ trusted: false, rollDeg: 0 });
+  });
+
+  it('does not trust a few short lines: a small picture frame alone is not the room', () => {
+    const e = estimateRoll(room(2, { door: false, picture: true }));
+    expect(e.lines).toBeGreaterThanOrEqual(MIN_LINES);
+    expect(e.lineLength).toBeLessThan(MIN_LINE_LENGTH);
+    expect(e).toMatchObject({ trusted: false, rollDeg: 0 });
+  });
+
+  it("draws the person from her head and shoulders: a part cut off at the picture's edge does not widen her", () => {
+    const head = [
+      { x: 0.5, y: 0.2, score: 0.9 },
+      { x: 0.52, y: 0.18, score: 0.9 },
+      { x: 0.48, y: 0.18, score: 0.9 },
+      { x: 0.55, y: 0.19, score: 0.9 },
+      { x: 0.45, y: 0.19, score: 0.9 },
+      { x: 0.6, y: 0.4, score: 0.9 },
+      { x: 0.4, y: 0.4, score: 0.9 },
+    ];
+    const box = personExclusion(head);
+    // An elbow the model put on the bottom row, as the photo model did when the picture cut the arm off.
+    const elbow = { x: 0.45, y: 0.98, score: 0.5 };
+    expect(personExclusion([...head, elbow])).toEqual(box);
+    expect(box).toMatchObject({ y1: 1 });
+    expect((box?.x1 ?? 0) - (box?.x0 ?? 0)).toBeLessThan(0.45);
   });
 
   it('leaves the person out: ribbed cloth alone reads as its own lean, the room once the person is excluded', () => {

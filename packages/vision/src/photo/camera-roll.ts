@@ -53,8 +53,11 @@ export const BORDER = 0.04;
 export const MIN_RUN = 0.08;
 /** Separate lines needed (a door frame alone gives four edges): one straight thing may lean on its own. */
 export const MIN_LINES = 2;
-/** The vertical lines at the peak must add up to at least this many long sides of the picture. */
-export const MIN_LINE_LENGTH = 0.4;
+/** The vertical lines at the peak must add up to at least this many long sides of the picture. Measured on the
+ * repeatability bench: every trusted retake of the room photos reached 2.7 or more (a door frame and a shelf),
+ * while a couch backrest and a pasted photo's edge beside the person on the bare side-view photo reached 1.3 at a
+ * wrong roll (0.4 trusted that twice in 20 retakes). */
+export const MIN_LINE_LENGTH = 1.5;
 /** The check: horizontal lines (lintels, shelves, a desk's edge) adding up to at least this many long sides... */
 export const MIN_HORIZONTAL_LENGTH = 0.15;
 /** ...whose own tilt agrees with the vertical lines' within this. Perspective slants a room's horizontals (hence
@@ -109,20 +112,26 @@ export function greyForRoll(rgb: { width: number; height: number; data: Uint8Arr
   return { width, height, data };
 }
 
+/** The keypoints the person's box is drawn from: COCO-17 0-6, the head and the shoulders (see personExclusion). */
+export const HEAD_AND_SHOULDERS = 7;
+
 /**
  * The part of the picture the person covers, left out of the measurement (normalised box): the pose model's
- * body box (widened by BODY_BOX_PAD) together with the usable keypoints' box (widened by PERSON_PAD of its
- * larger side: hair, arms and the head above the eyes), on the left, right and top, and down to the bottom of
+ * body box (widened by BODY_BOX_PAD) together with the box of the usable head and shoulder keypoints (widened by
+ * PERSON_PAD of its larger side: hair, arms and the head above the eyes), on the left, right and top, and down to
+ * the bottom of
  * the picture (the body continues below the lowest point seen). The person's own outlines, hair and clothes
  * (a ribbed top is a set of parallel straight lines) tilt with the person, not the room. The body box counts
  * because a keypoint below the usable score is still on the person: with only the face usable, a box of the
- * keypoints alone left her hair and torso in.
+ * keypoints alone left her hair and torso in. The keypoints' box leaves out the arms and the hips: a part the
+ * picture cuts off is placed on its edge (the photo model put an elbow on the bottom row of the room photos), and
+ * a box reaching down there, padded by PERSON_PAD of its height, covered the door frame beside her.
  */
 export function personExclusion(
   k: Keypoint[],
   body?: { x: number; y: number; w: number; h: number },
 ): Box | null {
-  const seen = k.filter(isUsableKeypoint);
+  const seen = k.slice(0, HEAD_AND_SHOULDERS).filter(isUsableKeypoint);
   const boxes: Box[] = [];
   if (seen.length >= 2) {
     const xs = seen.map((p) => p.x);

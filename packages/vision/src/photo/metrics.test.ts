@@ -1,5 +1,5 @@
 import type { Keypoint } from '@posture-vision/core/analysis';
-import { earForwardForCva } from '@posture-vision/core/calibration';
+import { earForwardForCva, SIDE_VIEW_SHOULDER_SCORE } from '@posture-vision/core/calibration';
 import { describe, expect, it } from 'vitest';
 import {
   assessmentNotes,
@@ -60,6 +60,18 @@ describe('side view metrics', () => {
     expect(() => sideMetrics(side(250), 1000, 1000)).toThrow(/outside the human range of 20-70°/);
     // Ear well behind the shoulder -> above 70°.
     expect(() => sideMetrics(side(-40), 1000, 1000)).toThrow(NotMeasurable);
+  });
+
+  it('measures from the near shoulder when the model is less sure of it than of the far one behind', () => {
+    // Facing right. Near shoulder under the ear scored 0.25, the far one placed 150 px behind scored 0.35 (the photo
+    // model on some side-view retakes). Measured from the far one alone the CVA would read about 34°.
+    const k = side(0);
+    k[5] = { x: 0.5, y: 0.5, score: SIDE_VIEW_SHOULDER_SCORE + 0.05 };
+    k[6] = { x: 0.35, y: 0.5, score: 0.35 };
+    expect(sideMetrics(k, 1000, 1000).cranial_vertebral_angle).toBe(53.7);
+    // Below the side view's bar it is not a candidate, and the far one is all there is.
+    k[5] = { x: 0.5, y: 0.5, score: SIDE_VIEW_SHOULDER_SCORE - 0.05 };
+    expect(sideMetrics(k, 1000, 1000).cranial_vertebral_angle).toBeLessThan(40);
   });
 
   it('needs the ear, the shoulder and the face', () => {

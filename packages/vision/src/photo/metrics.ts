@@ -13,6 +13,7 @@ import {
   PHYSIOLOGICAL_RANGE,
   type RangedMetric,
   SIDE_VIEW_MAX_SHOULDER_SPAN,
+  SIDE_VIEW_SHOULDER_SCORE,
   shoulderTiltStatus,
   sideGeometry,
 } from '@posture-vision/core/calibration';
@@ -33,6 +34,9 @@ export type ViewMetrics = Partial<SideMetrics & FrontMetrics>;
 
 /** Keypoints below core's MIN_KEYPOINT_SCORE are treated as not seen: one threshold for photo and live. */
 const seen = isUsableKeypoint;
+/** A shoulder a side view may measure from (SIDE_VIEW_SHOULDER_SCORE: a lower bar than other keypoints'). */
+const sideShoulder = (p: Keypoint | undefined): p is Keypoint =>
+  !!p && Number.isFinite(p.x) && Number.isFinite(p.y) && (p.score ?? 1) >= SIDE_VIEW_SHOULDER_SCORE;
 
 const mean = (ps: Keypoint[]) => ({
   x: ps.reduce((s, p) => s + p.x, 0) / ps.length,
@@ -80,7 +84,8 @@ function inRange(metric: RangedMetric, name: string, value: number): number {
 /**
  * Side view (core's `sideGeometry` holds the formula and the C7 model). Method:
  * 1. The ear point is the mean of the ears seen (in a true side view both ears project onto nearly the same
- *    spot, and averaging halves the detector's jitter). The shoulder point is the shoulder furthest forward
+ *    spot, and averaging halves the detector's jitter). The shoulder point is the shoulder (from core's
+ *    SIDE_VIEW_SHOULDER_SCORE) furthest forward
  *    (towards the face): in a true side view both shoulder joints project onto the same spot, and the far
  *    one, hidden behind the body, is what MoveNet misplaces — always backwards, up to 180 px on the
  *    side-view test photos and at times with a higher score than the near one, while the near one stayed
@@ -94,7 +99,7 @@ function inRange(metric: RangedMetric, name: string, value: number): number {
 export function sideMetrics(k: Keypoint[], width: number, height: number): SideMetrics {
   const px = (p: Keypoint): Keypoint => ({ ...p, x: p.x * width, y: p.y * height });
   const ears = [k[3], k[4]].filter(seen).map(px);
-  const shoulders = [k[5], k[6]].filter(seen).map(px);
+  const shoulders = [k[5], k[6]].filter(sideShoulder).map(px);
   const face = [k[0], k[1], k[2]].find(seen);
   if (!ears.length || !shoulders.length || !face)
     throw new MissingKeypoints('an ear, a shoulder and the face must be visible in a side photo');

@@ -88,7 +88,8 @@ export interface ViewAnalysis {
   not_measurable?: string;
   /** The camera's roll measured from the photo's straight edges, and whether it was used (camera-roll.ts). */
   roll: RollEstimate;
-  /** Looks the pose model took: 1 (the whole photo) or 2 (then the person's column of a landscape photo). */
+  /** Looks the pose models took: the whole photo, then the measuring looks at the person (the whole photo or a
+   * landscape photo's column) that found the body: 4, or 1 when none did. */
   looks: number;
 }
 
@@ -102,25 +103,75 @@ export function checkOnePerson(d: Detection, field: string): Keypoint[] {
 }
 
 const WHOLE_PHOTO: FrameModules = { body: true, face: true, hands: false, emotion: false, maxFaces: 5 };
-const BODY_ONLY: FrameModules = { body: true, face: false, hands: false, emotion: false };
+/** The measuring looks: the photo body model alone (detector photo-body.ts, MoveNet Thunder). */
+const MEASURING: FrameModules = { body: false, face: false, hands: false, emotion: false, photoBody: true };
+
+/**
+ * Black margins around the person's part of the photo for the measuring looks, fraction of its longer side: the
+ * same pixels seen three times at slightly different places and sizes within the model's input. Where each
+ * keypoint lands depends on how the picture's pixels fall on the model's 256 px grid, as it does between two
+ * retakes; the median of three looks halves that part of the spread. Measured on the repeatability bench (20
+ * retakes, bench/README.md): the CVA's smallest detectable change in the room went from 3.27° with one look to
+ * 1.78° (level retakes) and from 3.37° to 2.57° (rolled). A margin never cuts the person, as a tighter crop would
+ * (crops of 0.9 lost the shoulders, and one read 49° for 35°); 12 % shrinks her in the input by a fifth.
+ */
+export const MEASURING_MARGINS = [0, 0.06, 0.12] as const;
 
 const detectRgb = (pool: EnginePool, img: RgbImage, modules: FrameModules) =>
   pool.run({ kind: 'rgb', data: img.data, width: img.width, height: img.height, modules });
 
 /**
- * The person's keypoints: the whole photo's, or in a photo wider than tall those of a second look at the column
- * that holds the person (person-window.ts), when that look finds the body.
+ * The person's keypoints, from the photo body model (MoveNet Thunder, the finer of the two: detector
+ * photo-body.ts) at the part of the photo that holds the person: the whole photo, or in a photo wider than tall
+ * the person's column (person-window.ts), seen with each of MEASURING_MARGINS; each coordinate is the median of
+ * the looks that found the body. The first look (Lightning, with the face model) found the person and checked she
+ * is alone; when no measuring look finds the body, its keypoints are kept.
  */
 async function personKeypoints(
   pool: EnginePool,
   rgb: RgbImage,
   first: Keypoint[],
 ): Promise<{ keypoints: Keypoint[]; looks: number }> {
-  const region = personWindow(first, rgb.width, rgb.height);
-  if (!region) return { keypoints: first, looks: 1 };
-  const d = await detectRgb(pool, cropRgb(rgb, region), BODY_ONLY);
-  if (!d.body || d.body.score < PERSON_BODY_SCORE) return { keypoints: first, looks: 1 };
-  return { keypoints: fromRegion(d.body.keypoints, region, rgb.width, rgb.height), looks: 2 };
+  const region = personWindow(first, rgb.width, rgb.height) ?? { x: 0, y: 0, w: rgb.width, h: rgb.height };
+  const part = cropRgb(rgb, region);
+  const found: Keypoint[][] = [];
+  for (const margin of MEASURING_MARGINS) {
+    const m = Math.round(margin * Math.max(part.width, part.height));
+    const d = await detectRgb(pool, withMargin(part, m), MEASURING);
+    if (!d.body || d.body.score < PERSON_BODY_SCORE) continue;
+    found.push(
+      fromRegion(d.body.keypoints, { x: -m, y: -m, w: d.width, h: d.height }, part.width, part.height),
+    );
+  }
+  if (!found.length) return { keypoints: first, looks: 1 };
+  const keypoints = (found[0] as Keypoint[]).map((k, i) => {
+    const looks = found.map((f) => f[i] as Keypoint);
+    return {
+      ...k,
+      x: median(looks.map((p) => p.x)),
+      y: median(looks.map((p) => p.y)),
+      score: median(looks.map((p) => p.score ?? 0)),
+    };
+  });
+  return { keypoints: fromRegion(keypoints, region, rgb.width, rgb.height), looks: 1 + found.length };
+}
+
+/** The median; NaN (a part the model did not find) sorts last, so a part found in most looks keeps a value. */
+function median(values: number[]): number {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (v.length * 2 <= values.length) return Number.NaN;
+  const mid = v.length >> 1;
+  return v.length % 2 ? (v[mid] as number) : ((v[mid - 1] as number) + (v[mid] as number)) / 2;
+}
+
+/** The image inside a black margin of m pixels (a copy: the pool takes the pixels it is given). */
+function withMargin(img: RgbImage, m: number): RgbImage {
+  const width = img.width + 2 * m;
+  const height = img.height + 2 * m;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < img.height; y++)
+    data.set(img.data.subarray(y * img.width * 3, (y + 1) * img.width * 3), ((y + m) * width + m) * 3);
+  return { width, height, data };
 }
 
 export async function analyzePhoto(
