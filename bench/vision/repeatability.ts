@@ -11,6 +11,8 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { earForwardForCva } from '../../packages/core/src/calibration/geometry.ts';
 import {
+  framedSideViewPhoto,
+  KNOWN_CVA_PLACEMENTS,
   knownCvaPhotos,
   personPhoto,
   type Retake,
@@ -47,7 +49,7 @@ function logRoll(view: string, r: Retake, roll: { trusted: boolean; rollDeg: num
 const photoMs: number[] = [];
 
 /** A view's analysis, or null when the photo was refused (a 422: a keypoint the view needs was not found). */
-async function analyse(jpeg: Buffer, view: 'front' | 'left') {
+async function analyse(jpeg: Buffer, view: 'front' | 'left' | 'right') {
   return analyzePhoto(pool, new Uint8Array(jpeg), view, `${view}_image`).catch((error) => {
     if (error instanceof PhotoError && error.status === 422) return null;
     throw error;
@@ -92,6 +94,23 @@ for (const { truth, photo: p } of knownCvaPhotos()) {
   );
 }
 
+// The same placements as a 640×480 webcam frame shows them (the calibration wizard's camera), facing left as
+// composed and mirrored to face right: what the live tool's photos look like.
+const framed: string[] = [];
+const framedErrors: Record<'left' | 'right', number[]> = { left: [], right: [] };
+const truths = new Map(knownCvaPhotos().map((k) => [k.cva, k.truth]));
+for (const [cva, up] of KNOWN_CVA_PLACEMENTS) {
+  const truth = truths.get(cva) ?? cva;
+  const cells: string[] = [];
+  for (const facing of ['left', 'right'] as const) {
+    const jpeg = framedSideViewPhoto({ up, forward: earForwardForCva(cva, up) }, 640, 480, facing);
+    const est = (await analyse(jpeg, facing))?.metrics.cranial_vertebral_angle;
+    if (est !== undefined) framedErrors[facing].push(est - truth);
+    cells.push(est === undefined ? 'not measurable' : `${est} (${(est - truth).toFixed(1)})`);
+  }
+  framed.push(`| ${truth.toFixed(1)} | ${cells.join(' | ')} |`);
+}
+
 const started = new Date().toISOString();
 console.log(
   `machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; load ${loadavg()[0]?.toFixed(1)}; ${started}`,
@@ -104,6 +123,16 @@ const abs = errors.map(Math.abs);
 console.log(
   `mean error ${(errors.reduce((a, b) => a + b, 0) / errors.length).toFixed(2)}°, mean |error| ${(abs.reduce((a, b) => a + b, 0) / abs.length).toFixed(2)}°, max |error| ${Math.max(...abs).toFixed(2)}°`,
 );
+console.log('\ngeometry in a 640×480 webcam frame: estimate (error)');
+console.log('| true CVA ° | facing left | facing right |');
+console.log('|---|---|---|');
+for (const g of framed) console.log(g);
+for (const facing of ['left', 'right'] as const) {
+  const e = framedErrors[facing];
+  console.log(
+    `facing ${facing}: ${e.length} measured, mean error ${(e.reduce((a, b) => a + b, 0) / e.length).toFixed(2)}°, mean |error| ${(e.reduce((a, b) => a + Math.abs(b), 0) / e.length).toFixed(2)}°, max |error| ${Math.max(...e.map(Math.abs)).toFixed(2)}°`,
+  );
+}
 // The same retakes twice: with their roll, and with the roll set to 0 (everything else equal), so the two tables
 // differ by the roll alone.
 const retakes = randomRetakes(count, 7);

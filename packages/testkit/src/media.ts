@@ -304,7 +304,24 @@ export function roomPhoto(
 /** A single-person crop as a camera picture of `width` × `height` (JPEG): fitted to the height and centred on a
  * plain wall (onWall), as a landscape webcam frame shows her. */
 export function framedPersonPhoto(name: PhotoName, width: number, height: number, quality = 90): Buffer {
-  const rgb = onWall(crop(crops[name]), width, height);
+  return encodeRgb(onWall(crop(crops[name]), width, height), width, height, quality);
+}
+
+/** The side-view composite as a landscape webcam frame shows it (onWall), facing left as composed or mirrored to
+ * face right: one frame of writeSideViewClip's clip, as JPEG. */
+export function framedSideViewPhoto(
+  placement: SideViewPlacement,
+  width: number,
+  height: number,
+  facing: 'left' | 'right' = 'left',
+  quality = 90,
+): Buffer {
+  const rgb = onWall(sideViewImage(placement).image, width, height, facing === 'right');
+  return encodeRgb(rgb, width, height, quality);
+}
+
+/** Packed RGB as JPEG. */
+function encodeRgb(rgb: Uint8Array, width: number, height: number, quality: number): Buffer {
   const data = new Uint8Array(width * height * 4);
   for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
     data[j] = rgb[i] as number;

@@ -1,5 +1,5 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
-import type { Keypoint } from '@posture-vision/core/analysis';
+import { isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
 import type { Detection, FrameModules } from '@posture-vision/detector';
 import { decodeJpeg, MAX_DECODE_PIXELS, type RgbImage, UnreadableImageError } from '../engine/image.ts';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
@@ -88,8 +88,8 @@ export interface ViewAnalysis {
   not_measurable?: string;
   /** The camera's roll measured from the photo's straight edges, and whether it was used (camera-roll.ts). */
   roll: RollEstimate;
-  /** Looks the pose models took: the whole photo, then the measuring looks at the person (the whole photo or a
-   * landscape photo's column) that found the body: 4, or 1 when none did. */
+  /** Looks the pose models took that found the body: the whole photo, then the measuring looks at the person (the
+   * whole photo or a landscape photo's column): 4 when each found her, 1 when none did. */
   looks: number;
 }
 
@@ -120,20 +120,41 @@ export const MEASURING_MARGINS = [0, 0.06, 0.12] as const;
 const detectRgb = (pool: EnginePool, img: RgbImage, modules: FrameModules) =>
   pool.run({ kind: 'rgb', data: img.data, width: img.width, height: img.height, modules });
 
+/** COCO-17 left/right pairs (both models name a pair's points by x: the person's left on the image's right). */
+const PAIRS = [
+  [1, 2],
+  [3, 4],
+  [5, 6],
+  [7, 8],
+  [9, 10],
+  [11, 12],
+  [13, 14],
+  [15, 16],
+] as const;
+
+interface PersonKeypoints {
+  keypoints: Keypoint[];
+  looks: number;
+}
+
 /**
  * The person's keypoints, from the photo body model (MoveNet Thunder, the finer of the two: detector
  * photo-body.ts) at the part of the photo that holds the person: the whole photo, or in a photo wider than tall
- * the person's column (person-window.ts), seen with each of MEASURING_MARGINS; each coordinate is the median of
- * the looks that found the body. The first look (Lightning, with the face model) found the person and checked she
- * is alone; when no measuring look finds the body, its keypoints are kept.
+ * the person's column (person-window.ts), seen with each of MEASURING_MARGINS. A side view facing right is
+ * measured mirrored (facingRight). Each coordinate is the median of the looks that found the body. The first look
+ * (Lightning, with the face model) found the person and checked she is alone; when no measuring look finds the
+ * body, its keypoints are kept.
  */
 async function personKeypoints(
   pool: EnginePool,
   rgb: RgbImage,
   first: Keypoint[],
-): Promise<{ keypoints: Keypoint[]; looks: number }> {
+  view: ViewType,
+): Promise<PersonKeypoints> {
   const region = personWindow(first, rgb.width, rgb.height) ?? { x: 0, y: 0, w: rgb.width, h: rgb.height };
+  const mirror = view !== 'front' && facingRight(first);
   const part = cropRgb(rgb, region);
+  if (mirror) mirrorRgb(part);
   const found: Keypoint[][] = [];
   for (const margin of MEASURING_MARGINS) {
     const m = Math.round(margin * Math.max(part.width, part.height));
@@ -144,16 +165,59 @@ async function personKeypoints(
     );
   }
   if (!found.length) return { keypoints: first, looks: 1 };
-  const keypoints = (found[0] as Keypoint[]).map((k, i) => {
-    const looks = found.map((f) => f[i] as Keypoint);
+  const merged = (found[0] as Keypoint[]).map((k, i) => {
+    const seen = found.map((f) => f[i] as Keypoint);
     return {
       ...k,
-      x: median(looks.map((p) => p.x)),
-      y: median(looks.map((p) => p.y)),
-      score: median(looks.map((p) => p.score ?? 0)),
+      x: median(seen.map((p) => p.x)),
+      y: median(seen.map((p) => p.y)),
+      score: median(seen.map((p) => p.score ?? 0)),
     };
   });
+  const keypoints = mirror ? unmirror(merged) : merged;
   return { keypoints: fromRegion(keypoints, region, rgb.width, rgb.height), looks: 1 + found.length };
+}
+
+/**
+ * Whether the first look shows a side view facing right (the nose right of the ears). MoveNet Thunder is not
+ * mirror-symmetric: on the side-view photos of known CVA in a 640×480 webcam frame (measured once, on frames
+ * re-encoded from the composites' JPEGs), facing left it read them within 4° (mean error 1.6°); facing right it put
+ * the hidden far shoulder in front of the near one on 2 of 12 (56.5° for 35°, 53.4° for 40°) and read the rest
+ * about 2° high. So a side view facing right is measured in its mirror image, facing left, and the keypoints are
+ * mirrored back (the bench's webcam-frame table, bench/README.md, has both facings since).
+ */
+export function facingRight(k: Keypoint[]): boolean {
+  const nose = k[0];
+  const ears = [k[3], k[4]].filter(isUsableKeypoint);
+  if (!isUsableKeypoint(nose) || !ears.length) return false;
+  return nose.x > ears.reduce((s, e) => s + e.x, 0) / ears.length;
+}
+
+/** Turns packed RGB left for right, in place. */
+function mirrorRgb(img: RgbImage): void {
+  const { width: w, height: h, data } = img;
+  for (let y = 0; y < h; y++)
+    for (let x = 0, r = w - 1; x < r; x++, r--) {
+      const a = (y * w + x) * 3;
+      const b = (y * w + r) * 3;
+      for (let c = 0; c < 3; c++) {
+        const t = data[a + c] as number;
+        data[a + c] = data[b + c] as number;
+        data[b + c] = t;
+      }
+    }
+}
+
+/** Keypoints found in a mirror image, back in the image: x turned over, each pair's names swapped back. */
+function unmirror(k: Keypoint[]): Keypoint[] {
+  const out = k.map((p) => ({ ...p, x: 1 - p.x }));
+  for (const [a, b] of PAIRS) {
+    const pa = out[a] as Keypoint;
+    const pb = out[b] as Keypoint;
+    out[a] = { ...pb, name: pa.name };
+    out[b] = { ...pa, name: pb.name };
+  }
+  return out;
 }
 
 /** The median; NaN (a part the model did not find) sorts last, so a part found in most looks keeps a value. */
@@ -188,7 +252,7 @@ export async function analyzePhoto(
     throw error instanceof UnreadableImage ? new PhotoError(400, error.message, field) : error;
   });
   const first = checkOnePerson(d, field);
-  const person = await personKeypoints(pool, rgb, first);
+  const person = await personKeypoints(pool, rgb, first, view);
   const excluded = personExclusion(person.keypoints, d.body?.box);
   const roll = estimateRoll(grey, excluded ? [excluded] : []);
   const keypoints = levelKeypoints(person.keypoints, rgb.width, rgb.height, roll.rollDeg);
