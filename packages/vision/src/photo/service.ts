@@ -110,9 +110,9 @@ const MEASURING: FrameModules = { body: false, face: false, hands: false, emotio
  * Black margins around the person's part of the photo for the measuring looks, fraction of its longer side: the
  * same pixels seen three times at slightly different places and sizes within the model's input. Where each
  * keypoint lands depends on how the picture's pixels fall on the model's 256 px grid, as it does between two
- * retakes; the median of three looks halves that part of the spread. Measured on the repeatability bench (20
+ * retakes; the median of three looks narrows that part of the spread. Measured on the repeatability bench (20
  * retakes, bench/README.md): the CVA's smallest detectable change in the room went from 3.27° with one look to
- * 1.78° (level retakes) and from 3.37° to 2.57° (rolled). A margin never cuts the person, as a tighter crop would
+ * 1.88° (level retakes) and from 3.37° to 2.80° (rolled). A margin never cuts the person, as a tighter crop would
  * (crops of 0.9 lost the shoulders, and one read 49° for 35°); 12 % shrinks her in the input by a fifth.
  */
 export const MEASURING_MARGINS = [0, 0.06, 0.12] as const;
