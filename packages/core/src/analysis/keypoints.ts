@@ -9,13 +9,19 @@ export const MIN_KEYPOINT_SCORE = 0.3;
 
 /** Numeric x and y, and a score (when the detector gives one) of at least MIN_KEYPOINT_SCORE. */
 export function isUsableKeypoint(k: Keypoint | null | undefined): k is Keypoint {
+  return isSeenFrom(k, MIN_KEYPOINT_SCORE);
+}
+
+/** Numeric x and y, and a score (when the detector gives one) of at least `minScore`: isUsableKeypoint with
+ * another bar, for a rule that has its reason for one (calibration's SIDE_VIEW_SHOULDER_SCORE). */
+export function isSeenFrom(k: Keypoint | null | undefined, minScore: number): k is Keypoint {
   return (
     !!k &&
     typeof k.x === 'number' &&
     typeof k.y === 'number' &&
     Number.isFinite(k.x) &&
     Number.isFinite(k.y) &&
-    (k.score ?? 1) >= MIN_KEYPOINT_SCORE
+    (k.score ?? 1) >= minScore
   );
 }
 

@@ -3,7 +3,7 @@
 // calibration/geometry.ts), and the overall score of a three-photo calibration. Thresholds are those of the second
 // specification document, section 5.2: CVA below 45 poor, below 48 warning; forward head distance above
 // 100 poor, above 90 warning; shoulder tilt and head tilt above 5 warning.
-import { isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
+import { isSeenFrom, isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
 import {
   cvaStatus,
   forwardHeadStatus,
@@ -35,8 +35,7 @@ export type ViewMetrics = Partial<SideMetrics & FrontMetrics>;
 /** Keypoints below core's MIN_KEYPOINT_SCORE are treated as not seen: one threshold for photo and live. */
 const seen = isUsableKeypoint;
 /** A shoulder a side view may measure from (SIDE_VIEW_SHOULDER_SCORE: a lower bar than other keypoints'). */
-const sideShoulder = (p: Keypoint | undefined): p is Keypoint =>
-  !!p && Number.isFinite(p.x) && Number.isFinite(p.y) && (p.score ?? 1) >= SIDE_VIEW_SHOULDER_SCORE;
+const sideShoulder = (p: Keypoint | undefined): p is Keypoint => isSeenFrom(p, SIDE_VIEW_SHOULDER_SCORE);
 
 const mean = (ps: Keypoint[]) => ({
   x: ps.reduce((s, p) => s + p.x, 0) / ps.length,
@@ -85,11 +84,11 @@ function inRange(metric: RangedMetric, name: string, value: number): number {
  * Side view (core's `sideGeometry` holds the formula and the C7 model). Method:
  * 1. The ear point is the mean of the ears seen (in a true side view both ears project onto nearly the same
  *    spot, and averaging halves the detector's jitter). The shoulder point is the shoulder (from core's
- *    SIDE_VIEW_SHOULDER_SCORE) furthest forward
- *    (towards the face): in a true side view both shoulder joints project onto the same spot, and the far
- *    one, hidden behind the body, is what MoveNet misplaces — always backwards, up to 180 px on the
- *    side-view test photos and at times with a higher score than the near one, while the near one stayed
- *    within 20 px of where it is.
+ *    SIDE_VIEW_SHOULDER_SCORE) furthest forward (towards the face): in a true side view both shoulder joints
+ *    project onto the same spot, and the far one, hidden behind the body, is what MoveNet misplaces —
+ *    backwards on the side-view test photos facing left, up to 180 px and at times with a higher score than
+ *    the near one, while the near one stayed within 20 px of where it is. (Facing right, the photo model put
+ *    it in front; service.ts measures a side view facing right in its mirror image.)
  * 2. It must be a side view: with both shoulders seen, they lie at most SIDE_VIEW_MAX_SHOULDER_SPAN ear
  *    heights apart (facing the camera: 2.5-4); with both ears seen, the nose is not between them (between
  *    them means a face turned to the camera). Otherwise NotMeasurable, never a number.
