@@ -2,7 +2,9 @@
 // retake brings (testkit's randomRetakes: shifted and zoomed framing, ±10 % brightness and contrast, JPEG
 // quality 0.7-0.95, 1-3° camera roll), each metric's standard deviation (SD) and smallest detectable change
 // SDC = 1.96 × √2 × SD, with and without the roll. Front view: testkit's 'woman-left'; side views: testkit's
-// side-view composite at a true CVA of 50°; overall score from the three together, as the wizard sends them.
+// side-view composite at a true CVA of 50°, facing left and mirrored to face right. A calibration is three photos,
+// each its own retake (the right-hand one from a second series of retakes), and its metrics and overall score are
+// the batch call's (photo/metrics.ts calibrationMetrics: the side metrics the mean of the two side photos').
 // Twice: the test photos as they are (portrait crops: the person fills the picture, no room in view), and the
 // same people in a 960×540 camera picture of a room (testkit's roomPhoto: a door frame and a shelf beside them),
 // where the analysis can measure the camera's roll (vision photo/camera-roll.ts). A retake sees the central 80 %
@@ -14,6 +16,7 @@ import {
   framedSideViewPhoto,
   KNOWN_CVA_PLACEMENTS,
   knownCvaPhotos,
+  mirroredPhoto,
   personPhoto,
   type Retake,
   randomRetakes,
@@ -22,7 +25,7 @@ import {
   sideViewPhoto,
 } from '../../packages/testkit/src/media.ts';
 import { EnginePool } from '../../packages/vision/src/engine/pool.ts';
-import { overallScore } from '../../packages/vision/src/photo/metrics.ts';
+import { calibrationMetrics, overallScore } from '../../packages/vision/src/photo/metrics.ts';
 import { repeatability, spread } from '../../packages/vision/src/photo/repeatability.ts';
 import { analyzePhoto, PhotoError } from '../../packages/vision/src/photo/service.ts';
 
@@ -31,9 +34,12 @@ const pool = new EnginePool(1);
 await pool.ready;
 const placement = { up: 200, forward: earForwardForCva(50, 200) };
 /** The photos as the test media give them (portrait crops, no room in view)... */
-const portrait = { front: personPhoto('woman-left'), side: sideViewPhoto(placement).jpeg };
+const portraitSide = sideViewPhoto(placement).jpeg;
+const portrait = { front: personPhoto('woman-left'), side: portraitSide, right: mirroredPhoto(portraitSide) };
 /** ...and the same people in a 960×540 camera picture of a room (a door frame and a shelf beside them). */
-const room = { front: roomPhoto({ photo: 'woman-left' }), side: roomPhoto({ side: placement }) };
+const roomSide = roomPhoto({ side: placement });
+const room = { front: roomPhoto({ photo: 'woman-left' }), side: roomSide, right: mirroredPhoto(roomSide) };
+type Photos = typeof room;
 
 /** Per view: how often the roll was trusted, and the trusted estimates' error against the retake's true roll. */
 const rollLog: Record<string, { trusted: number; total: number; errors: number[] }> = {};
@@ -56,27 +62,30 @@ async function analyse(jpeg: Buffer, view: 'front' | 'left' | 'right') {
   });
 }
 
-async function measure(set: string, photos: { front: Buffer; side: Buffer }, retakes: Retake[]) {
+async function measure(set: string, photos: Photos, retakes: Retake[], rightRetakes: Retake[]) {
   const rows: Record<string, number>[] = [];
-  /** The side view's CVA on every retake it was measured, and whether its roll was trusted. */
+  /** The left side view's CVA on every retake it was measured, and whether its roll was trusted. */
   const side: { cva: number; trusted: boolean }[] = [];
   let unmeasured = 0;
-  for (const r of retakes) {
+  for (const [i, r] of retakes.entries()) {
     const frontJpeg = retakePhoto(photos.front, r);
     const t0 = performance.now();
     const f = await analyse(frontJpeg, 'front');
     // Time of one photo's analysis (the retake's own resampling is done before it starts).
     photoMs.push(performance.now() - t0);
     const s = await analyse(retakePhoto(photos.side, r), 'left');
+    const rightRetake = rightRetakes[i] as Retake;
+    const right = await analyse(retakePhoto(photos.right, rightRetake), 'right');
     if (f) logRoll(`${set}, front`, r, f.roll);
     if (s) logRoll(`${set}, side`, r, s.roll);
+    if (right) logRoll(`${set}, side`, rightRetake, right.roll);
     const cva = s?.metrics.cranial_vertebral_angle;
     if (s && cva !== undefined) side.push({ cva, trusted: s.roll.trusted });
-    if (!f || !s || f.not_measurable || s.not_measurable) {
+    if (!f || !s || !right || f.not_measurable || s.not_measurable || right.not_measurable) {
       unmeasured++;
       continue;
     }
-    const m = { ...f.metrics, ...s.metrics };
+    const m = calibrationMetrics({ front: f, left: s, right });
     rows.push({ ...(m as Record<string, number>), overall_score: overallScore(m) });
   }
   return { rows, unmeasured, side };
@@ -137,14 +146,19 @@ for (const facing of ['left', 'right'] as const) {
 // differ by the roll alone.
 const retakes = randomRetakes(count, 7);
 const level = retakes.map((r) => ({ ...r, rollDeg: 0 }));
-for (const [label, photos, set] of [
-  ['test photos, all changes incl. 1-3° roll', portrait, retakes],
-  ['test photos, the same retakes without their roll', portrait, level],
-  ['in a room, all changes incl. 1-3° roll', room, retakes],
-  ['in a room, the same retakes without their roll', room, level],
+/** The right-hand side photo's retakes: a second series (three photos of one calibration are three retakes). */
+const rightRetakes = randomRetakes(count, 8);
+const rightLevel = rightRetakes.map((r) => ({ ...r, rollDeg: 0 }));
+for (const [label, photos, set, rightSet] of [
+  ['test photos, all changes incl. 1-3° roll', portrait, retakes, rightRetakes],
+  ['test photos, the same retakes without their roll', portrait, level, rightLevel],
+  ['in a room, all changes incl. 1-3° roll', room, retakes, rightRetakes],
+  ['in a room, the same retakes without their roll', room, level, rightLevel],
 ] as const) {
-  const { rows, unmeasured, side } = await measure(label.split(',')[0] as string, photos, set);
-  console.log(`\n${label}: ${rows.length} retakes measured, ${unmeasured} not measurable`);
+  const { rows, unmeasured, side } = await measure(label.split(',')[0] as string, photos, set, rightSet);
+  console.log(
+    `\n${label}: ${rows.length} calibrations (three photos each) measured, ${unmeasured} not measurable`,
+  );
   console.log('| metric | mean | SD | SDC (1.96·√2·SD) | min–max |');
   console.log('|---|---|---|---|---|');
   for (const [metric, r] of Object.entries(repeatability(rows)))
@@ -154,7 +168,37 @@ for (const [label, photos, set] of [
   const sdcOf = (v: number[]) => (v.length > 1 ? spread(v).sdc.toFixed(2) : '-');
   const trustedCvas = side.filter((x) => x.trusted).map((x) => x.cva);
   console.log(
-    `side view alone: CVA SDC ${sdcOf(side.map((x) => x.cva))} over ${side.length} measured retakes; ${sdcOf(trustedCvas)} over the ${trustedCvas.length} with a trusted roll`,
+    `left side view alone: CVA SDC ${sdcOf(side.map((x) => x.cva))} over ${side.length} measured retakes; ${sdcOf(trustedCvas)} over the ${trustedCvas.length} with a trusted roll`,
+  );
+}
+// Front photos of three people: the repeatability table's 'woman-left' (turned a little from the camera) and two
+// who face it (testkit's 'woman-facing': hair over her left shoulder; 'woman-centre': a dark top against a dark
+// window frame). Each once as her test photo, once in the room, and over the room's rolled retakes.
+console.log(
+  '\nfront photos of three people: shoulder tilt and head tilt (° ; "not measurable" gives the reason)',
+);
+console.log(
+  '| person | test photo | in a room | room retakes measured | shoulder tilt SDC | head tilt SDC |',
+);
+console.log('|---|---|---|---|---|---|');
+const reading = (a: Awaited<ReturnType<typeof analyse>>) =>
+  !a
+    ? 'refused'
+    : a.not_measurable
+      ? `not measurable (${/measured ([\d.]+°)/.exec(a.not_measurable)?.[1] ?? a.not_measurable})`
+      : `${a.metrics.shoulder_tilt_angle} / ${a.metrics.head_tilt_angle}`;
+for (const who of ['woman-left', 'woman-facing', 'woman-centre'] as const) {
+  const inRoom = roomPhoto({ photo: who });
+  const tilts: { shoulder: number; head: number }[] = [];
+  for (const r of retakes) {
+    const a = await analyse(retakePhoto(inRoom, r), 'front');
+    const { shoulder_tilt_angle: shoulder, head_tilt_angle: head } = a?.metrics ?? {};
+    if (shoulder !== undefined && head !== undefined) tilts.push({ shoulder, head });
+  }
+  const sdc = (v: number[]) =>
+    v.length > 1 ? `${spread(v).sdc.toFixed(2)} (mean ${spread(v).mean.toFixed(1)})` : '-';
+  console.log(
+    `| ${who} | ${reading(await analyse(personPhoto(who), 'front'))} | ${reading(await analyse(inRoom, 'front'))} | ${tilts.length} of ${retakes.length} | ${sdc(tilts.map((t) => t.shoulder))} | ${sdc(tilts.map((t) => t.head))} |`,
   );
 }
 for (const [view, l] of Object.entries(rollLog)) {

@@ -38,6 +38,10 @@ const crops = {
   'woman-left': { sample: 1, x: 120, y: 160, w: 620, h: 1000 },
   /** sample2, left-hand woman: one hand raised to her mouth (for hand landmarks). */
   'woman-hand': { sample: 2, x: 0, y: 0, w: 760, h: 1000 },
+  /** sample6, left-hand woman: facing the camera, bare shoulders, hair over her left shoulder. */
+  'woman-facing': { sample: 6, x: 40, y: 300, w: 640, h: 1000 },
+  /** sample3, middle woman: facing the camera, dark top against a dark window frame. */
+  'woman-centre': { sample: 3, x: 880, y: 100, w: 600, h: 960 },
   /** sample1, two women side by side (left and middle). */
   group: { sample: 1, x: 100, y: 150, w: 1060, h: 1000 },
 } satisfies Record<string, Crop>;
@@ -330,6 +334,20 @@ function encodeRgb(rgb: Uint8Array, width: number, height: number, quality: numb
     data[j + 3] = 255;
   }
   return encode({ width, height, data }, quality);
+}
+
+/** The JPEG photo turned left for right: a side view facing left becomes the same person photographed from her
+ * other side, facing right (the calibration's right-hand photo). */
+export function mirroredPhoto(jpegBytes: Buffer, quality = 95): Buffer {
+  const src = jpeg.decode(jpegBytes, { useTArray: true, maxMemoryUsageInMB: 1024 });
+  const { width: w, height: h } = src;
+  const data = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const from = (y * w + (w - 1 - x)) * 4;
+      data.set(src.data.subarray(from, from + 4), (y * w + x) * 4);
+    }
+  return encode({ width: w, height: h, data }, quality);
 }
 
 /** The RGBA pixels of a single-person crop (see personPhoto). */

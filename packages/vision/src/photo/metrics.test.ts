@@ -3,6 +3,7 @@ import { earForwardForCva, SIDE_VIEW_SHOULDER_SCORE } from '@posture-vision/core
 import { describe, expect, it } from 'vitest';
 import {
   assessmentNotes,
+  calibrationMetrics,
   frontMetrics,
   NotMeasurable,
   overallScore,
@@ -87,12 +88,35 @@ describe('front view metrics', () => {
     expect(assessmentNotes(m)).toBe('Shoulders are uneven.');
   });
 
-  it('refuses a shoulder line steeper than someone sitting upright has, asking to sit upright', () => {
-    // Shoulders 400 px apart, one 230 px lower: a 30° line (the person leans sideways).
+  it('refuses a shoulder line steeper than someone sitting upright has, naming leaning and a hidden shoulder', () => {
+    // Shoulders 400 px apart, one 230 px lower: a 30° line (she leans sideways, or a shoulder was misplaced).
     const leaning = kp({ 1: [0.55, 0.3], 2: [0.45, 0.3], 5: [0.7, 0.73], 6: [0.3, 0.5] });
     expect(() => frontMetrics(leaning, 1000, 1000)).toThrow(
-      /shoulder tilt measured 29.9°, more than the 20° of someone sitting upright\. Sit upright/,
+      /shoulder tilt measured 29.9°, more than the 20° of someone sitting upright, so either you lean sideways or a shoulder was hidden .*\. Sit upright/,
     );
+  });
+
+  it('refuses an eye line steeper than someone sitting upright has, naming a hidden eye', () => {
+    const tilted = kp({ 1: [0.55, 0.2], 2: [0.45, 0.32], 5: [0.7, 0.5], 6: [0.3, 0.5] });
+    expect(() => frontMetrics(tilted, 1000, 1000)).toThrow(
+      /head tilt measured 50.2°, more than the 45° of someone sitting upright, so either you lean sideways or an eye was hidden/,
+    );
+  });
+});
+
+describe('a calibration of three photos', () => {
+  it('gives the side metrics as the mean of the two side photos, and the tilts as the front photo gives them', () => {
+    const front = { metrics: { shoulder_tilt_angle: 3.2, head_tilt_angle: 1.4 } };
+    const left = { metrics: { cranial_vertebral_angle: 48, forward_head_distance: 80 } };
+    const right = { metrics: { cranial_vertebral_angle: 51, forward_head_distance: 85 } };
+    expect(calibrationMetrics({ front, left, right })).toEqual({
+      cranial_vertebral_angle: 49.5,
+      forward_head_distance: 82.5,
+      shoulder_tilt_angle: 3.2,
+      head_tilt_angle: 1.4,
+    });
+    // A side photo without a value: the other photo's alone.
+    expect(calibrationMetrics({ front, left, right: { metrics: {} } }).cranial_vertebral_angle).toBe(48);
   });
 });
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { tokenFromAuthorization, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError, zodDetails } from '../errors.ts';
-import { assessmentNotes, overallScore, type ViewMetrics, type ViewType } from './metrics.ts';
+import { assessmentNotes, calibrationMetrics, overallScore, type ViewType } from './metrics.ts';
 import { analyzePhoto, decodeDataUrl, PhotoError, type ViewAnalysis } from './service.ts';
 
 const AnalyzeBody = z.object({
@@ -21,9 +21,6 @@ const BatchBody = z.object({
   left_image: z.string().min(1, 'left_image is required'),
   right_image: z.string().min(1, 'right_image is required'),
 });
-
-const mean = (a: number | undefined, b: number | undefined) =>
-  a !== undefined && b !== undefined ? Math.round(((a + b) / 2) * 10) / 10 : (a ?? b);
 
 /** Photo calls per minute from one address without a valid token: a wizard run is 1–4 calls, retakes included. */
 export const ANONYMOUS_PHOTO_CALLS_PER_MINUTE = 10;
@@ -159,16 +156,7 @@ export const photoRoutes: FastifyPluginAsync<{
           throw new PhotoError(422, `The ${view} photo: ${analysis.not_measurable}`, field);
         views[view] = analysis;
       }
-      const { front, left, right } = views as Record<ViewType, ViewAnalysis>;
-      const metrics: ViewMetrics = {
-        cranial_vertebral_angle: mean(
-          left.metrics.cranial_vertebral_angle,
-          right.metrics.cranial_vertebral_angle,
-        ),
-        forward_head_distance: mean(left.metrics.forward_head_distance, right.metrics.forward_head_distance),
-        shoulder_tilt_angle: front.metrics.shoulder_tilt_angle,
-        head_tilt_angle: front.metrics.head_tilt_angle,
-      };
+      const metrics = calibrationMetrics(views as Record<ViewType, ViewAnalysis>);
       return {
         success: true,
         overall_score: overallScore(metrics),
