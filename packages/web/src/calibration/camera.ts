@@ -46,7 +46,10 @@ export function capturePhoto(video: HTMLVideoElement, quality: number, mirror: b
 
 export const VIEW_ORDER = CAPTURE_ORDER;
 export const VIEW_INSTRUCTIONS: Record<(typeof CAPTURE_ORDER)[number], string> = {
-  front: 'Face the camera, sit up straight, shoulders relaxed.',
+  // Both shoulders must show: a shoulder under hair, or a dark top against a dark background, is put elsewhere by the
+  // pose model and the photo is refused (vision photo/metrics.ts NOT_MEASURABLE.leaning; bench/README.md).
+  front:
+    'Face the camera, sit up straight, shoulders relaxed. Keep your hair behind your shoulders so both are in view, against a background lighter or darker than your clothes.',
   left: 'Turn so your left side faces the camera.',
   right: 'Turn so your right side faces the camera.',
 };

@@ -106,6 +106,11 @@ describe('photo calibration wizard with front and side photos', () => {
       // The wizard shows what the camera shows: 1280x720 for the side views, 640x480 for the front clip.
       const size = await page.$eval('video', (v) => `${v.videoWidth}x${v.videoHeight}`);
       expect(size).toBe(view === 'FRONT' ? '640x480' : '1280x720');
+      // The front view asks for both shoulders in view: a shoulder under hair or dark on dark is refused.
+      if (view === 'FRONT')
+        expect(await page.$eval('.cal-card p', (p) => p.textContent)).toMatch(
+          /Keep your hair behind your shoulders so both are in view/,
+        );
       await clickButton(page, 'Capture Photo');
       await waitForStep(page, `PREVIEW_${view}`);
       await saveScreenshot(page, SUITE, `01-preview-${view.toLowerCase()}`);
