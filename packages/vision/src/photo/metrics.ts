@@ -61,7 +61,7 @@ export const NOT_MEASURABLE = {
     `Not measurable from this view: the ${name} measured ${round1(value)}°, outside the human range of ${min}-${max}°, so the ear or shoulder was not found reliably. Retake the photo.`,
   /** A front tilt beyond core's range: the person leans (or lies) sideways, or the pose model put a hidden shoulder
    * or eye elsewhere. Both happen with people sitting upright: the bench's two photos of women facing the camera,
-   * one with hair over a shoulder and one in a dark top against a dark window frame, read 26° and 32° (bench/README.md),
+   * one with hair over a shoulder and one in a dark top against a dark window frame, read 26° and 33° (bench/README.md),
    * so the message names what to change in the picture, not only the posture. */
   leaning: (name: string, value: number, max: number, hidden: string) =>
     `Not measurable from this view: the ${name} measured ${round1(value)}°, more than the ${max}° of someone sitting upright, so either you lean sideways or ${hidden}. Sit upright facing the camera with both shoulders and both eyes clearly in view (hair behind the shoulders, a background lighter or darker than your clothes), and retake the photo.`,
