@@ -142,6 +142,8 @@ for (const facing of ['left', 'right'] as const) {
     `facing ${facing}: ${e.length} measured, mean error ${(e.reduce((a, b) => a + b, 0) / e.length).toFixed(2)}°, mean |error| ${(e.reduce((a, b) => a + Math.abs(b), 0) / e.length).toFixed(2)}°, max |error| ${Math.max(...e.map(Math.abs)).toFixed(2)}°`,
   );
 }
+/** A metric's SDC over its readings, or '-' with fewer than two. */
+const sdcOf = (v: number[]) => (v.length > 1 ? spread(v).sdc.toFixed(2) : '-');
 // The same retakes twice: with their roll, and with the roll set to 0 (everything else equal), so the two tables
 // differ by the roll alone.
 const retakes = randomRetakes(count, 7);
@@ -165,7 +167,6 @@ for (const [label, photos, set, rightSet] of [
     console.log(
       `| ${metric} | ${r.mean.toFixed(1)} | ${r.sd.toFixed(2)} | ${r.sdc.toFixed(2)} | ${r.min.toFixed(1)}–${r.max.toFixed(1)} |`,
     );
-  const sdcOf = (v: number[]) => (v.length > 1 ? spread(v).sdc.toFixed(2) : '-');
   const trustedCvas = side.filter((x) => x.trusted).map((x) => x.cva);
   console.log(
     `left side view alone: CVA SDC ${sdcOf(side.map((x) => x.cva))} over ${side.length} measured retakes; ${sdcOf(trustedCvas)} over the ${trustedCvas.length} with a trusted roll`,
@@ -195,8 +196,7 @@ for (const who of ['woman-left', 'woman-facing', 'woman-centre'] as const) {
     const { shoulder_tilt_angle: shoulder, head_tilt_angle: head } = a?.metrics ?? {};
     if (shoulder !== undefined && head !== undefined) tilts.push({ shoulder, head });
   }
-  const sdc = (v: number[]) =>
-    v.length > 1 ? `${spread(v).sdc.toFixed(2)} (mean ${spread(v).mean.toFixed(1)})` : '-';
+  const sdc = (v: number[]) => (v.length > 1 ? `${sdcOf(v)} (mean ${spread(v).mean.toFixed(1)})` : '-');
   console.log(
     `| ${who} | ${reading(await analyse(personPhoto(who), 'front'))} | ${reading(await analyse(inRoom, 'front'))} | ${tilts.length} of ${retakes.length} | ${sdc(tilts.map((t) => t.shoulder))} | ${sdc(tilts.map((t) => t.head))} |`,
   );

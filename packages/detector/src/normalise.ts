@@ -80,7 +80,8 @@ export interface Detection {
   timings: Record<string, number>;
 }
 
-const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+/** A coordinate held within the image (0..1). */
+export const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 function normBox(box: [number, number, number, number], width: number, height: number, score?: number): Box {
   const b: Box = {

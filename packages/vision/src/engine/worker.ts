@@ -1,7 +1,13 @@
 // Inference worker thread: one detector (Human on the WASM backend), one task at a time, so a slow stream
 // never blocks the service's event loop or the sockets of other peers. It also encodes calibration images.
 import { parentPort } from 'node:worker_threads';
-import { createDetector, i420ToRgb, type ModuleSet, missingModels } from '@posture-vision/detector';
+import {
+  createDetector,
+  i420ToRgb,
+  type ModuleSet,
+  missingModels,
+  PHOTO_BODY_MODEL,
+} from '@posture-vision/detector';
 import { loadHuman, loadPhotoBody } from '@posture-vision/detector/node';
 import { decodeJpeg, encodeI420Jpeg, type RgbImage, UnreadableImageError } from './image.ts';
 import type { Task, WorkerReply, WorkerRequest } from './protocol.ts';
@@ -24,7 +30,7 @@ if (loaded) {
   const { human, photoBody } = loaded;
   const missing = missingModels(human, all);
   if (missing.length) send({ type: 'failed', message: `models not loaded: ${missing.join(', ')}` });
-  else send({ type: 'ready', models: [...human.models.loaded(), 'movenet-thunder'] });
+  else send({ type: 'ready', models: [...human.models.loaded(), PHOTO_BODY_MODEL.replace(/\.json$/, '')] });
   const detector = createDetector(human, photoBody);
 
   const run = async (task: Task) => {
