@@ -81,7 +81,8 @@ async function measure(set: string, photos: Photos, retakes: Retake[], rightReta
     if (right) logRoll(`${set}, side`, rightRetake, right.roll);
     const cva = s?.metrics.cranial_vertebral_angle;
     if (s && cva !== undefined) side.push({ cva, trusted: s.roll.trusted });
-    if (!f || !s || !right || f.not_measurable || s.not_measurable || right.not_measurable) {
+    // As the batch call: a calibration needs both side views measured; a front tilt not measured is left out.
+    if (!f || !s || !right || s.not_measurable || right.not_measurable) {
       unmeasured++;
       continue;
     }
@@ -179,26 +180,28 @@ console.log(
   '\nfront photos of three people: shoulder tilt and head tilt (° ; "not measurable" gives the reason)',
 );
 console.log(
-  '| person | test photo | in a room | room retakes measured | shoulder tilt SDC | head tilt SDC |',
+  '| person | test photo | in a room | room retakes measured (shoulder / head) | shoulder tilt SDC | head tilt SDC |',
 );
 console.log('|---|---|---|---|---|---|');
 const reading = (a: Awaited<ReturnType<typeof analyse>>) =>
   !a
     ? 'refused'
     : a.not_measurable
-      ? `not measurable (${/measured ([\d.]+°)/.exec(a.not_measurable)?.[1] ?? a.not_measurable})`
+      ? `not measurable (${/measured ([\d.]+°)/.exec(a.not_measurable)?.[1] ?? a.not_measurable}) / ${a.metrics.head_tilt_angle ?? '-'}`
       : `${a.metrics.shoulder_tilt_angle} / ${a.metrics.head_tilt_angle}`;
 for (const who of ['woman-left', 'woman-facing', 'woman-centre'] as const) {
   const inRoom = roomPhoto({ photo: who });
-  const tilts: { shoulder: number; head: number }[] = [];
+  // Each tilt is measured on its own (a hidden shoulder leaves the head tilt measured).
+  const tilts = { shoulder: [] as number[], head: [] as number[] };
   for (const r of retakes) {
     const a = await analyse(retakePhoto(inRoom, r), 'front');
     const { shoulder_tilt_angle: shoulder, head_tilt_angle: head } = a?.metrics ?? {};
-    if (shoulder !== undefined && head !== undefined) tilts.push({ shoulder, head });
+    if (shoulder !== undefined) tilts.shoulder.push(shoulder);
+    if (head !== undefined) tilts.head.push(head);
   }
   const sdc = (v: number[]) => (v.length > 1 ? `${sdcOf(v)} (mean ${spread(v).mean.toFixed(1)})` : '-');
   console.log(
-    `| ${who} | ${reading(await analyse(personPhoto(who), 'front'))} | ${reading(await analyse(inRoom, 'front'))} | ${tilts.length} of ${retakes.length} | ${sdc(tilts.map((t) => t.shoulder))} | ${sdc(tilts.map((t) => t.head))} |`,
+    `| ${who} | ${reading(await analyse(personPhoto(who), 'front'))} | ${reading(await analyse(inRoom, 'front'))} | ${tilts.shoulder.length} / ${tilts.head.length} of ${retakes.length} | ${sdc(tilts.shoulder)} | ${sdc(tilts.head)} |`,
   );
 }
 for (const [view, l] of Object.entries(rollLog)) {

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnginePool } from '../src/engine/pool.ts';
+import { overallScore } from '../src/photo/metrics.ts';
 import { buildServer } from '../src/server.ts';
 
 let app: FastifyInstance;
@@ -158,6 +159,33 @@ describe('POST /calibration/batch-analyze', () => {
       'shoulder_tilt_angle',
     ]);
     expect(Object.keys(body.views).sort()).toEqual(['front', 'left', 'right']);
+  });
+
+  it('completes a calibration whose front photo hides a shoulder: the CVA and head tilt, no shoulder tilt, and why', async () => {
+    // Her hair lies over her left shoulder; the pose model puts it on her upper arm (photo-hidden-shoulder.test.ts).
+    const res = await post('/calibration/batch-analyze', {
+      front_image: personPhotoDataUrl('woman-facing'),
+      left_image: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg),
+      right_image: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body.metrics).sort()).toEqual([
+      'cranial_vertebral_angle',
+      'forward_head_distance',
+      'head_tilt_angle',
+    ]);
+    // The side-view composites' accuracy (photo-geometry.test.ts).
+    expect(Math.abs(body.metrics.cranial_vertebral_angle - 50)).toBeLessThanOrEqual(5);
+    expect(body.overall_score).toBe(overallScore(body.metrics));
+    expect(body.views.front.not_measurable).toMatch(
+      /^Not measurable from this view: the shoulder tilt measured/,
+    );
+    expect(body.views.front.metrics.shoulder_tilt_angle).toBeUndefined();
+    // The notes end with which photo and metric were not measured, why, and what to change.
+    expect(body.assessment_notes).toMatch(
+      /The front photo: Not measurable from this view: the shoulder tilt measured [\d.]+°, more than the 20° of someone sitting upright, so either you lean sideways or a shoulder was hidden .*both shoulders and both eyes clearly in view.*retake the photo\.$/,
+    );
   });
 
   it('refuses a calibration whose side photo is frontal, naming the photo and saying why', async () => {

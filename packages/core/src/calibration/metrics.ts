@@ -146,6 +146,17 @@ export function keyMetrics(calibration: Pick<Calibration, MetricKey>): KeyMetric
   return metrics;
 }
 
+/** The key metrics a calibration has no value for, by name: not measured (a front photo whose shoulder was hidden;
+ * the calibration's assessment notes say why). The summary lists them as such instead of leaving them out. */
+export function unmeasuredMetrics(
+  calibration: Pick<Calibration, MetricKey>,
+): { key: MetricKey; name: string }[] {
+  return METRIC_RULES.filter((rule) => {
+    const value = calibration[rule.key];
+    return typeof value !== 'number' || Number.isNaN(value);
+  }).map(({ key, name }) => ({ key, name }));
+}
+
 /** One goal per metric that is not good; the 'maintain' goal when there is no issue. */
 export function goalSuggestions(
   calibration: Pick<Calibration, MetricKey>,

@@ -8,6 +8,7 @@ import {
   MAINTAIN_GOAL,
   shoulderTiltStatus,
   summaryScoreBand,
+  unmeasuredMetrics,
 } from '../../src/calibration/index';
 
 describe('key metric status', () => {
@@ -65,6 +66,10 @@ describe('key metrics and goals', () => {
       ['Shoulder Tilt', '1.2°', 'good'],
     ]);
     expect(metrics.every((m) => m.comment.length > 0)).toBe(true);
+    expect(unmeasuredMetrics({ ...good, cranialVertebralAngle: 44.44, headTiltAngle: null })).toEqual([
+      { key: 'headTiltAngle', name: 'Head Tilt' },
+    ]);
+    expect(unmeasuredMetrics(good)).toEqual([]);
   });
 
   it("suggests the 'maintain' goal when nothing needs work", () => {

@@ -96,6 +96,25 @@ describe('front view metrics', () => {
     );
   });
 
+  it('keeps the eye line measured when only the shoulder line is refused, and refuses both when both are', () => {
+    const leaning = kp({ 1: [0.55, 0.29], 2: [0.45, 0.3], 5: [0.7, 0.73], 6: [0.3, 0.5] });
+    const refusal = (() => {
+      try {
+        frontMetrics(leaning, 1000, 1000);
+      } catch (error) {
+        return error as NotMeasurable;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(NotMeasurable);
+    expect(refusal?.measured).toEqual({ head_tilt_angle: 5.7 });
+    expect(refusal?.message).toMatch(/^Not measurable from this view: the shoulder tilt measured 29.9°/);
+    expect(refusal?.message).not.toMatch(/head tilt/);
+    const both = kp({ 1: [0.55, 0.2], 2: [0.45, 0.32], 5: [0.7, 0.73], 6: [0.3, 0.5] });
+    expect(() => frontMetrics(both, 1000, 1000)).toThrow(
+      /shoulder tilt measured 29.9°.*head tilt measured 50.2°/,
+    );
+  });
+
   it('refuses an eye line steeper than someone sitting upright has, naming a hidden eye', () => {
     const tilted = kp({ 1: [0.55, 0.2], 2: [0.45, 0.32], 5: [0.7, 0.5], 6: [0.3, 0.5] });
     expect(() => frontMetrics(tilted, 1000, 1000)).toThrow(
@@ -117,6 +136,24 @@ describe('a calibration of three photos', () => {
     });
     // A side photo without a value: the other photo's alone.
     expect(calibrationMetrics({ front, left, right: { metrics: {} } }).cranial_vertebral_angle).toBe(48);
+  });
+
+  it('leaves out a tilt the front photo could not measure; the score counts what was measured and the notes say why', () => {
+    const left = { metrics: { cranial_vertebral_angle: 46.5, forward_head_distance: 80 } };
+    const right = { metrics: { cranial_vertebral_angle: 46.5, forward_head_distance: 80 } };
+    const metrics = calibrationMetrics({ front: { metrics: { head_tilt_angle: 2 } }, left, right });
+    expect(metrics.shoulder_tilt_angle).toBeUndefined();
+    // The CVA's warning ramp alone: (48 - 46.5) x 20 / 3 = 10 points.
+    expect(overallScore(metrics)).toBe(90);
+    const reason = 'The front photo: Not measurable from this view: the shoulder tilt measured 26.1°.';
+    expect(assessmentNotes(metrics, [reason])).toBe(
+      `Cranial vertebral angle is slightly low: the head sits a little forward of the shoulders. ${reason}`,
+    );
+    expect(assessmentNotes({ head_tilt_angle: 2 }, [reason])).toBe(
+      `Posture is within the healthy range on every measured metric. ${reason}`,
+    );
+    // Nothing measured: the reason alone, never an all-good sentence.
+    expect(assessmentNotes({}, [reason])).toBe(reason);
   });
 });
 

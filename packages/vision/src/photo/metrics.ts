@@ -48,9 +48,17 @@ const deg = (rad: number) => (rad * 180) / Math.PI;
 /** The keypoints a view needs are not in the photo (a 422: the photo must be retaken). */
 export class MissingKeypoints extends Error {}
 
-/** The photo shows the person, but this view's metrics cannot be measured from it (wrong view, or a value
- * no human neck or shoulder line can have). The answer says so instead of giving a number. */
-export class NotMeasurable extends Error {}
+/** The photo shows the person, but this view's metrics, or some of them, cannot be measured from it (wrong view,
+ * or a value no human neck or shoulder line can have). The answer says so instead of giving a number, and keeps
+ * the metrics that were measured (a front photo's head tilt when only its shoulder line is out of range). */
+export class NotMeasurable extends Error {
+  constructor(
+    message: string,
+    readonly measured: ViewMetrics = {},
+  ) {
+    super(message);
+  }
+}
 
 export const NOT_MEASURABLE = {
   frontal:
@@ -142,20 +150,34 @@ function tilt(a: Keypoint, b: Keypoint, width: number, height: number): number {
   return round1(angle > 90 ? 180 - angle : angle);
 }
 
-/** Front view: tilt of the shoulder line, and of the eye line (ears when the eyes are not seen). */
+/**
+ * Front view: tilt of the shoulder line, and of the eye line (ears when the eyes are not seen). Each tilt is
+ * measured on its own: one beyond its range (a hidden shoulder, bench/README.md) is NotMeasurable with the other
+ * kept, so a calibration can still give the head tilt, and its side photos' CVA, when a shoulder was not found.
+ */
 export function frontMetrics(k: Keypoint[], width: number, height: number): FrontMetrics {
   const [ls, rs] = [k[5], k[6]];
   if (!seen(ls) || !seen(rs)) throw new MissingKeypoints('both shoulders must be visible in a front photo');
   const head = seen(k[1]) && seen(k[2]) ? [k[1], k[2]] : seen(k[3]) && seen(k[4]) ? [k[3], k[4]] : null;
   if (!head) throw new MissingKeypoints('both eyes or both ears must be visible in a front photo');
-  return {
-    shoulder_tilt_angle: inRange('shoulderTiltAngle', 'shoulder tilt', tilt(ls, rs, width, height)),
-    head_tilt_angle: inRange(
-      'headTiltAngle',
-      'head tilt',
-      tilt(head[0] as Keypoint, head[1] as Keypoint, width, height),
-    ),
+  const measured: Partial<FrontMetrics> = {};
+  const reasons: string[] = [];
+  const measure = (key: keyof FrontMetrics, value: () => number) => {
+    try {
+      measured[key] = value();
+    } catch (error) {
+      if (!(error instanceof NotMeasurable)) throw error;
+      reasons.push(error.message);
+    }
   };
+  measure('shoulder_tilt_angle', () =>
+    inRange('shoulderTiltAngle', 'shoulder tilt', tilt(ls, rs, width, height)),
+  );
+  measure('head_tilt_angle', () =>
+    inRange('headTiltAngle', 'head tilt', tilt(head[0] as Keypoint, head[1] as Keypoint, width, height)),
+  );
+  if (reasons.length) throw new NotMeasurable(reasons.join(' '), measured);
+  return measured as FrontMetrics;
 }
 
 export function viewMetrics(view: ViewType, k: Keypoint[], width: number, height: number): ViewMetrics {
@@ -203,6 +225,8 @@ export const status = {
  * - Forward head distance: good (≤90 mm) 0; warning (90-100 mm) rising from 0 to 10; poor (>100 mm) 10 + 0.1
  *   per mm above 100, at most 20 (smaller than CVA's because it restates the same geometry).
  * - Shoulder tilt and head tilt: 2 per degree above 5°, at most 20 each.
+ * A metric not measured (a front photo whose shoulder was hidden: the answer's notes say why) adds no penalty: the
+ * score is that of the metrics measured, and the notes name the one missing.
  * So a photo set with every metric good scores 100; one warning alone stays at 80 or above ('Good Alignment'
  * on the dashboard, section 4.8, is above 75), and a poor CVA with a poor forward head distance falls to 70
  * or less ('Needs Work').
@@ -233,14 +257,22 @@ const NOTE: Record<keyof typeof status, Record<Exclude<Status, 'good'>, string>>
   head_tilt_angle: { warning: 'The head is tilted to one side.', poor: 'The head is tilted to one side.' },
 };
 
-/** Assessment notes: one sentence per metric out of the good range, or a single all-good sentence. */
-export function assessmentNotes(m: ViewMetrics): string {
+/**
+ * Assessment notes: one sentence per metric out of the good range, or a single all-good sentence when at least one
+ * metric was measured; then why any metric was not measured (`notMeasured`, the views' reasons), so the notes never
+ * read as if an absent metric were good.
+ */
+export function assessmentNotes(m: ViewMetrics, notMeasured: readonly string[] = []): string {
   const notes: string[] = [];
+  let measured = 0;
   for (const key of Object.keys(status) as (keyof typeof status)[]) {
     const v = m[key];
     if (v === undefined) continue;
+    measured++;
     const s = status[key](v);
     if (s !== 'good') notes.push(NOTE[key][s]);
   }
-  return notes.length ? notes.join(' ') : 'Posture is within the healthy range on every measured metric.';
+  if (!notes.length && (measured || !notMeasured.length))
+    notes.push('Posture is within the healthy range on every measured metric.');
+  return [...notes, ...notMeasured].join(' ');
 }

@@ -131,7 +131,7 @@ export const photoRoutes: FastifyPluginAsync<{
         view_type,
         metrics: view.metrics,
         ...(view.not_measurable ? { not_measurable: view.not_measurable } : {}),
-        assessment_notes: view.not_measurable ?? assessmentNotes(view.metrics),
+        assessment_notes: assessmentNotes(view.metrics, view.not_measurable ? [view.not_measurable] : []),
         views: { [view_type]: answered(view) },
       };
     });
@@ -149,11 +149,18 @@ export const photoRoutes: FastifyPluginAsync<{
       ];
       const bytes = photos.map(([, field, value]) => decodeDataUrl(value, field));
       const views: Partial<Record<ViewType, ViewAnalysis>> = {};
+      const notMeasured: string[] = [];
       for (const [i, [view, field]] of photos.entries()) {
         const analysis = await analyzePhoto(pool, bytes[i] as Uint8Array, view, field);
-        // A calibration needs every view measured: the wizard shows this message so the photo is retaken.
-        if (analysis.not_measurable)
-          throw new PhotoError(422, `The ${view} photo: ${analysis.not_measurable}`, field);
+        if (analysis.not_measurable) {
+          const reason = `The ${view} photo: ${analysis.not_measurable}`;
+          // A calibration needs both side views measured, for its CVA (the wizard shows this message so the photo
+          // is retaken). The front photo's tilts it can do without: a shoulder hidden by hair or dark clothes would
+          // otherwise refuse every calibration of that person, and no session can start without one. The notes say
+          // which tilt is missing and why; the score counts what was measured (overallScore).
+          if (view !== 'front') throw new PhotoError(422, reason, field);
+          notMeasured.push(reason);
+        }
         views[view] = analysis;
       }
       const metrics = calibrationMetrics(views as Record<ViewType, ViewAnalysis>);
@@ -161,7 +168,7 @@ export const photoRoutes: FastifyPluginAsync<{
         success: true,
         overall_score: overallScore(metrics),
         metrics,
-        assessment_notes: assessmentNotes(metrics),
+        assessment_notes: assessmentNotes(metrics, notMeasured),
         views: Object.fromEntries(Object.entries(views).map(([k, v]) => [k, answered(v)])),
       };
     });

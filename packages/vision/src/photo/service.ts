@@ -83,8 +83,9 @@ export interface ViewAnalysis {
    * it was trusted. */
   keypoints: Keypoint[];
   metrics: ViewMetrics;
-  /** Why this view's metrics are absent: the photo does not show what the view needs (a frontal photo sent
-   * as a side view) or the value would be outside the human range. Never a number in that case. */
+  /** Why this view's metrics, or some of them, are absent: the photo does not show what the view needs (a
+   * frontal photo sent as a side view) or the value would be outside the human range. Never a number for those;
+   * `metrics` keeps the ones measured (a front photo's head tilt when only its shoulder line is out of range). */
   not_measurable?: string;
   /** The camera's roll measured from the photo's straight edges, and whether it was used (camera-roll.ts). */
   roll: RollEstimate;
@@ -250,7 +251,8 @@ export async function analyzePhoto(
   } catch (error) {
     if (error instanceof MissingKeypoints)
       throw new PhotoError(422, `${MESSAGES.notMeasurable}: ${error.message}.`, field);
-    if (error instanceof NotMeasurable) return { ...base, metrics: {}, not_measurable: error.message };
+    if (error instanceof NotMeasurable)
+      return { ...base, metrics: error.measured, not_measurable: error.message };
     throw error;
   }
 }

@@ -41,6 +41,13 @@ export function CalibrationSummaryView({ calibration, onRetake }: CalibrationSum
               <small>{m.comment}</small>
             </li>
           ))}
+          {model.visualBreakdown.notMeasured.map((name) => (
+            <li key={name} className="cal-metric cal-metric-not-measured" data-status="not-measured">
+              <span>{name}</span>
+              <strong>Not measured</strong>
+              <small>The photos did not show it clearly enough: the assessment says why.</small>
+            </li>
+          ))}
         </ul>
       </section>
       <section className="cal-card">

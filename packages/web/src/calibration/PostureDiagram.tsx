@@ -1,15 +1,31 @@
 // The posture diagram of the summary view, drawn from the metrics (no external image): a side view with the
-// cranial vertebral angle and forward head offset, and a front view with the shoulder and head tilt.
-import { type Calibration, cvaStatus, type MetricStatus, shoulderTiltStatus } from '@posture-vision/core';
+// cranial vertebral angle and forward head offset, and a front view with the shoulder and head tilt. A metric the
+// calibration did not measure (a front photo whose shoulder was hidden, or a calibration stored without analysis)
+// is drawn in grey at its neutral pose and labelled 'not measured', never given a number.
+import {
+  type Calibration,
+  cvaStatus,
+  formatMetricValue,
+  type MetricStatus,
+  shoulderTiltStatus,
+} from '@posture-vision/core';
 
 const COLOURS: Record<MetricStatus, string> = { good: '#2e9d5b', warning: '#d99a00', poor: '#d64541' };
+const NOT_MEASURED_COLOUR = '#999';
+/** Where the drawing puts a metric that was not measured: an upright neck, level shoulders and head. */
+const NEUTRAL = { cva: 50, tilt: 0 };
+
+/** A metric as the key metrics show it (one decimal), or 'not measured'. */
+const degrees = (value: number | null) => (value === null ? 'not measured' : formatMetricValue(value, '°'));
 
 export function PostureDiagram({ calibration }: { calibration: Calibration }) {
-  const cva = calibration.cranialVertebralAngle ?? 50;
-  const shoulder = calibration.shoulderTiltAngle ?? 0;
-  const head = calibration.headTiltAngle ?? 0;
-  const cvaColour = COLOURS[cvaStatus(cva)];
-  const shoulderColour = COLOURS[shoulderTiltStatus(shoulder)];
+  const { cranialVertebralAngle, shoulderTiltAngle, headTiltAngle } = calibration;
+  const cva = cranialVertebralAngle ?? NEUTRAL.cva;
+  const shoulder = shoulderTiltAngle ?? NEUTRAL.tilt;
+  const head = headTiltAngle ?? NEUTRAL.tilt;
+  const cvaColour = cranialVertebralAngle === null ? NOT_MEASURED_COLOUR : COLOURS[cvaStatus(cva)];
+  const shoulderColour =
+    shoulderTiltAngle === null ? NOT_MEASURED_COLOUR : COLOURS[shoulderTiltStatus(shoulder)];
   // Side view: C7 at (70,150); the tragus sits on a line at the CVA above the horizontal.
   const rad = (cva * Math.PI) / 180;
   const ear = { x: 70 + Math.cos(rad) * 70, y: 150 - Math.sin(rad) * 70 };
@@ -34,8 +50,8 @@ export function PostureDiagram({ calibration }: { calibration: Calibration }) {
         <line x1="70" y1="150" x2={ear.x} y2={ear.y} stroke={cvaColour} strokeWidth="3" />
         <circle cx={ear.x + 6} cy={ear.y - 18} r="24" fill="none" stroke="#666" strokeWidth="2" />
         <circle cx={ear.x} cy={ear.y} r="4" fill={cvaColour} />
-        <text x="100" y="168" fontSize="11" fill="currentColor">
-          CVA {Math.round(cva)}°
+        <text x="100" y="168" fontSize="11" fill="currentColor" data-testid="diagram-cva">
+          CVA {degrees(cranialVertebralAngle)}
         </text>
       </g>
       <g transform="translate(160 0)">
@@ -56,8 +72,18 @@ export function PostureDiagram({ calibration }: { calibration: Calibration }) {
           strokeLinecap="round"
         />
         <line x1="80" y1="125" x2="80" y2="210" stroke="#888" strokeWidth="6" strokeLinecap="round" />
-        <text x="80" y="170" fontSize="11" fill="currentColor" textAnchor="middle">
-          Shoulders {Math.round(shoulder * 10) / 10}° · Head {Math.round(head * 10) / 10}°
+        <text
+          x="80"
+          y="170"
+          fontSize="11"
+          fill="currentColor"
+          textAnchor="middle"
+          data-testid="diagram-tilts"
+        >
+          <tspan x="80">Shoulders {degrees(shoulderTiltAngle)}</tspan>
+          <tspan x="80" dy="14">
+            Head {degrees(headTiltAngle)}
+          </tspan>
         </text>
       </g>
     </svg>

@@ -26,6 +26,7 @@ describe('summary view model', () => {
     const model = calibrationSummary(calibration());
     expect(model.postureScore).toBe(82);
     expect(model.visualBreakdown.keyMetrics.map((m) => m.status)).toEqual(['good', 'good', 'good', 'good']);
+    expect(model.visualBreakdown.notMeasured).toEqual([]);
     expect(model.goalSuggestions.map((g) => g.id)).toEqual(['maintain']);
     expect(model.visualBreakdown.overallAssessment).toBe('Good posture: all key metrics are in range.');
   });
@@ -45,6 +46,7 @@ describe('summary view model', () => {
     );
     expect(model.visualBreakdown.overallAssessment).toBe('Stored note');
     expect(model.visualBreakdown.keyMetrics).toHaveLength(3);
+    expect(model.visualBreakdown.notMeasured).toEqual(['Forward Head Distance']);
   });
 });
 

@@ -1,10 +1,21 @@
 // The calibration summary view model (document 2, section 3.5) built from a stored calibration with core's
 // key metric rules and goals.
-import { type Calibration, goalSuggestions, type KeyMetric, keyMetrics } from '@posture-vision/core';
+import {
+  type Calibration,
+  goalSuggestions,
+  type KeyMetric,
+  keyMetrics,
+  unmeasuredMetrics,
+} from '@posture-vision/core';
 
 export interface CalibrationSummaryModel {
   postureScore: number;
-  visualBreakdown: { overallAssessment: string; keyMetrics: KeyMetric[] };
+  visualBreakdown: {
+    overallAssessment: string;
+    keyMetrics: KeyMetric[];
+    /** Key metrics the calibration has no value for, by name, listed as not measured (the notes say why). */
+    notMeasured: string[];
+  };
   goalSuggestions: { id: string; title: string; description: string }[];
 }
 
@@ -30,6 +41,7 @@ export function calibrationSummary(calibration: Calibration): CalibrationSummary
     visualBreakdown: {
       overallAssessment: overallAssessment(score, metrics, calibration.assessmentNotes),
       keyMetrics: metrics,
+      notMeasured: unmeasuredMetrics(calibration).map((m) => m.name),
     },
     goalSuggestions: goalSuggestions(calibration),
   };

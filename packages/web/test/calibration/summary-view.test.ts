@@ -1,0 +1,65 @@
+// The calibration summary of a calibration whose front photo hid a shoulder: the vision service measured the CVA,
+// the forward head distance and the head tilt, left the shoulder tilt out and said why (vision photo.test.ts). The
+// summary shows what was measured, lists the shoulder tilt as not measured, and draws no number for it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { installDom } from '../support/dom.ts';
+
+installDom();
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const { createElement: h } = await import('react');
+const { MemoryRouter } = await import('react-router-dom');
+const { cleanup, render, screen, within } = await import('@testing-library/react');
+const { CalibrationSummaryView } = await import('../../src/calibration/CalibrationSummaryView');
+
+afterEach(cleanup);
+
+const WHY =
+  'The front photo: Not measurable from this view: the shoulder tilt measured 26.1°, more than the 20° of someone sitting upright, so either you lean sideways or a shoulder was hidden (by hair, or by dark clothes against a dark background) and not found.';
+
+const calibration = {
+  id: 'c1',
+  createdAt: '2026-11-25T04:00:00Z',
+  initialPostureScore: 90,
+  cranialVertebralAngle: 46.5,
+  forwardHeadDistance: 80,
+  shoulderTiltAngle: null,
+  headTiltAngle: 9,
+  assessmentNotes: `Cranial vertebral angle is slightly low: the head sits a little forward of the shoulders. The head is tilted to one side. ${WHY}`,
+};
+
+describe('the calibration summary of a calibration without a shoulder tilt', () => {
+  it('lists the shoulder tilt as not measured, says why, and draws no number for it', () => {
+    render(h(MemoryRouter, null, h(CalibrationSummaryView, { calibration })));
+    expect(screen.getByTestId('summary-score').textContent).toBe('90/100');
+    expect(screen.getByTestId('summary-assessment').textContent).toContain(WHY);
+    const metrics = [...document.querySelectorAll('.cal-metric')].map((li) => [
+      li.querySelector('span')?.textContent,
+      li.querySelector('strong')?.textContent,
+      li.getAttribute('data-status'),
+    ]);
+    expect(metrics).toEqual([
+      ['Cranial Vertebral Angle', '46.5°', 'warning'],
+      ['Forward Head Distance', '80.0 mm', 'good'],
+      ['Head Tilt', '9.0°', 'warning'],
+      ['Shoulder Tilt', 'Not measured', 'not-measured'],
+    ]);
+    const diagram = screen.getByTestId('posture-diagram');
+    expect(within(diagram as HTMLElement).getByTestId('diagram-cva').textContent).toBe('CVA 46.5°');
+    expect(within(diagram as HTMLElement).getByTestId('diagram-tilts').textContent).toBe(
+      'Shoulders not measuredHead 9.0°',
+    );
+  });
+
+  it('draws every measured metric with its value', () => {
+    render(
+      h(
+        MemoryRouter,
+        null,
+        h(CalibrationSummaryView, { calibration: { ...calibration, shoulderTiltAngle: 2.5 } }),
+      ),
+    );
+    expect(document.querySelectorAll('[data-status="not-measured"]')).toHaveLength(0);
+    expect(screen.getByTestId('diagram-tilts').textContent).toBe('Shoulders 2.5°Head 9.0°');
+  });
+});
