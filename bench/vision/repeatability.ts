@@ -40,6 +40,12 @@ const portrait = { front: personPhoto('woman-left'), side: portraitSide, right: 
 const roomSide = roomPhoto({ side: placement });
 const room = { front: roomPhoto({ photo: 'woman-left' }), side: roomSide, right: mirroredPhoto(roomSide) };
 type Photos = typeof room;
+/** The same, with a forward head: the composite at 38° (the wizard test's), below the 45° of a poor CVA. */
+const forwardPlacement = { up: 200, forward: earForwardForCva(38, 200) };
+const forwardSide = sideViewPhoto(forwardPlacement).jpeg;
+const forwardPortrait = { ...portrait, side: forwardSide, right: mirroredPhoto(forwardSide) };
+const forwardRoomSide = roomPhoto({ side: forwardPlacement });
+const forwardRoom = { ...room, side: forwardRoomSide, right: mirroredPhoto(forwardRoomSide) };
 
 /** Per view: how often the roll was trusted, and the trusted estimates' error against the retake's true roll. */
 const rollLog: Record<string, { trusted: number; total: number; errors: number[] }> = {};
@@ -104,21 +110,31 @@ for (const { truth, photo: p } of knownCvaPhotos()) {
   );
 }
 
-// The same placements as a 640×480 webcam frame shows them (the calibration wizard's camera), facing left as
-// composed and mirrored to face right: what the live tool's photos look like.
-const framed: string[] = [];
-const framedErrors: Record<'left' | 'right', number[]> = { left: [], right: [] };
+// The same placements as webcam frames show them (the calibration wizard's camera: 1280×720 asked for, 960×720 and
+// 640×480 what many cameras give), facing left as composed and mirrored to face right.
+const FRAMES = [
+  [1280, 720],
+  [960, 720],
+  [640, 480],
+] as const;
+const framed: Record<string, string[]> = {};
+const framedErrors: Record<string, Record<'left' | 'right', number[]>> = {};
 const truths = new Map(knownCvaPhotos().map((k) => [k.cva, k.truth]));
-for (const [cva, up] of KNOWN_CVA_PLACEMENTS) {
-  const truth = truths.get(cva) ?? cva;
-  const cells: string[] = [];
-  for (const facing of ['left', 'right'] as const) {
-    const jpeg = framedSideViewPhoto({ up, forward: earForwardForCva(cva, up) }, 640, 480, facing);
-    const est = (await analyse(jpeg, facing))?.metrics.cranial_vertebral_angle;
-    if (est !== undefined) framedErrors[facing].push(est - truth);
-    cells.push(est === undefined ? 'not measurable' : `${est} (${(est - truth).toFixed(1)})`);
+for (const [width, height] of FRAMES) {
+  const frame = `${width}×${height}`;
+  framed[frame] = [];
+  framedErrors[frame] = { left: [], right: [] };
+  for (const [cva, up] of KNOWN_CVA_PLACEMENTS) {
+    const truth = truths.get(cva) ?? cva;
+    const cells: string[] = [];
+    for (const facing of ['left', 'right'] as const) {
+      const jpeg = framedSideViewPhoto({ up, forward: earForwardForCva(cva, up) }, width, height, facing);
+      const est = (await analyse(jpeg, facing))?.metrics.cranial_vertebral_angle;
+      if (est !== undefined) framedErrors[frame]?.[facing].push(est - truth);
+      cells.push(est === undefined ? 'not measurable' : `${est} (${(est - truth).toFixed(1)})`);
+    }
+    framed[frame]?.push(`| ${truth.toFixed(1)} | ${cells.join(' | ')} |`);
   }
-  framed.push(`| ${truth.toFixed(1)} | ${cells.join(' | ')} |`);
 }
 
 const started = new Date().toISOString();
@@ -133,15 +149,17 @@ const abs = errors.map(Math.abs);
 console.log(
   `mean error ${(errors.reduce((a, b) => a + b, 0) / errors.length).toFixed(2)}°, mean |error| ${(abs.reduce((a, b) => a + b, 0) / abs.length).toFixed(2)}°, max |error| ${Math.max(...abs).toFixed(2)}°`,
 );
-console.log('\ngeometry in a 640×480 webcam frame: estimate (error)');
-console.log('| true CVA ° | facing left | facing right |');
-console.log('|---|---|---|');
-for (const g of framed) console.log(g);
-for (const facing of ['left', 'right'] as const) {
-  const e = framedErrors[facing];
-  console.log(
-    `facing ${facing}: ${e.length} measured, mean error ${(e.reduce((a, b) => a + b, 0) / e.length).toFixed(2)}°, mean |error| ${(e.reduce((a, b) => a + Math.abs(b), 0) / e.length).toFixed(2)}°, max |error| ${Math.max(...e.map(Math.abs)).toFixed(2)}°`,
-  );
+for (const [frame, rows] of Object.entries(framed)) {
+  console.log(`\ngeometry in a ${frame} webcam frame: estimate (error)`);
+  console.log('| true CVA ° | facing left | facing right |');
+  console.log('|---|---|---|');
+  for (const g of rows) console.log(g);
+  for (const facing of ['left', 'right'] as const) {
+    const e = framedErrors[frame]?.[facing] ?? [];
+    console.log(
+      `facing ${facing}: ${e.length} measured, mean error ${(e.reduce((a, b) => a + b, 0) / e.length).toFixed(2)}°, mean |error| ${(e.reduce((a, b) => a + Math.abs(b), 0) / e.length).toFixed(2)}°, max |error| ${Math.max(...e.map(Math.abs)).toFixed(2)}°`,
+    );
+  }
 }
 /** A metric's SDC over its readings, or '-' with fewer than two. */
 const sdcOf = (v: number[]) => (v.length > 1 ? spread(v).sdc.toFixed(2) : '-');
@@ -157,8 +175,15 @@ for (const [label, photos, set, rightSet] of [
   ['test photos, the same retakes without their roll', portrait, level, rightLevel],
   ['in a room, all changes incl. 1-3° roll', room, retakes, rightRetakes],
   ['in a room, the same retakes without their roll', room, level, rightLevel],
+  ['a forward head (38°), test photos, all changes incl. 1-3° roll', forwardPortrait, retakes, rightRetakes],
+  ['a forward head (38°), in a room, all changes incl. 1-3° roll', forwardRoom, retakes, rightRetakes],
 ] as const) {
-  const { rows, unmeasured, side } = await measure(label.split(',')[0] as string, photos, set, rightSet);
+  const { rows, unmeasured, side } = await measure(
+    label.replace(/, (all changes|the same retakes).*$/, ''),
+    photos,
+    set,
+    rightSet,
+  );
   console.log(
     `\n${label}: ${rows.length} calibrations (three photos each) measured, ${unmeasured} not measurable`,
   );

@@ -42,6 +42,10 @@ export const COCO17_PAIRS: readonly (readonly [left: number, right: number])[] =
 export interface BodyDetection {
   /** Always 17 entries; a part the model did not return has x/y NaN (sent as null) and score 0. */
   keypoints: Keypoint[];
+  /** The photo model only (photo-body.ts): per entry, the name the model itself gave that point. It differs from
+   * the entry's name where the naming by x swapped a pair. In a side view both shoulders lie at nearly the same x,
+   * so only the model's own name says which one faces the camera (vision's photo analysis uses it). */
+  ownNames?: string[];
   box: Box;
   score: number;
 }

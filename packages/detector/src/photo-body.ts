@@ -87,13 +87,16 @@ export function createPhotoBody(human: Human, model: GraphModelLike): PhotoBody 
           name,
         };
       });
-      // The person's left on the image's right (COCO17_PAIRS), as the live model's keypoints are named.
+      // The person's left on the image's right (COCO17_PAIRS), as the live model's keypoints are named; the
+      // model's own names are kept beside them (ownNames).
+      const ownNames: string[] = [...COCO17];
       for (const [l, r] of COCO17_PAIRS) {
         const left = keypoints[l];
         const right = keypoints[r];
         if (left && right && left.x < right.x) {
           keypoints[l] = { ...right, name: left.name };
           keypoints[r] = { ...left, name: right.name };
+          [ownNames[l], ownNames[r]] = [ownNames[r] as string, ownNames[l] as string];
         }
       }
       const found = keypoints.filter((k) => Number.isFinite(k.x));
@@ -109,7 +112,7 @@ export function createPhotoBody(human: Human, model: GraphModelLike): PhotoBody 
             score,
           }
         : { x: 0, y: 0, w: 0, h: 0, score };
-      return { keypoints, box, score };
+      return { keypoints, box, score, ownNames };
     },
   };
 }

@@ -9,6 +9,7 @@ import { loadHuman, loadPhotoBody } from '../node/human.ts';
 import {
   COCO17,
   createDetector,
+  createPhotoBody,
   DetectionStream,
   type Detector,
   detectionSize,
@@ -222,6 +223,25 @@ describe('the photo body model (MoveNet Thunder)', () => {
       const t = tall.find((p) => p.name === k.name);
       expect(Math.hypot(((t?.x ?? 9) * w + x0) / W - k.x, (t?.y ?? 9) - k.y)).toBeLessThan(SAME_PLACE);
     }
+  });
+
+  it("names each pair by x and keeps the model's own names beside them", async () => {
+    // The model's answer stands in for MoveNet's, as a side view facing left can give it: the shoulder it names
+    // left (the one facing the camera) on the image's left, 0.2 of the frame from its right shoulder.
+    const raw = COCO17.map(() => [0.5, 0.5, 0.9]);
+    raw[5] = [0.5, 0.4, 0.9];
+    raw[6] = [0.5, 0.6, 0.8];
+    const model = {
+      inputs: [{ shape: [1, 256, 256, 3] }],
+      execute: () => ({ array: async () => [[raw]] }),
+    };
+    const body = await createPhotoBody(human, model).detect(upright);
+    expect(body.keypoints.map((k) => k.name)).toEqual([...COCO17]);
+    expect([body.keypoints[5]?.x, body.keypoints[6]?.x]).toEqual([0.6, 0.4]);
+    expect(body.ownNames?.[5]).toBe('rightShoulder');
+    expect(body.ownNames?.[6]).toBe('leftShoulder');
+    // Every other pair was at the same x, and kept its names.
+    expect(body.ownNames?.filter((n, i) => n !== COCO17[i])).toEqual(['rightShoulder', 'leftShoulder']);
   });
 
   it('runs only where a host loaded it, and alone', async () => {

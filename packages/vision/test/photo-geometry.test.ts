@@ -1,7 +1,7 @@
 // Geometry proven on real photos: side-view composites (a real profile head over a real sideways body,
 // testkit's sideViewPhoto) whose true CVA is known by construction, measured by the real engine.
 import { earForwardForCva } from '@posture-vision/core/calibration';
-import { framedSideViewPhoto, knownCvaPhotos } from '@posture-vision/testkit/media';
+import { framedSideViewPhoto, KNOWN_CVA_PLACEMENTS, knownCvaPhotos } from '@posture-vision/testkit/media';
 import { describe, expect, it } from 'vitest';
 import { analyzePhoto } from '../src/photo/service.ts';
 import { useEngine } from './engine.ts';
@@ -29,6 +29,33 @@ describe('cranial vertebral angle on side-view photos of known geometry', () => 
     // The estimates follow the truth in order: a more forward head always reads lower.
     const estimates = rows.map((r) => r.estimate as number);
     expect(estimates[0]).toBeLessThan(estimates[estimates.length - 1] as number);
+  });
+
+  it(`reads the most forward heads within ±${TOLERANCE_DEG}° in the webcam frames a camera gives, facing either way`, async () => {
+    // There MoveNet Thunder placed the hidden far shoulder in front of the near one, and the forward shoulder read
+    // the 35.1° composite up to 8.1° high (960×720); the model's own name for the near shoulder fixes it when most
+    // looks agree (service.ts nearShoulder; bench/README.md).
+    const forward = knownCvaPhotos().filter((k) => k.cva <= 40);
+    expect(forward.map((k) => k.cva)).toEqual([35, 37, 40]);
+    for (const [width, height] of [
+      [1280, 720],
+      [960, 720],
+      [640, 480],
+    ] as const)
+      for (const { cva, truth } of forward)
+        for (const facing of ['left', 'right'] as const) {
+          const up = KNOWN_CVA_PLACEMENTS.find(([c]) => c === cva)?.[1] as number;
+          const jpeg = framedSideViewPhoto({ up, forward: earForwardForCva(cva, up) }, width, height, facing);
+          const a = await analyzePhoto(engine.pool, new Uint8Array(jpeg), facing, `${facing}_image`);
+          const estimate = a.metrics.cranial_vertebral_angle as number;
+          expect({ width, height, facing, cva, error: Math.abs(estimate - truth) <= TOLERANCE_DEG }).toEqual({
+            width,
+            height,
+            facing,
+            cva,
+            error: true,
+          });
+        }
   });
 
   it('reads a webcam frame of a person facing right as the same frame facing left (measured mirrored)', async () => {

@@ -106,14 +106,23 @@ function inRange(metric: RangedMetric, name: string, value: number): number {
  *    project onto the same spot, and the far one, hidden behind the body, is what MoveNet misplaces —
  *    backwards on the side-view test photos facing left, up to 180 px and at times with a higher score than
  *    the near one, while the near one stayed within 20 px of where it is. (Facing right, the photo model put
- *    it in front; service.ts measures a side view facing right in its mirror image.)
+ *    it in front; service.ts measures a side view facing right in its mirror image.) In webcam frames of a forward
+ *    head it puts the far one in front too: when most looks show that, service.ts passes the shoulder the model
+ *    itself names as the near one (`nearShoulder`), and it is used instead.
  * 2. It must be a side view: with both shoulders seen, they lie at most SIDE_VIEW_MAX_SHOULDER_SPAN ear
  *    heights apart (facing the camera: 2.5-4); with both ears seen, the nose is not between them (between
  *    them means a face turned to the camera). Otherwise NotMeasurable, never a number.
  * 3. The facing direction is the side of the ear the nose (or an eye) is on (step 1 uses it).
  * 4. A CVA outside its physiological range (20-70°) is NotMeasurable, never a number.
  */
-export function sideMetrics(k: Keypoint[], width: number, height: number): SideMetrics {
+export function sideMetrics(
+  k: Keypoint[],
+  width: number,
+  height: number,
+  /** The shoulder facing the camera, when the looks told it from the far one (service.ts nearShoulder): then
+   * it replaces step 1's forward shoulder. */
+  nearShoulder?: Keypoint,
+): SideMetrics {
   const px = (p: Keypoint): Keypoint => ({ ...p, x: p.x * width, y: p.y * height });
   const ears = [k[3], k[4]].filter(seen).map(px);
   const shoulders = [k[5], k[6]].filter(sideShoulder).map(px);
@@ -123,7 +132,10 @@ export function sideMetrics(k: Keypoint[], width: number, height: number): SideM
   const ear = mean(ears);
   const nose = px(face);
   const facing = nose.x >= ear.x ? 1 : -1;
-  const shoulder = shoulders.reduce((a, b) => (b.x * facing > a.x * facing ? b : a));
+  const shoulder =
+    nearShoulder && sideShoulder(nearShoulder)
+      ? px(nearShoulder)
+      : shoulders.reduce((a, b) => (b.x * facing > a.x * facing ? b : a));
   const h = shoulder.y - ear.y;
   if (h <= 0) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
   const [s1, s2] = shoulders;
@@ -180,8 +192,14 @@ export function frontMetrics(k: Keypoint[], width: number, height: number): Fron
   return measured as FrontMetrics;
 }
 
-export function viewMetrics(view: ViewType, k: Keypoint[], width: number, height: number): ViewMetrics {
-  return view === 'front' ? frontMetrics(k, width, height) : sideMetrics(k, width, height);
+export function viewMetrics(
+  view: ViewType,
+  k: Keypoint[],
+  width: number,
+  height: number,
+  nearShoulder?: Keypoint,
+): ViewMetrics {
+  return view === 'front' ? frontMetrics(k, width, height) : sideMetrics(k, width, height, nearShoulder);
 }
 
 const meanOfTwo = (a: number | undefined, b: number | undefined) =>

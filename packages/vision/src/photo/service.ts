@@ -1,5 +1,6 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
-import { isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
+import { isSeenFrom, isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
+import { SIDE_VIEW_SHOULDER_SCORE } from '@posture-vision/core/calibration';
 import { COCO17_PAIRS, type Detection, type FrameModules } from '@posture-vision/detector';
 import { decodeJpeg, MAX_DECODE_PIXELS, type RgbImage, UnreadableImageError } from '../engine/image.ts';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
@@ -124,6 +125,46 @@ const detectRgb = (pool: EnginePool, img: RgbImage, modules: FrameModules) =>
 interface PersonKeypoints {
   keypoints: Keypoint[];
   looks: number;
+  /** A side view's shoulder facing the camera, when most looks place the model's own far shoulder in front of it
+   * (nearShoulder). */
+  nearShoulder?: Keypoint;
+}
+
+/** A look's shoulders as the model itself names them in a side view: `near` the one facing the camera (her left
+ * shoulder when she faces the image's left), null when the look does not show which way she faces. */
+function ownShoulders(k: Keypoint[], ownNames: readonly string[] | undefined) {
+  const ears = [k[3], k[4]].filter(isUsableKeypoint);
+  const face = [k[0], k[1], k[2]].find(isUsableKeypoint);
+  if (!ownNames || !ears.length || !face) return null;
+  const facing = face.x >= ears.reduce((s, e) => s + e.x, 0) / ears.length ? 1 : -1;
+  const near = ownNames.indexOf(facing < 0 ? 'leftShoulder' : 'rightShoulder');
+  const far = ownNames.indexOf(facing < 0 ? 'rightShoulder' : 'leftShoulder');
+  if (near < 0 || far < 0) return null;
+  return { near: k[near] as Keypoint, far: k[far] as Keypoint, facing };
+}
+
+/**
+ * The shoulder a side view measures from when the looks say the model put the far shoulder in front of the near
+ * one: in most looks (2 of 3) the shoulder the model itself names as facing the camera is seen and lies behind the
+ * other. The median of the looks' near shoulders, else undefined (the side metrics then take the forward shoulder).
+ * Why: in a webcam frame of a forward head (CVA 35-45°), MoveNet Thunder places the hidden far shoulder 7-46 px in
+ * front of the true one, and the forward-shoulder rule read the 35.1° composite up to 8.1° high; its own names put
+ * the near shoulder within 4.2° on every frame (bench/README.md). Not in every look: a name swapped in one look
+ * alone is the model's noise, and trusting it worsened the CVA's repeatability (SDC 3.85 -> 5.08°).
+ */
+function nearShoulder(looks: { keypoints: Keypoint[]; ownNames?: string[] }[]): Keypoint | undefined {
+  const shoulders = looks.map((l) => ownShoulders(l.keypoints, l.ownNames));
+  const seen = (p: Keypoint) => isSeenFrom(p, SIDE_VIEW_SHOULDER_SCORE);
+  const behind = shoulders.filter(
+    (s) => s && seen(s.near) && seen(s.far) && (s.far.x - s.near.x) * s.facing > 0,
+  ).length;
+  if (behind * 2 <= looks.length) return undefined;
+  const near = shoulders.flatMap((s) => (s && seen(s.near) ? [s.near] : []));
+  return {
+    x: median(near.map((p) => p.x)),
+    y: median(near.map((p) => p.y)),
+    score: median(near.map((p) => p.score ?? 0)),
+  };
 }
 
 /**
@@ -144,18 +185,24 @@ async function personKeypoints(
   const mirror = view !== 'front' && facingRight(first);
   const part = cropRgb(rgb, region);
   if (mirror) mirrorRgb(part);
-  const found: Keypoint[][] = [];
+  const found: { keypoints: Keypoint[]; ownNames?: string[] }[] = [];
   for (const margin of MEASURING_MARGINS) {
     const m = Math.round(margin * Math.max(part.width, part.height));
     const d = await detectRgb(pool, withMargin(part, m), MEASURING);
     if (!d.body || d.body.score < PERSON_BODY_SCORE) continue;
-    found.push(
-      fromRegion(d.body.keypoints, { x: -m, y: -m, w: d.width, h: d.height }, part.width, part.height),
-    );
+    found.push({
+      keypoints: fromRegion(
+        d.body.keypoints,
+        { x: -m, y: -m, w: d.width, h: d.height },
+        part.width,
+        part.height,
+      ),
+      ownNames: d.body.ownNames,
+    });
   }
   if (!found.length) return { keypoints: first, looks: 1 };
-  const merged = (found[0] as Keypoint[]).map((k, i) => {
-    const seen = found.map((f) => f[i] as Keypoint);
+  const merged = (found[0]?.keypoints as Keypoint[]).map((k, i) => {
+    const seen = found.map((f) => f.keypoints[i] as Keypoint);
     return {
       ...k,
       x: median(seen.map((p) => p.x)),
@@ -163,8 +210,15 @@ async function personKeypoints(
       score: median(seen.map((p) => p.score ?? 0)),
     };
   });
-  const keypoints = mirror ? unmirror(merged) : merged;
-  return { keypoints: fromRegion(keypoints, region, rgb.width, rgb.height), looks: 1 + found.length };
+  const inPhoto = (k: Keypoint[]) => fromRegion(k, region, rgb.width, rgb.height);
+  const keypoints = inPhoto(mirror ? unmirror(merged) : merged);
+  const near = view === 'front' ? undefined : nearShoulder(found);
+  if (!near) return { keypoints, looks: 1 + found.length };
+  return {
+    keypoints,
+    looks: 1 + found.length,
+    nearShoulder: inPhoto([mirror ? { ...near, x: 1 - near.x } : near])[0],
+  };
 }
 
 /**
@@ -244,10 +298,12 @@ export async function analyzePhoto(
   const person = await personKeypoints(pool, rgb, first, view);
   const excluded = personExclusion(person.keypoints, d.body?.box);
   const roll = estimateRoll(grey, excluded ? [excluded] : []);
-  const keypoints = levelKeypoints(person.keypoints, rgb.width, rgb.height, roll.rollDeg);
+  const level = (k: Keypoint[]) => levelKeypoints(k, rgb.width, rgb.height, roll.rollDeg);
+  const keypoints = level(person.keypoints);
+  const near = person.nearShoulder && level([person.nearShoulder])[0];
   const base = { keypoints, roll, looks: person.looks };
   try {
-    return { ...base, metrics: viewMetrics(view, keypoints, d.width, d.height) };
+    return { ...base, metrics: viewMetrics(view, keypoints, d.width, d.height, near) };
   } catch (error) {
     if (error instanceof MissingKeypoints)
       throw new PhotoError(422, `${MESSAGES.notMeasurable}: ${error.message}.`, field);
