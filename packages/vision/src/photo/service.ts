@@ -200,8 +200,9 @@ async function personKeypoints(
       ownNames: d.body.ownNames,
     });
   }
-  if (!found.length) return { keypoints: first, looks: 1 };
-  const merged = (found[0]?.keypoints as Keypoint[]).map((k, i) => {
+  const [look] = found;
+  if (!look) return { keypoints: first, looks: 1 };
+  const merged = look.keypoints.map((k, i) => {
     const seen = found.map((f) => f.keypoints[i] as Keypoint);
     return {
       ...k,
