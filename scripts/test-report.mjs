@@ -1,0 +1,22 @@
+// Reading a package's vitest JSON report (vitest.shared.ts writes one when `npm test` asks).
+
+/**
+ * The test files whose worker died under them: none of the package's tests failed, yet some tests of these files
+ * never ran (vitest reports them pending after "Worker exited unexpectedly"; the suite has no skipped tests). The
+ * only cause seen here is a native crash of @roamhq/wrtc, the Node WebRTC peer that stands in for the browser in
+ * core's live-link tests, when peer connections close (WonderInventions/node-webrtc #35): 2 CI runs of about 8.
+ * With any failed test the run stands as it is.
+ */
+export function unfinishedFiles(report) {
+  if (report.numFailedTests > 0) return [];
+  return report.testResults
+    .filter((file) => file.assertionResults.some((test) => test.status === 'pending'))
+    .map((file) => file.name);
+}
+
+/** Tests passed in the report, leaving out the given files. */
+export function passedOutside(report, files) {
+  return report.testResults
+    .filter((file) => !files.includes(file.name))
+    .reduce((n, file) => n + file.assertionResults.filter((t) => t.status === 'passed').length, 0);
+}

@@ -1,0 +1,30 @@
+// The root test command's reading of a package's report: a file whose worker died is told apart from failures.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { passedOutside, unfinishedFiles } from '../test-report.mjs';
+
+const file = (name, ...statuses) => ({ name, assertionResults: statuses.map((status) => ({ status })) });
+
+test('names the files whose tests stopped part-way when nothing failed', () => {
+  const report = {
+    numFailedTests: 0,
+    testResults: [
+      file('/a.test.ts', 'passed', 'passed'),
+      file('/link.test.ts', 'passed', 'pending', 'pending'),
+    ],
+  };
+  assert.deepEqual(unfinishedFiles(report), ['/link.test.ts']);
+  assert.equal(passedOutside(report, ['/link.test.ts']), 2);
+});
+
+test('names none when a test failed: the run stands', () => {
+  const report = {
+    numFailedTests: 1,
+    testResults: [file('/a.test.ts', 'failed'), file('/link.test.ts', 'passed', 'pending')],
+  };
+  assert.deepEqual(unfinishedFiles(report), []);
+});
+
+test('names none when every test ran', () => {
+  assert.deepEqual(unfinishedFiles({ numFailedTests: 0, testResults: [file('/a.test.ts', 'passed')] }), []);
+});
