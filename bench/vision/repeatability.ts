@@ -33,19 +33,17 @@ const count = Number(process.argv[2] ?? 20);
 const pool = new EnginePool(1);
 await pool.ready;
 const placement = { up: 200, forward: earForwardForCva(50, 200) };
+/** A calibration's three photos: the right-hand one is the side photo mirrored to face right. */
+const photoSet = (front: Buffer, side: Buffer) => ({ front, side, right: mirroredPhoto(side) });
 /** The photos as the test media give them (portrait crops, no room in view)... */
-const portraitSide = sideViewPhoto(placement).jpeg;
-const portrait = { front: personPhoto('woman-left'), side: portraitSide, right: mirroredPhoto(portraitSide) };
+const portrait = photoSet(personPhoto('woman-left'), sideViewPhoto(placement).jpeg);
 /** ...and the same people in a 960×540 camera picture of a room (a door frame and a shelf beside them). */
-const roomSide = roomPhoto({ side: placement });
-const room = { front: roomPhoto({ photo: 'woman-left' }), side: roomSide, right: mirroredPhoto(roomSide) };
+const room = photoSet(roomPhoto({ photo: 'woman-left' }), roomPhoto({ side: placement }));
 type Photos = typeof room;
 /** The same, with a forward head: the composite at 38° (the wizard test's), below the 45° of a poor CVA. */
 const forwardPlacement = { up: 200, forward: earForwardForCva(38, 200) };
-const forwardSide = sideViewPhoto(forwardPlacement).jpeg;
-const forwardPortrait = { ...portrait, side: forwardSide, right: mirroredPhoto(forwardSide) };
-const forwardRoomSide = roomPhoto({ side: forwardPlacement });
-const forwardRoom = { ...room, side: forwardRoomSide, right: mirroredPhoto(forwardRoomSide) };
+const forwardPortrait = photoSet(portrait.front, sideViewPhoto(forwardPlacement).jpeg);
+const forwardRoom = photoSet(room.front, roomPhoto({ side: forwardPlacement }));
 
 /** Per view: how often the roll was trusted, and the trusted estimates' error against the retake's true roll. */
 const rollLog: Record<string, { trusted: number; total: number; errors: number[] }> = {};

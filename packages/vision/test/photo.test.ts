@@ -28,6 +28,10 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** The side-view composite of a known CVA (the ear `up` px above the shoulder), as a data URL. */
+const sideDataUrl = (cva: number, up = 200) =>
+  toDataUrl(sideViewPhoto({ up, forward: earForwardForCva(cva, up) }).jpeg);
+
 const post = (url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, payload: payload as object });
 
@@ -145,8 +149,8 @@ describe('POST /calibration/batch-analyze', () => {
   it('answers an overall score with the combined metrics and each view', async () => {
     const res = await post('/calibration/batch-analyze', {
       front_image: personPhotoDataUrl('woman-left'),
-      left_image: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(52, 200) }).jpeg),
-      right_image: toDataUrl(sideViewPhoto({ up: 210, forward: earForwardForCva(48, 210) }).jpeg),
+      left_image: sideDataUrl(52),
+      right_image: sideDataUrl(48, 210),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -163,10 +167,11 @@ describe('POST /calibration/batch-analyze', () => {
 
   it('completes a calibration whose front photo hides a shoulder: the CVA and head tilt, no shoulder tilt, and why', async () => {
     // Her hair lies over her left shoulder; the pose model puts it on her upper arm (photo-hidden-shoulder.test.ts).
+    const side50 = sideDataUrl(50);
     const res = await post('/calibration/batch-analyze', {
       front_image: personPhotoDataUrl('woman-facing'),
-      left_image: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg),
-      right_image: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg),
+      left_image: side50,
+      right_image: side50,
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -192,7 +197,7 @@ describe('POST /calibration/batch-analyze', () => {
     const res = await post('/calibration/batch-analyze', {
       front_image: personPhotoDataUrl('woman-left'),
       left_image: personPhotoDataUrl('woman'),
-      right_image: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg),
+      right_image: sideDataUrl(50),
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toMatch(/^The left photo: Not measurable from this view/);

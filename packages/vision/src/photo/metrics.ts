@@ -35,7 +35,8 @@ export type ViewMetrics = Partial<SideMetrics & FrontMetrics>;
 /** Keypoints below core's MIN_KEYPOINT_SCORE are treated as not seen: one threshold for photo and live. */
 const seen = isUsableKeypoint;
 /** A shoulder a side view may measure from (SIDE_VIEW_SHOULDER_SCORE: a lower bar than other keypoints'). */
-const sideShoulder = (p: Keypoint | undefined): p is Keypoint => isSeenFrom(p, SIDE_VIEW_SHOULDER_SCORE);
+export const sideShoulder = (p: Keypoint | undefined): p is Keypoint =>
+  isSeenFrom(p, SIDE_VIEW_SHOULDER_SCORE);
 
 const mean = (ps: Keypoint[]) => ({
   x: ps.reduce((s, p) => s + p.x, 0) / ps.length,
@@ -98,6 +99,15 @@ function inRange(metric: RangedMetric, name: string, value: number): number {
   return round1(value);
 }
 
+/** The way a side view faces, 1 right or -1 left: the side of the ears' mean the nose (or an eye) is on; null when
+ * no ear or no face point is seen. Normalised or pixel coordinates alike (the sign does not depend on the scale). */
+export function sideFacing(k: Keypoint[]): 1 | -1 | null {
+  const ears = [k[3], k[4]].filter(seen);
+  const face = [k[0], k[1], k[2]].find(seen);
+  if (!ears.length || !face) return null;
+  return face.x >= ears.reduce((s, e) => s + e.x, 0) / ears.length ? 1 : -1;
+}
+
 /**
  * Side view (core's `sideGeometry` holds the formula and the C7 model). Method:
  * 1. The ear point is the mean of the ears seen (in a true side view both ears project onto nearly the same
@@ -131,7 +141,7 @@ export function sideMetrics(
     throw new MissingKeypoints('an ear, a shoulder and the face must be visible in a side photo');
   const ear = mean(ears);
   const nose = px(face);
-  const facing = nose.x >= ear.x ? 1 : -1;
+  const facing = sideFacing(k) as 1 | -1;
   const shoulder =
     nearShoulder && sideShoulder(nearShoulder)
       ? px(nearShoulder)

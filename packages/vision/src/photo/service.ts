@@ -1,6 +1,5 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
-import { isSeenFrom, isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
-import { SIDE_VIEW_SHOULDER_SCORE } from '@posture-vision/core/calibration';
+import { isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
 import { COCO17_PAIRS, type Detection, type FrameModules } from '@posture-vision/detector';
 import { decodeJpeg, MAX_DECODE_PIXELS, type RgbImage, UnreadableImageError } from '../engine/image.ts';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
@@ -11,7 +10,15 @@ import {
   personExclusion,
   type RollEstimate,
 } from './camera-roll.ts';
-import { MissingKeypoints, NotMeasurable, type ViewMetrics, type ViewType, viewMetrics } from './metrics.ts';
+import {
+  MissingKeypoints,
+  NotMeasurable,
+  sideFacing,
+  sideShoulder,
+  type ViewMetrics,
+  type ViewType,
+  viewMetrics,
+} from './metrics.ts';
 import { cropRgb, fromRegion, personWindow } from './person-window.ts';
 
 /** Largest accepted photo, decoded bytes (the calls' contract: JPEG data URLs of at most 5 MB). */
@@ -133,10 +140,8 @@ interface PersonKeypoints {
 /** A look's shoulders as the model itself names them in a side view: `near` the one facing the camera (her left
  * shoulder when she faces the image's left), null when the look does not show which way she faces. */
 function ownShoulders(k: Keypoint[], ownNames: readonly string[] | undefined) {
-  const ears = [k[3], k[4]].filter(isUsableKeypoint);
-  const face = [k[0], k[1], k[2]].find(isUsableKeypoint);
-  if (!ownNames || !ears.length || !face) return null;
-  const facing = face.x >= ears.reduce((s, e) => s + e.x, 0) / ears.length ? 1 : -1;
+  const facing = sideFacing(k);
+  if (!ownNames || !facing) return null;
   const near = ownNames.indexOf(facing < 0 ? 'leftShoulder' : 'rightShoulder');
   const far = ownNames.indexOf(facing < 0 ? 'rightShoulder' : 'leftShoulder');
   if (near < 0 || far < 0) return null;
@@ -154,12 +159,11 @@ function ownShoulders(k: Keypoint[], ownNames: readonly string[] | undefined) {
  */
 function nearShoulder(looks: { keypoints: Keypoint[]; ownNames?: string[] }[]): Keypoint | undefined {
   const shoulders = looks.map((l) => ownShoulders(l.keypoints, l.ownNames));
-  const seen = (p: Keypoint) => isSeenFrom(p, SIDE_VIEW_SHOULDER_SCORE);
   const behind = shoulders.filter(
-    (s) => s && seen(s.near) && seen(s.far) && (s.far.x - s.near.x) * s.facing > 0,
+    (s) => s && sideShoulder(s.near) && sideShoulder(s.far) && (s.far.x - s.near.x) * s.facing > 0,
   ).length;
   if (behind * 2 <= looks.length) return undefined;
-  const near = shoulders.flatMap((s) => (s && seen(s.near) ? [s.near] : []));
+  const near = shoulders.flatMap((s) => (s && sideShoulder(s.near) ? [s.near] : []));
   return {
     x: median(near.map((p) => p.x)),
     y: median(near.map((p) => p.y)),
