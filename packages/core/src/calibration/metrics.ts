@@ -116,6 +116,14 @@ export const MAINTAIN_GOAL = {
   description: 'Keep up your habits and recalibrate regularly to track your progress.',
 } as const;
 
+/** The goal when a calibration measured none of the key metrics (saved without an analysis of its photos):
+ * 'maintain your good posture' would praise a posture nobody measured. */
+export const MEASURE_GOAL = {
+  id: 'measure',
+  title: 'Measure your posture',
+  description: 'Retake the calibration with its three photos so that your posture can be measured.',
+} as const;
+
 export interface KeyMetric {
   key: MetricKey;
   name: string;
@@ -161,7 +169,9 @@ export function unmeasuredMetrics(
 export function goalSuggestions(
   calibration: Pick<Calibration, MetricKey>,
 ): { id: string; title: string; description: string }[] {
-  const issues = keyMetrics(calibration).filter((m) => m.status !== 'good');
+  const measured = keyMetrics(calibration);
+  if (measured.length === 0) return [{ ...MEASURE_GOAL }];
+  const issues = measured.filter((m) => m.status !== 'good');
   if (issues.length === 0) return [{ ...MAINTAIN_GOAL }];
   return issues.map((m) => ({ ...(METRIC_RULES.find((r) => r.key === m.key) as MetricRule).goal }));
 }

@@ -6,6 +6,7 @@ import {
   headTiltStatus,
   keyMetrics,
   MAINTAIN_GOAL,
+  MEASURE_GOAL,
   shoulderTiltStatus,
   summaryScoreBand,
   unmeasuredMetrics,
@@ -75,6 +76,17 @@ describe('key metrics and goals', () => {
   it("suggests the 'maintain' goal when nothing needs work", () => {
     expect(goalSuggestions(good)).toEqual([MAINTAIN_GOAL]);
     expect(MAINTAIN_GOAL.id).toBe('maintain');
+  });
+
+  it('suggests measuring, not maintaining, when no key metric was measured', () => {
+    const none = {
+      cranialVertebralAngle: null,
+      forwardHeadDistance: null,
+      shoulderTiltAngle: null,
+      headTiltAngle: null,
+    };
+    expect(goalSuggestions(none)).toEqual([MEASURE_GOAL]);
+    expect(goalSuggestions({ ...none, headTiltAngle: 2 })).toEqual([MAINTAIN_GOAL]);
   });
 
   it('suggests one goal per issue', () => {

@@ -19,13 +19,19 @@ export function CalibrationSummaryView({ calibration, onRetake }: CalibrationSum
   return (
     <div className="cal-summary" data-testid="calibration-summary-view">
       <section className="cal-card cal-score-row">
-        <div
-          className={`cal-score cal-score-${summaryScoreBand(model.postureScore)}`}
-          data-testid="summary-score"
-        >
-          <span>{model.postureScore}</span>
-          <small>/100</small>
-        </div>
+        {model.postureScore === null ? (
+          <div className="cal-score cal-score-none" data-testid="summary-score">
+            <small>Not scored</small>
+          </div>
+        ) : (
+          <div
+            className={`cal-score cal-score-${summaryScoreBand(model.postureScore)}`}
+            data-testid="summary-score"
+          >
+            <span>{model.postureScore}</span>
+            <small>/100</small>
+          </div>
+        )}
         <div>
           <h3>Overall Assessment</h3>
           <p data-testid="summary-assessment">{model.visualBreakdown.overallAssessment}</p>

@@ -11,6 +11,7 @@ const { createElement: h } = await import('react');
 const { MemoryRouter } = await import('react-router-dom');
 const { cleanup, render, screen, within } = await import('@testing-library/react');
 const { CalibrationSummaryView } = await import('../../src/calibration/CalibrationSummaryView');
+const { NOT_SCORED } = await import('../../src/calibration/rules/summary-model');
 
 afterEach(cleanup);
 
@@ -61,5 +62,27 @@ describe('the calibration summary of a calibration without a shoulder tilt', () 
     );
     expect(document.querySelectorAll('[data-status="not-measured"]')).toHaveLength(0);
     expect(screen.getByTestId('diagram-tilts').textContent).toBe('Shoulders 2.5°Head 9.0°');
+  });
+});
+
+describe('the calibration summary of a calibration saved without an analysis', () => {
+  it('shows no score and no metric values, says why, and suggests measuring', () => {
+    const unscored = {
+      ...calibration,
+      initialPostureScore: null,
+      cranialVertebralAngle: null,
+      forwardHeadDistance: null,
+      shoulderTiltAngle: null,
+      headTiltAngle: null,
+      assessmentNotes: null,
+    };
+    render(h(MemoryRouter, null, h(CalibrationSummaryView, { calibration: unscored })));
+    expect(screen.getByTestId('summary-score').textContent).toBe('Not scored');
+    expect(screen.getByTestId('summary-assessment').textContent).toBe(NOT_SCORED);
+    expect([...document.querySelectorAll('.cal-metric')].map((li) => li.getAttribute('data-status'))).toEqual(
+      ['not-measured', 'not-measured', 'not-measured', 'not-measured'],
+    );
+    expect(screen.getByText('Measure your posture')).toBeTruthy();
+    expect(screen.queryByText('Maintain your good posture')).toBeNull();
   });
 });

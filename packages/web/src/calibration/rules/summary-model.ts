@@ -9,7 +9,9 @@ import {
 } from '@posture-vision/core';
 
 export interface CalibrationSummaryModel {
-  postureScore: number;
+  /** The score out of 100, or null when the calibration was stored without one (saved through the API without an
+   * analysis of its photos): the summary then shows no number rather than a 0 nobody measured. */
+  postureScore: number | null;
   visualBreakdown: {
     overallAssessment: string;
     keyMetrics: KeyMetric[];
@@ -19,13 +21,18 @@ export interface CalibrationSummaryModel {
   goalSuggestions: { id: string; title: string; description: string }[];
 }
 
-/** The stored assessment notes, else a sentence naming the metrics that are not good. */
+/** Said instead of a score when a calibration was stored without an analysis of its photos. */
+export const NOT_SCORED =
+  'This calibration was saved without an analysis of its photos, so it has no posture score. Retake the calibration to measure your posture.';
+
+/** The stored assessment notes, else a sentence naming the metrics that are not good (or NOT_SCORED). */
 export function overallAssessment(
-  score: number,
+  score: number | null,
   metrics: readonly KeyMetric[],
   notes?: string | null,
 ): string {
   if (notes?.trim()) return notes.trim();
+  if (score === null) return NOT_SCORED;
   const issues = metrics.filter((m) => m.status !== 'good').map((m) => m.name.toLowerCase());
   const level = score >= 80 ? 'Good posture' : score >= 60 ? 'Fair posture' : 'Posture needs attention';
   return issues.length
@@ -35,7 +42,8 @@ export function overallAssessment(
 
 export function calibrationSummary(calibration: Calibration): CalibrationSummaryModel {
   const metrics = keyMetrics(calibration);
-  const score = Math.round(calibration.initialPostureScore ?? 0);
+  const stored = calibration.initialPostureScore;
+  const score = stored === null || stored === undefined ? null : Math.round(stored);
   return {
     postureScore: score,
     visualBreakdown: {
