@@ -33,9 +33,9 @@ export function PostureDiagram({ calibration }: { calibration: Calibration }) {
   const hd = (Math.max(-20, Math.min(20, head)) * Math.PI) / 180;
   return (
     <svg
-      viewBox="0 0 320 220"
+      viewBox="0 0 320 230"
       width="320"
-      height="220"
+      height="230"
       role="img"
       aria-label="Posture diagram"
       data-testid="posture-diagram"
@@ -71,10 +71,11 @@ export function PostureDiagram({ calibration }: { calibration: Calibration }) {
           strokeWidth="6"
           strokeLinecap="round"
         />
-        <line x1="80" y1="125" x2="80" y2="210" stroke="#888" strokeWidth="6" strokeLinecap="round" />
+        <line x1="80" y1="125" x2="80" y2="178" stroke="#888" strokeWidth="6" strokeLinecap="round" />
+        {/* Below the spine, not across it: a label as long as 'Shoulders not measured' would cross it. */}
         <text
           x="80"
-          y="170"
+          y="198"
           fontSize="11"
           fill="currentColor"
           textAnchor="middle"
