@@ -8,11 +8,14 @@
 // Twice: the test photos as they are (portrait crops: the person fills the picture, no room in view), and the
 // same people in a 960×540 camera picture of a room (testkit's roomPhoto: a door frame and a shelf beside them),
 // where the analysis can measure the camera's roll (vision photo/camera-roll.ts). A retake sees the central 80 %
-// of its photo (testkit's RETAKE_VIEW), so a rolled retake has no filled border.
+// of its photo (testkit's RETAKE_VIEW), so a rolled retake has no filled border. A forward head (38°) is retaken
+// the same way, made two ways: the neck bent forward about C7 (testkit bentNeckPlacement) and the head moved forward
+// whole (the earlier composite); the bent necks' geometry is measured at 35-47°.
 // Run from the repository root: node --import tsx bench/vision/repeatability.ts [retakes=20]  (measures only)
 import { cpus, loadavg, totalmem } from 'node:os';
 import { earForwardForCva } from '../../packages/core/src/calibration/geometry.ts';
 import {
+  bentNeckPlacement,
   framedSideViewPhoto,
   KNOWN_CVA_PLACEMENTS,
   knownCvaPhotos,
@@ -40,7 +43,12 @@ const portrait = photoSet(personPhoto('woman-left'), sideViewPhoto(placement).jp
 /** ...and the same people in a 960×540 camera picture of a room (a door frame and a shelf beside them). */
 const room = photoSet(roomPhoto({ photo: 'woman-left' }), roomPhoto({ side: placement }));
 type Photos = typeof room;
-/** The same, with a forward head: the composite at 38° (the wizard test's), below the 45° of a poor CVA. */
+/** The same, with a forward head of 38° (below the 45° of a poor CVA), made two ways: the neck bent forward about C7
+ * from the upright composite (testkit bentNeckPlacement, head and neck joined to the shoulders as a person's are)... */
+const bentPlacement = bentNeckPlacement(38);
+const bentPortrait = photoSet(portrait.front, sideViewPhoto(bentPlacement).jpeg);
+const bentRoom = photoSet(room.front, roomPhoto({ side: bentPlacement }));
+/** ...and the head moved forward whole (the wizard test's composite; a gap then opens between head and body). */
 const forwardPlacement = { up: 200, forward: earForwardForCva(38, 200) };
 const forwardPortrait = photoSet(portrait.front, sideViewPhoto(forwardPlacement).jpeg);
 const forwardRoom = photoSet(room.front, roomPhoto({ side: forwardPlacement }));
@@ -135,6 +143,26 @@ for (const [width, height] of FRAMES) {
   }
 }
 
+// Forward heads made by bending the neck (testkit bentNeckPlacement): true CVA by construction, as the photo and in
+// two webcam frames facing either way.
+const BENT_CVAS = [35, 38, 41, 44, 47];
+const bent: string[] = [];
+const bentErrors: number[] = [];
+for (const cva of BENT_CVAS) {
+  const p = bentNeckPlacement(cva);
+  const cells: string[] = [];
+  const read = async (jpeg: Buffer, facing: 'left' | 'right') => {
+    const est = (await analyse(jpeg, facing))?.metrics.cranial_vertebral_angle;
+    if (est !== undefined) bentErrors.push(est - cva);
+    cells.push(est === undefined ? 'not measurable' : `${est} (${(est - cva).toFixed(1)})`);
+  };
+  await read(sideViewPhoto(p).jpeg, 'left');
+  for (const [width, height] of [FRAMES[0], FRAMES[2]])
+    for (const facing of ['left', 'right'] as const)
+      await read(framedSideViewPhoto(p, width, height, facing), facing);
+  bent.push(`| ${cva} | ${(p.flexion ?? 0).toFixed(1)} | ${cells.join(' | ')} |`);
+}
+
 const started = new Date().toISOString();
 console.log(
   `machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; load ${loadavg()[0]?.toFixed(1)}; ${started}`,
@@ -159,6 +187,15 @@ for (const [frame, rows] of Object.entries(framed)) {
     );
   }
 }
+console.log('\ngeometry of forward heads made by bending the neck: estimate (error)');
+console.log(
+  '| true CVA ° | flexion ° | photo | 1280×720 left | 1280×720 right | 640×480 left | 640×480 right |',
+);
+console.log('|---|---|---|---|---|---|---|');
+for (const g of bent) console.log(g);
+console.log(
+  `${bentErrors.length} measured, mean error ${(bentErrors.reduce((a, b) => a + b, 0) / bentErrors.length).toFixed(2)}°, mean |error| ${(bentErrors.reduce((a, b) => a + Math.abs(b), 0) / bentErrors.length).toFixed(2)}°, max |error| ${Math.max(...bentErrors.map(Math.abs)).toFixed(2)}°`,
+);
 /** A metric's SDC over its readings, or '-' with fewer than two. */
 const sdcOf = (v: number[]) => (v.length > 1 ? spread(v).sdc.toFixed(2) : '-');
 // The same retakes twice: with their roll, and with the roll set to 0 (everything else equal), so the two tables
@@ -173,8 +210,30 @@ for (const [label, photos, set, rightSet] of [
   ['test photos, the same retakes without their roll', portrait, level, rightLevel],
   ['in a room, all changes incl. 1-3° roll', room, retakes, rightRetakes],
   ['in a room, the same retakes without their roll', room, level, rightLevel],
-  ['a forward head (38°), test photos, all changes incl. 1-3° roll', forwardPortrait, retakes, rightRetakes],
-  ['a forward head (38°), in a room, all changes incl. 1-3° roll', forwardRoom, retakes, rightRetakes],
+  [
+    'a forward head (38°, neck bent), test photos, all changes incl. 1-3° roll',
+    bentPortrait,
+    retakes,
+    rightRetakes,
+  ],
+  [
+    'a forward head (38°, neck bent), in a room, all changes incl. 1-3° roll',
+    bentRoom,
+    retakes,
+    rightRetakes,
+  ],
+  [
+    'a forward head (38°, head moved whole), test photos, all changes incl. 1-3° roll',
+    forwardPortrait,
+    retakes,
+    rightRetakes,
+  ],
+  [
+    'a forward head (38°, head moved whole), in a room, all changes incl. 1-3° roll',
+    forwardRoom,
+    retakes,
+    rightRetakes,
+  ],
 ] as const) {
   const { rows, unmeasured, side } = await measure(
     label.replace(/, (all changes|the same retakes).*$/, ''),

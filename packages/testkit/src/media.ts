@@ -5,7 +5,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { earForwardForCva, sideGeometry } from '@posture-vision/core/calibration';
+import { C7_BACK, C7_UP, earForwardForCva, sideGeometry } from '@posture-vision/core/calibration';
 import jpeg from 'jpeg-js';
 
 const require = createRequire(import.meta.url);
@@ -115,6 +115,9 @@ export interface SideViewPlacement {
   forward: number;
   /** How far the ear sits above the shoulder, in pixels of the result (the neck's length). */
   up: number;
+  /** Neck flexion, degrees: the head (with its neck) turned forward and down about the C7 point of the placement
+   * above (core's C7 model), as a forward head posture bends the neck, instead of moved forward whole. */
+  flexion?: number;
 }
 
 export interface SideViewPhoto {
@@ -149,6 +152,29 @@ export function sideViewPhoto(placement: SideViewPlacement, quality = 90): SideV
 /** A plain wall: above the side-view body's neck, and around a still clip's picture. */
 const WALL: [number, number, number] = [196, 190, 184];
 
+/**
+ * Where a placement puts the composite's shoulder and ear, and how its head patch is laid (pure geometry, no
+ * pixels): the head patch's top-left corner in the result before any flexion, the C7 point the flexion turns it
+ * about (core's C7 model of the placement: C7_BACK·up behind and C7_UP·up above the shoulder, behind being +x
+ * since she faces left), and the ear after the turn.
+ */
+function sideViewLayout(placement: SideViewPlacement) {
+  const { head: h, body: b, headScale } = sideSources;
+  const shoulder = { x: b.w - 1 - (b.shoulder.x - b.x), y: b.shoulder.y - b.y };
+  const earInPatch = { x: (h.ear.x - h.x) * headScale, y: (h.ear.y - h.y) * headScale };
+  const left = Math.round(shoulder.x - placement.forward - earInPatch.x);
+  const top = Math.round(shoulder.y - placement.up - earInPatch.y);
+  const c7 = { x: shoulder.x + C7_BACK * placement.up, y: shoulder.y - C7_UP * placement.up };
+  const theta = ((placement.flexion ?? 0) * Math.PI) / 180;
+  // The upright ear turned forward and down about C7 (by -θ in the picture's y-down frame).
+  const e = { x: left + earInPatch.x - c7.x, y: top + earInPatch.y - c7.y };
+  const ear = {
+    x: c7.x + Math.cos(theta) * e.x + Math.sin(theta) * e.y,
+    y: c7.y - Math.sin(theta) * e.x + Math.cos(theta) * e.y,
+  };
+  return { shoulder, ear, left, top, c7, theta };
+}
+
 /** The side-view composite as RGBA, with where its ear and shoulder are (see sideViewPhoto). */
 function sideViewImage(placement: SideViewPlacement): { image: Rgba; ear: Point; shoulder: Point } {
   const { head: h, body: b, headScale } = sideSources;
@@ -167,29 +193,55 @@ function sideViewImage(placement: SideViewPlacement): { image: Rgba; ear: Point;
           d,
         );
     }
-  const shoulder = { x: width - 1 - (b.shoulder.x - b.x), y: b.shoulder.y - b.y };
-  const ear = { x: shoulder.x - placement.forward, y: shoulder.y - placement.up };
-  // Head patch scaled by headScale with its marked ear on `ear` (nearest-neighbour sampling).
-  const earInPatch = { x: (h.ear.x - h.x) * headScale, y: (h.ear.y - h.y) * headScale };
-  const left = Math.round(ear.x - earInPatch.x);
-  const top = Math.round(ear.y - earInPatch.y);
+  // Head patch scaled by headScale with its marked ear on the placement's ear (nearest-neighbour sampling), turned
+  // by the flexion about C7: each result pixel is turned back (by θ) to find its place in the upright patch.
+  const { shoulder, ear, left, top, c7, theta } = sideViewLayout(placement);
   const pw = Math.floor(head.width * headScale);
   const ph = Math.floor(head.height * headScale);
-  for (let py = 0; py < ph; py++)
-    for (let px = 0; px < pw; px++) {
-      const x = left + px;
-      const y = top + py;
-      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+  const [cos, sin] = [Math.cos(theta), Math.sin(theta)];
+  const reach = Math.ceil(Math.hypot(left - c7.x, top - c7.y) + Math.hypot(pw, ph));
+  const box = theta
+    ? { x0: c7.x - reach, x1: c7.x + reach, y0: c7.y - reach, y1: c7.y + reach }
+    : { x0: left, x1: left + pw, y0: top, y1: top + ph };
+  for (let y = Math.max(0, Math.floor(box.y0)); y < Math.min(height, Math.ceil(box.y1)); y++)
+    for (let x = Math.max(0, Math.floor(box.x0)); x < Math.min(width, Math.ceil(box.x1)); x++) {
+      const px = Math.round(c7.x + cos * (x - c7.x) - sin * (y - c7.y)) - left;
+      const py = Math.round(c7.y + sin * (x - c7.x) + cos * (y - c7.y)) - top;
+      if (px < 0 || py < 0 || px >= pw || py >= ph) continue;
       const sx = Math.min(head.width - 1, Math.round(px / headScale));
       const sy = Math.min(head.height - 1, Math.round(py / headScale));
       const s = (sy * head.width + sx) * 4;
       out.set(head.data.subarray(s, s + 4), (y * width + x) * 4);
     }
-  return {
-    image: { width, height, data: out },
-    ear: { x: left + earInPatch.x, y: top + earInPatch.y },
-    shoulder,
+  return { image: { width, height, data: out }, ear, shoulder };
+}
+
+/** The upright neck a bent one starts from: the composite at this CVA with the placements' usual neck length. */
+const UPRIGHT = { cva: 50, up: 200 };
+
+/**
+ * A forward head made the way one forms: the upright composite (UPRIGHT) with its neck bent forward about C7
+ * (`flexion`) until the ear sits at `cva` — the head and its own neck go forward and down together, joined to the
+ * shoulders as a person's are. sideViewPlacement's other way, moving the whole head forward, leaves a gap between
+ * head and body at a forward head; MoveNet Thunder read retakes of that 38° composite anywhere from 29° to 68°
+ * (bench/README.md). The flexion is found by bisection on the layout's geometry (core's formula on the ear and
+ * shoulder it places), so the true CVA of the result is `cva` by construction.
+ */
+export function bentNeckPlacement(cva: number): SideViewPlacement {
+  const upright = { up: UPRIGHT.up, forward: earForwardForCva(UPRIGHT.cva, UPRIGHT.up) };
+  const cvaAt = (flexion: number) => {
+    const { ear, shoulder } = sideViewLayout({ ...upright, flexion });
+    return sideGeometry(ear, shoulder, -1)?.cranialVertebralAngle ?? Number.NaN;
   };
+  if (!(cva > 20 && cva <= cvaAt(0)))
+    throw new Error(`a bent neck reaches 20-${cvaAt(0).toFixed(1)}°, not ${cva}°`);
+  let [lo, hi] = [0, 60];
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (cvaAt(mid) > cva) lo = mid;
+    else hi = mid;
+  }
+  return { ...upright, flexion: (lo + hi) / 2 };
 }
 
 export interface StillClipOptions {

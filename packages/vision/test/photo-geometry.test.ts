@@ -1,7 +1,13 @@
 // Geometry proven on real photos: side-view composites (a real profile head over a real sideways body,
 // testkit's sideViewPhoto) whose true CVA is known by construction, measured by the real engine.
 import { earForwardForCva } from '@posture-vision/core/calibration';
-import { framedSideViewPhoto, KNOWN_CVA_PLACEMENTS, knownCvaPhotos } from '@posture-vision/testkit/media';
+import {
+  bentNeckPlacement,
+  framedSideViewPhoto,
+  KNOWN_CVA_PLACEMENTS,
+  knownCvaPhotos,
+  sideViewPhoto,
+} from '@posture-vision/testkit/media';
 import { describe, expect, it } from 'vitest';
 import { analyzePhoto } from '../src/photo/service.ts';
 import { useEngine } from './engine.ts';
@@ -28,6 +34,20 @@ describe('cranial vertebral angle on side-view photos of known geometry', () => 
     }
     // The estimates follow the truth in order: a more forward head always reads lower.
     const estimates = rows.map((r) => r.estimate as number);
+    expect(estimates[0]).toBeLessThan(estimates[estimates.length - 1] as number);
+  });
+
+  it(`reads forward heads made by bending the neck within ±${TOLERANCE_DEG}° of their true CVA`, async () => {
+    // The upright composite with its neck bent forward about C7 (testkit bentNeckPlacement): head and neck stay
+    // joined to the shoulders, as in a person whose head has come forward.
+    const estimates: number[] = [];
+    for (const cva of [35, 38, 41, 44, 47]) {
+      const jpeg = sideViewPhoto(bentNeckPlacement(cva)).jpeg;
+      const a = await analyzePhoto(engine.pool, new Uint8Array(jpeg), 'left', 'left_image');
+      const estimate = a.metrics.cranial_vertebral_angle as number;
+      expect({ cva, within: Math.abs(estimate - cva) <= TOLERANCE_DEG }).toEqual({ cva, within: true });
+      estimates.push(estimate);
+    }
     expect(estimates[0]).toBeLessThan(estimates[estimates.length - 1] as number);
   });
 
