@@ -73,8 +73,13 @@ describe('CVA repeatability over retakes', () => {
       if (a.metrics.cranial_vertebral_angle !== undefined) cvas.push(a.metrics.cranial_vertebral_angle);
     }
     expect(cvas.length).toBeGreaterThanOrEqual(8 - MAX_REFUSED);
+    // These 8 give 2.46° (40.1-42.9°); the bench's 20 calibrations of three photos 1.41° (bench/README.md).
     expect(spread(cvas).sdc).toBeLessThan(CVA_SDC_BOUND_DEG);
-    for (const v of cvas) expect(Math.abs(v - 38)).toBeLessThanOrEqual(5);
+    // Near the truth on average (the geometry test's ±5°; the retakes read 3° high), and no retake more than 5°
+    // from what the level, unshifted camera reads, as for the upright neck above.
+    expect(Math.abs(spread(cvas).mean - 38)).toBeLessThanOrEqual(5);
+    const flat = (await cvaOf(retakePhoto(room, level))).cva;
+    for (const v of cvas) expect(Math.abs(v - flat)).toBeLessThanOrEqual(5);
   });
 
   it('measures a rolled camera against the room: the CVA stays where the level camera read it', async () => {
