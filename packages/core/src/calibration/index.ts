@@ -1,3 +1,4 @@
+export * from './change';
 export * from './failures';
 export * from './geometry';
 export * from './messages';

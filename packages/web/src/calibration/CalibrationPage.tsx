@@ -6,6 +6,7 @@ import {
   CALIBRATION_MESSAGES,
   type Calibration,
   type CalibrationPhoto,
+  type CalibrationProgressItem,
   errorBodyTexts,
   PAGE_JPEG_QUALITY,
   unwrap,
@@ -35,6 +36,8 @@ export default function CalibrationPage() {
   const [error, setError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<CalibrationPhoto[]>([]);
   const [calibration, setCalibration] = useState<Calibration | null>(null);
+  /** The user's calibrations, for the summary's change since the last one (none shown while or if it fails). */
+  const [history, setHistory] = useState<CalibrationProgressItem[]>([]);
   const streamRef = useRef<MediaStream | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
 
@@ -69,6 +72,20 @@ export default function CalibrationPage() {
   }, []);
 
   useEffect(() => releaseCamera, [releaseCamera]);
+
+  useEffect(() => {
+    if (step !== 'summary') return;
+    let live = true;
+    api.calibration.progress({}).then(
+      (answer) => {
+        if (live && answer?.success) setHistory(answer.data?.calibrationProgress ?? []);
+      },
+      (error: unknown) => console.warn('Calibration history not loaded', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [step]);
 
   useEffect(() => {
     if (step === 'camera' && videoRef.current && streamRef.current) {
@@ -187,7 +204,7 @@ export default function CalibrationPage() {
         </section>
       )}
       {step === 'summary' && calibration && (
-        <CalibrationSummaryView calibration={calibration} onRetake={retake} />
+        <CalibrationSummaryView calibration={calibration} history={history} onRetake={retake} />
       )}
     </div>
   );

@@ -1,6 +1,13 @@
 // The calibration summary view shown after a real calibration (document 2, section 2.6).
 
-import { type Calibration, summaryScoreBand } from '@posture-vision/core';
+import {
+  type Calibration,
+  type CalibrationProgressItem,
+  cvaChange,
+  cvaChangeText,
+  formatLocaleDate,
+  summaryScoreBand,
+} from '@posture-vision/core';
 import { Button } from '@posture-vision/ui';
 import { useNavigate } from 'react-router-dom';
 import { PostureDiagram } from './PostureDiagram.tsx';
@@ -9,13 +16,17 @@ import './calibration.css';
 
 export interface CalibrationSummaryViewProps {
   calibration: Calibration;
+  /** The user's calibrations (GET /calibration/progress): the CVA's change since the last one is shown with whether
+   * a retake could explain it (core cvaChange). */
+  history?: readonly CalibrationProgressItem[];
   /** Default: go to /dashboard/calibration. */
   onRetake?: () => void;
 }
 
-export function CalibrationSummaryView({ calibration, onRetake }: CalibrationSummaryViewProps) {
+export function CalibrationSummaryView({ calibration, history = [], onRetake }: CalibrationSummaryViewProps) {
   const navigate = useNavigate();
   const model = calibrationSummary(calibration);
+  const change = cvaChange(calibration, history);
   return (
     <div className="cal-summary" data-testid="calibration-summary-view">
       <section className="cal-card cal-score-row">
@@ -55,6 +66,14 @@ export function CalibrationSummaryView({ calibration, onRetake }: CalibrationSum
             </li>
           ))}
         </ul>
+        {change && (
+          <p
+            className={`cal-cva-change${change.real ? ' cal-cva-change-real' : ''}`}
+            data-testid="summary-cva-change"
+          >
+            {cvaChangeText(change, formatLocaleDate(change.since))}
+          </p>
+        )}
       </section>
       <section className="cal-card">
         <PostureDiagram calibration={calibration} />

@@ -86,3 +86,31 @@ describe('the calibration summary of a calibration saved without an analysis', (
     expect(screen.queryByText('Maintain your good posture')).toBeNull();
   });
 });
+
+describe("the calibration summary's change since the last calibration", () => {
+  const earlier = (cranialVertebralAngle: number | null) => [
+    { id: 'c0', createdAt: '2026-11-10T09:00:00Z', initialPostureScore: 70, cranialVertebralAngle },
+    { id: 'c1', createdAt: calibration.createdAt, initialPostureScore: 90, cranialVertebralAngle: 46.5 },
+  ];
+  const shown = (history: ReturnType<typeof earlier>) => {
+    render(h(MemoryRouter, null, h(CalibrationSummaryView, { calibration, history })));
+    return screen.queryByTestId('summary-cva-change')?.textContent ?? null;
+  };
+  const date = new Date('2026-11-10T09:00:00Z').toLocaleDateString();
+
+  it('calls a change a retake can make not real yet', () => {
+    expect(shown(earlier(44.1))).toBe(
+      `Your CVA is 2.4° higher than at your calibration of ${date} (the head sits further back): within the 4° a retake can vary by, so not a real change yet.`,
+    );
+  });
+
+  it('calls a larger change real', () => {
+    expect(shown(earlier(51))).toBe(
+      `Your CVA is 4.5° lower than at your calibration of ${date} (the head sits further forward): more than the 4° a retake can vary by, so a real change.`,
+    );
+  });
+
+  it('says nothing when no earlier calibration measured a CVA', () => {
+    expect(shown(earlier(null))).toBeNull();
+  });
+});

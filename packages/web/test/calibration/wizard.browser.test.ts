@@ -6,9 +6,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { earForwardForCva } from '@posture-vision/core/calibration';
+import type { CalibrationProgressItem } from '@posture-vision/core/api';
+import { CVA_DETECTABLE_CHANGE_DEG, cvaChange, earForwardForCva } from '@posture-vision/core/calibration';
+import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
-import { personImage, writeSideViewClip, writeStillClip } from '@posture-vision/testkit/media';
+import {
+  personImage,
+  personPhotoDataUrl,
+  writeSideViewClip,
+  writeStillClip,
+} from '@posture-vision/testkit/media';
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +205,13 @@ describe('photo calibration wizard with front and side photos', () => {
 
   it('completes for a user whose hair hides a shoulder: the shoulder tilt is not measured, the card and the summary say so and why', async () => {
     views.FRONT_HAIR_OVER_SHOULDER();
+    // The calibration before this one (stored now, so after the first journey's): an upright neck of 52°. This
+    // one's forward head (38°) is then a real change from it.
+    const earlier = await seedCalibration(api.url, user.accessToken, personPhotoDataUrl('woman-left'), {
+      overall_score: 100,
+      metrics: { cranial_vertebral_angle: 52 },
+    });
+    expect(earlier.status).toBe(201);
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     await signIn(page, site.url, user);
@@ -240,6 +254,23 @@ describe('photo calibration wizard with front and side photos', () => {
     );
     expect(await page.$eval('[data-testid="diagram-tilts"]', (t) => t.textContent)).toMatch(
       /^Shoulders not measuredHead \d+\.\d°$/,
+    );
+    // The change since the calibration before this one, and whether a retake could explain it (core cvaChange).
+    const progress = (await (
+      await fetch(`${api.url}/calibration/progress`, {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      })
+    ).json()) as { data: { calibrationProgress: CalibrationProgressItem[] } };
+    const rows = progress.data.calibrationProgress;
+    const change = cvaChange(rows[rows.length - 1] as CalibrationProgressItem, rows);
+    expect(change).not.toBeNull();
+    const { delta } = change as NonNullable<typeof change>;
+    expect(change).toMatchObject({ since: rows.find((r) => r.id === earlier.id)?.createdAt, real: true });
+    expect(delta).toBeLessThan(-CVA_DETECTABLE_CHANGE_DEG);
+    expect(await page.$eval('[data-testid="summary-cva-change"]', (p) => p.textContent)).toMatch(
+      new RegExp(
+        `^Your CVA is ${Math.abs(delta).toFixed(1)}° lower than at your calibration of .+ \\(the head sits further forward\\): more than the ${CVA_DETECTABLE_CHANGE_DEG}° a retake can vary by, so a real change\\.$`,
+      ),
     );
     await saveScreenshot(page, SUITE, 'hair-04-calibration-summary');
     await page.close();
