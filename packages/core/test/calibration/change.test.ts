@@ -24,10 +24,10 @@ describe('CVA change since the last calibration', () => {
 
   it(`calls a change real from ${CVA_DETECTABLE_CHANGE_DEG}° either way, and not below`, () => {
     const from = (cva: number) => cvaChange(current, [at('p', '2026-11-19T10:00:00Z', cva)]);
-    expect(from(47.5 - 3.9)).toMatchObject({ delta: 3.9, real: false });
-    expect(from(47.5 - 4)).toMatchObject({ delta: 4, real: true });
-    expect(from(47.5 + 3.9)).toMatchObject({ delta: -3.9, real: false });
-    expect(from(47.5 + 4.5)).toMatchObject({ delta: -4.5, real: true });
+    expect(from(47.5 - 5.9)).toMatchObject({ delta: 5.9, real: false });
+    expect(from(47.5 - 6)).toMatchObject({ delta: 6, real: true });
+    expect(from(47.5 + 5.9)).toMatchObject({ delta: -5.9, real: false });
+    expect(from(47.5 + 6.5)).toMatchObject({ delta: -6.5, real: true });
   });
 
   it('has nothing to compare for a first calibration or one without a CVA', () => {
@@ -40,10 +40,10 @@ describe('CVA change since the last calibration', () => {
 
   it('says which way the head moved and whether a retake could explain it', () => {
     expect(cvaChangeText({ delta: 2.3, since: '', real: false }, '10/11/2026')).toBe(
-      'Your CVA is 2.3° higher than at your calibration of 10/11/2026 (the head sits further back): within the 4° a retake can vary by, so not a real change yet.',
+      'Your CVA is 2.3° higher than at your calibration of 10/11/2026 (the head sits further back): within the 6° a retake can vary by, so not a real change yet.',
     );
-    expect(cvaChangeText({ delta: -5.1, since: '', real: true }, '10/11/2026')).toBe(
-      'Your CVA is 5.1° lower than at your calibration of 10/11/2026 (the head sits further forward): more than the 4° a retake can vary by, so a real change.',
+    expect(cvaChangeText({ delta: -7.1, since: '', real: true }, '10/11/2026')).toBe(
+      'Your CVA is 7.1° lower than at your calibration of 10/11/2026 (the head sits further forward): more than the 6° a retake can vary by, so a real change.',
     );
     expect(cvaChangeText({ delta: 0, since: '', real: false }, '10/11/2026')).toBe(
       'Your CVA is the same as at your calibration of 10/11/2026.',

@@ -100,13 +100,13 @@ describe("the calibration summary's change since the last calibration", () => {
 
   it('calls a change a retake can make not real yet', () => {
     expect(shown(earlier(44.1))).toBe(
-      `Your CVA is 2.4° higher than at your calibration of ${date} (the head sits further back): within the 4° a retake can vary by, so not a real change yet.`,
+      `Your CVA is 2.4° higher than at your calibration of ${date} (the head sits further back): within the 6° a retake can vary by, so not a real change yet.`,
     );
   });
 
   it('calls a larger change real', () => {
-    expect(shown(earlier(51))).toBe(
-      `Your CVA is 4.5° lower than at your calibration of ${date} (the head sits further forward): more than the 4° a retake can vary by, so a real change.`,
+    expect(shown(earlier(53))).toBe(
+      `Your CVA is 6.5° lower than at your calibration of ${date} (the head sits further forward): more than the 6° a retake can vary by, so a real change.`,
     );
   });
 
