@@ -15,6 +15,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { earForwardForCva } from '../../packages/core/src/calibration/geometry.ts';
 import {
+  BENT_NECK_CVAS,
   bentNeckPlacement,
   framedSideViewPhoto,
   KNOWN_CVA_PLACEMENTS,
@@ -145,10 +146,9 @@ for (const [width, height] of FRAMES) {
 
 // Forward heads made by bending the neck (testkit bentNeckPlacement): true CVA by construction, as the photo and in
 // two webcam frames facing either way.
-const BENT_CVAS = [35, 38, 41, 44, 47];
 const bent: string[] = [];
 const bentErrors: number[] = [];
-for (const cva of BENT_CVAS) {
+for (const cva of BENT_NECK_CVAS) {
   const p = bentNeckPlacement(cva);
   const cells: string[] = [];
   const read = async (jpeg: Buffer, facing: 'left' | 'right') => {
@@ -171,10 +171,10 @@ console.log('\ngeometry: true CVA vs estimate');
 console.log('| true CVA ° | estimate ° | error ° |');
 console.log('|---|---|---|');
 for (const g of geometry) console.log(g);
-const abs = errors.map(Math.abs);
-console.log(
-  `mean error ${(errors.reduce((a, b) => a + b, 0) / errors.length).toFixed(2)}°, mean |error| ${(abs.reduce((a, b) => a + b, 0) / abs.length).toFixed(2)}°, max |error| ${Math.max(...abs).toFixed(2)}°`,
-);
+/** Mean error, mean |error| and max |error| of estimates against their true CVA. */
+const errorSummary = (e: number[]) =>
+  `mean error ${(e.reduce((a, b) => a + b, 0) / e.length).toFixed(2)}°, mean |error| ${(e.reduce((a, b) => a + Math.abs(b), 0) / e.length).toFixed(2)}°, max |error| ${Math.max(...e.map(Math.abs)).toFixed(2)}°`;
+console.log(errorSummary(errors));
 for (const [frame, rows] of Object.entries(framed)) {
   console.log(`\ngeometry in a ${frame} webcam frame: estimate (error)`);
   console.log('| true CVA ° | facing left | facing right |');
@@ -182,9 +182,7 @@ for (const [frame, rows] of Object.entries(framed)) {
   for (const g of rows) console.log(g);
   for (const facing of ['left', 'right'] as const) {
     const e = framedErrors[frame]?.[facing] ?? [];
-    console.log(
-      `facing ${facing}: ${e.length} measured, mean error ${(e.reduce((a, b) => a + b, 0) / e.length).toFixed(2)}°, mean |error| ${(e.reduce((a, b) => a + Math.abs(b), 0) / e.length).toFixed(2)}°, max |error| ${Math.max(...e.map(Math.abs)).toFixed(2)}°`,
-    );
+    console.log(`facing ${facing}: ${e.length} measured, ${errorSummary(e)}`);
   }
 }
 console.log('\ngeometry of forward heads made by bending the neck: estimate (error)');
@@ -193,9 +191,7 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|');
 for (const g of bent) console.log(g);
-console.log(
-  `${bentErrors.length} measured, mean error ${(bentErrors.reduce((a, b) => a + b, 0) / bentErrors.length).toFixed(2)}°, mean |error| ${(bentErrors.reduce((a, b) => a + Math.abs(b), 0) / bentErrors.length).toFixed(2)}°, max |error| ${Math.max(...bentErrors.map(Math.abs)).toFixed(2)}°`,
-);
+console.log(`${bentErrors.length} measured, ${errorSummary(bentErrors)}`);
 /** A metric's SDC over its readings, or '-' with fewer than two. */
 const sdcOf = (v: number[]) => (v.length > 1 ? spread(v).sdc.toFixed(2) : '-');
 // The same retakes twice: with their roll, and with the roll set to 0 (everything else equal), so the two tables

@@ -216,6 +216,10 @@ function sideViewImage(placement: SideViewPlacement): { image: Rgba; ear: Point;
   return { image: { width, height, data: out }, ear, shoulder };
 }
 
+/** The bent-neck set: forward heads across the poor and warning CVA range (below 45° and 45-48°), whose true CVA
+ * the geometry test and the bench judge the estimate against. */
+export const BENT_NECK_CVAS: readonly number[] = [35, 38, 41, 44, 47];
+
 /** The upright neck a bent one starts from: the composite at this CVA with the placements' usual neck length. */
 const UPRIGHT = { cva: 50, up: 200 };
 

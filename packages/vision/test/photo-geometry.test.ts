@@ -2,6 +2,7 @@
 // testkit's sideViewPhoto) whose true CVA is known by construction, measured by the real engine.
 import { earForwardForCva } from '@posture-vision/core/calibration';
 import {
+  BENT_NECK_CVAS,
   bentNeckPlacement,
   framedSideViewPhoto,
   KNOWN_CVA_PLACEMENTS,
@@ -41,7 +42,7 @@ describe('cranial vertebral angle on side-view photos of known geometry', () => 
     // The upright composite with its neck bent forward about C7 (testkit bentNeckPlacement): head and neck stay
     // joined to the shoulders, as in a person whose head has come forward.
     const estimates: number[] = [];
-    for (const cva of [35, 38, 41, 44, 47]) {
+    for (const cva of BENT_NECK_CVAS) {
       const jpeg = sideViewPhoto(bentNeckPlacement(cva)).jpeg;
       const a = await analyzePhoto(engine.pool, new Uint8Array(jpeg), 'left', 'left_image');
       const estimate = a.metrics.cranial_vertebral_angle as number;

@@ -43,7 +43,7 @@ export function overallAssessment(
 export function calibrationSummary(calibration: Calibration): CalibrationSummaryModel {
   const metrics = keyMetrics(calibration);
   const stored = calibration.initialPostureScore;
-  const score = stored === null || stored === undefined ? null : Math.round(stored);
+  const score = stored === null ? null : Math.round(stored);
   return {
     postureScore: score,
     visualBreakdown: {
