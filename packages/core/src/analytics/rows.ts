@@ -28,9 +28,17 @@ export const TREND_TIMEFRAMES = [
 export type TrendTimeframe = (typeof TREND_TIMEFRAMES)[number]['value'];
 export const DEFAULT_TREND_TIMEFRAME: TrendTimeframe = '30d';
 
+/**
+ * What a row measured. The two charts plot sessions and photo calibrations on one line (section 5.5), but they are
+ * not the same measure: a calibration's score is the photo analysis' overall score of its three photos, a session's
+ * is the average of its live posture scores. So each point keeps its source, drawn and named apart.
+ */
+export type EntrySource = 'session' | 'calibration';
+
 /** A row of the history table / Session Timeline (the "session entry"). */
 export interface SessionEntry {
   id: string;
+  source: EntrySource;
   date: string;
   /** ISO date-time the row is ordered by (charts sort on it; `date` is only the shown locale date). */
   at: string;
@@ -59,6 +67,7 @@ export function formatLocaleDate(iso: string, locale?: string): string {
 export function sessionEntry(item: SessionHistoryItem, locale?: string): SessionEntry {
   return {
     id: String(item.id),
+    source: 'session',
     date: formatLocaleDate(item.createdAt, locale),
     at: item.createdAt,
     type: sessionTypeLabel(item.mode),
@@ -72,6 +81,7 @@ export function sessionEntry(item: SessionHistoryItem, locale?: string): Session
 export function calibrationEntry(item: CalibrationProgressItem, locale?: string): SessionEntry {
   return {
     id: `cal-${item.id}`,
+    source: 'calibration',
     date: formatLocaleDate(item.createdAt, locale),
     at: item.createdAt,
     type: SESSION_TYPE_LABELS.calibration,
@@ -108,6 +118,32 @@ export function analyticsRows(
 export interface ChartSeries {
   labels: string[];
   data: number[];
+  /** Each point's source, in the same order. */
+  sources: EntrySource[];
+}
+
+/**
+ * The key under a chart whose points come from both sources: how each is drawn and what it measured. Per chart,
+ * because the CVA of a session is not measured during it: every posture feedback carries the CVA of the calibration
+ * the session ran with, and the report averages those.
+ */
+export const CHART_POINT_KEY = {
+  score: {
+    calibration: 'Photo calibrations: the overall score of their three photos',
+    session: 'Sessions: the average of their live posture scores',
+    note: 'The two are measured differently, so a step from one kind of point to the other does not by itself show a change in posture.',
+  },
+  cva: {
+    calibration: 'Photo calibrations: the CVA measured on their side photos',
+    session: 'Sessions: the CVA their posture feedback carried, that of the calibration they ran with',
+    note: 'A session does not measure the CVA itself: its point repeats its calibration’s.',
+  },
+} as const satisfies Record<'score' | 'cva', Record<EntrySource | 'note', string>>;
+
+/** The point key a chart needs: only when its points come from both sources (one kind alone needs no key). */
+export function chartPointKey(series: ChartSeries, key: 'score' | 'cva') {
+  const sources = new Set(series.sources);
+  return sources.size > 1 ? CHART_POINT_KEY[key] : null;
 }
 
 /**
@@ -122,12 +158,17 @@ export function chartSeries(rows: readonly SessionEntry[], key: 'score' | 'cva')
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
     .slice(0, CHART_MAX_POINTS)
     .reverse();
-  return { labels: points.map((r) => r.date), data: points.map((r) => r[key] as number) };
+  return {
+    labels: points.map((r) => r.date),
+    data: points.map((r) => r[key] as number),
+    sources: points.map((r) => r.source),
+  };
 }
 
 /** Both charts; cleared when there are no session rows. */
 export function analyticsCharts(rows: readonly SessionEntry[]): { score: ChartSeries; cva: ChartSeries } {
-  if (rows.length === 0) return { score: { labels: [], data: [] }, cva: { labels: [], data: [] } };
+  if (rows.length === 0)
+    return { score: { labels: [], data: [], sources: [] }, cva: { labels: [], data: [], sources: [] } };
   return { score: chartSeries(rows, 'score'), cva: chartSeries(rows, 'cva') };
 }
 

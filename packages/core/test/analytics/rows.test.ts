@@ -4,7 +4,9 @@ import {
   analyticsRows,
   CHART_LINE_TENSION,
   CHART_MAX_POINTS,
+  CHART_POINT_KEY,
   calibrationEntry,
+  chartPointKey,
   chartSeries,
   consistencyBarPercent,
   DEFAULT_MODE_FILTER,
@@ -42,6 +44,7 @@ describe('session entries', () => {
   it('derive id, locale date, type, duration, score, cva and link', () => {
     expect(sessionEntry(session('s1', 'active', { duration: 1529 }), 'en-US')).toEqual({
       id: 's1',
+      source: 'session',
       date: new Date('2026-03-04T10:00:00.000Z').toLocaleDateString('en-US'),
       at: '2026-03-04T10:00:00.000Z',
       type: 'Real-Time Session',
@@ -85,6 +88,7 @@ describe('session entries', () => {
       ),
     ).toEqual({
       id: 'cal-9',
+      source: 'calibration',
       date: new Date('2026-03-05T00:00:00.000Z').toLocaleDateString('en-GB'),
       at: '2026-03-05T00:00:00.000Z',
       type: 'Photo Calibration',
@@ -140,6 +144,7 @@ describe('mode filter', () => {
 describe('chart series', () => {
   const row = (i: number, score: number | null, cva: number | null): SessionEntry => ({
     id: String(i),
+    source: 'session',
     date: `d${i}`,
     at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
     type: 'Real-Time Session',
@@ -162,20 +167,46 @@ describe('chart series', () => {
   it('sorts by date first: 15 sessions (newest first) and 3 calibrations (oldest first) plot the 10 newest', () => {
     // History answers newest first, calibration progress oldest first; calibrations on days 0, 7 and 14.
     const sessions = Array.from({ length: 15 }, (_, k) => row(15 - k, 50 + (15 - k), null));
-    const calibrations = [0, 7, 14].map((d) => ({ ...row(d, 90, 48), id: `cal-${d}` }));
+    const calibrations = [0, 7, 14].map((d) => ({
+      ...row(d, 90, 48),
+      id: `cal-${d}`,
+      source: 'calibration' as const,
+    }));
     const score = chartSeries([...sessions, ...calibrations], 'score');
     expect(score.labels).toEqual(['d7', 'd8', 'd9', 'd10', 'd11', 'd12', 'd13', 'd14', 'd14', 'd15']);
     const times = score.labels.map((l) => Number(l.slice(1)));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(score.data.at(-1)).toBe(65);
+    // Each point keeps its source: the calibration of day 14 is the 8th point, beside day 14's session.
+    expect(score.sources).toEqual([...Array(7).fill('session'), 'calibration', 'session', 'session']);
+    expect(score.data[7]).toBe(90);
+  });
+
+  it('a chart whose points come from both sources gets the point key; one source alone does not', () => {
+    const calibration = { ...row(3, 100, 48.6), id: 'cal-3', source: 'calibration' as const };
+    const mixed = chartSeries([row(4, 78, 48.6), calibration], 'score');
+    expect(mixed.sources).toEqual(['calibration', 'session']);
+    expect(chartPointKey(mixed, 'score')).toBe(CHART_POINT_KEY.score);
+    expect(chartPointKey(chartSeries([row(4, 78, 48.6), row(5, 80, 48.6)], 'score'), 'score')).toBeNull();
+    expect(chartPointKey(chartSeries([calibration], 'cva'), 'cva')).toBeNull();
+    expect(chartPointKey(chartSeries([row(4, 78, 48.6), calibration], 'cva'), 'cva')).toBe(
+      CHART_POINT_KEY.cva,
+    );
   });
 
   it('fewer than 10 points: all of them, oldest first', () => {
-    expect(chartSeries([row(1, 5, null), row(2, 6, 40)], 'cva')).toEqual({ labels: ['d2'], data: [40] });
+    expect(chartSeries([row(1, 5, null), row(2, 6, 40)], 'cva')).toEqual({
+      labels: ['d2'],
+      data: [40],
+      sources: ['session'],
+    });
   });
 
   it('both charts are cleared without rows', () => {
-    expect(analyticsCharts([])).toEqual({ score: { labels: [], data: [] }, cva: { labels: [], data: [] } });
+    expect(analyticsCharts([])).toEqual({
+      score: { labels: [], data: [], sources: [] },
+      cva: { labels: [], data: [], sources: [] },
+    });
     expect(analyticsCharts([row(1, 50, 45)]).score.data).toEqual([50]);
   });
 

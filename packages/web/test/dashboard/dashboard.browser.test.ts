@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHART_POINT_KEY } from '@posture-vision/core/analytics';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { personPhoto, personPhotoDataUrl } from '@posture-vision/testkit/media';
@@ -40,12 +41,14 @@ interface Seeded {
   sessionIds: string[];
 }
 
+const CALIBRATION_CVA = 49.5;
+
 /** A calibration from three photos and two finished sessions with posture feedback, all through HTTP. */
 async function seedHistory(): Promise<Seeded> {
   const user = await createVerifiedUser(dashboard.api, 'Analytics');
   const calibration = await seedCalibration(dashboard.api.url, user.accessToken, personPhotoDataUrl(), {
     overall_score: 82,
-    metrics: { cranial_vertebral_angle: 49.5 },
+    metrics: { cranial_vertebral_angle: CALIBRATION_CVA },
   });
   expect(calibration.status).toBe(201);
   const calibrationId = calibration.id as string;
@@ -72,7 +75,11 @@ async function seedHistory(): Promise<Seeded> {
         body: JSON.stringify({
           postureStatus: poor ? 'poor' : 'good',
           timestamp: new Date(t0 + i * 1000).toISOString(),
-          details: poor ? { type: 'posture', issue: 'forward_head', cva: 44 } : { type: 'posture', cva: 52 },
+          // Every feedback carries the CVA of the calibration the session runs with, as the live monitor sends it
+          // (core feedbackPayload).
+          details: poor
+            ? { type: 'posture', issue: 'forward_head', cva: CALIBRATION_CVA }
+            : { type: 'posture', cva: CALIBRATION_CVA },
         }),
       });
       expect(feedback.status, JSON.stringify(feedback.body)).toBeLessThan(300);
@@ -181,7 +188,7 @@ describe('with a seeded history', () => {
         (trs) =>
           trs.find((tr) => tr.children[1]?.textContent === 'Photo Calibration')?.children[4]?.textContent,
       );
-      expect(calibrationCva).toBe('49.5°');
+      expect(calibrationCva).toBe(`${CALIBRATION_CVA}°`);
       expect(rows).toContainEqual({
         type: 'Real-Time Session',
         link: `/dashboard/session-report?id=${seeded.sessionIds[0]}`,
@@ -191,6 +198,18 @@ describe('with a seeded history', () => {
         link: `/dashboard/session-report?id=${seeded.sessionIds[1]}`,
       });
       expect(rows).toContainEqual({ type: 'Photo Calibration', link: '/dashboard/calibration' });
+      // A calibration's score (its photos) and a session's (its live average) are different measures on one line:
+      // the calibration is drawn as a diamond, the two sessions as dots, and the key under the chart says so.
+      const pointStyles = (chart: string) =>
+        page.$eval(`[data-testid="${chart}"] canvas`, (c) =>
+          JSON.parse((c as HTMLCanvasElement).dataset.pointStyles ?? '[]'),
+        );
+      expect((await pointStyles('score-chart')).sort()).toEqual(['circle', 'circle', 'rectRot']);
+      expect((await pointStyles('cva-chart')).sort()).toEqual(['circle', 'circle', 'rectRot']);
+      const key = await page.$eval('[data-testid="score-chart-key"]', (el) => el.textContent ?? '');
+      for (const text of Object.values(CHART_POINT_KEY.score)) expect(key).toContain(text);
+      const cvaKey = await page.$eval('[data-testid="cva-chart-key"]', (el) => el.textContent ?? '');
+      for (const text of Object.values(CHART_POINT_KEY.cva)) expect(cvaKey).toContain(text);
       await saveScreenshot(page, SUITE, 'analytics');
       // Chart colours follow the theme: toggling it redraws the charts in the other palette.
       const drawn = () =>
@@ -226,6 +245,7 @@ describe('with a seeded history', () => {
       });
       await waitForText(page, 'No posture score data available for selected filters.');
       await waitForText(page, 'No CVA data available for selected filters.');
+      expect(await page.$('[data-testid="score-chart-key"]')).toBeNull();
 
       // A session row opens its report (the ?id= form).
       await page.$eval('[data-testid="filter-date"]', (el) => {

@@ -77,7 +77,10 @@ async function seed(): Promise<void> {
       body: {
         postureStatus: poor ? 'poor' : 'good',
         timestamp: new Date(t0 + i * 4000).toISOString(),
-        details: poor ? { type: 'posture', issue: 'forward_head', cva: 44 } : { type: 'posture', cva: 52 },
+        // The calibration's CVA on every feedback, as the live monitor sends it (core feedbackPayload).
+        details: poor
+          ? { type: 'posture', issue: 'forward_head', cva: 49.5 }
+          : { type: 'posture', cva: 49.5 },
       },
     });
   }

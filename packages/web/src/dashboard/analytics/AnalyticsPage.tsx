@@ -4,13 +4,16 @@ import {
   analyticsRows,
   CHART_LINE_TENSION,
   type ChartSeries,
+  chartPointKey,
   consistencyBarPercent,
   DEFAULT_MODE_FILTER,
   DEFAULT_TREND_TIMEFRAME,
+  type EntrySource,
   formatImprovementRate,
   priorityStyle,
   progressIndicators,
   recommendationCategory,
+  SESSION_TYPE_LABELS,
   SESSION_TYPE_OPTIONS,
   type SessionEntry,
   TREND_TIMEFRAMES,
@@ -144,6 +147,7 @@ export default function AnalyticsPage() {
           series={charts.score}
           empty={ANALYTICS_MESSAGES.noScoreData}
           colours={colours}
+          pointKey="score"
           testId="score-chart"
         />
         <ChartCard
@@ -153,6 +157,7 @@ export default function AnalyticsPage() {
           empty={ANALYTICS_MESSAGES.noCvaData}
           colours={colours}
           axis={CVA_AXIS}
+          pointKey="cva"
           testId="cva-chart"
         />
       </div>
@@ -285,6 +290,16 @@ function TrendsCard({
   );
 }
 
+/** How a point is drawn by its source: photo calibrations as diamonds, a little larger, sessions as dots (the
+ * key under the chart says what each measured; core CHART_POINT_KEY). */
+const POINT: Record<
+  EntrySource,
+  { style: 'rectRot' | 'circle'; radius: number; name: string; glyph: string }
+> = {
+  calibration: { style: 'rectRot', radius: 6, name: SESSION_TYPE_LABELS.calibration, glyph: '◆' },
+  session: { style: 'circle', radius: 4, name: 'Session', glyph: '●' },
+};
+
 function ChartCard(props: {
   title: string;
   label: string;
@@ -292,9 +307,12 @@ function ChartCard(props: {
   empty: string;
   colours: ChartColours;
   axis?: { min: number; max: number };
+  pointKey: 'score' | 'cva';
   testId: string;
 }) {
-  const { colours } = props;
+  const { colours, series } = props;
+  const key = chartPointKey(series, props.pointKey);
+  const options = lineOptions(colours, props.axis);
   return (
     <section className="pv-card" data-testid={props.testId}>
       <h2>{props.title}</h2>
@@ -304,20 +322,47 @@ function ChartCard(props: {
         <div className="pv-chart">
           <Line
             data={{
-              labels: props.series.labels,
+              labels: series.labels,
               datasets: [
                 {
                   label: props.label,
-                  data: props.series.data,
+                  data: series.data,
                   borderColor: colours.line,
                   backgroundColor: colours.fill,
                   fill: true,
                   tension: CHART_LINE_TENSION,
+                  pointStyle: series.sources.map((s) => POINT[s].style),
+                  pointRadius: series.sources.map((s) => POINT[s].radius),
+                  pointBackgroundColor: colours.line,
                 },
               ],
             }}
-            options={lineOptions(colours, props.axis)}
+            options={{
+              ...options,
+              plugins: {
+                ...options.plugins,
+                // The tooltip names the point's source: "Photo Calibration: 100", "Session: 78".
+                tooltip: {
+                  callbacks: {
+                    label: (item: { dataIndex: number; formattedValue: string }) =>
+                      `${POINT[series.sources[item.dataIndex] ?? 'session'].name}: ${item.formattedValue}`,
+                  },
+                },
+              },
+            }}
           />
+        </div>
+      )}
+      {key && (
+        <div className="pv-chart-key" data-testid={`${props.testId}-key`}>
+          <ul>
+            {(['calibration', 'session'] as const).map((source) => (
+              <li key={source}>
+                <span aria-hidden="true">{POINT[source].glyph}</span> {key[source]}
+              </li>
+            ))}
+          </ul>
+          <p className="pv-muted">{key.note}</p>
         </div>
       )}
     </section>

@@ -15,7 +15,8 @@ import type { Theme } from '../../theme/theme-store';
 /**
  * What each chart drew, written on its canvas after every update: the value axes' ranges and tick labels as
  * `data-scales` (JSON), where the first line's points sit across the plot (`data-points-at`, 0 left edge to 1
- * right edge), and a sentence naming them as the canvas's accessible label, since a canvas is otherwise silent
+ * right edge), how each of them is drawn (`data-point-styles`: the analytics charts draw photo calibrations and
+ * sessions apart), and a sentence naming them as the canvas's accessible label, since a canvas is otherwise silent
  * to screen readers. The browser tests read the same attributes: the chart as drawn.
  */
 export const drawnScales: Plugin = {
@@ -34,6 +35,11 @@ export const drawnScales: Plugin = {
       width > 0
         ? chart.getDatasetMeta(0).data.map((p) => Math.round(((p.x - area.left) / width) * 100) / 100)
         : [],
+    );
+    canvas.dataset.pointStyles = JSON.stringify(
+      chart
+        .getDatasetMeta(0)
+        .data.map((p) => String((p.options as { pointStyle?: unknown }).pointStyle ?? '')),
     );
     const names = chart.data.datasets.map((d) => d.label).filter(Boolean);
     const points = Math.max(0, ...chart.data.datasets.map((d) => d.data.length));
