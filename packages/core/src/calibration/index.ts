@@ -4,3 +4,4 @@ export * from './geometry';
 export * from './messages';
 export * from './metrics';
 export * from './profiles';
+export * from './score';

@@ -110,6 +110,11 @@ const METRIC_RULES: MetricRule[] = [
   },
 ];
 
+/** A key metric's name as the summary shows it. */
+export function metricName(key: MetricKey): string {
+  return (METRIC_RULES.find((r) => r.key === key) as MetricRule).name;
+}
+
 export const MAINTAIN_GOAL = {
   id: 'maintain',
   title: 'Maintain your good posture',

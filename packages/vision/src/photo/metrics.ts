@@ -10,6 +10,7 @@ import {
   headTiltStatus,
   isPhysiological,
   type MetricStatus,
+  overallPostureScore,
   PHYSIOLOGICAL_RANGE,
   type RangedMetric,
   SIDE_VIEW_MAX_SHOULDER_SPAN,
@@ -244,32 +245,17 @@ export const status = {
 };
 
 /**
- * Overall score out of 100: 100 minus one penalty per metric, clamped to 0..100. Each penalty is continuous
- * in its metric (ramps, no steps at the status thresholds): with steps, a retake whose CVA read 47.9° instead
- * of 48.1° lost 10 points, and the score's smallest detectable change was 10.3 points for metrics that
- * repeat within 2-3° (bench/vision/repeatability.ts, issue 13). A ramp moves the score in proportion.
- * - CVA: good (≥48°) 0; warning (45-48°) rising evenly from 0 to 20; poor (<45°) 20 + 2 per degree below 45,
- *   at most 40. The head-neck angle is the primary finding, so it weighs most.
- * - Forward head distance: good (≤90 mm) 0; warning (90-100 mm) rising from 0 to 10; poor (>100 mm) 10 + 0.1
- *   per mm above 100, at most 20 (smaller than CVA's because it restates the same geometry).
- * - Shoulder tilt and head tilt: 2 per degree above 5°, at most 20 each.
- * A metric not measured (a front photo whose shoulder was hidden: the answer's notes say why) adds no penalty: the
- * score is that of the metrics measured, and the notes name the one missing.
- * So a photo set with every metric good scores 100; one warning alone stays at 80 or above ('Good Alignment'
- * on the dashboard, section 4.8, is above 75), and a poor CVA with a poor forward head distance falls to 70
- * or less ('Needs Work').
+ * Overall score out of 100: core's rule (calibration/score.ts: 100 minus one continuous penalty per measured metric,
+ * clamped to 0..100), which the calibration summary also uses to show how the score was made. A metric not measured
+ * (a front photo whose shoulder was hidden: the answer's notes say why) adds no penalty.
  */
 export function overallScore(m: Partial<SideMetrics & FrontMetrics>): number {
-  let penalty = 0;
-  const cva = m.cranial_vertebral_angle;
-  if (cva !== undefined)
-    penalty += cva < 45 ? Math.min(40, 20 + 2 * (45 - cva)) : cva < 48 ? ((48 - cva) * 20) / 3 : 0;
-  const fhd = m.forward_head_distance;
-  if (fhd !== undefined)
-    penalty += fhd > 100 ? Math.min(20, 10 + 0.1 * (fhd - 100)) : fhd > 90 ? fhd - 90 : 0;
-  for (const t of [m.shoulder_tilt_angle, m.head_tilt_angle])
-    if (t !== undefined && t > 5) penalty += Math.min(20, 2 * (t - 5));
-  return Math.round(Math.max(0, Math.min(100, 100 - penalty)));
+  return overallPostureScore({
+    cranialVertebralAngle: m.cranial_vertebral_angle,
+    forwardHeadDistance: m.forward_head_distance,
+    shoulderTiltAngle: m.shoulder_tilt_angle,
+    headTiltAngle: m.head_tilt_angle,
+  });
 }
 
 const NOTE: Record<keyof typeof status, Record<Exclude<Status, 'good'>, string>> = {

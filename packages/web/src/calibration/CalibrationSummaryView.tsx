@@ -46,6 +46,11 @@ export function CalibrationSummaryView({ calibration, history = [], onRetake }: 
         <div>
           <h3>Overall Assessment</h3>
           <p data-testid="summary-assessment">{model.visualBreakdown.overallAssessment}</p>
+          {model.scoreBreakdown && (
+            <p className="cal-score-breakdown" data-testid="summary-score-breakdown">
+              {model.scoreBreakdown}
+            </p>
+          )}
         </div>
       </section>
       <section className="cal-card">

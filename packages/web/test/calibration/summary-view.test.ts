@@ -114,3 +114,26 @@ describe("the calibration summary's change since the last calibration", () => {
     expect(shown(earlier(null))).toBeNull();
   });
 });
+
+describe("the calibration summary's score breakdown", () => {
+  it('shows what each metric cost when the metrics give the stored score', () => {
+    // CVA 46.5°: 10 points; head tilt 9°: 8 points; the shoulder tilt not measured costs none: 82.
+    render(
+      h(
+        MemoryRouter,
+        null,
+        h(CalibrationSummaryView, { calibration: { ...calibration, initialPostureScore: 82 } }),
+      ),
+    );
+    expect(screen.getByTestId('summary-score').textContent).toBe('82/100');
+    expect(screen.getByTestId('summary-score-breakdown').textContent).toBe(
+      'How the score is made: 100 minus 10.0 for cranial vertebral angle, minus 8.0 for head tilt, rounded: 82/100.',
+    );
+  });
+
+  it('shows none when the stored score is not what the metrics give (an earlier rule), or there is no score', () => {
+    render(h(MemoryRouter, null, h(CalibrationSummaryView, { calibration })));
+    expect(screen.getByTestId('summary-score').textContent).toBe('90/100');
+    expect(screen.queryByTestId('summary-score-breakdown')).toBeNull();
+  });
+});

@@ -6,8 +6,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CalibrationProgressItem } from '@posture-vision/core/api';
-import { CVA_DETECTABLE_CHANGE_DEG, cvaChange, earForwardForCva } from '@posture-vision/core/calibration';
+import type { Calibration, CalibrationProgressItem } from '@posture-vision/core/api';
+import {
+  CVA_DETECTABLE_CHANGE_DEG,
+  cvaChange,
+  earForwardForCva,
+  scoreBreakdownText,
+} from '@posture-vision/core/calibration';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import {
@@ -232,9 +237,7 @@ describe('photo calibration wizard with front and side photos', () => {
       await fetch(`${api.url}/calibration/status/detailed`, {
         headers: { authorization: `Bearer ${user.accessToken}` },
       })
-    ).json()) as {
-      data: { calibration: { shoulderTiltAngle: number | null; headTiltAngle: number | null } };
-    };
+    ).json()) as { data: { calibration: Calibration } };
     expect(stored.data.calibration.shoulderTiltAngle).toBeNull();
     expect(stored.data.calibration.headTiltAngle).toEqual(expect.any(Number));
     await page.goto(`${site.url}/dashboard/calibration`);
@@ -272,6 +275,11 @@ describe('photo calibration wizard with front and side photos', () => {
         `^Your CVA is ${Math.abs(delta).toFixed(1)}° lower than at your calibration of .+ \\(the head sits further forward\\): more than the ${CVA_DETECTABLE_CHANGE_DEG}° a retake can vary by, so a real change\\.$`,
       ),
     );
+    // How the score was made: the vision service scored the photos by core's rule, so the stored metrics give the
+    // stored score and the summary shows what each cost.
+    const breakdown = scoreBreakdownText(stored.data.calibration);
+    expect(breakdown).toMatch(/^(How the score is made|No measured metric cost points)/);
+    expect(await page.$eval('[data-testid="summary-score-breakdown"]', (p) => p.textContent)).toBe(breakdown);
     await saveScreenshot(page, SUITE, 'hair-04-calibration-summary');
     await page.close();
   }, 300_000);

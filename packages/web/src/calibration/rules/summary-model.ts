@@ -5,6 +5,7 @@ import {
   goalSuggestions,
   type KeyMetric,
   keyMetrics,
+  scoreBreakdownText,
   unmeasuredMetrics,
 } from '@posture-vision/core';
 
@@ -12,6 +13,9 @@ export interface CalibrationSummaryModel {
   /** The score out of 100, or null when the calibration was stored without one (saved through the API without an
    * analysis of its photos): the summary then shows no number rather than a 0 nobody measured. */
   postureScore: number | null;
+  /** How the score was made from the key metrics (core scoreBreakdownText), or null when the stored metrics do not
+   * give the stored score by the current rule. */
+  scoreBreakdown: string | null;
   visualBreakdown: {
     overallAssessment: string;
     keyMetrics: KeyMetric[];
@@ -46,6 +50,7 @@ export function calibrationSummary(calibration: Calibration): CalibrationSummary
   const score = stored === null ? null : Math.round(stored);
   return {
     postureScore: score,
+    scoreBreakdown: scoreBreakdownText(calibration),
     visualBreakdown: {
       overallAssessment: overallAssessment(score, metrics, calibration.assessmentNotes),
       keyMetrics: metrics,
