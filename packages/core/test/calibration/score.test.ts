@@ -11,8 +11,27 @@ import {
 const good = { cranialVertebralAngle: 52, forwardHeadDistance: 80, shoulderTiltAngle: 2, headTiltAngle: 1 };
 
 describe('overall score', () => {
-  it('is 100 when every metric is good, and ramps without steps at the status thresholds', () => {
+  it('is 100 when every metric is good, and stays above 75 with one warning', () => {
     expect(overallPostureScore(good)).toBe(100);
+    expect(overallPostureScore({ ...good, cranialVertebralAngle: 46 })).toBeGreaterThan(75);
+  });
+
+  it('falls to 70 or less with forward head posture, lower with tilts, and to 0 at worst', () => {
+    const poor = { ...good, cranialVertebralAngle: 44, forwardHeadDistance: 104 };
+    expect(overallPostureScore(poor)).toBeLessThanOrEqual(70);
+    expect(overallPostureScore({ ...poor, shoulderTiltAngle: 12, headTiltAngle: 9 })).toBeLessThan(
+      overallPostureScore(poor),
+    );
+    const worst = {
+      cranialVertebralAngle: 10,
+      forwardHeadDistance: 600,
+      shoulderTiltAngle: 40,
+      headTiltAngle: 40,
+    };
+    expect(overallPostureScore(worst)).toBe(0);
+  });
+
+  it('ramps: each penalty at its thresholds and caps', () => {
     // CVA: 0 at 48°, 20 at 45°, then 2 a degree, at most 40.
     expect(SCORE_PENALTIES.cranialVertebralAngle(48)).toBe(0);
     expect(SCORE_PENALTIES.cranialVertebralAngle(46.5)).toBeCloseTo(10);
@@ -29,16 +48,38 @@ describe('overall score', () => {
     expect(SCORE_PENALTIES.headTiltAngle(40)).toBe(20);
   });
 
-  it('leaves out a metric not measured, and the worst case is 0', () => {
+  it('has no steps: a 0.1 change of any metric moves the score by at most 1 point', () => {
+    const base = {
+      cranialVertebralAngle: 50,
+      forwardHeadDistance: 80,
+      shoulderTiltAngle: 2,
+      headTiltAngle: 2,
+    };
+    const ranges: Record<keyof typeof base, [number, number]> = {
+      cranialVertebralAngle: [30, 60],
+      forwardHeadDistance: [60, 140],
+      shoulderTiltAngle: [0, 30],
+      headTiltAngle: [0, 30],
+    };
+    let largest = 0;
+    for (const [metric, [from, to]] of Object.entries(ranges)) {
+      for (let v = from; v < to; v += 0.1) {
+        const a = overallPostureScore({ ...base, [metric]: v });
+        const b = overallPostureScore({ ...base, [metric]: v + 0.1 });
+        largest = Math.max(largest, Math.abs(a - b));
+      }
+    }
+    // Rounding to whole points can move one point; a step at a status threshold moved 5 or 10.
+    expect(largest).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(overallPostureScore({ ...base, cranialVertebralAngle: 47.95 }) - 100),
+    ).toBeLessThanOrEqual(1);
+    expect(overallPostureScore({ ...base, forwardHeadDistance: 90.05 })).toBeGreaterThanOrEqual(99);
+  });
+
+  it('leaves out a metric not measured', () => {
     expect(overallPostureScore({ ...good, shoulderTiltAngle: null })).toBe(100);
     expect(overallPostureScore({ cranialVertebralAngle: 46.5 })).toBe(90);
-    const worst = {
-      cranialVertebralAngle: 10,
-      forwardHeadDistance: 300,
-      shoulderTiltAngle: 30,
-      headTiltAngle: 30,
-    };
-    expect(overallPostureScore(worst)).toBe(0);
   });
 
   it('breaks down into the metrics that cost points, in the key metrics’ order', () => {
