@@ -7,6 +7,7 @@ import {
   type CalibrationPhoto,
   cameraErrorMessage,
   photoFailure,
+  scoreBreakdownText,
   type ViewType,
   WIZARD_JPEG_QUALITY,
 } from '@posture-vision/core';
@@ -49,6 +50,8 @@ export default function PhotoCalibrationWizard() {
   const [score, setScore] = useState<number | null>(null);
   const [notes, setNotes] = useState<string[]>([]);
   const [cva, setCva] = useState<number | null>(null);
+  /** How the score was made, from the calibration as the API stored it (core scoreBreakdownText, as the summary). */
+  const [breakdown, setBreakdown] = useState<string | null>(null);
   /** What to do after a failed analysis (the service's reason is in the error message). */
   const [nextStep, setNextStep] = useState<string | null>(null);
   /** Which part of the upload is under way, for its progress. */
@@ -114,13 +117,14 @@ export default function PhotoCalibrationWizard() {
       await sendRecalibrationFrequency().catch((error: unknown) =>
         console.warn('Recalibration frequency not sent', error),
       );
-      return mlAnalysis;
+      return { analysis: mlAnalysis, stored: answer.data };
     })().then(
-      (analysis) => {
+      ({ analysis, stored }) => {
         if (!live) return;
         setScore(Math.round(analysis.overall_score));
         setNotes(noteList(analysis.assessment_notes));
         setCva(measuredCva(analysis));
+        setBreakdown(stored ? scoreBreakdownText(stored) : null);
         dispatch({ type: 'uploaded' });
       },
       (error) => {
@@ -221,6 +225,11 @@ export default function PhotoCalibrationWizard() {
         <section className="cal-card">
           <h3>Calibration complete!</h3>
           {score !== null && <p data-testid="wizard-score">Your posture score: {score}/100</p>}
+          {breakdown && (
+            <p className="cal-score-breakdown" data-testid="wizard-score-breakdown">
+              {breakdown}
+            </p>
+          )}
           {cva !== null && <p data-testid="wizard-cva">CVA (cranial vertebral angle): {cva.toFixed(1)}°</p>}
           {notes.length > 0 && (
             <div data-testid="wizard-notes">

@@ -105,6 +105,7 @@ interface CompletionCard {
   score: string;
   cva: string;
   notes: string;
+  breakdown: string | null;
 }
 
 /** Takes the three photos as the user does, from the wizard's start, and analyses them. The camera shows the front
@@ -148,6 +149,7 @@ async function completionCard(page: Page): Promise<CompletionCard | { error: str
           score: score.textContent ?? '',
           cva: document.querySelector('[data-testid="wizard-cva"]')?.textContent ?? '',
           notes: document.querySelector('[data-testid="wizard-notes"]')?.textContent ?? '',
+          breakdown: document.querySelector('[data-testid="wizard-score-breakdown"]')?.textContent ?? null,
         };
       },
       { timeout: 180_000, polling: 'mutation' },
@@ -173,8 +175,13 @@ describe('photo calibration wizard with front and side photos', () => {
       'COMPLETED',
     );
     await saveScreenshot(page, SUITE, '03-completion-card');
-    const { score, cva, notes } = card as CompletionCard;
+    const { score, cva, notes, breakdown } = card as CompletionCard;
     expect(score).toMatch(/^Your posture score: \d{1,3}\/100$/);
+    // How the score was made, ending on the same score (core scoreBreakdownText of the stored calibration).
+    expect(breakdown).toMatch(
+      /^How the score is made: 100 minus [\d.]+ for cranial vertebral angle, .*rounded: \d{1,3}\/100\.$/,
+    );
+    expect(breakdown?.endsWith(`${/(\d+)\/100/.exec(score)?.[1]}/100.`)).toBe(true);
     const measured = Number(/([\d.]+)°/.exec(cva)?.[1]);
     expect(cva).toMatch(/^CVA \(cranial vertebral angle\): \d+\.\d°$/);
     expect(Math.abs(measured - TRUE_CVA)).toBeLessThanOrEqual(CVA_TOLERANCE);
