@@ -31,15 +31,12 @@ export const drawnScales: Plugin = {
     canvas.dataset.scales = JSON.stringify(scales);
     const area = chart.chartArea;
     const width = area ? area.right - area.left : 0;
+    const drawn = chart.getDatasetMeta(0).data;
     canvas.dataset.pointsAt = JSON.stringify(
-      width > 0
-        ? chart.getDatasetMeta(0).data.map((p) => Math.round(((p.x - area.left) / width) * 100) / 100)
-        : [],
+      width > 0 ? drawn.map((p) => Math.round(((p.x - area.left) / width) * 100) / 100) : [],
     );
     canvas.dataset.pointStyles = JSON.stringify(
-      chart
-        .getDatasetMeta(0)
-        .data.map((p) => String((p.options as { pointStyle?: unknown }).pointStyle ?? '')),
+      drawn.map((p) => String((p.options as { pointStyle?: unknown }).pointStyle ?? '')),
     );
     const names = chart.data.datasets.map((d) => d.label).filter(Boolean);
     const points = Math.max(0, ...chart.data.datasets.map((d) => d.data.length));
