@@ -88,6 +88,7 @@ export function normalizeProfile(raw: Record<string, unknown>): Profile {
     birthday: text('birthday').split('T')[0] ?? '',
     phoneNumber: text('phoneNumber', 'phone'),
     profilePicture: typeof picture === 'string' ? picture : null,
+    ...(typeof raw.createdAt === 'string' ? { createdAt: raw.createdAt } : {}),
   };
 }
 

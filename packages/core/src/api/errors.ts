@@ -49,12 +49,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The message of a non-OK response. GET: the body's detail, else the body text, else 'An error occurred'.
- * Every other method: 'API Error'.
+ * The message of a non-OK response. GET: the body's detail (the envelope's error.message is this API's detail),
+ * else the body text when it is not JSON, else 'An error occurred'. Every other method: 'API Error'.
+ * A JSON body is never shown as text: a person reads "Session not found.", not the envelope around it.
  */
 export function httpErrorMessage(method: string, body: unknown, rawText: string): string {
   if (method.toUpperCase() !== 'GET') return GENERIC_POST_ERROR;
   if (isRecord(body) && typeof body.detail === 'string' && body.detail) return body.detail;
+  if (isRecord(body)) {
+    const error = body.error;
+    if (isRecord(error) && typeof error.message === 'string' && error.message) return error.message;
+    if (typeof error === 'string' && error) return error;
+    if (typeof body.message === 'string' && body.message) return body.message;
+    return GENERIC_GET_ERROR;
+  }
   if (rawText) return rawText;
   return GENERIC_GET_ERROR;
 }

@@ -39,6 +39,8 @@ export interface Profile {
   birthday: string;
   phoneNumber: string;
   profilePicture: string | null;
+  /** When the account was created (ISO time), when the API said. */
+  createdAt?: string;
 }
 
 export interface ProfileUpdatePayload {

@@ -44,11 +44,31 @@ function bodyText(body: unknown): string {
   return typeof body === 'string' ? body : JSON.stringify(body ?? '');
 }
 
-/** The server's own words: error.details as 'field: message' lines, else error.message, else message. */
+/**
+ * True when the details only name the field a refusal concerns (each detail repeats the error's own message,
+ * as a wrong password or an unverified e-mail does); field validation gives each field its own message.
+ */
+function detailsRepeatMessage(details: unknown[], message: unknown): boolean {
+  return (
+    typeof message === 'string' &&
+    message !== '' &&
+    details.every((d) => (d as { message?: unknown } | null)?.message === message)
+  );
+}
+
+/**
+ * The server's own words: field validation's error.details as 'field: message' lines, else error.message,
+ * else message. A refusal that only tags its field ("password: Incorrect email or password.") reads as its
+ * message alone: the field name is for the form, not for the person.
+ */
 export function serverErrorText(body: unknown): string {
   const { error, message } = asBody(body);
   const err = asBody(error) as { details?: unknown; message?: unknown };
-  if (Array.isArray(err.details) && err.details.length > 0) {
+  if (
+    Array.isArray(err.details) &&
+    err.details.length > 0 &&
+    !detailsRepeatMessage(err.details, err.message)
+  ) {
     return err.details
       .map(
         (d: { field?: unknown; message?: unknown }) =>

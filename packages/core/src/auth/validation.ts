@@ -128,6 +128,67 @@ function registrationRuleError(form: RegistrationForm, today: Date): string | nu
   return contactDigitsError(form.contactNo);
 }
 
+export type RegistrationField = Exclude<keyof RegistrationForm, 'countryCode'>;
+export type RegistrationFieldErrors = Partial<Record<RegistrationField, string>>;
+
+/** The fields of each registration step, in screen order. */
+export const REGISTRATION_STEP_FIELDS: Record<1 | 2, readonly RegistrationField[]> = {
+  1: ['firstName', 'lastName', 'birthday', 'contactNo'],
+  2: ['email', 'password', 'confirmPassword', 'acceptPrivacy'],
+};
+
+/** Shape only: something@something.something, no spaces (the server checks the rest). */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Every problem of one registration step, by field, with the texts of document 1 section 5: a step is judged
+ * where its fields are, so a wrong phone is said on step 1 (it was said on step 2, where no phone field is),
+ * and every field in error is named at once instead of one message at a time. An e-mail of the wrong shape is
+ * caught here too ("Please enter a valid email address.", the section's resend text), not only by the server.
+ */
+export function registrationStepErrors(
+  form: RegistrationForm,
+  step: 1 | 2,
+  today: Date = new Date(),
+): RegistrationFieldErrors {
+  const errors: RegistrationFieldErrors = {};
+  if (step === 1) {
+    for (const field of ['firstName', 'lastName', 'birthday', 'contactNo'] as const) {
+      if (!form[field]?.trim()) errors[field] = VALIDATION_MESSAGES.stepIncomplete;
+    }
+    if (!errors.birthday && !isBirthdayInPast(form.birthday, today))
+      errors.birthday = VALIDATION_MESSAGES.birthdayPast;
+    if (!errors.contactNo) {
+      const phone =
+        contactDigitsError(form.contactNo) ??
+        phoneLengthError(combinedPhone(form.countryCode, form.contactNo));
+      if (phone) errors.contactNo = phone;
+    }
+    return errors;
+  }
+  if (!form.email) errors.email = VALIDATION_MESSAGES.emailPasswordRequired;
+  else if (!EMAIL_SHAPE.test(form.email)) errors.email = VALIDATION_MESSAGES.resendInvalidEmail;
+  if (!form.password) errors.password = VALIDATION_MESSAGES.emailPasswordRequired;
+  else if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = VALIDATION_MESSAGES.passwordLength;
+  else if (!hasPasswordComplexity(form.password)) errors.password = VALIDATION_MESSAGES.passwordComplexity;
+  if (form.password && form.password !== form.confirmPassword)
+    errors.confirmPassword = VALIDATION_MESSAGES.passwordsMismatch;
+  if (!form.acceptPrivacy) errors.acceptPrivacy = VALIDATION_MESSAGES.privacy;
+  return errors;
+}
+
+/**
+ * The form message of a step with problems: step 1's missing-field warning when a field is empty, else the
+ * first problem in screen order, crossed as section 5's messages are; null when the step passes.
+ */
+export function registrationStepMessage(errors: RegistrationFieldErrors, step: 1 | 2): string | null {
+  const first = REGISTRATION_STEP_FIELDS[step].map((f) => errors[f]).find(Boolean);
+  if (!first) return null;
+  if (Object.values(errors).includes(VALIDATION_MESSAGES.stepIncomplete))
+    return VALIDATION_MESSAGES.stepIncomplete;
+  return crossed(first);
+}
+
 /** The registration payload: the form without the privacy flag, with the combined phone. */
 export function registrationPayload(form: RegistrationForm) {
   return {

@@ -13,10 +13,18 @@ export const PROFILE_MESSAGES = {
   sessionExpired: 'Your session has expired. You have been logged out.',
   updated: 'Profile updated successfully.',
   notProvided: 'Not provided',
-  memberSince: 'Member since 2024',
   verifiedAccount: 'Verified Account',
   passwordLastUpdated: 'Last updated recently',
 } as const;
+
+/**
+ * 'Member since <year>': the specification's words (document 1 section 8, "Member since 2024"), with the year
+ * the account was created, so the header is true for every account. Null when the creation date is unknown.
+ */
+export function memberSince(createdAt: string | null | undefined): string | null {
+  const year = createdAt ? new Date(createdAt).getFullYear() : Number.NaN;
+  return Number.isFinite(year) ? `Member since ${year}` : null;
+}
 
 function messageOrDetail(body: unknown): string {
   if (typeof body !== 'object' || body === null) return '';

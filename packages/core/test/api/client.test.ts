@@ -203,6 +203,17 @@ describe('errors', () => {
     });
   });
 
+  it("GET: the envelope's error message, never the JSON text of the body", async () => {
+    const body = { success: false, error: { message: 'Session not found.', details: [] } };
+    const { api } = setup(() => respond(404, body));
+    await expect(api.sessions.report('99999')).rejects.toMatchObject({
+      message: 'Session not found.',
+      status: 404,
+    });
+    const { api: bare } = setup(() => respond(500, { unexpected: true }));
+    await expect(bare.calibration.active()).rejects.toMatchObject({ message: 'An error occurred' });
+  });
+
   it("GET: else 'An error occurred'", async () => {
     const { api } = setup(() => respond(500, '', 'text/plain'));
     const error = await api.calibration.active().catch((e) => e);

@@ -72,6 +72,24 @@ describe('sign-in and registration error text', () => {
     expect(authErrorMessage(apiError(400, body))).toBe('email: Invalid email\npassword: Too short');
   });
 
+  it('a refusal that only tags its field reads as its message, without the field name', () => {
+    const refusal = (field: string, message: string) => ({
+      success: false,
+      error: { message, details: [{ field, message }] },
+    });
+    expect(authErrorMessage(apiError(401, refusal('password', 'Incorrect email or password.')))).toBe(
+      'Incorrect email or password.',
+    );
+    expect(
+      authErrorMessage(
+        apiError(403, refusal('email', 'Email not verified. Please verify your email before logging in.')),
+      ),
+    ).toBe('Email not verified. Please verify your email before logging in.');
+    expect(
+      authErrorMessage(apiError(401, refusal('totpCode', 'Two-factor authentication code required.'))),
+    ).toBe('Two-factor authentication code required.');
+  });
+
   it('otherwise error.message, then the top-level message', () => {
     expect(authErrorMessage(apiError(409, { error: { message: 'Email already registered' } }))).toBe(
       'Email already registered',

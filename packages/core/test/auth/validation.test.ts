@@ -9,6 +9,8 @@ import {
   REGISTRATION_STEPS,
   type RegistrationForm,
   registrationPayload,
+  registrationStepErrors,
+  registrationStepMessage,
   resetLinkError,
   validateChangePassword,
   validateForgotEmail,
@@ -41,6 +43,44 @@ describe('registration step 1', () => {
     expect(validateRegistrationStep1({ ...valid, [field]: '  ' })).toBe(
       '⚠️ Please fill in all required fields in this step.',
     );
+  });
+});
+
+describe('registration checked step by step, every field at once', () => {
+  it('step 1 names each empty field and warns once', () => {
+    const errors = registrationStepErrors({ ...valid, firstName: '', contactNo: '' }, 1, today);
+    expect(Object.keys(errors).sort()).toEqual(['contactNo', 'firstName']);
+    expect(registrationStepMessage(errors, 1)).toBe('⚠️ Please fill in all required fields in this step.');
+  });
+
+  it('step 1 refuses a phone of letters and a birthday not in the past, where those fields are', () => {
+    const errors = registrationStepErrors({ ...valid, contactNo: 'abc', birthday: '2026-06-15' }, 1, today);
+    expect(errors).toEqual({
+      birthday: 'Birthday must be in the past.',
+      contactNo: 'Phone number must contain digits only.',
+    });
+    expect(registrationStepMessage(errors, 1)).toBe('❌ Birthday must be in the past.');
+    expect(registrationStepErrors({ ...valid, contactNo: '55512' }, 1, today)).toEqual({
+      contactNo: 'Phone number must be between 10 to 15 digits.',
+    });
+    expect(registrationStepErrors(valid, 1, today)).toEqual({});
+  });
+
+  it('step 2 refuses a malformed e-mail before the server does, with every other problem', () => {
+    const errors = registrationStepErrors(
+      { ...valid, email: 'ada@', password: 'abcdefgh', confirmPassword: 'x', acceptPrivacy: false },
+      2,
+      today,
+    );
+    expect(errors).toEqual({
+      email: 'Please enter a valid email address.',
+      password: 'Password must include atleast 1 uppercase, lowercase, number, and special character.',
+      confirmPassword: 'Passwords do not match.',
+      acceptPrivacy: 'You must accept the privacy agreement to register.',
+    });
+    expect(registrationStepMessage(errors, 2)).toBe('❌ Please enter a valid email address.');
+    expect(registrationStepErrors(valid, 2, today)).toEqual({});
+    expect(registrationStepMessage({}, 2)).toBeNull();
   });
 });
 

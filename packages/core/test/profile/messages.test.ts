@@ -9,6 +9,7 @@ import {
   exportSucceeded,
   initials,
   isAuthenticationFailure,
+  memberSince,
   PROFILE_MESSAGES,
   PROFILE_REQUIRED_FIELDS,
   profileErrorMessage,
@@ -46,9 +47,15 @@ describe('profile page error mapping', () => {
     expect(PROFILE_MESSAGES.sessionExpired).toBe('Your session has expired. You have been logged out.');
     expect(PROFILE_MESSAGES.updated).toBe('Profile updated successfully.');
     expect(PROFILE_MESSAGES.notProvided).toBe('Not provided');
-    expect(PROFILE_MESSAGES.memberSince).toBe('Member since 2024');
     expect(PROFILE_MESSAGES.verifiedAccount).toBe('Verified Account');
     expect(PROFILE_MESSAGES.passwordLastUpdated).toBe('Last updated recently');
+  });
+
+  it("'Member since' names the year the account was created (the specification's words for 2024)", () => {
+    expect(memberSince('2024-03-02T10:00:00.000Z')).toBe('Member since 2024');
+    expect(memberSince('2026-11-27T09:00:00.000Z')).toBe('Member since 2026');
+    expect(memberSince(undefined)).toBeNull();
+    expect(memberSince('not a date')).toBeNull();
   });
 
   it('formatted failures and successes', () => {

@@ -1,5 +1,5 @@
 import type { Profile } from '@posture-vision/core/api';
-import { PROFILE_MESSAGES, profileErrorMessage } from '@posture-vision/core/profile';
+import { memberSince, PROFILE_MESSAGES, profileErrorMessage } from '@posture-vision/core/profile';
 import { buttonClass } from '@posture-vision/ui';
 import { type ChangeEvent, useId, useState } from 'react';
 import { api } from '../services/api';
@@ -17,6 +17,7 @@ export function ProfileHeader({
   const [error, setError] = useState('');
   const src = avatarUrl(profile.profilePicture, api.baseUrl);
   const name = `${profile.firstName} ${profile.lastName}`.trim();
+  const since = memberSince(profile.createdAt);
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -48,7 +49,7 @@ export function ProfileHeader({
         <h1>{name || profile.email}</h1>
         <p>{profile.email}</p>
         <p className="profile-badges">
-          <span>{PROFILE_MESSAGES.memberSince}</span>
+          {since && <span data-testid="member-since">{since}</span>}
           <span className="verified">{PROFILE_MESSAGES.verifiedAccount}</span>
         </p>
       </div>

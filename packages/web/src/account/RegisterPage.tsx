@@ -4,10 +4,13 @@ import {
   crossed,
   DEFAULT_COUNTRY_CODE,
   REGISTRATION_SUCCESS_DEFAULT,
+  type RegistrationFieldErrors,
   type RegistrationForm,
   registrationPayload,
+  registrationStepErrors,
+  registrationStepMessage,
+  VALIDATION_MESSAGES,
   validateRegistration,
-  validateRegistrationStep1,
 } from '@posture-vision/core/auth';
 import { Button } from '@posture-vision/ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -38,22 +41,43 @@ export default function RegisterPage() {
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [step, setStep] = useState<1 | 2>(1);
   const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<RegistrationFieldErrors>({});
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const google = useGoogleSignIn(setMessage);
   const codeId = useId();
-  const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) =>
+  const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    // A corrected field is no longer marked; the others keep their marks until the next check.
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const { [key as keyof RegistrationFieldErrors]: _fixed, ...rest } = current;
+      return rest;
+    });
+  };
+  /** The text under a field: its own problem; an empty field is only marked (the form message says why). */
+  const fieldError = (field: keyof RegistrationFieldErrors): string | boolean | undefined => {
+    const error = errors[field];
+    return error === VALIDATION_MESSAGES.stepIncomplete ? true : error;
+  };
+
+  /** Checks the step on screen: every field in error is marked, the first problem is the form message. */
+  function checkStep(current: 1 | 2): boolean {
+    const found = registrationStepErrors(form, current);
+    setErrors(found);
+    setMessage(registrationStepMessage(found, current) ?? '');
+    return Object.keys(found).length === 0;
+  }
 
   function next(e: FormEvent) {
     e.preventDefault();
-    const problem = validateRegistrationStep1(form);
-    setMessage(problem ?? '');
-    if (!problem) setStep(2);
+    if (checkStep(1)) setStep(2);
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (!checkStep(2)) return;
+    // Both steps again, in the section's order, in case step 1 changed since it was checked.
     const problem = validateRegistration(form);
     setMessage(problem ?? '');
     if (problem) return;
@@ -92,6 +116,7 @@ export default function RegisterPage() {
               name="firstName"
               autoComplete="given-name"
               value={form.firstName}
+              error={fieldError('firstName')}
               onChange={(e) => set('firstName', e.target.value)}
             />
             <Field
@@ -99,6 +124,7 @@ export default function RegisterPage() {
               name="lastName"
               autoComplete="family-name"
               value={form.lastName}
+              error={fieldError('lastName')}
               onChange={(e) => set('lastName', e.target.value)}
             />
           </div>
@@ -108,6 +134,7 @@ export default function RegisterPage() {
             type="date"
             autoComplete="bday"
             value={form.birthday}
+            error={fieldError('birthday')}
             onChange={(e) => set('birthday', e.target.value)}
           />
           <div className="field-row phone-row">
@@ -133,6 +160,7 @@ export default function RegisterPage() {
               inputMode="numeric"
               autoComplete="tel-national"
               value={form.contactNo}
+              error={fieldError('contactNo')}
               onChange={(e) => set('contactNo', e.target.value)}
             />
           </div>
@@ -148,6 +176,7 @@ export default function RegisterPage() {
             type="email"
             autoComplete="email"
             value={form.email}
+            error={fieldError('email')}
             onChange={(e) => set('email', e.target.value)}
           />
           <Field
@@ -155,7 +184,9 @@ export default function RegisterPage() {
             name="password"
             type="password"
             autoComplete="new-password"
+            hint={VALIDATION_MESSAGES.resetWeakPassword}
             value={form.password}
+            error={fieldError('password')}
             onChange={(e) => set('password', e.target.value)}
           />
           <Field
@@ -164,6 +195,7 @@ export default function RegisterPage() {
             type="password"
             autoComplete="new-password"
             value={form.confirmPassword}
+            error={fieldError('confirmPassword')}
             onChange={(e) => set('confirmPassword', e.target.value)}
           />
           <div className="check-row">
@@ -171,6 +203,7 @@ export default function RegisterPage() {
               <input
                 type="checkbox"
                 name="acceptPrivacy"
+                aria-invalid={errors.acceptPrivacy ? true : undefined}
                 checked={form.acceptPrivacy}
                 onChange={(e) => set('acceptPrivacy', e.target.checked)}
               />{' '}
@@ -184,6 +217,7 @@ export default function RegisterPage() {
             <Button
               onClick={() => {
                 setMessage('');
+                setErrors({});
                 setStep(1);
               }}
             >
