@@ -3,7 +3,7 @@
 // either from a <video> the page shows, sampled by a timer (an offscreen document never fires
 // requestAnimationFrame or requestVideoFrameCallback), or straight from a camera track as it delivers them
 // (no <video> element decoding frames nobody sees: the extension's offscreen document).
-import type { DetectionFrame, PostureReference } from '@posture-vision/core/analysis';
+import type { DetectionFrame, PostureReference, ReferenceProblem } from '@posture-vision/core/analysis';
 import { isReadableFormat } from '../src/frame-pixels.ts';
 import { detectionSize, RESIZE_QUALITY } from '../src/input-size.ts';
 import type { ModuleSet } from '../src/models.ts';
@@ -32,8 +32,10 @@ export interface DeviceDetector {
   /** Starts detecting the frames of a camera track as they arrive, at the track's own rate (the caller
    * limits it with applyConstraints); a frame that arrives while the worker is busy is dropped. */
   runTrack(track: MediaStreamTrack): void;
-  /** Takes the newest detection's body as the reference. */
+  /** Takes the reference from the last few seconds' bodies (the stream's calibrate). */
   calibrate(): Promise<PostureReference | null>;
+  /** Why the last calibrate() took nothing (null after one that took a reference, or before any). */
+  calibrationProblem: ReferenceProblem | null;
   setReference(reference: PostureReference | null): void;
   close(): void;
 }
@@ -83,6 +85,7 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
       busy = false;
       o.onError?.(data.message);
     } else if (data.type === 'calibrated') {
+      detector.calibrationProblem = data.problem;
       calibrated?.(data.reference);
       calibrated = null;
     }
@@ -152,7 +155,8 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
     reader = null;
   }
 
-  return {
+  const detector: DeviceDetector = {
+    calibrationProblem: null,
     ready,
     run(video, fps) {
       stop();
@@ -181,4 +185,5 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
       o.worker.terminate();
     },
   };
+  return detector;
 }

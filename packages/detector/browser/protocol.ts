@@ -1,5 +1,5 @@
 // Messages between a page (web app or the extension's offscreen document) and the detector's web worker.
-import type { DetectionFrame, PostureReference } from '@posture-vision/core/analysis';
+import type { DetectionFrame, PostureReference, ReferenceProblem } from '@posture-vision/core/analysis';
 import type { Size } from '../src/input-size.ts';
 import type { ModuleSet } from '../src/models.ts';
 import type { Shows } from '../src/schedule.ts';
@@ -30,4 +30,5 @@ export type FromWorker =
   | { type: 'failed'; message: string }
   | { type: 'frame'; frame: DetectionFrame /** inference time in the worker, ms */; ms: number }
   | { type: 'frame-failed'; message: string }
-  | { type: 'calibrated'; reference: PostureReference | null };
+  /** The reference taken, or null and why not (core's ReferenceProblem). */
+  | { type: 'calibrated'; reference: PostureReference | null; problem: ReferenceProblem | null };

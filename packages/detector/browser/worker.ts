@@ -121,7 +121,8 @@ scope.onmessage = ({ data: m }) => {
     if (!detector) m.frame.close();
     else detectFrame(readVideoFrame(m.frame, m.size), m.time, camera);
   } else if (m.type === 'calibrate') {
-    post({ type: 'calibrated', reference: stream.calibrate() });
+    const reference = stream.calibrate();
+    post({ type: 'calibrated', reference, problem: reference ? null : stream.problem });
   } else if (m.type === 'reference') {
     stream.setReference(m.reference);
   }

@@ -11,6 +11,10 @@ import {
   initialPostureState,
   type PostureReference,
   type PostureState,
+  REFERENCE_WINDOW_MS,
+  type ReferenceProblem,
+  type ReferenceSample,
+  referenceFromSamples,
 } from '@posture-vision/core/analysis';
 import { type FaceSignals, type FaceState, initialFaceState, stepFace } from './face-signals.ts';
 import type { Detection } from './normalise.ts';
@@ -35,12 +39,18 @@ export class DetectionStream {
   private emotions: string[] = [];
   private reference: PostureReference | null = null;
   private posture: PostureState = initialPostureState();
-  /** The newest detection turned into a frame (the calibration source). */
+  /** The newest detection turned into a frame. */
   last: Detection | null = null;
+  /** The bodies of the last REFERENCE_WINDOW_MS, the calibration source (a frame without a body has none). */
+  private samples: ReferenceSample[] = [];
+  /** Why the last calibrate() took nothing (null after one that took a reference, or before any). */
+  problem: ReferenceProblem | null = null;
 
   /** The frame for a detection taken at `time` (ms). Detections must come in time order. */
   frame(d: Detection, time: number): DetectionFrame {
     this.last = d;
+    this.samples = this.samples.filter((s) => time - s.time <= REFERENCE_WINDOW_MS && s.time <= time);
+    this.samples.push({ keypoints: d.body?.keypoints ?? [], time });
     // Face signals step only on frames the face models measured; in between the last signals hold.
     if (d.faceMeasured) {
       const step = stepFace(this.face, d.faces[0], time);
@@ -79,15 +89,21 @@ export class DetectionStream {
     };
   }
 
-  /** Takes the newest detection's body as the upright reference; null when there is none to take. */
+  /**
+   * Takes the upright reference from the last few seconds' bodies (core's referenceFromSamples: their median, when
+   * they are steady and face the camera); null when they cannot give one, and `problem` says why.
+   */
   calibrate(): PostureReference | null {
     const d = this.last;
-    if (!d?.body) return null;
-    try {
-      this.reference = createReference(d.body.keypoints, { width: d.width, height: d.height });
-    } catch {
+    if (!d) return null;
+    const frame = { width: d.width, height: d.height };
+    const taken = referenceFromSamples(this.samples, frame, this.samples.at(-1)?.time ?? 0);
+    if ('problem' in taken) {
+      this.problem = taken.problem;
       return null;
     }
+    this.problem = null;
+    this.reference = createReference(taken.keypoints, frame);
     this.posture = initialPostureState();
     return this.reference;
   }

@@ -4,8 +4,16 @@
 
 // The frame types the analysis produces, so engines can import them from here alone.
 export type * from '../detection/frame';
+export * from './body';
 export * from './keypoints';
+export * from './measures';
 export * from './posture';
+export * from './reference';
+export * from './rules/forward-head';
+export * from './rules/lean';
+export * from './rules/levels';
+export * from './rules/slouch';
 export * from './thresholds';
 export * from './tilt';
 export * from './verdict';
+export * from './view';

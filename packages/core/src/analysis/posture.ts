@@ -1,25 +1,28 @@
 // Live posture analysis against the calibrated reference of one peer: a pure step function over frames.
-// Every threshold is in thresholds.ts (tilt.ts, keypoints.ts for the rules shared with the live tool) with
-// its reason. The verdict (status, issue, level) is decided here, once, as data; body_status is its text.
+// Each rule family's thresholds are with it (rules/*.ts, tilt.ts, view.ts), the timing in thresholds.ts, each
+// with its reason. The verdict (status, issue, level) is decided here, once, as data; body_status is its text.
 import type { DeviationLevel, Keypoint, PostureVerdict, TemporalPostureData } from '../detection/frame';
 import type { PostureIssue } from '../sessions/feedback';
+import { type BodyGeometry, bodyGeometry } from './body';
 import { keypointWeight, isUsableKeypoint as valid } from './keypoints';
+import { type PostureMeasures, postureMeasures, UNCHANGED } from './measures';
+import { type ReferenceProblem, referenceProblem } from './reference';
+import { forwardHeadLevel, HEAD_AHEAD, NECK_SHORTENED } from './rules/forward-head';
+import { LEAN, leanLevel, SHOULDER_TILT_DEG } from './rules/lean';
+import { LEVEL_RANK, worstLevel } from './rules/levels';
+import { SLOUCH_HEAD_DROP, shouldersTookPart, slouchLevel } from './rules/slouch';
 import {
-  DEVIATION,
-  DIRECTION_MIN,
-  FORWARD_HEAD,
-  HEAD_AHEAD_OF_SHOULDERS,
   MIN_TRACKED,
   ONSET_MS,
   RECOVERY_FRACTION,
   RECOVERY_MS,
-  SHOULDER_TILT_DEG,
   SMOOTHING_TAU_MS,
   STABILITY_SPREAD,
   STABILITY_WINDOW_MS,
   TRACKED,
 } from './thresholds';
-import { eyeLineAngle, type FrameSize, TILT_DEG, tiltDegrees, tiltLevel } from './tilt';
+import { type FrameSize, TILT_DEG, tiltLevel } from './tilt';
+import { viewOf } from './view';
 
 export type { FrameSize } from './tilt';
 
@@ -34,20 +37,21 @@ export interface PostureInput {
 export interface PostureReference {
   keypoints: Keypoint[];
   frame: FrameSize;
-  shoulderWidth: number;
-  headSize: number;
-  eyeAngle: number;
-  /** Angle of the shoulder line, degrees (absent in references made before it was measured). */
-  shoulderAngle?: number;
+  /** The upright body's geometry in the reference frame's pixels (body.ts). */
+  body: BodyGeometry;
 }
 
 export interface PostureState {
   smoothed: Keypoint[] | null;
   lastTime: number | null;
   deviated: boolean;
+  /** The issue and level last reported, kept while the head is turned away (a look is not a posture). */
+  held: { issue: PostureIssue | null; level: DeviationLevel } | null;
   /** Since when the measures have been over the threshold (not yet reported), or under it (recovering). */
   overSince: number | null;
   underSince: number | null;
+  /** Since when the head has been turned away (view.ts), null while the person faces the camera. */
+  turnedSince: number | null;
   history: { time: number; deviation: number }[];
 }
 
@@ -55,60 +59,38 @@ export interface PostureResult extends TemporalPostureData {
   body_status: string;
   /** The verdict as data; the frame carries it as `posture_verdict`. */
   verdict: PostureVerdict;
-  /** The raw measures, for debugging and the benchmark. */
-  measures: {
-    deviation: number;
-    forward_head_ratio: number;
-    shoulder_ratio: number;
-    tilt_deg: number;
-    shoulder_tilt_deg: number;
-  };
+  /** The measures against the reference (measures.ts), for the benchmark and debugging; `deviation` is the
+   * weighted mean keypoint displacement the stability factor follows. */
+  measures: PostureMeasures & { deviation: number };
 }
 
-const px = (k: Keypoint, f: FrameSize) => [k.x * f.width, k.y * f.height] as const;
-
-const distance = (a: Keypoint, b: Keypoint, f: FrameSize) => {
-  const [ax, ay] = px(a, f);
-  const [bx, by] = px(b, f);
-  return Math.hypot(ax - bx, ay - by);
-};
-
-/** Head size: distance between the ears, else between the eyes times 1.9 (typical ear/eye span ratio). */
-function headSize(k: Keypoint[], f: FrameSize): number | null {
-  if (valid(k[3]) && valid(k[4])) return distance(k[3], k[4], f);
-  if (valid(k[1]) && valid(k[2])) return distance(k[1], k[2], f) * 1.9;
-  return null;
+/** Why a reference was refused: the problem names the words (core's CALIBRATION_PROBLEMS). */
+export class CalibrationError extends Error {
+  constructor(readonly problem: ReferenceProblem) {
+    super(`no reference: ${problem}`);
+  }
 }
 
-/** Angle of the shoulder line (from shoulder 6 to shoulder 5) in degrees. */
-function shoulderAngle(k: Keypoint[], f: FrameSize): number | null {
-  if (!valid(k[5]) || !valid(k[6])) return null;
-  const [ax, ay] = px(k[6], f);
-  const [bx, by] = px(k[5], f);
-  return (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
-}
-
-export class CalibrationError extends Error {}
-
-/** The reference from an upright frame; needs both shoulders, and the eyes or ears. */
+/** The reference from upright keypoints (one frame, or the median of a few: reference.ts): a person facing the
+ * camera with the head and both shoulders in view; otherwise a CalibrationError saying why. */
 export function createReference(keypoints: Keypoint[], frame: FrameSize): PostureReference {
-  const [ls, rs] = [keypoints[5], keypoints[6]];
-  if (!valid(ls) || !valid(rs)) throw new CalibrationError('both shoulders must be visible');
-  const head = headSize(keypoints, frame);
-  const angle = eyeLineAngle(keypoints, frame);
-  if (head === null || angle === null) throw new CalibrationError('both eyes must be visible');
-  return {
-    keypoints,
-    frame,
-    shoulderWidth: distance(ls, rs, frame),
-    headSize: head,
-    eyeAngle: angle,
-    shoulderAngle: shoulderAngle(keypoints, frame) ?? 0,
-  };
+  const problem = referenceProblem(keypoints, frame);
+  const body = bodyGeometry(keypoints, frame);
+  if (problem || !body) throw new CalibrationError(problem ?? 'partial');
+  return { keypoints, frame, body };
 }
 
 export function initialPostureState(): PostureState {
-  return { smoothed: null, lastTime: null, deviated: false, overSince: null, underSince: null, history: [] };
+  return {
+    smoothed: null,
+    lastTime: null,
+    deviated: false,
+    held: null,
+    overSince: null,
+    underSince: null,
+    turnedSince: null,
+    history: [],
+  };
 }
 
 /** Exponential smoothing with a time constant, so the result does not depend on the frame rate. */
@@ -121,34 +103,18 @@ function smooth(prev: Keypoint[] | null, next: Keypoint[], alpha: number): Keypo
   });
 }
 
-function levelOf(
-  value: number,
-  t: { mild: number; moderate: number; severe: number },
-): DeviationLevel | null {
-  return value >= t.severe ? 'severe' : value >= t.moderate ? 'moderate' : value >= t.mild ? 'mild' : null;
-}
-
-const RANK: Record<DeviationLevel, number> = { mild: 1, moderate: 2, severe: 3 };
-
-function worst(levels: (DeviationLevel | null)[]): DeviationLevel | null {
-  let out: DeviationLevel | null = null;
-  for (const l of levels) if (l && (!out || RANK[l] > RANK[out])) out = l;
-  return out;
-}
-
 /** Nobody (or too little of a person) to judge. */
 export const NEUTRAL_VERDICT: PostureVerdict = { status: 'neutral', issue: null, level: null };
 export const GOOD_VERDICT: PostureVerdict = { status: 'good', issue: null, level: null };
 
-const PERSON_LEFT: Omit<PostureResult, 'smoothing_factor'> = {
+const NOT_JUDGED: Omit<PostureResult, 'smoothing_factor' | 'body_status'> = {
   is_posture_deviated: false,
   deviation_level: 'mild',
   confidence: 0,
   stability_factor: 0,
   all_offset_vector: [],
-  body_status: 'No person detected',
   verdict: NEUTRAL_VERDICT,
-  measures: { deviation: 0, forward_head_ratio: 1, shoulder_ratio: 1, tilt_deg: 0, shoulder_tilt_deg: 0 },
+  measures: { ...UNCHANGED, deviation: 0 },
 };
 
 /** One named cause of a deviation, with the level of the measure that names it. */
@@ -158,18 +124,19 @@ interface Finding {
   text: string;
 }
 
-/** What is wrong, from the measures and the mean displacement (in shoulder widths), in the order the words
- * name them. A directional issue (slouch, lean) takes the level of the displacement measure. */
-function findings(m: PostureResult['measures'], mean: { dx: number; dy: number }): Finding[] {
+/**
+ * What is wrong, from the measures (rules/*.ts), in the order the words name them. A head that dropped in the
+ * frame is a slouch when the shoulders went down with it, else the head came forward and down (forward head),
+ * as does a head grown or sunk against the shoulders.
+ */
+function findings(m: PostureMeasures): Finding[] {
   const out: Finding[] = [];
-  const moved = levelOf(m.deviation, DEVIATION) ?? 'mild';
-  const forward = levelOf(m.forward_head_ratio, FORWARD_HEAD);
-  if (forward)
-    out.push(
-      m.forward_head_ratio / m.shoulder_ratio >= HEAD_AHEAD_OF_SHOULDERS
-        ? { issue: 'forward_head', level: forward, text: 'Forward head posture' }
-        : { issue: 'leaning_in', level: forward, text: 'Leaning toward the screen' },
-    );
+  const dropped = slouchLevel(m);
+  const body = dropped && shouldersTookPart(m);
+  const forward = worstLevel([forwardHeadLevel(m), body ? null : dropped]);
+  if (forward) out.push({ issue: 'forward_head', level: forward, text: 'Forward head posture' });
+  if (body && dropped)
+    out.push({ issue: 'slouch', level: dropped, text: 'Slouching (head and shoulders dropped)' });
   const tilt = tiltLevel(m.tilt_deg);
   if (tilt)
     out.push({
@@ -177,13 +144,9 @@ function findings(m: PostureResult['measures'], mean: { dx: number; dy: number }
       level: tilt,
       text: `Head tilted sideways (${Math.round(Math.abs(m.tilt_deg))}°)`,
     });
-  if (mean.dy >= DIRECTION_MIN)
-    out.push({ issue: 'slouch', level: moved, text: 'Slouching (head and shoulders dropped)' });
-  else if (mean.dy <= -DIRECTION_MIN)
-    out.push({ issue: 'leaning_back', level: moved, text: 'Leaning up or back' });
-  if (Math.abs(mean.dx) >= DIRECTION_MIN)
-    out.push({ issue: 'leaning_sideways', level: moved, text: 'Leaning to one side' });
-  if (Math.abs(m.shoulder_tilt_deg) >= SHOULDER_TILT_DEG)
+  const lean = leanLevel(m);
+  if (lean) out.push({ issue: 'leaning_sideways', level: lean, text: 'Leaning to one side' });
+  if (out.length && Math.abs(m.shoulder_tilt_deg) >= SHOULDER_TILT_DEG)
     out.push({
       issue: 'shoulder_asymmetry',
       level: 'mild',
@@ -194,9 +157,8 @@ function findings(m: PostureResult['measures'], mean: { dx: number; dy: number }
 
 /**
  * On a tie of levels, the cause named first in this order is stored. Forward head (the head alone ahead of the
- * shoulders) is the concern the calibration's CVA measures; a slouch drops the head and shoulders and, with a
- * camera at the screen, brings them closer too, so it comes before leaning in, which would otherwise name
- * most slouches; tilt and the lateral causes follow.
+ * shoulders) is the concern the calibration's CVA measures; a slouch drops the head and shoulders; tilt and the
+ * lateral causes follow.
  */
 const TIE_ORDER: readonly PostureIssue[] = [
   'forward_head',
@@ -213,7 +175,7 @@ export function primaryIssue(
   found: readonly { issue: PostureIssue; level: DeviationLevel }[],
 ): PostureIssue | null {
   const order = (f: { issue: PostureIssue; level: DeviationLevel }) =>
-    RANK[f.level] * 100 - TIE_ORDER.indexOf(f.issue);
+    LEVEL_RANK[f.level] * 100 - TIE_ORDER.indexOf(f.issue);
   let best: { issue: PostureIssue; level: DeviationLevel } | null = null;
   for (const f of found) if (!best || order(f) > order(best)) best = f;
   return best?.issue ?? null;
@@ -226,26 +188,78 @@ function describe(level: DeviationLevel, found: Finding[], deviated: boolean): s
   return `${level[0]?.toUpperCase()}${level.slice(1)} deviation: ${words.join(', ')}`;
 }
 
-/** One frame of analysis: returns the new state and the frame's temporal posture data. */
+/** Every measure back below RECOVERY_FRACTION of its mild threshold: the posture counts as corrected. */
+function recovered(m: PostureMeasures): boolean {
+  const f = RECOVERY_FRACTION;
+  return (
+    m.head_drop < SLOUCH_HEAD_DROP.mild * f &&
+    1 - m.neck_ratio < NECK_SHORTENED.mild * f &&
+    m.head_to_shoulders - 1 < (HEAD_AHEAD.mild - 1) * f &&
+    Math.abs(m.lean) < LEAN.mild * f &&
+    Math.abs(m.tilt_deg) < TILT_DEG.mild * f
+  );
+}
+
+/** The reference's body, rebuilt for a reference kept before the body was stored with it. */
+function referenceBody(ref: PostureReference): BodyGeometry | null {
+  return ref.body ?? bodyGeometry(ref.keypoints, ref.frame);
+}
+
+/**
+ * One frame of analysis: returns the new state and the frame's temporal posture data.
+ *
+ * The monitoring contract (docs/monitoring.md): nobody in view is neutral at once and the onset starts again on
+ * return; a head turned away (view.ts) is a look, not a posture: the verdict stays what it was for ONSET_MS and
+ * then becomes neutral (not judged) until the person faces the camera again; a deviation is reported after it
+ * lasted ONSET_MS and is over after every measure was back under RECOVERY_FRACTION of its threshold for RECOVERY_MS.
+ */
 export function stepPosture(
   state: PostureState,
   input: PostureInput,
   ref: PostureReference,
 ): { state: PostureState; result: PostureResult } {
-  const dt = state.lastTime === null ? 0 : Math.max(0, input.time - state.lastTime);
+  const t = input.time;
+  const dt = state.lastTime === null ? 0 : Math.max(0, t - state.lastTime);
   const alpha = state.smoothed ? 1 - Math.exp(-dt / SMOOTHING_TAU_MS) : 1;
+  const rf = ref.frame;
+  const refBody = referenceBody(ref);
   const seen = TRACKED.filter((i) => valid(input.keypoints[i]) && valid(ref.keypoints[i]));
   const shouldersSeen = seen.includes(5) && seen.includes(6);
-  if (seen.length < MIN_TRACKED || !shouldersSeen) {
-    // The person left or turned away: nothing to judge, and the onset timer starts again on return.
+  if (!refBody || seen.length < MIN_TRACKED || !shouldersSeen) {
+    // The person left: nothing to judge, and the onset timer starts again on return.
     return {
-      state: { ...initialPostureState(), lastTime: input.time },
-      result: { ...PERSON_LEFT, smoothing_factor: alpha },
+      state: { ...initialPostureState(), lastTime: t },
+      result: { ...NOT_JUDGED, body_status: 'No person detected', smoothing_factor: alpha },
     };
   }
+  const rawBody = bodyGeometry(input.keypoints, rf);
+  if (rawBody && viewOf(input.keypoints, rawBody) !== 'front') {
+    // A look away (a second screen, a colleague): the smoothing restarts when the face comes back, and the
+    // verdict holds, then is not judged.
+    const turnedSince = state.turnedSince ?? t;
+    const holding = t - turnedSince < ONSET_MS;
+    const verdict: PostureVerdict =
+      holding && state.deviated
+        ? { status: 'poor', issue: state.held?.issue ?? null, level: state.held?.level ?? 'mild' }
+        : holding
+          ? GOOD_VERDICT
+          : NEUTRAL_VERDICT;
+    return {
+      state: { ...state, smoothed: null, lastTime: t, overSince: null, underSince: null, turnedSince },
+      result: {
+        ...NOT_JUDGED,
+        is_posture_deviated: verdict.status === 'poor',
+        deviation_level: verdict.level ?? 'mild',
+        verdict,
+        body_status: holding ? (state.deviated ? 'Looking away' : 'Good posture') : 'Looking away',
+        smoothing_factor: alpha,
+      },
+    };
+  }
+
   const smoothed = smooth(state.smoothed, input.keypoints, alpha);
-  const rf = ref.frame;
-  const sw = ref.shoulderWidth;
+  const body = bodyGeometry(smoothed, rf);
+  const sw = refBody.shoulderWidth;
 
   // Offsets in normalised units (the frame contract), measured in reference pixels for the deviation.
   const all_offset_vector = smoothed.map((k, i): [number, number] => {
@@ -254,44 +268,18 @@ export function stepPosture(
   });
   let weightSum = 0;
   let devSum = 0;
-  let dxSum = 0;
-  let dySum = 0;
   for (const i of seen) {
     const w = keypointWeight(i);
     const [dx, dy] = all_offset_vector[i] as [number, number];
-    const ddx = (dx * rf.width) / sw;
-    const ddy = (dy * rf.height) / sw;
     weightSum += w;
-    devSum += w * Math.hypot(ddx, ddy);
-    dxSum += w * ddx;
-    dySum += w * ddy;
+    devSum += w * Math.hypot((dx * rf.width) / sw, (dy * rf.height) / sw);
   }
   const deviation = devSum / weightSum;
-  const mean = { dx: dxSum / weightSum, dy: dySum / weightSum };
+  const measures = { ...(body ? postureMeasures(body, refBody) : UNCHANGED), deviation };
 
-  // Sizes are compared in the reference frame's pixels (keypoints are normalised), so a change of
-  // resolution does not read as movement.
-  const shoulder_ratio = distance(smoothed[5] as Keypoint, smoothed[6] as Keypoint, rf) / sw;
-  const head = headSize(smoothed, rf);
-  const forward_head_ratio = head === null ? 1 : head / ref.headSize;
-  const angle = eyeLineAngle(smoothed, rf);
-  const tilt_deg = angle === null ? 0 : tiltDegrees(angle, ref.eyeAngle);
-  const shoulders = shoulderAngle(smoothed, rf);
-  const shoulder_tilt_deg = shoulders === null ? 0 : tiltDegrees(shoulders, ref.shoulderAngle ?? 0);
-  const measures = { deviation, forward_head_ratio, shoulder_ratio, tilt_deg, shoulder_tilt_deg };
-
-  const level = worst([
-    levelOf(deviation, DEVIATION),
-    levelOf(forward_head_ratio, FORWARD_HEAD),
-    tiltLevel(tilt_deg),
-  ]);
-  const recovered =
-    deviation < DEVIATION.mild * RECOVERY_FRACTION &&
-    forward_head_ratio - 1 < (FORWARD_HEAD.mild - 1) * RECOVERY_FRACTION &&
-    Math.abs(tilt_deg) < TILT_DEG.mild * RECOVERY_FRACTION;
-
-  let { deviated, overSince, underSince } = state;
-  const t = input.time;
+  const found = findings(measures);
+  const level = worstLevel(found.map((f) => f.level));
+  let { deviated, overSince, underSince, held } = state;
   if (!deviated) {
     overSince = level ? (overSince ?? t) : null;
     if (overSince !== null && t - overSince >= ONSET_MS) {
@@ -299,7 +287,7 @@ export function stepPosture(
       underSince = null;
     }
   } else {
-    underSince = recovered ? (underSince ?? t) : null;
+    underSince = recovered(measures) ? (underSince ?? t) : null;
     if (underSince !== null && t - underSince >= RECOVERY_MS) {
       deviated = false;
       overSince = null;
@@ -314,14 +302,15 @@ export function stepPosture(
 
   const scores = seen.map((i) => input.keypoints[i]?.score ?? 1);
   const confidence = (scores.reduce((s, v) => s + v, 0) / scores.length) * (seen.length / TRACKED.length);
-  const reported: DeviationLevel = level ?? 'mild';
-  const found = findings(measures, mean);
-  const verdict: PostureVerdict = deviated
-    ? { status: 'poor', issue: primaryIssue(found), level: reported }
-    : GOOD_VERDICT;
+  // While a reported deviation recovers, it keeps its last named cause and level (a measure dipping below its
+  // threshold is not yet a corrected posture).
+  const reported: DeviationLevel = level ?? held?.level ?? 'mild';
+  const issue = primaryIssue(found) ?? held?.issue ?? null;
+  const verdict: PostureVerdict = deviated ? { status: 'poor', issue, level: reported } : GOOD_VERDICT;
+  held = deviated ? { issue, level: reported } : null;
 
   return {
-    state: { smoothed, lastTime: t, deviated, overSince, underSince, history },
+    state: { smoothed, lastTime: t, deviated, held, overSince, underSince, turnedSince: null, history },
     result: {
       is_posture_deviated: deviated,
       deviation_level: reported,

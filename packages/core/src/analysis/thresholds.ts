@@ -1,5 +1,5 @@
-// Every threshold of the live posture analysis, with why (the keypoint score and weights are in keypoints.ts,
-// the tilt levels in tilt.ts, shared with the live tool). Distances are in shoulder widths of the
+// The live posture analysis' timing and tracking thresholds, with why (the keypoint score and weights are in
+// keypoints.ts; each posture measure's levels are with its rule). Distances are in shoulder widths of the
 // calibrated reference (so they hold at any distance from the camera and any resolution); times in ms.
 
 /** Keypoints compared against the reference: the head and shoulders, which a desk camera always sees
@@ -13,22 +13,8 @@ export const TRACKED = [0, 1, 2, 3, 4, 5, 6] as const;
  * fewer means the person left or is turned away. */
 export const MIN_TRACKED = 4;
 
-/** Deviation (weighted mean keypoint displacement in shoulder widths) that starts each level. 0.15 is
- * beyond the 2-5% jitter of a still person and a small lean; 0.30 is a clear slouch or lean; 0.50 means
- * the head or shoulders moved by half a shoulder width. */
-export const DEVIATION = { mild: 0.15, moderate: 0.3, severe: 0.5 } as const;
-
-/** Forward head: how much larger the head appears than at calibration, i.e. how much closer to the camera
- * it came (the camera looks at the face, so this is the head moving forward). 10% closer is visible
- * craning toward the screen; 20% and 35% are pronounced and severe. */
-export const FORWARD_HEAD = { mild: 1.1, moderate: 1.2, severe: 1.35 } as const;
-
-/** Which words: when the head grew at least 8% more than the shoulder width did, the head moved ahead of
- * the shoulders ('Forward head posture'); otherwise the whole trunk leaned in ('Leaning toward the
- * screen'). 8% is above the shoulder width's own detection jitter of a few percent. */
-export const HEAD_AHEAD_OF_SHOULDERS = 1.08;
-
-/** Lateral head tilt: TILT_DEG in tilt.ts, the one tilt rule of the live tool and the analysis. */
+/** The posture measures' own thresholds live with their rules (rules/slouch.ts, rules/forward-head.ts,
+ * rules/lean.ts, tilt.ts); how the person faces the camera in view.ts; the reference's in reference.ts. */
 
 /** A deviation must last this long before it is reported: a glance at the keyboard or a reach for a cup
  * takes about a second; a slouch that lasts 2.5 s is posture, not a movement. */
@@ -43,15 +29,7 @@ export const RECOVERY_MS = 1000;
  * detector's frame-to-frame jitter but follows a real movement within a second at any frame rate. */
 export const SMOOTHING_TAU_MS = 300;
 
-/** Stability window: the spread of the deviation over the last 2 s; a spread of 0.1 shoulder widths
+/** Stability window: the spread of the deviation (the weighted mean keypoint displacement from the reference) over the last 2 s; a spread of 0.1 shoulder widths
  * (restless movement) or more gives stability 0. */
 export const STABILITY_WINDOW_MS = 2000;
 export const STABILITY_SPREAD = 0.1;
-
-/** Direction words: a component of the mean displacement above this (shoulder widths) is named. */
-export const DIRECTION_MIN = 0.12;
-
-/** A shoulder line turned this many degrees from the reference's names the cause 'shoulder_asymmetry' of a
- * poor posture (document 2, section 5.2 calls a shoulder tilt above 5° a warning). It names a cause only:
- * whether the posture is poor is decided by the levels above. */
-export const SHOULDER_TILT_DEG = 5;

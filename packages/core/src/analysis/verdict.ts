@@ -1,17 +1,16 @@
 // The posture fields of a detection frame (body_status, temporal_posture_data, posture_verdict), decided here
-// for every producer; and the verdict where there is no calibrated reference to compare with (the live tool
-// before Calibrate Posture): only the head tilt can be judged without one, against the horizontal.
+// for every producer; without a calibrated reference to compare with (the live tool before Calibrate Posture)
+// nothing is judged.
 import type { DetectionFrame, Keypoint, PostureVerdict } from '../detection/frame';
 import { isUsableKeypoint } from './keypoints';
 import {
-  GOOD_VERDICT,
   NEUTRAL_VERDICT,
   type PostureReference,
   type PostureState,
   stepPosture,
 } from './posture';
 import { MIN_TRACKED, TRACKED } from './thresholds';
-import { eyeLineAngle, type FrameSize, TILT_DEG, tiltDegrees, tiltLevel } from './tilt';
+import type { FrameSize } from './tilt';
 
 /** Enough of a person to judge: MIN_TRACKED of the head-and-shoulder keypoints, both shoulders among them. */
 export function isPersonInView(keypoints: readonly Keypoint[]): boolean {
@@ -20,17 +19,12 @@ export function isPersonInView(keypoints: readonly Keypoint[]): boolean {
 }
 
 /**
- * Without a reference: neutral when nobody is in view; poor ('tilt') when the eye line is tilted to the
- * moderate level or more, the tilt the Detection Status calls Moderate or Severe (a mild tilt is normal head
- * movement, and without a reference there is no onset delay to tell a glance from a posture); else good.
+ * Without a reference there is no posture to judge: neutral ("not calibrated"), so no time counts as good or poor
+ * before the user's own upright posture is known. (A head tilt against the horizontal was judged here once; a
+ * person's resting head and the camera need not be level, so it said "good" or "tilt" of nobody's posture.)
  */
-export function verdictWithoutReference(keypoints: readonly Keypoint[], frame: FrameSize): PostureVerdict {
-  if (!isPersonInView(keypoints)) return NEUTRAL_VERDICT;
-  const angle = eyeLineAngle(keypoints, frame);
-  const degrees = angle === null ? 0 : tiltDegrees(angle);
-  const level = tiltLevel(degrees);
-  if (!level || Math.abs(degrees) < TILT_DEG.moderate) return GOOD_VERDICT;
-  return { status: 'poor', issue: 'tilt', level };
+export function verdictWithoutReference(): PostureVerdict {
+  return NEUTRAL_VERDICT;
 }
 
 /** The posture part of one detection frame. */
@@ -40,8 +34,8 @@ export type FramePosture = Pick<DetectionFrame, 'body_status' | 'temporal_postur
 
 /**
  * One observation → the posture fields of its detection frame, the same for every producer (the vision
- * service, an on-device engine): against the reference when there is one (advancing the state), else the head
- * tilt alone. `keypoints` is null when no person was detected.
+ * service, an on-device engine): against the reference when there is one (advancing the state), else nothing is
+ * judged. `keypoints` is null when no person was detected.
  */
 export function analyseFrame(
   state: PostureState,
@@ -51,7 +45,7 @@ export function analyseFrame(
   const keypoints = input.keypoints ?? [];
   if (!reference) {
     const body_status = input.keypoints ? 'Calibrate to start posture analysis' : 'No person detected';
-    const posture_verdict = verdictWithoutReference(keypoints, input.frame);
+    const posture_verdict = verdictWithoutReference();
     return { state, posture: { body_status, temporal_posture_data: null, posture_verdict } };
   }
   const step = stepPosture(state, { keypoints, time: input.time }, reference);

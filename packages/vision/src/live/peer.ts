@@ -3,7 +3,13 @@
 // posture analysis). Only the newest frame is kept: a frame that arrives while inference runs replaces the
 // waiting one, so nothing queues.
 import type { PostureReference } from '@posture-vision/core/analysis';
-import { answerOffer, calibrationProblem, candidateMessage, type IceServer } from '@posture-vision/core/live';
+import {
+  answerOffer,
+  calibrationProblem,
+  candidateMessage,
+  type IceServer,
+  REFERENCE_PROBLEM_TEXT,
+} from '@posture-vision/core/live';
 import {
   createSchedule,
   type Detection,
@@ -203,7 +209,8 @@ export class Peer {
     }
   }
 
-  /** Takes the latest processed frame as the upright reference; null when there is none to take. */
+  /** Takes the upright reference from the last few seconds' frames (the stream's calibrate); null when they
+   * cannot give one (calibrationProblem says why). */
   calibrate(): { reference: PostureReference; frame: I420Frame } | null {
     const reference = this.stream.calibrate();
     if (!reference || !this.lastFrame) return null;
@@ -220,11 +227,12 @@ export class Peer {
 
   /**
    * Why calibrate() took nothing, in words the live tool shows after 'Calibration failed - no data captured: '.
-   * No frame yet; a frame without a body; or a body whose head and shoulders could not all be placed.
+   * No frame yet; else the reason the reference's frames gave (nobody, partial, side on, head turned, moving).
    */
   calibrationProblem(): string {
     const last = this.stream.last;
-    return calibrationProblem(last ? (last.body?.keypoints ?? []) : null);
+    if (last && this.stream.problem) return REFERENCE_PROBLEM_TEXT[this.stream.problem];
+    return calibrationProblem(last ? (last.body?.keypoints ?? []) : null, last ?? undefined);
   }
 
   private closePeerConnection(): void {

@@ -10,6 +10,7 @@ import {
   type CalibrationResult,
   calibrationNoDataStatus,
   calibrationProblem,
+  REFERENCE_PROBLEM_TEXT,
   deviceFailedStatus,
   type Keypoint,
   LIVE_MESSAGES,
@@ -86,7 +87,11 @@ export function openDeviceLink(o: DeviceLinkOptions, h: LinkHandlers): { link: T
     if (!taken) {
       return {
         ok: false,
-        status: calibrationNoDataStatus(calibrationProblem(lastKeypoints)),
+        status: calibrationNoDataStatus(
+          current.calibrationProblem
+            ? REFERENCE_PROBLEM_TEXT[current.calibrationProblem]
+            : calibrationProblem(lastKeypoints),
+        ),
         enableDebug: false,
       };
     }

@@ -1,0 +1,87 @@
+// Run from the repository root: node --import tsx bench/accuracy/live.ts   (about 2 minutes; measures, asserts
+// nothing). BENCH_STREAM=/path/to/packages/detector/src/stream.ts judges with another checkout's detection stream
+// (the "before" figures: the detections are this checkout's, the judging that checkout's core).
+// The live monitor's accuracy on the real people of packages/testkit/real-media (testkit live-accuracy.ts has the
+// protocol): per person, with the first upright frame as the reference and over every upright frame in turn; and a
+// simulated hour of upright sitting with natural movement and held slouches.
+import { cpus, totalmem } from 'node:os';
+import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
+import { loadHuman } from '../../packages/detector/node/human.ts';
+import {
+  type JudgingStream,
+  judgeDay,
+  judgePerson,
+  type PersonResult,
+} from '../../packages/testkit/src/live-accuracy.ts';
+import { livePeople, realRgb } from '../../packages/testkit/src/real-media.ts';
+
+const say = (s: string) => console.log(s);
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : '—');
+const pctOf = (x: number) => `${(100 * x).toFixed(0)}%`;
+
+say(
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`,
+);
+
+const Stream = process.env.BENCH_STREAM
+  ? ((await import(process.env.BENCH_STREAM)) as { DetectionStream: typeof DetectionStream }).DetectionStream
+  : DetectionStream;
+say(`Judged by: ${process.env.BENCH_STREAM ?? 'this checkout'}`);
+const make = () => new Stream() as unknown as JudgingStream<Detection>;
+
+const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
+const detector = createDetector(human);
+const people = livePeople();
+const detections = new Map<string, Detection>();
+const started = performance.now();
+for (const p of people)
+  for (const f of p.frames)
+    detections.set(
+      f.file,
+      await detector.detect(realRgb(f.file), { body: true, face: false, hands: false, emotion: false }),
+    );
+say(`Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (MoveNet Lightning, the live model)\n`);
+
+say('| set / person | upright passed (1st ref) | poor caught (1st ref) | named as the source says | not judged | issues named | upright passed, any ref (min / median) | poor caught, any ref (min / median) | refs refused |');
+say('|---|---|---|---|---|---|---|---|---|');
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : Number.NaN;
+};
+const totals = { up: 0, upN: 0, poor: 0, poorN: 0, named: 0, namedN: 0 };
+const results: PersonResult[] = [];
+for (const p of people) {
+  const r = judgePerson(make, p, detections, (s) => String((s as unknown as { problem?: string }).problem ?? 'refused'));
+  results.push(r);
+  const c = r.first;
+  if (c) {
+    totals.up += c.uprightPassed;
+    totals.upN += c.uprightTotal;
+    totals.poor += c.poorCaught;
+    totals.poorN += c.poorTotal;
+    totals.named += c.namedRight;
+    totals.namedN += c.namedTotal;
+  }
+  const refs = r.references;
+  say(
+    `| ${p.set} / ${p.person} | ${c ? `${c.uprightPassed}/${c.uprightTotal} (${pct(c.uprightPassed, c.uprightTotal)})` : `refused: ${r.firstRefused}`} | ${c ? `${c.poorCaught}/${c.poorTotal} (${pct(c.poorCaught, c.poorTotal)})` : '—'} | ${c?.namedTotal ? `${c.namedRight}/${c.namedTotal}` : '—'} | ${c ? c.notJudged : '—'} | ${c ? Object.entries(c.issues).map(([k, v]) => `${k} ${v}`).join(', ') : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.uprightPassed))} / ${pctOf(median(refs.uprightPassed))}` : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.poorCaught))} / ${pctOf(median(refs.poorCaught))}` : '—'} | ${refs.refused}/${refs.taken + refs.refused} |`,
+  );
+}
+say(
+  `\nAll people, first upright frame as reference: upright passed ${totals.up}/${totals.upN} (${pct(totals.up, totals.upN)}), poor caught ${totals.poor}/${totals.poorN} (${pct(totals.poor, totals.poorN)}), named as the source says ${totals.named}/${totals.namedN} (${pct(totals.named, totals.namedN)})`,
+);
+
+say('\nAn hour of upright sitting with natural movement per person (moving between real upright frames, 1-2 s looks at a poor frame), a 10 s slouch every 10 minutes:\n');
+say('| set / person | false alarms per upright hour | slouches reported | onset → verdict (median, max) |');
+say('|---|---|---|---|');
+for (const p of people) {
+  const d = judgeDay(make, p, detections, { minutes: 60, seed: 7 });
+  if (!d) {
+    say(`| ${p.set} / ${p.person} | no reference | — | — |`);
+    continue;
+  }
+  const got = d.delays.filter((x): x is number => x !== null);
+  say(
+    `| ${p.set} / ${p.person} | ${(d.falseAlarms / d.uprightHours).toFixed(1)} (${d.falseAlarms} in ${d.uprightHours.toFixed(2)} h) | ${got.length}/${d.delays.length} | ${got.length ? `${(median(got) / 1000).toFixed(1)} s, ${(Math.max(...got) / 1000).toFixed(1)} s` : '—'} |`,
+  );
+}

@@ -1,0 +1,60 @@
+// The posture measures of one body against the reference's: what the rules (rules/*.ts) judge. Each is a change
+// of the body relative to itself or a drop in the frame, never a plain displacement: where the body sits in the
+// frame, and how near the camera, is not posture.
+import { type BodyGeometry, sharedAnchor, sharedSpan } from './body';
+import { tiltDegrees } from './tilt';
+
+export interface PostureMeasures {
+  /** The head centre's drop in the frame since the reference, reference shoulder widths (positive: lower). */
+  head_drop: number;
+  /** The shoulders' midpoint's drop in the frame, reference shoulder widths (positive: lower). */
+  shoulder_drop: number;
+  /** Height of the head above the shoulder line per shoulder width, over the reference's (1: unchanged). */
+  neck_ratio: number;
+  /** Head size per shoulder width, over the reference's (1: unchanged; above 1: the head ahead of the shoulders). */
+  head_to_shoulders: number;
+  /** Shoulder width over the reference's: the distance to the camera (above 1: nearer). Not judged by itself. */
+  scale: number;
+  /** The head centre's sideways offset from the shoulders' midpoint, shoulder widths, minus the reference's. */
+  lean: number;
+  /** Eye line against the reference's, degrees. */
+  tilt_deg: number;
+  /** Shoulder line against the reference's, degrees. */
+  shoulder_tilt_deg: number;
+}
+
+/** Every measure unchanged: an upright person at the reference. */
+export const UNCHANGED: PostureMeasures = {
+  head_drop: 0,
+  shoulder_drop: 0,
+  neck_ratio: 1,
+  head_to_shoulders: 1,
+  scale: 1,
+  lean: 0,
+  tilt_deg: 0,
+  shoulder_tilt_deg: 0,
+};
+
+/** The measures of `now` against `ref` (both in the reference frame's pixels). A measure whose landmarks either
+ * body lacks stays unchanged. */
+export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMeasures {
+  const sw = ref.shoulderWidth;
+  const anchor = sharedAnchor(now, ref);
+  const head = anchor ? now.head[anchor] : undefined;
+  const refHead = anchor ? ref.head[anchor] : undefined;
+  const out = { ...UNCHANGED };
+  out.shoulder_drop = (now.shoulders.y - ref.shoulders.y) / sw;
+  out.scale = now.shoulderWidth / sw;
+  out.shoulder_tilt_deg = tiltDegrees(now.shoulderAngle, ref.shoulderAngle);
+  if (head && refHead) {
+    out.head_drop = (head.y - refHead.y) / sw;
+    const neck = (now.shoulders.y - head.y) / now.shoulderWidth;
+    const refNeck = (ref.shoulders.y - refHead.y) / sw;
+    if (refNeck > 0) out.neck_ratio = neck / refNeck;
+    out.lean = (head.x - now.shoulders.x) / now.shoulderWidth - (refHead.x - ref.shoulders.x) / sw;
+  }
+  const spans = sharedSpan(now, ref);
+  if (spans && spans[1] > 0) out.head_to_shoulders = spans[0] / now.shoulderWidth / (spans[1] / sw);
+  if (now.eyeAngle !== null && ref.eyeAngle !== null) out.tilt_deg = tiltDegrees(now.eyeAngle, ref.eyeAngle);
+  return out;
+}
