@@ -1,7 +1,12 @@
 import { defineManifest } from '@crxjs/vite-plugin';
 import pkg from './package.json' with { type: 'json' };
 
-/** The web app's origin (content script, host permission), fixed at build time. */
+/** What the extension asks Chrome for, each for one reason (the README's "Publishing" section says them to
+ * users and to the store's review). */
+export const PERMISSIONS = ['offscreen', 'storage', 'notifications', 'idle'] as const;
+
+/** The web app's origin (content script, host permission), fixed at build time; `localhost` only when none
+ * is configured, which is the development build `npm start` makes. */
 export function webOrigin(env: Record<string, string | undefined>): string {
   return new URL(env.VITE_WEB_ORIGIN || 'http://localhost:5173').origin;
 }
@@ -12,13 +17,26 @@ function pagesOf(origin: string): string {
   return `${url.protocol}//${url.hostname}/*`;
 }
 
-export function manifest(env: Record<string, string | undefined>) {
+/**
+ * The origins the extension calls: the web app, the API and the vision service, by the same rule the
+ * extension's code follows (src/config.ts, core's base-URL rules: a configured address wins, else they follow
+ * the web app's host). Loaded when the build runs, not when the config is read: Vite leaves workspace packages
+ * to Node, which reads TypeScript only once the detector's Vite plugin has registered tsx.
+ */
+export async function hostOrigins(env: Record<string, string | undefined>): Promise<string[]> {
+  const { resolveApiBaseUrl, resolveVisionUrls } = await import('@posture-vision/core/api');
   const web = webOrigin(env);
-  const hosts = new Set(
-    [web, env.VITE_API_URL, env.VITE_VISION_URL, 'http://localhost:8000', 'http://localhost:8001']
-      .filter((u): u is string => !!u)
-      .map(pagesOf),
-  );
+  const host = new URL(web).hostname;
+  return [
+    web,
+    resolveApiBaseUrl(host, env.VITE_API_URL),
+    resolveVisionUrls(host, { http: env.VITE_VISION_URL }).http,
+  ];
+}
+
+export async function manifest(env: Record<string, string | undefined>) {
+  const web = webOrigin(env);
+  const hosts = new Set((await hostOrigins(env)).map(pagesOf));
   return defineManifest({
     manifest_version: 3,
     name: 'Posture Vision',
@@ -29,7 +47,7 @@ export function manifest(env: Record<string, string | undefined>) {
     background: { service_worker: 'src/background/service-worker.ts', type: 'module' },
     // WebAssembly for on-device detection; scripts only from the extension itself.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
-    permissions: ['offscreen', 'storage', 'notifications', 'idle'],
+    permissions: [...PERMISSIONS],
     host_permissions: [...hosts],
     content_scripts: [
       { matches: [pagesOf(web)], js: ['src/content/web-app-bridge.ts'], run_at: 'document_start' },
