@@ -176,7 +176,7 @@ describe.each(databases)('calibrations on %s', (kind) => {
       user.accessToken,
     );
     expect(fromWizard.status).toBe(400);
-    expect(JSON.stringify(fromWizard.body.error.details)).toMatch(/between 20 and 70/);
+    expect(JSON.stringify(fromWizard.body.error.details)).toMatch(/between -30 and 85/);
     vision.answer = {
       status: 200,
       body: { ...GOOD_ANALYSIS, metrics: { ...GOOD_ANALYSIS.metrics, cranial_vertebral_angle: 92.4 } },
@@ -188,7 +188,7 @@ describe.each(databases)('calibrations on %s', (kind) => {
         user.accessToken,
       );
       expect(fromVision.status).toBe(422);
-      expect(fromVision.body.error.message).toMatch(/cranial_vertebral_angle must be between 20 and 70/);
+      expect(fromVision.body.error.message).toMatch(/cranial_vertebral_angle must be between -30 and 85/);
       expect(fromVision.body.error.details[0].field).toBe('cranial_vertebral_angle');
     } finally {
       vision.answer = { status: 200, body: GOOD_ANALYSIS };

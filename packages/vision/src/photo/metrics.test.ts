@@ -4,6 +4,7 @@ import {
   overallPostureScore,
   type ScoredMetrics,
   SIDE_VIEW_SHOULDER_SCORE,
+  TRUNK_HIP_SCORE,
 } from '@posture-vision/core/calibration';
 import { describe, expect, it } from 'vitest';
 import {
@@ -50,7 +51,7 @@ describe('side view metrics', () => {
     expect(at(45).forward_head_distance).toBeCloseTo(100, 0);
     expect(at(48).forward_head_distance).toBeCloseTo(90, 0);
     expect(status.cranial_vertebral_angle(44.9)).toBe('poor');
-    expect(status.forward_head_distance(at(44).forward_head_distance)).toBe('poor');
+    expect(status.forward_head_distance(at(44).forward_head_distance as number)).toBe('poor');
   });
 
   it('says a frontal photo or a face turned to the camera is not measurable, never a number', () => {
@@ -63,11 +64,119 @@ describe('side view metrics', () => {
     expect(() => sideMetrics(side(0, 100, { 4: [0.55, 0.4] }), 1000, 1000)).toThrow(/face is turned/);
   });
 
-  it('refuses a CVA outside the physiological range 20-70° instead of returning it', () => {
-    // Ear far ahead of the shoulder: 100 px up, 250 px forward -> about 15°.
-    expect(() => sideMetrics(side(250), 1000, 1000)).toThrow(/outside the human range of 20-70°/);
-    // Ear well behind the shoulder -> above 70°.
-    expect(() => sideMetrics(side(-40), 1000, 1000)).toThrow(NotMeasurable);
+  it('reports a low CVA as a reading (poor), without the forward head distance below 20°, and refuses above 85°', () => {
+    // Ear far ahead of the shoulder: 100 px up, 250 px forward -> about 15°, a severe forward head, still a reading.
+    let error: unknown;
+    try {
+      sideMetrics(side(250), 1000, 1000);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(NotMeasurable);
+    const low = (error as NotMeasurable).measured;
+    expect(low.cranial_vertebral_angle).toBeGreaterThan(10);
+    expect(low.cranial_vertebral_angle).toBeLessThan(20);
+    expect(low.forward_head_distance).toBeUndefined();
+    expect(status.cranial_vertebral_angle(low.cranial_vertebral_angle as number)).toBe('poor');
+    expect((error as NotMeasurable).message).toMatch(/forward head distance is not given/);
+    // At 20° and above both are given.
+    expect(sideMetrics(side(earForwardForCva(21, 100)), 1000, 1000).forward_head_distance).toBeGreaterThan(
+      250,
+    );
+    // Ear far behind the shoulder -> above 85°: no seated posture, refused.
+    expect(() => sideMetrics(side(-70), 1000, 1000)).toThrow(/outside the human range of -30-85°/);
+  });
+
+  describe('with the hips in the photo (C7 from the trunk)', () => {
+    // Facing right; shoulders' mean at (500, 500), hips 300 px below: C7 is 30 px behind and 48 px above the
+    // shoulders' mean (core C7_TRUNK_BACK 0.1, C7_TRUNK_UP 0.16 of the trunk's length), at (470, 452).
+    const trunk = (ear: [number, number], shoulders: [number, number][]) =>
+      kp({
+        0: [(ear[0] + 40) / 1000, ear[1] / 1000],
+        3: [ear[0] / 1000, ear[1] / 1000],
+        ...Object.fromEntries(shoulders.map((s, i) => [5 + i, [s[0] / 1000, s[1] / 1000]])),
+        11: [0.5, 0.8],
+      });
+
+    it('measures the angle from C7 placed on the trunk, whichever shoulder point is in front', () => {
+      // Tragus 80 px above C7 and 50 px ahead of it: atan(80/50) = 58.0°.
+      const one = sideMetrics(trunk([520, 372], [[500, 500]]), 1000, 1000);
+      expect(one.cranial_vertebral_angle).toBeCloseTo(58, 0);
+      // Two shoulder points 40 px apart about the same mean: the same angle either way round.
+      const a = sideMetrics(
+        trunk(
+          [520, 372],
+          [
+            [480, 500],
+            [520, 500],
+          ],
+        ),
+        1000,
+        1000,
+      );
+      const b = sideMetrics(
+        trunk(
+          [520, 372],
+          [
+            [520, 500],
+            [480, 500],
+          ],
+        ),
+        1000,
+        1000,
+      );
+      expect(a.cranial_vertebral_angle).toBe(b.cranial_vertebral_angle);
+      expect(a.cranial_vertebral_angle).toBeCloseTo(58, 0);
+    });
+
+    it('reads a head hung to the level of C7 near 0°, a reading, not a refusal', () => {
+      let error: unknown;
+      try {
+        sideMetrics(trunk([600, 452], [[500, 500]]), 1000, 1000);
+      } catch (e) {
+        error = e;
+      }
+      expect((error as NotMeasurable).measured.cranial_vertebral_angle).toBeCloseTo(0, 0);
+    });
+
+    it('takes the trunk, not the ear height, as the ruler of a side view: a head hung low is not called frontal', () => {
+      // Shoulder points 100 px apart (a third of the trunk) with the ear only 20 px above them: the ear-height
+      // rule (1.5 ear heights) would call it frontal.
+      expect(() =>
+        sideMetrics(
+          trunk(
+            [560, 480],
+            [
+              [450, 500],
+              [550, 500],
+            ],
+          ),
+          1000,
+          1000,
+        ),
+      ).not.toThrow(/from the front/);
+      // Facing the camera: shoulders 260 px apart on a 300 px trunk.
+      expect(() =>
+        sideMetrics(
+          trunk(
+            [520, 372],
+            [
+              [370, 500],
+              [630, 500],
+            ],
+          ),
+          1000,
+          1000,
+        ),
+      ).toThrow(/from the front/);
+    });
+
+    it('does not take a hip the model guesses at (below core TRUNK_HIP_SCORE) for the trunk', () => {
+      const k = trunk([500, 400], [[500, 500]]);
+      k[11] = { x: 0.5, y: 0.8, score: TRUNK_HIP_SCORE - 0.05 };
+      // The ear-height rule: the plumb line reads 53.7°.
+      expect(sideMetrics(k, 1000, 1000).cranial_vertebral_angle).toBe(53.7);
+    });
   });
 
   it('measures from the near shoulder when the model is less sure of it than of the far one behind', () => {

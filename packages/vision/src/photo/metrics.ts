@@ -1,11 +1,13 @@
 // Posture metrics from one photo's COCO-17 keypoints (normalised 0..1, converted back to pixels so angles
 // are true; the side-view formula, its C7 model and the physiological ranges are core's
-// calibration/geometry.ts), and the overall score of a three-photo calibration. Thresholds are those of the second
+// calibration/geometry.ts: C7 from the trunk when the hips are seen), and the overall score of a three-photo calibration. Thresholds are those of the second
 // specification document, section 5.2: CVA below 45 poor, below 48 warning; forward head distance above
 // 100 poor, above 90 warning; shoulder tilt and head tilt above 5 warning.
 import { isSeenFrom, isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
 import {
+  cvaFromC7,
   cvaStatus,
+  FORWARD_HEAD_DISTANCE_MIN_CVA,
   forwardHeadStatus,
   headTiltStatus,
   isPhysiological,
@@ -14,16 +16,20 @@ import {
   PHYSIOLOGICAL_RANGE,
   type RangedMetric,
   SIDE_VIEW_MAX_SHOULDER_SPAN,
+  SIDE_VIEW_MAX_SHOULDER_SPAN_OF_TRUNK,
   SIDE_VIEW_SHOULDER_SCORE,
   shoulderTiltStatus,
   sideGeometry,
+  TRUNK_HIP_SCORE,
+  trunkC7,
 } from '@posture-vision/core/calibration';
 
 export type ViewType = 'front' | 'left' | 'right';
 
 export interface SideMetrics {
   cranial_vertebral_angle: number;
-  forward_head_distance: number;
+  /** Absent below FORWARD_HEAD_DISTANCE_MIN_CVA (the answer's not_measurable says why). */
+  forward_head_distance?: number;
 }
 
 export interface FrontMetrics {
@@ -67,6 +73,8 @@ export const NOT_MEASURABLE = {
     'Not measurable from this view: the photo shows the person from the front. Turn sideways so that one ear and one shoulder face the camera.',
   faceFrontal:
     'Not measurable from this view: the face is turned towards the camera. Look straight ahead, sideways to the camera.',
+  lowHead:
+    'The forward head distance is not given: the head hangs too low for it to be measured (the cranial vertebral angle, which is, says how far forward it is).',
   outOfRange: (name: string, value: number, min: number, max: number) =>
     `Not measurable from this view: the ${name} measured ${round1(value)}°, outside the human range of ${min}-${max}°, so the ear or shoulder was not found reliably. Retake the photo.`,
   /** A front tilt beyond core's range: the person leans (or lies) sideways, or the pose model put a hidden shoulder
@@ -110,28 +118,33 @@ export function sideFacing(k: Keypoint[]): 1 | -1 | null {
 }
 
 /**
- * Side view (core's `sideGeometry` holds the formula and the C7 model). Method:
+ * Side view. Method:
  * 1. The ear point is the mean of the ears seen (in a true side view both ears project onto nearly the same
- *    spot, and averaging halves the detector's jitter). The shoulder point is the shoulder (from core's
- *    SIDE_VIEW_SHOULDER_SCORE) furthest forward (towards the face): in a true side view both shoulder joints
- *    project onto the same spot, and the far one, hidden behind the body, is what MoveNet misplaces —
- *    backwards on the side-view test photos facing left, up to 180 px and at times with a higher score than
- *    the near one, while the near one stayed within 20 px of where it is. (Facing right, the photo model put
- *    it in front; service.ts measures a side view facing right in its mirror image.) In webcam frames of a forward
- *    head it puts the far one in front too: when most looks show that, service.ts passes the shoulder the model
- *    itself names as the near one (`nearShoulder`), and it is used instead.
- * 2. It must be a side view: with both shoulders seen, they lie at most SIDE_VIEW_MAX_SHOULDER_SPAN ear
- *    heights apart (facing the camera: 2.5-4); with both ears seen, the nose is not between them (between
- *    them means a face turned to the camera). Otherwise NotMeasurable, never a number.
- * 3. The facing direction is the side of the ear the nose (or an eye) is on (step 1 uses it).
- * 4. A CVA outside its physiological range (20-70°) is NotMeasurable, never a number.
+ *    spot, and averaging halves the detector's jitter). The facing direction is the side of the ear the nose (or an
+ *    eye) is on.
+ * 2. C7, when the photo shows the hips (a hip at core's TRUNK_HIP_SCORE or more): core's trunkC7 from the mean of
+ *    the shoulders seen and the hips' mean. Which of the two shoulder points is the near one then no longer matters.
+ * 3. Otherwise (a photo cut at the chest) C7 comes from one shoulder and the ear's height above it (core's
+ *    sideGeometry). That shoulder is the one (from core's SIDE_VIEW_SHOULDER_SCORE) furthest forward (towards the
+ *    face): in a true side view both shoulder joints project onto the same spot, and the far one, hidden behind the
+ *    body, is what MoveNet misplaces — backwards on the side-view test photos facing left, up to 180 px and at times
+ *    with a higher score than the near one. (Facing right, the photo model put it in front; service.ts measures a
+ *    side view facing right in its mirror image.) In webcam frames of a forward head it puts the far one in front
+ *    too: when most looks show that, service.ts passes the shoulder the model itself names as the near one
+ *    (`nearShoulder`), and it is used instead.
+ * 4. It must be a side view: with both shoulders seen, they lie at most SIDE_VIEW_MAX_SHOULDER_SPAN_OF_TRUNK trunk
+ *    lengths apart, or without the trunk SIDE_VIEW_MAX_SHOULDER_SPAN ear heights; with both ears seen, the nose is
+ *    not between them (between them means a face turned to the camera). Otherwise NotMeasurable, never a number.
+ * 5. A CVA outside its physiological range (core: −30-80°, every angle a seated person holds) is NotMeasurable. A
+ *    CVA below FORWARD_HEAD_DISTANCE_MIN_CVA is given without the forward head distance (NotMeasurable with the CVA
+ *    kept).
  */
 export function sideMetrics(
   k: Keypoint[],
   width: number,
   height: number,
   /** The shoulder facing the camera, when the looks told it from the far one (service.ts nearShoulder): then
-   * it replaces step 1's forward shoulder. */
+   * it replaces step 3's forward shoulder. */
   nearShoulder?: Keypoint,
 ): SideMetrics {
   const px = (p: Keypoint): Keypoint => ({ ...p, x: p.x * width, y: p.y * height });
@@ -143,28 +156,36 @@ export function sideMetrics(
   const ear = mean(ears);
   const nose = px(face);
   const facing = sideFacing(k) as 1 | -1;
-  const shoulder =
-    nearShoulder && sideShoulder(nearShoulder)
-      ? px(nearShoulder)
-      : shoulders.reduce((a, b) => (b.x * facing > a.x * facing ? b : a));
-  const h = shoulder.y - ear.y;
-  if (h <= 0) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
-  const [s1, s2] = shoulders;
-  if (s1 && s2 && Math.abs(s1.x - s2.x) > SIDE_VIEW_MAX_SHOULDER_SPAN * h)
-    throw new NotMeasurable(NOT_MEASURABLE.frontal);
   const [e1, e2] = ears;
   if (e1 && e2 && nose.x > Math.min(e1.x, e2.x) && nose.x < Math.max(e1.x, e2.x))
     throw new NotMeasurable(NOT_MEASURABLE.faceFrontal);
-  const g = sideGeometry(ear, shoulder, facing);
+  const hips = [k[11], k[12]].filter((p): p is Keypoint => isSeenFrom(p, TRUNK_HIP_SCORE)).map(px);
+  const [s1, s2] = shoulders;
+  const span = s1 && s2 ? Math.abs(s1.x - s2.x) : 0;
+  let g: { cranialVertebralAngle: number; forwardHeadDistance: number } | null;
+  if (hips.length) {
+    const at = mean(shoulders);
+    const hip = mean(hips);
+    if (span > SIDE_VIEW_MAX_SHOULDER_SPAN_OF_TRUNK * Math.hypot(at.x - hip.x, at.y - hip.y))
+      throw new NotMeasurable(NOT_MEASURABLE.frontal);
+    const c7 = trunkC7(at, hip, facing);
+    if (!c7) throw new MissingKeypoints('the shoulders must be above the hips in a side photo');
+    g = cvaFromC7(ear, c7, facing);
+  } else {
+    const shoulder =
+      nearShoulder && sideShoulder(nearShoulder)
+        ? px(nearShoulder)
+        : shoulders.reduce((a, b) => (b.x * facing > a.x * facing ? b : a));
+    const h = shoulder.y - ear.y;
+    if (h <= 0) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
+    if (span > SIDE_VIEW_MAX_SHOULDER_SPAN * h) throw new NotMeasurable(NOT_MEASURABLE.frontal);
+    g = sideGeometry(ear, shoulder, facing);
+  }
   if (!g) throw new MissingKeypoints('the ear must be above the shoulder in a side photo');
-  return {
-    cranial_vertebral_angle: inRange(
-      'cranialVertebralAngle',
-      'cranial vertebral angle',
-      g.cranialVertebralAngle,
-    ),
-    forward_head_distance: round1(g.forwardHeadDistance),
-  };
+  const cva = inRange('cranialVertebralAngle', 'cranial vertebral angle', g.cranialVertebralAngle);
+  if (cva < FORWARD_HEAD_DISTANCE_MIN_CVA)
+    throw new NotMeasurable(NOT_MEASURABLE.lowHead, { cranial_vertebral_angle: cva });
+  return { cranial_vertebral_angle: cva, forward_head_distance: round1(g.forwardHeadDistance) };
 }
 
 /** Angle of the line between two points to the horizontal, 0..90 degrees whichever side is lower. */

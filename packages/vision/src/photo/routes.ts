@@ -154,11 +154,13 @@ export const photoRoutes: FastifyPluginAsync<{
         const analysis = await analyzePhoto(pool, bytes[i] as Uint8Array, view, field);
         if (analysis.not_measurable) {
           const reason = `The ${view} photo: ${analysis.not_measurable}`;
-          // A calibration needs both side views measured, for its CVA (the wizard shows this message so the photo
-          // is retaken). The front photo's tilts it can do without: a shoulder hidden by hair or dark clothes would
-          // otherwise refuse every calibration of that person, and no session can start without one. The notes say
-          // which tilt is missing and why; the score counts what was measured (overallScore).
-          if (view !== 'front') throw new PhotoError(422, reason, field);
+          // A calibration needs both side views' CVA (the wizard shows this message so the photo is retaken). A side
+          // view that gave its CVA without the forward head distance (a head hung too low for the distance's model)
+          // is a measurement, not a failure. The front photo's tilts it can do without: a shoulder hidden by hair or
+          // dark clothes would otherwise refuse every calibration of that person, and no session can start without
+          // one. The notes say which metric is missing and why; the score counts what was measured (overallScore).
+          if (view !== 'front' && analysis.metrics.cranial_vertebral_angle === undefined)
+            throw new PhotoError(422, reason, field);
           notMeasured.push(reason);
         }
         views[view] = analysis;

@@ -1,0 +1,82 @@
+// The real side-view sets of testkit's real media (packages/testkit/real-media, each with its licence and
+// SOURCE.md), with each photo's posture label read from the source's own file names. Shared by the benchmark and
+// the vision service's regression test on the same photos.
+import { fileURLToPath } from 'node:url';
+
+export type PostureLabel = 'upright' | 'slumped' | 'forward-head' | 'reclined';
+
+export interface SidePhoto {
+  file: string;
+  path: string;
+  label: PostureLabel;
+  /** Tragus and C7 marked by eye on the photo (pixels of the photo as stored), when they were: the front notch of
+   * the ear, and the base of the neck at the back where the neck's outline meets the upper back. */
+  byHand?: { tragus: [number, number]; c7: [number, number] };
+}
+
+/** The CVA of a hand-marked photo (degrees), whichever way the person faces (the tragus is ahead of C7). */
+export function handCva(m: NonNullable<SidePhoto['byHand']>): number {
+  const forward = Math.abs(m.tragus[0] - m.c7[0]);
+  return (Math.atan2(m.c7[1] - m.tragus[1], forward) * 180) / Math.PI;
+}
+
+export interface SideViewSet {
+  name: string;
+  photos: SidePhoto[];
+  /** Same person, same side and camera: [good posture, poor posture] photo names. */
+  pairs: [string, string][];
+}
+
+const media = (set: string, file: string) =>
+  fileURLToPath(new URL(`../../../packages/testkit/real-media/${set}/${file}`, import.meta.url));
+
+/** side-view-sitting: one man on a chair; `straight` and `kneeling` sit upright (kneeling: legs folded under, the
+ * trunk upright), `hunchback` leans forward with a rounded back and the head forward, `recline` leans back. */
+const sitting = (file: string): SidePhoto => ({
+  file,
+  ...(SITTING_BY_HAND[file] ? { byHand: SITTING_BY_HAND[file] } : {}),
+  path: media('side-view-sitting', file),
+  label: file.startsWith('hunchback') ? 'slumped' : file.startsWith('recline') ? 'reclined' : 'upright',
+});
+
+/** Marked on 2x enlargements with a 25 px grid, 2026-11-27 (kneeling_flip is kneeling's mirror image). The two
+ * reclined photos with hands folded were not marked. */
+const SITTING_BY_HAND: Record<string, SidePhoto['byHand']> = {
+  'straight_flip.jpg': { tragus: [222, 212], c7: [155, 292] },
+  'straight_hf.jpg': { tragus: [447, 192], c7: [500, 265] },
+  'straight_hf_flip.jpg': { tragus: [252, 172], c7: [185, 255] },
+  'kneeling.jpg': { tragus: [434, 207], c7: [502, 290] },
+  'kneeling_flip.jpg': { tragus: [286, 207], c7: [218, 290] },
+  'hunchback.jpg': { tragus: [310, 282], c7: [400, 287] },
+  'hunchback_flip.jpg': { tragus: [367, 275], c7: [282, 295] },
+  'hunchback_hf.jpg': { tragus: [245, 250], c7: [327, 272] },
+  'hunchback_hf_flip.jpg': { tragus: [387, 260], c7: [305, 275] },
+  'recline.jpg': { tragus: [557, 317], c7: [595, 385] },
+  'recline_flip.jpg': { tragus: [127, 295], c7: [85, 370] },
+};
+
+export const SIDE_VIEW_SETS: SideViewSet[] = [
+  {
+    name: 'side-view-sitting',
+    photos: [
+      'straight_flip.jpg',
+      'straight_hf.jpg',
+      'straight_hf_flip.jpg',
+      'kneeling.jpg',
+      'kneeling_flip.jpg',
+      'hunchback.jpg',
+      'hunchback_flip.jpg',
+      'hunchback_hf.jpg',
+      'hunchback_hf_flip.jpg',
+      'recline.jpg',
+      'recline_flip.jpg',
+      'recline_hf.jpg',
+      'recline_hf_flip.jpg',
+    ].map(sitting),
+    pairs: [
+      ['straight_flip.jpg', 'hunchback_flip.jpg'],
+      ['straight_hf.jpg', 'hunchback_hf.jpg'],
+      ['straight_hf_flip.jpg', 'hunchback_hf_flip.jpg'],
+    ],
+  },
+];
