@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { isRecoveryCodeShape, RECOVERY_CODE_COUNT } from '@posture-vision/core/auth';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoveryCodes } from '../src/db/schema.ts';
 import { currentTotp } from '../src/security/totp.ts';
 import {
   databases,
@@ -55,6 +59,7 @@ describe.each(databases)('security on %s', (kind) => {
     const user = await signUp(server);
     expect((await server.http.get('/auth/2fa/status', user.accessToken)).body.data).toEqual({
       enabled: false,
+      recoveryCodesLeft: 0,
     });
     expect((await server.http.post('/auth/2fa/enable', { token: '123456' }, user.accessToken)).status).toBe(
       400,
@@ -73,8 +78,10 @@ describe.each(databases)('security on %s', (kind) => {
     expect(short.body.error.message).toBe('Please enter the 6-digit code from your authenticator app');
     const enabled = await server.http.post('/auth/2fa/enable', { token: code }, user.accessToken);
     expect(enabled.body).toMatchObject({ success: true, message: '2FA has been successfully enabled!' });
+    expect(enabled.body.data.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect((await server.http.get('/auth/2fa/status', user.accessToken)).body.data).toEqual({
       enabled: true,
+      recoveryCodesLeft: RECOVERY_CODE_COUNT,
     });
     expect((await server.http.post('/auth/2fa/setup', {}, user.accessToken)).status).toBe(409);
 
@@ -133,6 +140,76 @@ describe.each(databases)('security on %s', (kind) => {
     expect((await server.http.post('/auth/2fa/disable', { token: '000000' }, user.accessToken)).status).toBe(
       400,
     );
+  });
+
+  it('recovery codes: shown once at enable, stored hashed, each signs in once, made anew on demand, and turn 2FA off', async () => {
+    const user = await signUp(server);
+    const setup = await server.http.post('/auth/2fa/setup', {}, user.accessToken);
+    const secret = setup.body.data.secret as string;
+    const enabled = await server.http.post(
+      '/auth/2fa/enable',
+      { token: await currentTotp(secret) },
+      user.accessToken,
+    );
+    const codes = enabled.body.data.recoveryCodes as string[];
+    expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
+    for (const code of codes) expect(isRecoveryCodeShape(code)).toBe(true);
+
+    // Stored hashed: no code is in the database as typed.
+    const stored = await server.app.ctx.db.select().from(recoveryCodes);
+    const hashes = stored.map((row) => row.codeHash);
+    for (const code of codes) {
+      expect(hashes).not.toContain(code);
+      expect(hashes).toContain(createHash('sha256').update(code).digest('hex'));
+    }
+
+    const signIn = (body: Record<string, string>) =>
+      server.http.post('/auth/login', { email: user.email, password: PASSWORD, ...body });
+    // Typed as shown (with its dash) or in lower case, a code signs in once, in place of the app's code.
+    const first = codes[0] as string;
+    const typed = `${first.slice(0, 5)}-${first.slice(5)}`.toLowerCase();
+    const withCode = await signIn({ recoveryCode: typed });
+    expect(withCode.status).toBe(200);
+    expect(withCode.body.accessToken).toBeTruthy();
+    const again = await signIn({ recoveryCode: first });
+    expect(again.status).toBe(401);
+    expect(again.body.error.message).toBe('Invalid recovery code.');
+    expect((await signIn({ recoveryCode: 'ABCDE-FGHJK' })).status).toBe(401);
+    expect((await server.http.get('/auth/2fa/status', user.accessToken)).body.data).toEqual({
+      enabled: true,
+      recoveryCodesLeft: RECOVERY_CODE_COUNT - 1,
+    });
+
+    // Made anew with the app's code: the old ones stop working, the new ones work.
+    expect(
+      (await server.http.post('/auth/2fa/recovery-codes', { token: '000000' }, user.accessToken)).status,
+    ).toBe(400);
+    const renewed = await server.http.post(
+      '/auth/2fa/recovery-codes',
+      { token: await currentTotp(secret) },
+      user.accessToken,
+    );
+    expect(renewed.status).toBe(200);
+    const fresh = renewed.body.data.recoveryCodes as string[];
+    expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
+    expect((await signIn({ recoveryCode: codes[1] as string })).status).toBe(401);
+    expect((await signIn({ recoveryCode: fresh[0] as string })).status).toBe(200);
+
+    // A lost phone: a recovery code turns 2FA off, after which the password alone signs in.
+    expect(
+      (await server.http.post('/auth/2fa/disable', { recoveryCode: fresh[0] }, user.accessToken)).status,
+    ).toBe(400);
+    const off = await server.http.post('/auth/2fa/disable', { recoveryCode: fresh[1] }, user.accessToken);
+    expect(off.body.message).toBe('2FA has been disabled');
+    expect((await signIn({})).status).toBe(200);
+    expect(
+      (
+        await server.app.ctx.db
+          .select()
+          .from(recoveryCodes)
+          .where(eq(recoveryCodes.userId, withCode.body.data.user.id))
+      ).length,
+    ).toBe(0);
   });
 
   it('keeps a login history with device, browser, IP and success, and stats over N days', async () => {

@@ -1,6 +1,6 @@
 // Accounts (document 1): register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
 // forgot/reset/change password, and the Chrome extension's own device session.
-import { VALIDATION_MESSAGES } from '@posture-vision/core/auth';
+import { RECOVERY_CODE_MESSAGES, VALIDATION_MESSAGES } from '@posture-vision/core/auth';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { ApiError, ok, parse } from '../http/envelope.ts';
 import { anyPassword, birthday, email, newPassword, requiredText } from '../http/fields.ts';
 import { toProfile } from '../profile/present.ts';
 import { describeDevice } from '../security/device.ts';
+import { claimRecoveryCode } from '../security/recovery-codes.ts';
 import { totpStep } from '../security/totp.ts';
 import { hashPassword, verifyLogin, verifyPassword } from './passwords.ts';
 import {
@@ -64,6 +65,8 @@ const loginBody = z.object({
   email,
   password: anyPassword,
   totpCode: z.string().trim().max(10).optional(),
+  /** In place of totpCode when the authenticator app is lost: one of the account's recovery codes, once. */
+  recoveryCode: z.string().trim().max(40).optional(),
 });
 
 const emailBody = z.object({ email });
@@ -237,7 +240,10 @@ export default async function authRoutes(app: FastifyInstance) {
         'Email not verified',
         'email',
       );
-    if (user.totpEnabled && user.totpSecret) {
+    if (user.totpEnabled && user.totpSecret && body.recoveryCode && !body.totpCode) {
+      if (!(await claimRecoveryCode(ctx, user.id, body.recoveryCode)))
+        throw await fail(401, RECOVERY_CODE_MESSAGES.invalid, 'Wrong recovery code', 'recoveryCode');
+    } else if (user.totpEnabled && user.totpSecret) {
       if (!body.totpCode)
         throw new ApiError(401, TOTP_REQUIRED, [{ field: 'totpCode', message: TOTP_REQUIRED }]);
       const step = await totpStep(user.totpSecret, body.totpCode);

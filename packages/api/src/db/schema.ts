@@ -112,6 +112,24 @@ export const extensionHandoffs = pgTable(
   (t) => [index('extension_handoffs_user_idx').on(t.userId)],
 );
 
+/**
+ * Two-factor recovery codes: shown once when 2FA is enabled (or the codes are made anew), stored as SHA-256
+ * hashes (each code is random, 50 bits), each signing in once in place of an authenticator code.
+ */
+export const recoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
 /** Single-use tokens sent by mail (password reset), stored hashed. */
 export const mailTokens = pgTable('mail_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),

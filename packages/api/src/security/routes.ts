@@ -1,16 +1,25 @@
 // Security (document 2, section 7.7): device sessions, TOTP two-factor authentication, login history and stats.
 import { createHash } from 'node:crypto';
+import { isRecoveryCodeShape, RECOVERY_CODE_MESSAGES } from '@posture-vision/core/auth';
 import { and, countDistinct, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { revokeAllSessions } from '../auth/service.ts';
 import { requireUser } from '../context.ts';
-import { deviceSessions, loginEvents, users } from '../db/schema.ts';
+import { deviceSessions, loginEvents, recoveryCodes, users } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { isUuid, totpCode } from '../http/fields.ts';
+import { claimRecoveryCode, issueRecoveryCodes, unusedRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQrCode, verifyTotp } from './totp.ts';
 
 const tokenBody = z.object({ token: totpCode });
+/** Turning 2FA off takes the authenticator's code or, when the phone is lost, one recovery code. */
+const disableBody = z.union([
+  tokenBody,
+  z.object({
+    recoveryCode: z.string().max(40).refine(isRecoveryCodeShape, RECOVERY_CODE_MESSAGES.invalid),
+  }),
+]);
 const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
 const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
@@ -106,7 +115,21 @@ export default async function securityRoutes(app: FastifyInstance) {
     if (!(await verifyTotp(user.totpSecret, token)))
       throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
     await ctx.db.update(users).set({ totpEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id));
-    return ok({ enabled: true }, '2FA has been successfully enabled!');
+    // Shown once, here: only their hashes are kept.
+    const codes = await issueRecoveryCodes(ctx, user.id);
+    return ok({ enabled: true, recoveryCodes: codes }, '2FA has been successfully enabled!');
+  });
+
+  // New recovery codes on demand (all used, or some seen by someone else): the old ones stop working.
+  app.post('/auth/2fa/recovery-codes', twoFactor, async (request) => {
+    const { token } = parse(tokenBody, request.body);
+    const user = await userRow(request.user.userId);
+    if (!user.totpEnabled || !user.totpSecret)
+      throw new ApiError(400, 'Two-factor authentication is not enabled.');
+    if (!(await verifyTotp(user.totpSecret, token)))
+      throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
+    const codes = await issueRecoveryCodes(ctx, user.id);
+    return ok({ recoveryCodes: codes }, RECOVERY_CODE_MESSAGES.created);
   });
 
   app.post('/auth/2fa/verify', twoFactor, async (request) => {
@@ -119,22 +142,30 @@ export default async function securityRoutes(app: FastifyInstance) {
   });
 
   app.post('/auth/2fa/disable', twoFactor, async (request) => {
-    const { token } = parse(tokenBody, request.body);
+    const body = parse(disableBody, request.body);
     const user = await userRow(request.user.userId);
     if (!user.totpEnabled || !user.totpSecret)
       throw new ApiError(400, 'Two-factor authentication is not enabled.');
-    if (!(await verifyTotp(user.totpSecret, token)))
-      throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
+    if ('token' in body) {
+      if (!(await verifyTotp(user.totpSecret, body.token)))
+        throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
+    } else if (!(await claimRecoveryCode(ctx, user.id, body.recoveryCode))) {
+      throw new ApiError(400, RECOVERY_CODE_MESSAGES.invalid, [
+        { field: 'recoveryCode', message: RECOVERY_CODE_MESSAGES.invalid },
+      ]);
+    }
     await ctx.db
       .update(users)
       .set({ totpEnabled: false, totpSecret: null, updatedAt: new Date() })
       .where(eq(users.id, user.id));
+    await ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     return ok({ enabled: false }, '2FA has been disabled');
   });
 
   app.get('/auth/2fa/status', { preHandler: auth }, async (request) => {
     const user = await userRow(request.user.userId);
-    return ok({ enabled: user.totpEnabled }, '2FA status');
+    const left = user.totpEnabled ? await unusedRecoveryCodes(ctx, user.id) : 0;
+    return ok({ enabled: user.totpEnabled, recoveryCodesLeft: left }, '2FA status');
   });
 
   app.get('/auth/login-history', { preHandler: auth }, async (request) => {

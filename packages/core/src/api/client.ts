@@ -342,9 +342,15 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
       logoutAllDevices: () => authed('/auth/sessions/all', { method: 'DELETE' }),
       setup2fa: () => authed('/auth/2fa/setup', { method: 'POST', json: {} }),
       enable2fa: (token) => authed('/auth/2fa/enable', { method: 'POST', json: { token } }),
-      disable2fa: (token) => authed('/auth/2fa/disable', { method: 'POST', json: { token } }),
+      disable2fa: (token) =>
+        authed('/auth/2fa/disable', {
+          method: 'POST',
+          json: typeof token === 'string' ? { token } : { recoveryCode: token.recoveryCode },
+        }),
       verify2fa: (token) => authed('/auth/2fa/verify', { method: 'POST', json: { token } }),
       status2fa: () => authed('/auth/2fa/status'),
+      regenerateRecoveryCodes: (token) =>
+        authed('/auth/2fa/recovery-codes', { method: 'POST', json: { token } }),
       loginHistory: (query) => authed('/auth/login-history', { query: { ...query } }),
       loginStats: (days = 30) => authed('/auth/login-history/stats', { query: { days } }),
     },

@@ -221,6 +221,8 @@ export interface ApiClient {
       email: string;
       password: string;
       totpCode?: string;
+      /** One of the account's 2FA recovery codes, in place of totpCode (each signs in once). */
+      recoveryCode?: string;
     }): Promise<Answer<unknown> & { accessToken?: string; refreshToken?: string }>;
     /** The browser path of GET /auth/google (navigation, not fetch). */
     googleSignInUrl(): string;
@@ -328,10 +330,14 @@ export interface ApiClient {
     deviceSessions(): Promise<Answer<DeviceSession[]>>;
     logoutAllDevices(): Promise<Answer<unknown>>;
     setup2fa(): Promise<Answer<{ qrCode: string; secret: string }>>;
-    enable2fa(token: string): Promise<Answer<unknown>>;
-    disable2fa(token: string): Promise<Answer<unknown>>;
+    /** Answers the recovery codes, shown once (only their hashes are kept). */
+    enable2fa(token: string): Promise<Answer<{ enabled: boolean; recoveryCodes: string[] }>>;
+    /** The authenticator's 6-digit code, or `{ recoveryCode }` when the phone is lost. */
+    disable2fa(token: string | { recoveryCode: string }): Promise<Answer<unknown>>;
     verify2fa(token: string): Promise<Answer<unknown>>;
-    status2fa(): Promise<Answer<{ enabled: boolean }>>;
+    status2fa(): Promise<Answer<{ enabled: boolean; recoveryCodesLeft?: number }>>;
+    /** POST /auth/2fa/recovery-codes: new codes for the authenticator's code; the old ones stop working. */
+    regenerateRecoveryCodes(token: string): Promise<Answer<{ recoveryCodes: string[] }>>;
     loginHistory(query?: { limit?: number }): Promise<Answer<{ history: LoginHistoryEntry[] }>>;
     loginStats(days?: number): Promise<Answer<LoginStats>>;
   };

@@ -3,6 +3,7 @@ import {
   isTwoFactorRequired,
   LOGIN_SUCCESS_MESSAGE,
   loginResultMessage,
+  RECOVERY_CODE_MESSAGES,
   showsResendHint,
   signInQueryMessage,
 } from '@posture-vision/core/auth';
@@ -31,6 +32,9 @@ export default function LoginPage() {
   const [remember, setRemember] = useState(false);
   const [totpCode, setTotpCode] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
+  /** A lost authenticator: one of the account's recovery codes goes in place of the app's code. */
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [recoveryCode, setRecoveryCode] = useState('');
   const [showResend, setShowResend] = useState(false);
   const [busy, setBusy] = useState(false);
   const show = (text: string, ok = false) => {
@@ -45,7 +49,8 @@ export default function LoginPage() {
     setShowResend(false);
     setBusy(true);
     try {
-      const answer = await api.auth.login({ email, password, ...(needsTotp ? { totpCode } : {}) });
+      const second = !needsTotp ? {} : useRecovery ? { recoveryCode } : { totpCode };
+      const answer = await api.auth.login({ email, password, ...second });
       const text = loginResultMessage(answer);
       show(text, text === LOGIN_SUCCESS_MESSAGE);
       if (answer.accessToken) navigate('/dashboard');
@@ -90,7 +95,7 @@ export default function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {needsTotp && (
+        {needsTotp && !useRecovery && (
           <Field
             label="Two-factor authentication code"
             name="totpCode"
@@ -102,6 +107,25 @@ export default function LoginPage() {
             value={totpCode}
             onChange={(e) => setTotpCode(e.target.value.replace(/\D/g, ''))}
           />
+        )}
+        {needsTotp && useRecovery && (
+          <Field
+            label={RECOVERY_CODE_MESSAGES.label}
+            name="recoveryCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            required
+            autoFocus
+            value={recoveryCode}
+            onChange={(e) => setRecoveryCode(e.target.value)}
+          />
+        )}
+        {needsTotp && (
+          <button type="button" className="link-button" onClick={() => setUseRecovery((r) => !r)}>
+            {useRecovery ? RECOVERY_CODE_MESSAGES.useAppCode : RECOVERY_CODE_MESSAGES.useInstead}
+          </button>
         )}
         <div className="form-row">
           <label className="check">

@@ -299,6 +299,13 @@ describe('with a seeded history', () => {
       expect(await page.evaluate(() => document.body.textContent)).not.toContain(
         'Service temporarily unavailable',
       );
+      // An id the API does not know reads as the API's sentence, never the envelope's JSON.
+      await page.goto(`${dashboard.web}/dashboard/session-report?id=99999`);
+      await waitForText(page, 'Error Loading Report');
+      await page.waitForFunction(
+        () => document.querySelector('.pv-error-text')?.textContent === 'Session not found.',
+      );
+      expect(await page.evaluate(() => document.body.textContent)).not.toContain('"success"');
       // Ids 1, 3 and 4 fall back to the specification's demo data.
       await page.goto(`${dashboard.web}/dashboard/session-report?id=3`);
       await waitForText(page, 'demo data');
@@ -521,8 +528,14 @@ describe('a new user', () => {
     }
   }, 90_000);
 
-  it('enables 2FA with a code computed from the shown secret; login then asks for the code; disables it', async () => {
-    const { page, dialogs, answerNextPrompt, close } = await signedInPage(dashboard, user);
+  it('enables 2FA with a code computed from the shown secret, in-page messages and no native boxes; shows recovery codes once; one signs in once; new codes on demand; disables it', async () => {
+    const { page, dialogs, close } = await signedInPage(dashboard, user);
+    const twoFactorMessage = (text: string) =>
+      page.waitForFunction(
+        (t) => document.querySelector('[data-testid="two-factor-message"]')?.textContent === t,
+        {},
+        text,
+      );
     try {
       await page.goto(`${dashboard.web}/dashboard/user-settings`);
       await clickText(page, 'Enable 2FA');
@@ -533,16 +546,37 @@ describe('a new user', () => {
       );
       expect(qr).toBeGreaterThan(0);
       await saveScreenshot(page, SUITE, 'two-factor-setup');
-      // An empty code is refused with the specification's alert.
+      // An empty code is refused with the specification's words, said in the page.
       await clickText(page, 'Verify and Enable');
-      await waitForDialog(dialogs, 'Please enter the 6-digit code from your authenticator app');
+      await twoFactorMessage('Please enter the 6-digit code from your authenticator app');
+      expect(await page.$eval('[data-testid="two-factor-message"]', (el) => el.getAttribute('role'))).toBe(
+        'alert',
+      );
       const secret = (await page.$eval('[data-testid="two-factor-secret"]', (el) => el.textContent)) ?? '';
       await page.type('[data-testid="two-factor-code"]', await generate({ secret }));
       await clickText(page, 'Verify and Enable');
       await page.waitForFunction(
         () => document.querySelector('[data-testid="two-factor-status"]')?.textContent === 'Enabled',
       );
-      await waitForDialog(dialogs, '2FA has been successfully enabled!');
+      await twoFactorMessage('2FA has been successfully enabled!');
+      // The recovery codes are on screen once, with the ways to keep them.
+      const codes = await page.$$eval('[data-testid="recovery-codes"] li code', (els) =>
+        els.map((el) => el.textContent ?? ''),
+      );
+      expect(codes).toHaveLength(10);
+      for (const label of ['Download', 'Copy'])
+        await page.waitForFunction(
+          (l) =>
+            [...document.querySelectorAll('[data-testid="recovery-codes"] button')].some(
+              (b) => b.textContent === l,
+            ),
+          {},
+          label,
+        );
+      await saveScreenshot(page, SUITE, 'two-factor-recovery-codes');
+      await clickText(page, 'I have saved them');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="recovery-codes"]'));
+      await waitForText(page, '10 recovery codes left.');
 
       const withoutCode = await call<{ error: { message: string } }>(`${dashboard.api.url}/auth/login`, {
         method: 'POST',
@@ -559,18 +593,49 @@ describe('a new user', () => {
         }),
       });
       expect(withCode.status).toBe(200);
+      // A shown recovery code signs in once, as typed from the screen.
+      const withRecovery = () =>
+        call(`${dashboard.api.url}/auth/login`, {
+          method: 'POST',
+          body: JSON.stringify({ email: user.email, password: user.password, recoveryCode: codes[0] }),
+        });
+      expect((await withRecovery()).status).toBe(200);
+      expect((await withRecovery()).status).toBe(401);
 
-      answerNextPrompt(await generate({ secret }));
+      // New codes need the app's code; a wrong one is said in the page.
+      await page.reload();
+      await waitForText(page, '9 recovery codes left.');
+      await clickText(page, 'New Recovery Codes');
+      await page.type('[data-testid="two-factor-proof"]', '000000');
+      await clickText(page, 'Create New Codes');
+      await twoFactorMessage('Invalid two-factor authentication code.');
+      await page.$eval('[data-testid="two-factor-proof"]', (el) => {
+        (el as HTMLInputElement).select();
+      });
+      await page.type('[data-testid="two-factor-proof"]', await generate({ secret }));
+      await clickText(page, 'Create New Codes');
+      await twoFactorMessage('New recovery codes created. The codes you had before no longer work.');
+      const fresh = await page.$$eval('[data-testid="recovery-codes"] li code', (els) =>
+        els.map((el) => el.textContent ?? ''),
+      );
+      expect(fresh).toHaveLength(10);
+      expect(fresh).not.toContain(codes[1]);
+      await clickText(page, 'I have saved them');
+
+      // Disabling asks for the code in a field of the page, not a prompt; a recovery code does as well.
       await clickText(page, 'Disable 2FA');
+      await clickText(page, 'Use a recovery code instead');
+      await page.type('[data-testid="two-factor-proof"]', fresh[0] ?? '');
+      await clickText(page, 'Confirm Disable 2FA');
       await page.waitForFunction(
         () => document.querySelector('[data-testid="two-factor-status"]')?.textContent === 'Disabled',
       );
-      expect(dialogs).toContain('Enter your 6-digit 2FA code to disable 2FA:');
-      await waitForDialog(dialogs, '2FA has been disabled');
+      await twoFactorMessage('2FA has been disabled');
+      expect(dialogs).toEqual([]);
     } finally {
       await close();
     }
-  }, 90_000);
+  }, 120_000);
 
   it('logs out from the shell with the toast, then lands on /login', async () => {
     const { page, close } = await signedInPage(dashboard, user);

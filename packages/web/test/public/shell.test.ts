@@ -117,10 +117,12 @@ describe('Google sign-in', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.accessToken}` },
         body: JSON.stringify(body),
       });
-      return (await res.json()) as { success: boolean; data?: { secret?: string } };
+      return (await res.json()) as { success: boolean; data?: { secret?: string; recoveryCodes?: string[] } };
     };
     const secret = (await call('/auth/2fa/setup', {})).data?.secret ?? '';
-    expect((await call('/auth/2fa/enable', { token: await generate({ secret }) })).success).toBe(true);
+    const enabled = await call('/auth/2fa/enable', { token: await generate({ secret }) });
+    expect(enabled.success).toBe(true);
+    const recoveryCode = enabled.data?.recoveryCodes?.[0] ?? '';
 
     const page = await h.newPage();
     await page.goto(`${h.web}/login`);
@@ -133,12 +135,30 @@ describe('Google sign-in', () => {
       ),
     );
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The challenge reads as its sentence, without the field name the API tags it with.
+    await expectFormMessage(page, 'Two-factor authentication code required.');
     await fill(page, 'Two-factor authentication code', await generate({ secret }));
     await clickButton(page, 'Sign in');
     await waitForPath(page, '/dashboard');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await page.browserContext().close();
-  }, 30_000);
+
+    // A lost phone: a recovery code goes in place of the app's code, once.
+    for (const expected of ['/dashboard', 'Invalid recovery code.']) {
+      const lost = await h.newPage();
+      await lost.goto(`${h.web}/login`);
+      await fill(lost, 'Email', email);
+      await fill(lost, 'Password', TEST_PASSWORD);
+      await clickButton(lost, 'Sign in');
+      await expectFormMessage(lost, 'Two-factor authentication code required.');
+      await clickButton(lost, 'Use a recovery code instead');
+      await fill(lost, 'Recovery code', recoveryCode.toLowerCase());
+      await clickButton(lost, 'Sign in');
+      if (expected === '/dashboard') await waitForPath(lost, '/dashboard');
+      else await expectFormMessage(lost, expected);
+      await lost.browserContext().close();
+    }
+  }, 60_000);
 
   it('Continue with Google says so, goes to the API after half a second, and an unconfigured API answers google_failed', async () => {
     const page = await h.newPage();
