@@ -42,8 +42,8 @@ for (const p of people)
     );
 say(`Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (MoveNet Lightning, the live model)\n`);
 
-say('| set / person | upright passed (1st ref) | poor caught (1st ref) | named as the source says | not judged | issues named | upright passed, any ref (min / median) | poor caught, any ref (min / median) | refs refused |');
-say('|---|---|---|---|---|---|---|---|---|');
+say('| set / person | upright passed (1st ref) | poor caught (1st ref) | poor caught of those judged | named as the source says | not judged (upright / poor) | issues named | upright passed, any ref (min / median) | poor caught, any ref (min / median) | refs refused |');
+say('|---|---|---|---|---|---|---|---|---|---|');
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
   return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : Number.NaN;
@@ -64,7 +64,7 @@ for (const p of people) {
   }
   const refs = r.references;
   say(
-    `| ${p.set} / ${p.person} | ${c ? `${c.uprightPassed}/${c.uprightTotal} (${pct(c.uprightPassed, c.uprightTotal)})` : `refused: ${r.firstRefused}`} | ${c ? `${c.poorCaught}/${c.poorTotal} (${pct(c.poorCaught, c.poorTotal)})` : '—'} | ${c?.namedTotal ? `${c.namedRight}/${c.namedTotal}` : '—'} | ${c ? c.notJudged : '—'} | ${c ? Object.entries(c.issues).map(([k, v]) => `${k} ${v}`).join(', ') : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.uprightPassed))} / ${pctOf(median(refs.uprightPassed))}` : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.poorCaught))} / ${pctOf(median(refs.poorCaught))}` : '—'} | ${refs.refused}/${refs.taken + refs.refused} |`,
+    `| ${p.set} / ${p.person} | ${c ? `${c.uprightPassed}/${c.uprightTotal} (${pct(c.uprightPassed, c.uprightTotal)})${r.refusedBefore.length ? `, after ${r.refusedBefore.length} refused (${r.refusedBefore.join(', ')})` : ''}` : 'no reference'} | ${c ? `${c.poorCaught}/${c.poorTotal} (${pct(c.poorCaught, c.poorTotal)})` : '—'} | ${c ? pct(c.poorCaught, c.poorTotal - c.notJudgedPoor) : '—'} | ${c?.namedTotal ? `${c.namedRight}/${c.namedTotal}` : '—'} | ${c ? `${c.notJudged - c.notJudgedPoor} / ${c.notJudgedPoor}` : '—'} | ${c ? Object.entries(c.issues).map(([k, v]) => `${k} ${v}`).join(', ') : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.uprightPassed))} / ${pctOf(median(refs.uprightPassed))}` : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.poorCaught))} / ${pctOf(median(refs.poorCaught))}` : '—'} | ${refs.refused}/${refs.taken + refs.refused} |`,
   );
 }
 say(

@@ -2,8 +2,9 @@
 // person's frames go through the product's own path, the detection stream the vision service and device mode use
 // (detector → core analysis → verdict), at a live frame rate.
 //
-// - Holds: a reference taken from an upright frame (held REFERENCE_HOLD_MS, then Calibrate), then each other frame
-//   held HOLD_MS on a fresh stream with that reference. An upright frame passes when it is never judged poor; a
+// - Holds: a reference taken from an upright frame (held REFERENCE_HOLD_MS, then Calibrate; a frame the product
+//   refuses as a reference is skipped, as the user would be asked to sit differently), then each other frame held
+//   HOLD_MS on a fresh stream with that reference. An upright frame passes when it is never judged poor; a
 //   poor frame is caught when it is poor at the end; the issue named at the end is counted. Every upright frame is
 //   the reference in turn (the spread says how much the calibration instant matters); the first is the headline.
 // - Day: an hour of upright sitting with natural movement built from the person's real frames (moving between
@@ -31,17 +32,20 @@ export interface HoldCounts {
   /** Poor frames whose source names the issue, and how many of them were named with it. */
   namedRight: number;
   namedTotal: number;
-  /** Frames left neutral at the end of their hold (nobody, or a face turned away). */
+  /** Frames left neutral at the end of their hold (nobody, shoulders out of view, or a face turned away), and how
+   * many of them were poor frames. */
   notJudged: number;
+  notJudgedPoor: number;
   issues: Record<string, number>;
 }
 
 export interface PersonResult {
   set: string;
   person: string;
-  /** With the first upright frame as the reference (null: it was refused, and why). */
+  /** With the first upright frame that makes a reference as the reference (null: none did). */
   first: HoldCounts | null;
-  firstRefused: string | null;
+  /** Upright frames before it that were refused as a reference, and why. */
+  refusedBefore: string[];
   /** Over every upright frame as the reference in turn: the share of upright frames passed and poor caught. */
   references: { taken: number; refused: number; uprightPassed: number[]; poorCaught: number[] };
 }
@@ -83,13 +87,17 @@ function holds<D>(
     namedRight: 0,
     namedTotal: 0,
     notJudged: 0,
+    notJudgedPoor: 0,
     issues: {},
   };
   for (const f of person.frames) {
     if (f.file === referenceFile) continue;
     const d = detections.get(f.file) as D;
     const { everPoor, last } = hold(make, reference, d);
-    if (last.status === 'neutral') c.notJudged++;
+    if (last.status === 'neutral') {
+      c.notJudged++;
+      if (f.label === 'poor') c.notJudgedPoor++;
+    }
     if (f.label === 'upright') {
       c.uprightTotal++;
       if (!everPoor) c.uprightPassed++;
@@ -121,22 +129,22 @@ export function judgePerson<D>(
     set: person.set,
     person: person.person,
     first: null,
-    firstRefused: null,
+    refusedBefore: [],
     references: { taken: 0, refused: 0, uprightPassed: [], poorCaught: [] },
   };
-  upright.forEach((r, i) => {
+  upright.forEach((r) => {
     const d = detections.get(r.file) as D;
     const s = make();
     for (let t = 0; t <= REFERENCE_HOLD_MS; t += FRAME_MS) s.frame(d, t);
     const reference = s.calibrate();
     if (!reference) {
       out.references.refused++;
-      if (i === 0) out.firstRefused = refusal(s);
+      if (!out.first) out.refusedBefore.push(refusal(s));
       return;
     }
     out.references.taken++;
     const c = holds(make, person, detections, reference, r.file);
-    if (i === 0) out.first = c;
+    out.first ??= c;
     out.references.uprightPassed.push(c.uprightTotal ? c.uprightPassed / c.uprightTotal : 1);
     out.references.poorCaught.push(c.poorTotal ? c.poorCaught / c.poorTotal : 1);
   });
@@ -163,7 +171,7 @@ export interface DayResult {
 }
 
 /**
- * A day for one person: the reference from the first upright frame; then `minutes` of upright sitting moving
+ * A day for one person: the reference from the first upright frame that makes one; then `minutes` of upright sitting moving
  * between the person's upright frames (each held 3-30 s) with a 1-2 s look at a poor frame now and then (every
  * 20-120 s); each upright stretch ends in a slouch held 10 s (a poor frame), after which the person sits up again.
  * False alarms: poor verdicts that begin during upright sitting (after the slouch's own recovery time).
@@ -176,9 +184,12 @@ export function judgeDay<D>(
 ): DayResult | null {
   const upright = person.frames.filter((f) => f.label === 'upright');
   const poor = person.frames.filter((f) => f.label === 'poor');
-  const first = upright[0];
-  if (!first || !poor.length) return null;
-  const reference = takeReference(make, detections.get(first.file) as D);
+  if (!poor.length) return null;
+  let reference: PostureReference | null = null;
+  for (const f of upright) {
+    reference = takeReference(make, detections.get(f.file) as D);
+    if (reference) break;
+  }
   if (!reference) return null;
   const rand = seeded(options.seed);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)] as T;

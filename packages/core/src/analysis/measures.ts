@@ -13,6 +13,9 @@ export interface PostureMeasures {
   neck_ratio: number;
   /** Head size per shoulder width, over the reference's (1: unchanged; above 1: the head ahead of the shoulders). */
   head_to_shoulders: number;
+  /** Head size over the neck's height (eyes above the shoulder line), over the reference's (1: unchanged; above 1:
+   * the head forward and down). Needs no shoulder width. */
+  head_over_neck: number;
   /** Shoulder width over the reference's: the distance to the camera (above 1: nearer). Not judged by itself. */
   scale: number;
   /** The head centre's sideways offset from the shoulders' midpoint, shoulder widths, minus the reference's. */
@@ -29,6 +32,7 @@ export const UNCHANGED: PostureMeasures = {
   shoulder_drop: 0,
   neck_ratio: 1,
   head_to_shoulders: 1,
+  head_over_neck: 1,
   scale: 1,
   lean: 0,
   tilt_deg: 0,
@@ -54,7 +58,14 @@ export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMe
     out.lean = (head.x - now.shoulders.x) / now.shoulderWidth - (refHead.x - ref.shoulders.x) / sw;
   }
   const spans = sharedSpan(now, ref);
-  if (spans && spans[1] > 0) out.head_to_shoulders = spans[0] / now.shoulderWidth / (spans[1] / sw);
+  if (spans && spans[1] > 0) {
+    out.head_to_shoulders = spans[0] / now.shoulderWidth / (spans[1] / sw);
+    // Head over neck needs the neck of both: a head at or below the shoulder line has no neck to divide by.
+    if (head && refHead) {
+      const [neck, refNeck] = [now.shoulders.y - head.y, ref.shoulders.y - refHead.y];
+      if (refNeck > 0) out.head_over_neck = neck > 0 ? spans[0] / neck / (spans[1] / refNeck) : Number.POSITIVE_INFINITY;
+    }
+  }
   if (now.eyeAngle !== null && ref.eyeAngle !== null) out.tilt_deg = tiltDegrees(now.eyeAngle, ref.eyeAngle);
   return out;
 }

@@ -7,10 +7,10 @@ import { type BodyGeometry, bodyGeometry } from './body';
 import { keypointWeight, isUsableKeypoint as valid } from './keypoints';
 import { type PostureMeasures, postureMeasures, UNCHANGED } from './measures';
 import { type ReferenceProblem, referenceProblem } from './reference';
-import { forwardHeadLevel, HEAD_AHEAD, NECK_SHORTENED } from './rules/forward-head';
+import { FORWARD_HEAD, forwardHeadLevel } from './rules/forward-head';
 import { LEAN, leanLevel, SHOULDER_TILT_DEG } from './rules/lean';
 import { LEVEL_RANK, worstLevel } from './rules/levels';
-import { SLOUCH_HEAD_DROP, shouldersTookPart, slouchLevel } from './rules/slouch';
+import { SLOUCH_HEAD_DROP, SLOUCH_NECK_SETTLED, shouldersTookPart, slouchLevel } from './rules/slouch';
 import {
   MIN_TRACKED,
   ONSET_MS,
@@ -126,17 +126,18 @@ interface Finding {
 
 /**
  * What is wrong, from the measures (rules/*.ts), in the order the words name them. A head that dropped in the
- * frame is a slouch when the shoulders went down with it, else the head came forward and down (forward head),
- * as does a head grown or sunk against the shoulders.
+ * frame with the neck settling is a slouch when the shoulders went down with it (the head coming forward is part
+ * of sinking, so it is not named twice), else the head came forward and down (forward head), as does a head grown
+ * against a shortened neck.
  */
 function findings(m: PostureMeasures): Finding[] {
   const out: Finding[] = [];
   const dropped = slouchLevel(m);
-  const body = dropped && shouldersTookPart(m);
-  const forward = worstLevel([forwardHeadLevel(m), body ? null : dropped]);
-  if (forward) out.push({ issue: 'forward_head', level: forward, text: 'Forward head posture' });
-  if (body && dropped)
-    out.push({ issue: 'slouch', level: dropped, text: 'Slouching (head and shoulders dropped)' });
+  const sank = dropped && shouldersTookPart(m) ? dropped : null;
+  // A sinking body's head comes forward too: the slouch takes the worse of the two levels.
+  const forward = worstLevel([forwardHeadLevel(m), dropped]);
+  if (sank) out.push({ issue: 'slouch', level: forward ?? sank, text: 'Slouching (head and shoulders dropped)' });
+  else if (forward) out.push({ issue: 'forward_head', level: forward, text: 'Forward head posture' });
   const tilt = tiltLevel(m.tilt_deg);
   if (tilt)
     out.push({
@@ -192,9 +193,8 @@ function describe(level: DeviationLevel, found: Finding[], deviated: boolean): s
 function recovered(m: PostureMeasures): boolean {
   const f = RECOVERY_FRACTION;
   return (
-    m.head_drop < SLOUCH_HEAD_DROP.mild * f &&
-    1 - m.neck_ratio < NECK_SHORTENED.mild * f &&
-    m.head_to_shoulders - 1 < (HEAD_AHEAD.mild - 1) * f &&
+    (m.head_drop < SLOUCH_HEAD_DROP.mild * f || m.head_over_neck < SLOUCH_NECK_SETTLED) &&
+    m.head_over_neck - 1 < (FORWARD_HEAD.mild - 1) * f &&
     Math.abs(m.lean) < LEAN.mild * f &&
     Math.abs(m.tilt_deg) < TILT_DEG.mild * f
   );

@@ -12,10 +12,10 @@ import type { DeviationLevel, Keypoint } from '../detection/frame';
 import { isUsableKeypoint } from './keypoints';
 
 /** Tilt levels in degrees. On the real webcam frames (bench/accuracy) the eye line of a man sitting upright and
- * reading varies by up to 11° between frames (in a 224-pixel frame one pixel of an eye is 2°), so mild starts at
- * 12°, above it (it was 8°, and an upright reference against another upright frame read as a tilt); 15° and 25°
- * are clearly and strongly tilted. */
-export const TILT_DEG = { mild: 12, moderate: 15, severe: 25 } as const;
+ * reading varies by up to 11° between frames (in a 224-pixel frame one pixel of an eye is 2°) and students talking
+ * tilt their heads by up to 14°, so a tilt is poor posture from 15° (it was 8°, and one upright frame against
+ * another read as a tilt); 20° and 25° are clearly and strongly tilted. */
+export const TILT_DEG = { mild: 15, moderate: 20, severe: 25 } as const;
 
 /** Fewer keypoints than this means the pose is not complete enough to judge (document 2, section 4.1). */
 export const TILT_MIN_KEYPOINTS = 11;
@@ -59,8 +59,7 @@ export type TiltClass = 'Severe' | 'Moderate' | 'Neutral' | 'Analyzing...';
 
 /**
  * The Detection Status's head tilt (document 2, section 4.1): 'Analyzing...' with fewer than 11 keypoints or
- * without both eyes; else Severe and Moderate at the severe and moderate levels, Neutral below (the panel has
- * no mild class: a mild tilt is within normal head movement until it lasts, which the analysis judges).
+ * without both eyes; else Severe from the severe level, Moderate from the mild one, Neutral below.
  */
 export function classifyTilt(
   keypoints: readonly Keypoint[] | null | undefined,
@@ -69,8 +68,10 @@ export function classifyTilt(
   if (!keypoints || keypoints.length < TILT_MIN_KEYPOINTS) return 'Analyzing...';
   const angle = eyeLineAngle(keypoints, frame);
   if (angle === null) return 'Analyzing...';
+  // The panel's Moderate is any tilt the posture rule counts (from TILT_DEG.mild, 15°): the same 15° and 25° bounds
+  // the panel always had.
   const level = tiltLevel(tiltDegrees(angle));
   if (level === 'severe') return 'Severe';
-  if (level === 'moderate') return 'Moderate';
+  if (level) return 'Moderate';
   return 'Neutral';
 }
