@@ -9,8 +9,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { CVA_DETECTABLE_CHANGE_DEG } from '../../../packages/core/src/calibration/change.ts';
+import { handCva, SIDE_VIEW_SETS, type SidePhoto } from '../../../packages/testkit/src/side-view-media.ts';
 import { buildServer } from '../../../packages/vision/src/server.ts';
-import { handCva, SIDE_VIEW_SETS, type SidePhoto } from './sets.ts';
 
 const out = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 const NORMAL_BAND = 45;

@@ -41,8 +41,10 @@ export class UnreadableImageError extends Error {}
 /**
  * Decodes a JPEG into RGB with its longer side at most MAX_PHOTO_SIDE. The reduction happens while decoding
  * (libvips shrink-on-load: libjpeg decodes at 1/2, 1/4 or 1/8 scale straight from the DCT coefficients), so a
- * big photo never exists at full size in memory; the rest of the reduction is a resampling of that. EXIF
- * orientation is not applied (as before: the pose model is given the pixels as stored).
+ * big photo never exists at full size in memory; the rest of the reduction is a resampling of that. The photo's EXIF
+ * orientation is applied first: a phone stores a portrait photo as landscape pixels with a tag saying how to turn
+ * them, and the pose model given the stored pixels sees the person lying on her side (a side view then reads as no
+ * person, or a CVA of a body turned 90°).
  */
 export async function decodeJpeg(bytes: Uint8Array): Promise<RgbImage> {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff)
@@ -54,6 +56,7 @@ export async function decodeJpeg(bytes: Uint8Array): Promise<RgbImage> {
       failOn: 'error',
       sequentialRead: true,
     })
+      .rotate()
       .resize(MAX_PHOTO_SIDE, MAX_PHOTO_SIDE, { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .removeAlpha()

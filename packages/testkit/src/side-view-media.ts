@@ -1,7 +1,8 @@
-// The real side-view sets of testkit's real media (packages/testkit/real-media, each with its licence and
-// SOURCE.md), with each photo's posture label read from the source's own file names. Shared by the benchmark and
-// the vision service's regression test on the same photos.
-import { fileURLToPath } from 'node:url';
+// The real side-view sets of real-media/ (each with its licence and SOURCE.md), with each photo's posture label read
+// from the source's own file names. Shared by the side-view accuracy benchmark (bench/accuracy/side-view) and the
+// vision service's regression test on the same photos.
+import { join } from 'node:path';
+import { REAL_MEDIA_DIR } from './real-media.ts';
 
 export type PostureLabel = 'upright' | 'slumped' | 'forward-head' | 'reclined';
 
@@ -27,8 +28,7 @@ export interface SideViewSet {
   pairs: [string, string][];
 }
 
-const media = (set: string, file: string) =>
-  fileURLToPath(new URL(`../../../packages/testkit/real-media/${set}/${file}`, import.meta.url));
+const media = (set: string, file: string) => join(REAL_MEDIA_DIR, set, file);
 
 /** side-view-sitting: one man on a chair; `straight` and `kneeling` sit upright (kneeling: legs folded under, the
  * trunk upright), `hunchback` leans forward with a rounded back and the head forward, `recline` leans back. */

@@ -1,0 +1,71 @@
+// Regression on the real side-view photos the project ships (testkit side-view-media.ts: one man, licensed, labelled
+// by posture), measured as the wizard's photo call measures them. The bounds are the side-view benchmark's goals
+// (bench/accuracy/side-view/README.md), which these photos meet: an upright person in the normal band, a slumped one
+// below it, the same man's good posture above his poor one by more than a retake can move the CVA, and no real side
+// photo left without a CVA (a low angle is a reading, not a refusal). A phone photo stored turned, with its EXIF
+// orientation tag, reads as the photo the phone shows.
+
+import { readFileSync } from 'node:fs';
+import { CVA_DETECTABLE_CHANGE_DEG, cvaStatus } from '@posture-vision/core/calibration';
+import { SIDE_VIEW_SETS } from '@posture-vision/testkit/side-view-media';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePhoto, type ViewAnalysis } from '../src/photo/service.ts';
+import { useEngine } from './engine.ts';
+
+const engine = useEngine();
+/** The normal band of the CVA (document 2 §5.2: below 45° is poor). */
+const NORMAL_BAND = 45;
+
+const [sitting] = SIDE_VIEW_SETS;
+if (!sitting) throw new Error('no real side-view set');
+const measured = new Map<string, ViewAnalysis>();
+
+beforeAll(async () => {
+  // Every photo once (about a second each); the tests read the answers.
+  for (const photo of sitting.photos)
+    measured.set(photo.file, await analyzePhoto(engine.pool, readFileSync(photo.path), 'left', 'left_image'));
+}, 120_000);
+
+const cva = (file: string) => measured.get(file)?.metrics.cranial_vertebral_angle;
+
+describe(`real side-view photos (${sitting.name})`, () => {
+  it('gives every real side photo a CVA, the slumped ones included', () => {
+    const without = sitting.photos.filter((p) => cva(p.file) === undefined).map((p) => p.file);
+    expect(without).toEqual([]);
+  });
+
+  it('reads the upright photos in the normal band and the slumped ones below it, as poor', () => {
+    for (const photo of sitting.photos) {
+      const value = cva(photo.file) as number;
+      if (photo.label === 'upright') expect(value, photo.file).toBeGreaterThanOrEqual(NORMAL_BAND);
+      if (photo.label === 'slumped') {
+        expect(value, photo.file).toBeLessThan(NORMAL_BAND);
+        expect(cvaStatus(value)).toBe('poor');
+      }
+    }
+  });
+
+  it("puts the same man's good posture above his poor one by more than the detectable change", () => {
+    for (const [good, poor] of sitting.pairs)
+      expect((cva(good) as number) - (cva(poor) as number), `${good} / ${poor}`).toBeGreaterThan(
+        CVA_DETECTABLE_CHANGE_DEG,
+      );
+  });
+
+  it('applies the EXIF orientation: a photo stored turned with its tag reads as the photo shown', async () => {
+    const photo = sitting.photos.find((p) => p.file === 'straight_hf.jpg');
+    if (!photo) throw new Error('straight_hf.jpg is missing');
+    // Pixels turned a quarter to the left, tagged 6 ("turn 90° clockwise to show"), as a phone stores a portrait.
+    const stored = await sharp(readFileSync(photo.path))
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const turned = await analyzePhoto(engine.pool, stored, 'left', 'left_image');
+    expect(turned.metrics.cranial_vertebral_angle).toBeDefined();
+    expect(
+      Math.abs((turned.metrics.cranial_vertebral_angle as number) - (cva(photo.file) as number)),
+    ).toBeLessThan(3);
+  });
+});
