@@ -1,11 +1,17 @@
 // /dashboard/photo-calibration: the AI photo calibration wizard (document 2, sections 2.5, 4.3, 7.3, 8.2).
-// Mirrored JPEG 0.9 captures of the front, left and right views, analysed in one batch by the photo analysis
-// service, then stored by the API with the analysis (processWithML false).
+// Mirrored JPEG 0.9 captures of the front, left and right views. Each photo is checked as it is taken (the photo
+// analysis of that one view, on its preview, before Next: core photoCheck), so a photo that cannot be measured is
+// retaken alone; then the three are analysed in one batch by the photo analysis service and stored by the API with
+// the analysis (processWithML false).
 
 import {
   CALIBRATION_MESSAGES,
   type CalibrationPhoto,
   cameraErrorMessage,
+  PHOTO_CHECK_MESSAGES,
+  type PhotoCheck,
+  photoCheck,
+  photoCheckFailure,
   photoFailure,
   scoreBreakdownText,
   type ViewType,
@@ -40,6 +46,15 @@ function measuredCva(analysis: Record<string, unknown>): number | null {
   return typeof cva === 'number' && Number.isFinite(cva) ? cva : null;
 }
 
+/** Why a view's metrics, or some of them, were not measured, from the batch answer (its views' not_measurable). */
+function notMeasuredViews(analysis: Record<string, unknown>): string[] {
+  const views = (analysis.views ?? {}) as Record<string, { not_measurable?: unknown }>;
+  return (['front', 'left', 'right'] as const).flatMap((v) => {
+    const why = views[v]?.not_measurable;
+    return typeof why === 'string' && why ? [`The ${v} photo: ${why}`] : [];
+  });
+}
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -50,6 +65,10 @@ export default function PhotoCalibrationWizard() {
   const [score, setScore] = useState<number | null>(null);
   const [notes, setNotes] = useState<string[]>([]);
   const [cva, setCva] = useState<number | null>(null);
+  /** Which views' metrics were not all measured, and why (the completion card lists them). */
+  const [notMeasured, setNotMeasured] = useState<string[]>([]);
+  /** Each photo's check, by the photo it is about (a retake is a new photo, checked again). */
+  const [checks, setChecks] = useState<Record<string, PhotoCheck>>({});
   /** How the score was made, from the calibration as the API stored it (core scoreBreakdownText, as the summary). */
   const [breakdown, setBreakdown] = useState<string | null>(null);
   /** What to do after a failed analysis (the service's reason is in the error message). */
@@ -124,6 +143,7 @@ export default function PhotoCalibrationWizard() {
         setScore(Math.round(analysis.overall_score));
         setNotes(noteList(analysis.assessment_notes));
         setCva(measuredCva(analysis));
+        setNotMeasured(notMeasuredViews(analysis));
         setBreakdown(stored ? scoreBreakdownText(stored) : null);
         dispatch({ type: 'uploaded' });
       },
@@ -139,6 +159,21 @@ export default function PhotoCalibrationWizard() {
     };
   }, [state.step, state.photos]);
 
+  // A preview checks its photo: the analysis of that one view (7.3 analyze), before the user goes on.
+  const previewed = state.step.startsWith('PREVIEW_') ? viewOf(state.step) : null;
+  const previewUrl = previewed ? state.photos[previewed]?.dataUrl : undefined;
+  useEffect(() => {
+    if (!previewed || !previewUrl || checks[previewUrl]) return;
+    let live = true;
+    api.photoAnalysis.analyze({ image_data: previewUrl, view_type: previewed }).then(
+      (answer) => live && setChecks((c) => ({ ...c, [previewUrl]: photoCheck(previewed, answer) })),
+      (error) => live && setChecks((c) => ({ ...c, [previewUrl]: photoCheckFailure(error) })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [previewed, previewUrl, checks]);
+
   const capture = (viewType: ViewType) => {
     const video = videoRef.current;
     if (!video) return setNotice(CALIBRATION_MESSAGES.cameraComponentMissing);
@@ -152,6 +187,7 @@ export default function PhotoCalibrationWizard() {
 
   const progress = wizardProgress(state.step);
   const photo = view ? state.photos[view] : undefined;
+  const check = photo ? checks[photo.dataUrl] : undefined;
 
   return (
     <div className="cal-page" data-testid="photo-wizard" data-step={state.step}>
@@ -200,9 +236,22 @@ export default function PhotoCalibrationWizard() {
         <section className="cal-card">
           <h3>Preview: {view} view</h3>
           <img className="cal-preview" src={photo.dataUrl} alt={`${view} view`} />
+          <p
+            className={check?.state === 'retake' ? 'cal-error' : 'cal-photo-check'}
+            data-testid="photo-check"
+            data-state={check?.state ?? 'checking'}
+            role={check?.state === 'retake' ? 'alert' : 'status'}
+          >
+            {check?.message ?? PHOTO_CHECK_MESSAGES.checking}
+          </p>
           <div className="cal-actions">
             <Button onClick={() => dispatch({ type: 'retake' })}>Retake</Button>
-            <Button variant="primary" onClick={() => dispatch({ type: 'accept' })}>
+            {/* Next waits for the check, and a photo that cannot be measured is retaken before going on. */}
+            <Button
+              variant="primary"
+              disabled={!check || check.state === 'retake'}
+              onClick={() => dispatch({ type: 'accept' })}
+            >
               {view === 'right' ? 'Analyze Photos' : 'Next'}
             </Button>
           </div>
@@ -223,7 +272,19 @@ export default function PhotoCalibrationWizard() {
 
       {state.step === 'COMPLETED' && (
         <section className="cal-card">
-          <h3>Calibration complete!</h3>
+          <h3>
+            {notMeasured.length ? 'Calibration saved, with metrics not measured' : 'Calibration complete!'}
+          </h3>
+          {notMeasured.length > 0 && (
+            <div data-testid="wizard-not-measured">
+              <h4>Not measured</h4>
+              <ul>
+                {notMeasured.map((why) => (
+                  <li key={why}>{why}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           {score !== null && <p data-testid="wizard-score">Your posture score: {score}/100</p>}
           {breakdown && (
             <p className="cal-score-breakdown" data-testid="wizard-score-breakdown">

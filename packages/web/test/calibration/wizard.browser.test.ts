@@ -290,4 +290,81 @@ describe('photo calibration wizard with front and side photos', () => {
     await saveScreenshot(page, SUITE, 'hair-04-calibration-summary');
     await page.close();
   }, 300_000);
+
+  it('checks each photo as it is taken: a side photo that shows her from the front is refused on its preview, retaken alone, and the calibration completes', async () => {
+    views.FRONT();
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, site.url, user);
+    await page.goto(`${site.url}/dashboard/photo-calibration`);
+    await waitForStep(page, 'INSTRUCTIONS_START');
+    await clickButton(page, 'Start');
+    await waitForStep(page, 'CAPTURE_FRONT');
+    await waitForCamera(page);
+    await clickButton(page, 'Capture Photo');
+    await waitForStep(page, 'PREVIEW_FRONT');
+    expect((await photoCheckOf(page)).state).toMatch(/^(measured|partly)$/);
+    // For the left photo she sits facing the camera square on (the demo photo of a woman facing it) instead of
+    // turning.
+    views.FRONT_HAIR_OVER_SHOULDER();
+    await clickButton(page, 'Next');
+    await waitForStep(page, 'CAPTURE_LEFT');
+    await waitForCamera(page);
+    await clickButton(page, 'Capture Photo');
+    await waitForStep(page, 'PREVIEW_LEFT');
+    // The preview says what is wrong before Next, and Next waits for a retake.
+    const refused = await photoCheckOf(page);
+    expect(refused.state).toBe('retake');
+    expect(refused.message).toMatch(
+      /^(Not measurable from this view: .*(front|face)|Posture could not be measured).* Retake this photo; the others are kept\.$/,
+    );
+    expect(await page.$$eval('button', (bs) => bs.find((b) => b.textContent === 'Next')?.disabled)).toBe(
+      true,
+    );
+    await saveScreenshot(page, SUITE, 'retake-01-left-refused');
+    // She turns to her left and retakes that photo alone: the wizard goes back to the left capture, not the front.
+    views.LEFT();
+    await clickButton(page, 'Retake');
+    await waitForStep(page, 'CAPTURE_LEFT');
+    await waitForCamera(page);
+    await clickButton(page, 'Capture Photo');
+    await waitForStep(page, 'PREVIEW_LEFT');
+    const measured = await photoCheckOf(page);
+    expect(measured.state).toBe('measured');
+    const leftCva = Number(/cranial vertebral angle (-?[\d.]+)°/.exec(measured.message)?.[1]);
+    expect(Math.abs(leftCva - TRUE_CVA)).toBeLessThanOrEqual(CVA_TOLERANCE);
+    expect(measured.message).toMatch(/\(poor\)\.$/);
+    views.RIGHT();
+    await clickButton(page, 'Next');
+    await waitForStep(page, 'CAPTURE_RIGHT');
+    await waitForCamera(page);
+    await clickButton(page, 'Capture Photo');
+    await waitForStep(page, 'PREVIEW_RIGHT');
+    expect((await photoCheckOf(page)).state).toBe('measured');
+    await clickButton(page, 'Analyze Photos');
+    const card = await completionCard(page);
+    expect(card).not.toHaveProperty('error');
+    expect(
+      Math.abs(Number(/([\d.]+)°/.exec((card as CompletionCard).cva)?.[1]) - TRUE_CVA),
+    ).toBeLessThanOrEqual(CVA_TOLERANCE);
+    // Every view measured: complete, and nothing listed as not measured.
+    expect(await page.$eval('.cal-card h3', (h) => h.textContent)).toBe('Calibration complete!');
+    expect(await page.$('[data-testid="wizard-not-measured"]')).toBeNull();
+    await saveScreenshot(page, SUITE, 'retake-02-completed');
+    await page.close();
+  }, 300_000);
 });
+
+/** The preview's check of its photo, once the analysis has answered. */
+async function photoCheckOf(page: Page): Promise<{ state: string; message: string }> {
+  return (await (
+    await page.waitForFunction(
+      () => {
+        const p = document.querySelector('[data-testid="photo-check"]');
+        const state = p?.getAttribute('data-state');
+        return p && state && state !== 'checking' ? { state, message: p.textContent ?? '' } : null;
+      },
+      { timeout: 60_000, polling: 200 },
+    )
+  ).jsonValue()) as { state: string; message: string };
+}
