@@ -5,8 +5,8 @@
 // protocol): per person, with the first upright frame as the reference and over every upright frame in turn; and a
 // simulated hour of upright sitting with natural movement and held slouches.
 import { cpus, totalmem } from 'node:os';
-import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
 import { loadHuman } from '../../packages/detector/node/human.ts';
+import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
 import {
   type JudgingStream,
   judgeDay,
@@ -40,9 +40,13 @@ for (const p of people)
       f.file,
       await detector.detect(realRgb(f.file), { body: true, face: false, hands: false, emotion: false }),
     );
-say(`Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (MoveNet Lightning, the live model)\n`);
+say(
+  `Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (MoveNet Lightning, the live model)\n`,
+);
 
-say('| set / person | upright passed (1st ref) | poor caught (1st ref) | poor caught of those judged | named as the source says | not judged (upright / poor) | issues named | upright passed, any ref (min / median) | poor caught, any ref (min / median) | refs refused |');
+say(
+  '| set / person | upright passed (1st ref) | poor caught (1st ref) | poor caught of those judged | named as the source says | not judged (upright / poor) | issues named | upright passed, any ref (min / median) | poor caught, any ref (min / median) | refs refused |',
+);
 say('|---|---|---|---|---|---|---|---|---|---|');
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
@@ -51,7 +55,9 @@ const median = (v: number[]) => {
 const totals = { up: 0, upN: 0, poor: 0, poorN: 0, named: 0, namedN: 0 };
 const results: PersonResult[] = [];
 for (const p of people) {
-  const r = judgePerson(make, p, detections, (s) => String((s as unknown as { problem?: string }).problem ?? 'refused'));
+  const r = judgePerson(make, p, detections, (s) =>
+    String((s as unknown as { problem?: string }).problem ?? 'refused'),
+  );
   results.push(r);
   const c = r.first;
   if (c) {
@@ -64,14 +70,22 @@ for (const p of people) {
   }
   const refs = r.references;
   say(
-    `| ${p.set} / ${p.person} | ${c ? `${c.uprightPassed}/${c.uprightTotal} (${pct(c.uprightPassed, c.uprightTotal)})${r.refusedBefore.length ? `, after ${r.refusedBefore.length} refused (${r.refusedBefore.join(', ')})` : ''}` : 'no reference'} | ${c ? `${c.poorCaught}/${c.poorTotal} (${pct(c.poorCaught, c.poorTotal)})` : '—'} | ${c ? pct(c.poorCaught, c.poorTotal - c.notJudgedPoor) : '—'} | ${c?.namedTotal ? `${c.namedRight}/${c.namedTotal}` : '—'} | ${c ? `${c.notJudged - c.notJudgedPoor} / ${c.notJudgedPoor}` : '—'} | ${c ? Object.entries(c.issues).map(([k, v]) => `${k} ${v}`).join(', ') : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.uprightPassed))} / ${pctOf(median(refs.uprightPassed))}` : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.poorCaught))} / ${pctOf(median(refs.poorCaught))}` : '—'} | ${refs.refused}/${refs.taken + refs.refused} |`,
+    `| ${p.set} / ${p.person} | ${c ? `${c.uprightPassed}/${c.uprightTotal} (${pct(c.uprightPassed, c.uprightTotal)})${r.refusedBefore.length ? `, after ${r.refusedBefore.length} refused (${r.refusedBefore.join(', ')})` : ''}` : 'no reference'} | ${c ? `${c.poorCaught}/${c.poorTotal} (${pct(c.poorCaught, c.poorTotal)})` : '—'} | ${c ? pct(c.poorCaught, c.poorTotal - c.notJudgedPoor) : '—'} | ${c?.namedTotal ? `${c.namedRight}/${c.namedTotal}` : '—'} | ${c ? `${c.notJudged - c.notJudgedPoor} / ${c.notJudgedPoor}` : '—'} | ${
+      c
+        ? Object.entries(c.issues)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')
+        : '—'
+    } | ${refs.taken ? `${pctOf(Math.min(...refs.uprightPassed))} / ${pctOf(median(refs.uprightPassed))}` : '—'} | ${refs.taken ? `${pctOf(Math.min(...refs.poorCaught))} / ${pctOf(median(refs.poorCaught))}` : '—'} | ${refs.refused}/${refs.taken + refs.refused} |`,
   );
 }
 say(
   `\nAll people, first upright frame as reference: upright passed ${totals.up}/${totals.upN} (${pct(totals.up, totals.upN)}), poor caught ${totals.poor}/${totals.poorN} (${pct(totals.poor, totals.poorN)}), named as the source says ${totals.named}/${totals.namedN} (${pct(totals.named, totals.namedN)})`,
 );
 
-say('\nAn hour of upright sitting with natural movement per person (moving between real upright frames, 1-2 s looks at a poor frame), a 10 s slouch every 10 minutes:\n');
+say(
+  '\nAn hour of upright sitting with natural movement per person (moving between real upright frames, 1-2 s looks at a poor frame), a 10 s slouch every 10 minutes:\n',
+);
 say('| set / person | false alarms per upright hour | slouches reported | onset → verdict (median, max) |');
 say('|---|---|---|---|');
 for (const p of people) {

@@ -71,14 +71,18 @@ describe('detection stream', () => {
     const s = new DetectionStream();
     const uncalibrated = s.frame(detection(), 0);
     expect(uncalibrated.body_status).toBe('Calibrate to start posture analysis');
-    // Core's verdict without a reference: an upright head is good, nobody in view is neutral.
-    expect(uncalibrated.posture_verdict).toEqual({ status: 'good', issue: null, level: null });
+    // Core's verdict without a reference: nothing is judged yet.
+    expect(uncalibrated.posture_verdict).toEqual({ status: 'neutral', issue: null, level: null });
     const nobody = s.frame(detection({ body: null, faceBox: null }), 50);
     expect(nobody.body_status).toBe('No person detected');
     expect(nobody.posture_verdict?.status).toBe('neutral');
+    // The reference is the last few seconds: with the only frame in them empty, there is none, and why.
     expect(s.calibrate()).toBeNull();
+    expect(s.problem).toBe('nobody');
     s.frame(detection(), 100);
+    s.frame(detection(), 150);
     expect(s.calibrate()).not.toBeNull();
+    expect(s.problem).toBeNull();
     const f = s.frame(detection(), 200);
     expect(f.temporal_posture_data?.is_posture_deviated).toBe(false);
     expect(f.body_status).not.toBe('Calibrate to start posture analysis');

@@ -40,7 +40,10 @@ function foldered(set: string, folders: Record<string, [LiveLabel, LiveFrame['ex
 
 /** A set with a labels.csv of file, label, person. */
 function listed(set: string, labels: Record<string, [LiveLabel, LiveFrame['expected']]>): LivePerson[] {
-  const rows = readFileSync(join(REAL_MEDIA_DIR, set, 'labels.csv'), 'utf8').trim().split('\n').slice(1);
+  const rows = readFileSync(join(REAL_MEDIA_DIR, set, 'labels.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
   const people = new Map<string, LiveFrame[]>();
   for (const row of rows) {
     const [file, label, person] = row.split(',');

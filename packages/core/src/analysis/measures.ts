@@ -63,7 +63,8 @@ export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMe
     // Head over neck needs the neck of both: a head at or below the shoulder line has no neck to divide by.
     if (head && refHead) {
       const [neck, refNeck] = [now.shoulders.y - head.y, ref.shoulders.y - refHead.y];
-      if (refNeck > 0) out.head_over_neck = neck > 0 ? spans[0] / neck / (spans[1] / refNeck) : Number.POSITIVE_INFINITY;
+      if (refNeck > 0)
+        out.head_over_neck = neck > 0 ? spans[0] / neck / (spans[1] / refNeck) : Number.POSITIVE_INFINITY;
     }
   }
   if (now.eyeAngle !== null && ref.eyeAngle !== null) out.tilt_deg = tiltDegrees(now.eyeAngle, ref.eyeAngle);

@@ -136,7 +136,8 @@ function findings(m: PostureMeasures): Finding[] {
   const sank = dropped && shouldersTookPart(m) ? dropped : null;
   // A sinking body's head comes forward too: the slouch takes the worse of the two levels.
   const forward = worstLevel([forwardHeadLevel(m), dropped]);
-  if (sank) out.push({ issue: 'slouch', level: forward ?? sank, text: 'Slouching (head and shoulders dropped)' });
+  if (sank)
+    out.push({ issue: 'slouch', level: forward ?? sank, text: 'Slouching (head and shoulders dropped)' });
   else if (forward) out.push({ issue: 'forward_head', level: forward, text: 'Forward head posture' });
   const tilt = tiltLevel(m.tilt_deg);
   if (tilt)
@@ -233,9 +234,9 @@ export function stepPosture(
     };
   }
   const rawBody = bodyGeometry(input.keypoints, rf);
-  if (rawBody && viewOf(input.keypoints, rawBody) !== 'front') {
-    // A look away (a second screen, a colleague): the smoothing restarts when the face comes back, and the
-    // verdict holds, then is not judged.
+  if (rawBody && viewOf(input.keypoints, rawBody, refBody) !== 'front') {
+    // A look away (a second screen, a colleague, the body turned to talk): the smoothing restarts when the face
+    // comes back, and the verdict holds, then is not judged.
     const turnedSince = state.turnedSince ?? t;
     const holding = t - turnedSince < ONSET_MS;
     const verdict: PostureVerdict =

@@ -3,12 +3,7 @@
 // nothing is judged.
 import type { DetectionFrame, Keypoint, PostureVerdict } from '../detection/frame';
 import { isUsableKeypoint } from './keypoints';
-import {
-  NEUTRAL_VERDICT,
-  type PostureReference,
-  type PostureState,
-  stepPosture,
-} from './posture';
+import { NEUTRAL_VERDICT, type PostureReference, type PostureState, stepPosture } from './posture';
 import { MIN_TRACKED, TRACKED } from './thresholds';
 import type { FrameSize } from './tilt';
 

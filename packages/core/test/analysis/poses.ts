@@ -23,7 +23,16 @@ export function upright(): Keypoint[] {
 /** Moves every keypoint: scale about a point, shift, rotate the head about the neck. */
 export function transform(
   k: Keypoint[],
-  o: { scale?: number; headScale?: number; dy?: number; dx?: number; headDeg?: number },
+  o: {
+    scale?: number;
+    headScale?: number;
+    dy?: number;
+    dx?: number;
+    headDeg?: number;
+    /** The head alone moved (after the rest): down toward the shoulders, or sideways over them. */
+    headDy?: number;
+    headDx?: number;
+  },
 ): Keypoint[] {
   const neck = { x: 0.5, y: 0.5 };
   const a = ((o.headDeg ?? 0) * Math.PI) / 180;
@@ -43,6 +52,18 @@ export function transform(
       x = rx;
       y = ry;
     }
-    return { ...p, x: x + (o.dx ?? 0), y: y + (o.dy ?? 0) };
+    const head = i <= 4;
+    return {
+      ...p,
+      x: x + (o.dx ?? 0) + (head ? (o.headDx ?? 0) : 0),
+      y: y + (o.dy ?? 0) + (head ? (o.headDy ?? 0) : 0),
+    };
   });
 }
+
+/** Sunk in the chair: head and shoulders lower, the head settled toward the shoulders (as on the real webcam
+ * frames: the head drops 0.27 shoulder widths, its size over the neck's height grows 1.2 times). */
+export const slouched = () => transform(upright(), { dy: 0.04, headDy: 0.04 });
+
+/** The head forward and down on still shoulders: it grows and sinks toward the shoulder line. */
+export const forwardHead = () => transform(upright(), { headScale: 1.15, headDy: 0.03 });

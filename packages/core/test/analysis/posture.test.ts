@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyseFrame,
+  CalibrationError,
   createReference,
+  FORWARD_HEAD,
   initialPostureState,
   ONSET_MS,
   type PostureInput,
   type PostureResult,
+  referenceFromSamples,
+  referenceProblem,
+  SLOUCH_HEAD_DROP,
   stepPosture,
+  TILT_DEG,
   verdictWithoutReference,
 } from '../../src/analysis/index';
 import type { Keypoint } from '../../src/detection/frame';
-import { POSE_FRAME, transform, upright } from './poses';
+import { forwardHead, POSE_FRAME, slouched, transform, upright } from './poses';
 
 const frame = POSE_FRAME;
 
@@ -48,7 +54,7 @@ describe('live posture analysis', () => {
   });
 
   it('a brief glance down at the keyboard is not a deviation', () => {
-    const glance = transform(upright(), { dy: 0.12 });
+    const glance = transform(upright(), { headDy: 0.06 });
     const r = run([
       [upright(), 2000],
       [glance, 1200],
@@ -58,10 +64,9 @@ describe('live posture analysis', () => {
   });
 
   it('a sustained slouch becomes a deviation only after the onset delay, and says so', () => {
-    const slouch = transform(upright(), { scale: 1.1, dy: 0.14 });
     const r = run([
       [upright(), 2000],
-      [slouch, 6000],
+      [slouched(), 6000],
     ]);
     const first = r.find((f) => f.result.is_posture_deviated);
     expect(first).toBeDefined();
@@ -69,15 +74,15 @@ describe('live posture analysis', () => {
     expect(last(r).is_posture_deviated).toBe(true);
     expect(['moderate', 'severe']).toContain(last(r).deviation_level);
     expect(last(r).body_status).toMatch(/Slouching/);
+    expect(last(r).measures.head_drop).toBeGreaterThan(SLOUCH_HEAD_DROP.moderate);
     // Offsets point down (positive dy) for the shoulders.
-    expect(last(r).all_offset_vector[5]?.[1]).toBeGreaterThan(0.05);
+    expect(last(r).all_offset_vector[5]?.[1]).toBeGreaterThan(0.03);
   });
 
   it('recovery needs the posture to be back for a while (hysteresis)', () => {
-    const slouch = transform(upright(), { dy: 0.12 });
     const r = run([
       [upright(), 1000],
-      [slouch, 5000],
+      [slouched(), 5000],
       [upright(), 3000],
     ]);
     expect(r.some((f) => f.result.is_posture_deviated)).toBe(true);
@@ -87,49 +92,68 @@ describe('live posture analysis', () => {
     expect(last(r).body_status).toBe('Good posture');
   });
 
-  it('detects forward head when the head grows relative to the shoulders', () => {
-    const forward = transform(upright(), { headScale: 1.3 });
+  it('detects forward head when the head grows and sinks toward still shoulders', () => {
     const r = run([
       [upright(), 1000],
-      [forward, 5000],
+      [forwardHead(), 5000],
     ]);
     expect(last(r).is_posture_deviated).toBe(true);
-    expect(last(r).measures.forward_head_ratio).toBeGreaterThan(1.2);
+    expect(last(r).measures.head_over_neck).toBeGreaterThan(FORWARD_HEAD.moderate);
     expect(last(r).body_status).toMatch(/Forward head posture/);
+    expect(last(r).body_status).not.toMatch(/Slouching/);
   });
 
-  it('leaning in as a whole is told apart from the head alone moving forward', () => {
-    const closer = transform(upright(), { scale: 1.3 });
+  it('moving the whole upper body sideways, nearer, farther, up or down while upright is not poor posture', () => {
+    for (const moved of [
+      { dx: 0.12 },
+      { dx: -0.12 },
+      { scale: 1.3 },
+      { scale: 0.8 },
+      { dy: 0.1 },
+      { dy: -0.1 },
+      { dx: 0.08, scale: 1.15, dy: 0.05 },
+    ])
+      expect(
+        run([
+          [upright(), 1000],
+          [transform(upright(), moved), 6000],
+        ]).some((f) => f.result.is_posture_deviated),
+        JSON.stringify(moved),
+      ).toBe(false);
+  });
+
+  it('a lean moves the head over one shoulder', () => {
     const r = run([
       [upright(), 1000],
-      [closer, 5000],
+      [transform(upright(), { headDx: 0.12 }), 5000],
     ]);
-    expect(last(r).is_posture_deviated).toBe(true);
-    expect(last(r).body_status).toMatch(/Leaning toward the screen/);
-    expect(last(r).body_status).not.toMatch(/Forward head/);
-    // A small shift toward the camera is within the normal range.
-    expect(
-      run([[transform(upright(), { scale: 1.05 }), 5000]]).some((f) => f.result.is_posture_deviated),
-    ).toBe(false);
+    expect(last(r).verdict).toMatchObject({ status: 'poor', issue: 'leaning_sideways' });
+    expect(last(r).measures.lean).toBeGreaterThan(0.35);
   });
 
   it('detects a lateral head tilt with its angle', () => {
-    const tilted = transform(upright(), { headDeg: 20 });
+    const tilted = transform(upright(), { headDeg: 22 });
     const r = run([
       [upright(), 1000],
       [tilted, 5000],
     ]);
     expect(last(r).is_posture_deviated).toBe(true);
-    expect(Math.abs(last(r).measures.tilt_deg)).toBeGreaterThan(15);
+    expect(Math.abs(last(r).measures.tilt_deg)).toBeGreaterThan(TILT_DEG.mild);
     expect(last(r).body_status).toMatch(/Head tilted sideways \(2\d°\)/);
+    // A tilt that reading and talking make is not a posture.
+    expect(
+      run([
+        [upright(), 1000],
+        [transform(upright(), { headDeg: 10 }), 5000],
+      ]).some((f) => f.result.is_posture_deviated),
+    ).toBe(false);
   });
 
   it('when the person leaves, nothing is judged and the onset starts again', () => {
-    const slouch = transform(upright(), { dy: 0.12 });
     const r = run([
-      [slouch, 2000],
+      [slouched(), 2000],
       [null, 1000],
-      [slouch, 2000],
+      [slouched(), 2000],
     ]);
     const gone = r.find((f) => f.time === 2500)?.result;
     expect(gone?.body_status).toBe('No person detected');
@@ -138,10 +162,79 @@ describe('live posture analysis', () => {
     expect(r.some((f) => f.result.is_posture_deviated)).toBe(false);
   });
 
-  it('refuses a calibration without both shoulders', () => {
-    const k = upright();
-    k[6] = { x: 0.35, y: 0.55, score: 0.1 };
-    expect(() => createReference(k, frame)).toThrow(/shoulders/);
+  it('a head turned away holds the verdict for the onset delay, then is not judged', () => {
+    // The nose well off the eyes' midline: a look at a second screen.
+    const turned = upright();
+    turned[0] = { ...(turned[0] as Keypoint), x: 0.55 };
+    const good = run([
+      [upright(), 2000],
+      [turned, ONSET_MS - 500],
+    ]);
+    expect(last(good).verdict.status).toBe('good');
+    const away = run([
+      [upright(), 2000],
+      [turned, ONSET_MS + 1000],
+    ]);
+    expect(last(away).verdict.status).toBe('neutral');
+    expect(away.some((f) => f.result.is_posture_deviated)).toBe(false);
+    // A reported slouch stays reported while the person glances away, and is not judged after.
+    const poor = run([
+      [upright(), 1000],
+      [slouched(), 5000],
+      [turned, 1000],
+    ]);
+    expect(last(poor).verdict).toMatchObject({ status: 'poor', issue: 'slouch' });
+  });
+
+  it('refuses a reference without both shoulders, side on or with the head turned, saying why', () => {
+    const noShoulder = upright();
+    noShoulder[6] = { x: 0.35, y: 0.55, score: 0.1 };
+    expect(() => createReference(noShoulder, frame)).toThrow(CalibrationError);
+    expect(referenceProblem(noShoulder, frame)).toBe('partial');
+    const sideOn = transform(upright(), {});
+    sideOn[5] = { ...(sideOn[5] as Keypoint), x: 0.53 };
+    sideOn[6] = { ...(sideOn[6] as Keypoint), x: 0.47 };
+    expect(referenceProblem(sideOn, frame)).toBe('side');
+    const turned = upright();
+    turned[0] = { ...(turned[0] as Keypoint), x: 0.55 };
+    expect(referenceProblem(turned, frame)).toBe('head-turned');
+    expect(referenceProblem([], frame)).toBe('nobody');
+    expect(referenceProblem(upright(), frame)).toBeNull();
+  });
+});
+
+describe('the reference from a few seconds of frames', () => {
+  const samples = (poses: Keypoint[][], every = 200) =>
+    poses.map((keypoints, i) => ({ keypoints, time: i * every }));
+
+  it('is the median of steady frontal frames, so one odd frame does not move it', () => {
+    const odd = transform(upright(), { dy: 0.03 });
+    const taken = referenceFromSamples(
+      samples([upright(), upright(), odd, upright(), upright()]),
+      frame,
+      800,
+    );
+    if (!('keypoints' in taken)) throw new Error(`refused: ${taken.problem}`);
+    expect(taken.keypoints[0]?.y).toBeCloseTo(upright()[0]?.y ?? 0, 6);
+  });
+
+  it('refuses frames that moved, a side view now, or too many frames without a person', () => {
+    expect(referenceFromSamples(samples([upright(), slouched(), upright()]), frame, 400)).toEqual({
+      problem: 'moving',
+    });
+    const sideOn = upright();
+    sideOn[5] = { ...(sideOn[5] as Keypoint), x: 0.53 };
+    sideOn[6] = { ...(sideOn[6] as Keypoint), x: 0.47 };
+    expect(referenceFromSamples(samples([upright(), upright(), sideOn]), frame, 400)).toEqual({
+      problem: 'side',
+    });
+    expect(referenceFromSamples(samples([[], [], upright()]), frame, 400)).toEqual({ problem: 'nobody' });
+    // One missed detection among three is allowed.
+    expect(referenceFromSamples(samples([upright(), [], upright()]), frame, 400)).toHaveProperty('keypoints');
+    // Only the last REFERENCE_WINDOW_MS count.
+    expect(
+      referenceFromSamples(samples([slouched(), upright(), upright()], 2000), frame, 4000),
+    ).toHaveProperty('keypoints');
   });
 });
 
@@ -153,12 +246,12 @@ describe('the verdict as data', () => {
   it("a slouch is poor with the issue 'slouch', not 'shoulder_asymmetry'", () => {
     const r = run([
       [upright(), 2000],
-      [transform(upright(), { scale: 1.1, dy: 0.14 }), 6000],
+      [slouched(), 6000],
     ]);
     expect(last(r).verdict).toEqual({ status: 'poor', issue: 'slouch', level: last(r).deviation_level });
   });
 
-  it('names forward head, leaning in and tilt as their issues', () => {
+  it('names forward head, lean and tilt as their issues', () => {
     const issue = (k: Keypoint[]) =>
       last(
         run([
@@ -166,14 +259,14 @@ describe('the verdict as data', () => {
           [k, 5000],
         ]),
       ).verdict.issue;
-    expect(issue(transform(upright(), { headScale: 1.3 }))).toBe('forward_head');
-    expect(issue(transform(upright(), { scale: 1.3 }))).toBe('leaning_in');
-    expect(issue(transform(upright(), { headDeg: 20 }))).toBe('tilt');
+    expect(issue(forwardHead())).toBe('forward_head');
+    expect(issue(transform(upright(), { headDx: 0.12 }))).toBe('leaning_sideways');
+    expect(issue(transform(upright(), { headDeg: 22 }))).toBe('tilt');
   });
 
-  it('names uneven shoulders when the shoulder line turned', () => {
-    const k = transform(upright(), { dy: 0.12 });
-    k[5] = { ...(k[5] as Keypoint), y: (k[5] as Keypoint).y + 0.06 };
+  it('names uneven shoulders beside a slouch when the shoulder line turned', () => {
+    const k = slouched();
+    k[5] = { ...(k[5] as Keypoint), y: (k[5] as Keypoint).y + 0.04 };
     const r = run([
       [upright(), 1000],
       [k, 5000],
@@ -190,28 +283,20 @@ describe('the verdict as data', () => {
     expect(last(r).verdict).toEqual({ status: 'neutral', issue: null, level: null });
   });
 
-  it('without a reference judges the head tilt alone', () => {
-    expect(verdictWithoutReference(upright(), frame)).toEqual({ status: 'good', issue: null, level: null });
-    expect(verdictWithoutReference(transform(upright(), { headDeg: 20 }), frame)).toEqual({
-      status: 'poor',
-      issue: 'tilt',
-      level: 'moderate',
-    });
-    // A mild tilt is normal head movement.
-    expect(verdictWithoutReference(transform(upright(), { headDeg: 10 }), frame).status).toBe('good');
-    expect(verdictWithoutReference([], frame).status).toBe('neutral');
+  it('without a reference judges nothing', () => {
+    expect(verdictWithoutReference()).toEqual({ status: 'neutral', issue: null, level: null });
   });
 });
 
 describe("a frame's posture fields", () => {
   const input = (keypoints: Keypoint[] | null) => ({ keypoints, time: 0, frame });
 
-  it('before calibration: the head tilt alone, no temporal data', () => {
+  it('before calibration: not judged, no temporal data', () => {
     const state = initialPostureState();
     expect(analyseFrame(state, input(upright()), null).posture).toEqual({
       body_status: 'Calibrate to start posture analysis',
       temporal_posture_data: null,
-      posture_verdict: { status: 'good', issue: null, level: null },
+      posture_verdict: { status: 'neutral', issue: null, level: null },
     });
     expect(analyseFrame(state, input(null), null).posture.body_status).toBe('No person detected');
     expect(analyseFrame(state, input(null), null).posture.posture_verdict.status).toBe('neutral');

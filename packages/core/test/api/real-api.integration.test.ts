@@ -18,7 +18,7 @@ import { authErrorMessage, registrationPayload } from '../../src/auth/index';
 import type { Keypoint } from '../../src/detection/frame';
 import { parseDetectionFrame } from '../../src/detection/index';
 import { createPostureMonitor } from '../../src/sessions/index';
-import { POSE_FRAME, transform, upright } from '../analysis/poses';
+import { POSE_FRAME, slouched, upright } from '../analysis/poses';
 import { emptyFrame } from '../detection/frames';
 
 let api: RunningService;
@@ -196,9 +196,8 @@ describe('the client against the real API', () => {
       if (parsed.kind !== 'frame') throw new Error('the produced frame did not parse');
       monitor.frame(parsed.frame);
     };
-    const slouch = transform(upright(), { scale: 1.1, dy: 0.14 });
     for (let t = 0; t < 2000; t += 100, clock += 100) send(upright());
-    for (let t = 0; t < 6000; t += 100, clock += 100) send(slouch);
+    for (let t = 0; t < 6000; t += 100, clock += 100) send(slouched());
     expect(await monitor.end()).toEqual({ ok: true, sessionId: started.sessionId });
 
     const report = await c.api.sessions.report(started.sessionId);

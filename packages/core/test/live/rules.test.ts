@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTilt, keypointWeight, TILT_DEG } from '../../src/analysis/index';
+import { classifyTilt, keypointWeight, TILT_DEG, tiltLevel } from '../../src/analysis/index';
 import type { Keypoint, TemporalPostureData } from '../../src/detection/frame';
 import {
   ARROW_LENGTH,
@@ -51,8 +51,10 @@ function pose(eyeLeftY: number, eyeRightY: number, count = 17): Keypoint[] {
 describe('tilt classification', () => {
   // One tilt rule for the panel and the analysis (issue 16): the eye line's angle, in pixels of the 640x640
   // reference frame; the eyes here are 0.1 of the frame apart.
-  it('thresholds', () => {
-    expect(TILT_DEG).toEqual({ mild: 8, moderate: 15, severe: 25 });
+  it('the posture rule counts a tilt from where the panel says Moderate', () => {
+    expect(tiltLevel(14.9)).toBeNull();
+    expect(tiltLevel(TILT_DEG.mild)).toBe('mild');
+    expect(tiltLevel(-TILT_DEG.severe)).toBe('severe');
   });
 
   const dy = (deg: number) => 0.1 * Math.tan((deg * Math.PI) / 180);

@@ -10,10 +10,10 @@ import {
   type CalibrationResult,
   calibrationNoDataStatus,
   calibrationProblem,
-  REFERENCE_PROBLEM_TEXT,
   deviceFailedStatus,
   type Keypoint,
   LIVE_MESSAGES,
+  REFERENCE_PROBLEM_TEXT,
   referenceOutline,
 } from '@posture-vision/core';
 import type { PostureReference } from '@posture-vision/core/analysis';

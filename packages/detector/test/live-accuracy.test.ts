@@ -1,0 +1,69 @@
+// The live monitor on real people (packages/testkit/real-media), through the product's own path: the detector's
+// Node host (the vision service's model), its DetectionStream (the same in server and device mode) and core's
+// analysis. The protocol is testkit live-accuracy.ts, the figures and their method bench/accuracy/README.md. The
+// man of the two slouching sets meets the monitor's goals; the students' set (a camera moved between takes,
+// shoulders leaving the frame as they lean in) is held to the floors measured when the rules were chosen, so a
+// change that makes it worse fails.
+import { ONSET_MS } from '@posture-vision/core/analysis';
+import { type JudgingStream, judgeDay, judgePerson } from '@posture-vision/testkit/live-accuracy';
+import { type LivePerson, livePeople, realRgb } from '@posture-vision/testkit/real-media';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadHuman } from '../node/human.ts';
+import { createDetector, type Detection, DetectionStream } from '../src/index.ts';
+
+const make = () => new DetectionStream() as unknown as JudgingStream<Detection>;
+const people = livePeople();
+const detections = new Map<string, Detection>();
+const person = (set: string, id = 'A') => people.find((p) => p.set === set && p.person === id) as LivePerson;
+const min = (v: number[]) => Math.min(...v);
+
+beforeAll(async () => {
+  const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
+  const detector = createDetector(human);
+  const body = { body: true, face: false, hands: false, emotion: false };
+  for (const p of people)
+    for (const f of p.frames) detections.set(f.file, await detector.detect(realRgb(f.file), body));
+}, 300_000);
+
+describe('the live monitor on real people', () => {
+  it.each(['webcam-upright-vs-slouched', 'webcam-middle-vs-slouched'])(
+    '%s: upright passed, slouches caught and named slouch, whichever upright frame is the reference',
+    (set) => {
+      const r = judgePerson(make, person(set), detections);
+      const c = r.first;
+      if (!c) throw new Error('no upright frame made a reference');
+      expect(r.refusedBefore).toEqual([]);
+      expect(c.uprightPassed / c.uprightTotal).toBeGreaterThanOrEqual(0.95);
+      expect(c.poorCaught / c.poorTotal).toBeGreaterThanOrEqual(0.95);
+      expect(c.namedRight / c.namedTotal).toBeGreaterThanOrEqual(0.8);
+      expect(min(r.references.uprightPassed)).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+
+  it.each(['webcam-upright-vs-slouched', 'webcam-middle-vs-slouched'])(
+    '%s: an hour of upright sitting with natural movement raises at most one false alarm; a held slouch is reported within the onset delay + 1 s',
+    (set) => {
+      const day = judgeDay(make, person(set), detections, { minutes: 60, seed: 7 });
+      if (!day) throw new Error('no day');
+      expect(day.falseAlarms / day.uprightHours).toBeLessThanOrEqual(1);
+      expect(day.delays.length).toBeGreaterThan(0);
+      for (const delay of day.delays) {
+        expect(delay).not.toBeNull();
+        expect(delay as number).toBeLessThanOrEqual(ONSET_MS + 1000);
+      }
+    },
+  );
+
+  // Floors measured on 2026-11-27 (bench/accuracy/README.md), a few frames below each figure.
+  it.each([
+    ['A', 0.94, 0.85],
+    ['B', 0.95, 0.55],
+    ['C', 0.8, 0.85],
+    ['D', 0.95, 0.4],
+  ])('students %s: upright passed and poor caught stay at their measured floors', (id, upright, poor) => {
+    const c = judgePerson(make, person('webcam-students-good-vs-bad', id), detections).first;
+    if (!c) throw new Error('no upright frame made a reference');
+    expect(c.uprightPassed / c.uprightTotal).toBeGreaterThanOrEqual(upright);
+    expect(c.poorCaught / c.poorTotal).toBeGreaterThanOrEqual(poor);
+  });
+});
