@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, prepares build outputs the servers serve (the extension zip),
-// then runs the API, the vision service and the web app together until Ctrl-C.
+// `npm start`: installs what is missing, prepares build outputs the servers serve (the extension zip, then the
+// web app's production build, made again only when its inputs changed), then runs the API, the vision service
+// and the web app's production server together until Ctrl-C.
+// `npm run dev` (`--dev`): the same, but the web app from Vite's development server with hot reload.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +12,18 @@ import { pnpm, pnpmCommand } from './pnpm.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 bootstrap();
 
+const dev = process.argv.includes('--dev');
+const started = Date.now();
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? `${root}data` };
+// Ports moved from the defaults: the API lets the web app's origin in, and the web app is built to call the
+// API and the vision service where they are (on the default ports core's base-URL rule finds them itself,
+// and the app also works when opened by another host name).
+if (env.WEB_PORT && !env.WEB_ORIGIN) env.WEB_ORIGIN = `http://localhost:${env.WEB_PORT}`;
+if (env.API_PORT && !env.VITE_API_URL) env.VITE_API_URL = `http://localhost:${env.API_PORT}`;
+if (env.VISION_PORT && !env.VITE_VISION_URL) env.VITE_VISION_URL = `http://localhost:${env.VISION_PORT}`;
 if (pnpm(['-r', '--if-present', 'run', 'prepare-start'], { env }) !== 0) process.exit(1);
+// After the extension's zip (prepare-start writes it into the web app's public/, which the build copies).
+if (!dev && pnpm(['--filter', '@posture-vision/web', 'run', 'build:once'], { env }) !== 0) process.exit(1);
 
 const services = [
   { name: 'api', url: `http://localhost:${env.API_PORT ?? 8000}` },
@@ -25,7 +37,8 @@ const services = [
 const [cmd, ...pre] = pnpmCommand();
 let exitCode = 0;
 const children = services.map(({ name }) => {
-  const child = spawn(cmd, [...pre, '--filter', `@posture-vision/${name}`, 'run', 'start'], {
+  const script = dev && name === 'web' ? 'dev' : 'start';
+  const child = spawn(cmd, [...pre, '--filter', `@posture-vision/${name}`, 'run', script], {
     cwd: root,
     env,
     detached: true,
@@ -50,7 +63,9 @@ const children = services.map(({ name }) => {
   return child;
 });
 
-console.log('\nPosture Vision is starting:');
+console.log(
+  `\nPosture Vision is starting (${dev ? 'web app from the development server' : 'production build'}; prepared in ${((Date.now() - started) / 1000).toFixed(1)} s):`,
+);
 for (const s of services) console.log(`  ${s.name.padEnd(7)} ${s.url}`);
 console.log('Press Ctrl-C to stop everything.\n');
 

@@ -1,11 +1,12 @@
 // The web app as browser tests and benchmarks use it: `vite build` into a temp folder with the API and vision
-// URLs baked in, served by a small static server with an SPA fallback.
+// URLs baked in, served by the production server (server/server.ts: compression, cache headers, the content
+// security policy, the SPA fallback), so every browser test runs the app as users get it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '@posture-vision/testkit/static-server';
+import { createWebServer } from '../../server/server.ts';
 
 const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -54,8 +55,10 @@ export interface WebSite {
  */
 export async function serveWebApp(prefix: string, hostname = '127.0.0.1'): Promise<WebSite> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const server = await serveStatic(dir);
-  const port = new URL(server.origin).port;
+  const server = await createWebServer({ root: dir });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://${hostname}:${port}`,
     dir,
