@@ -67,7 +67,7 @@ export default function PhotoCalibrationWizard() {
   const [cva, setCva] = useState<number | null>(null);
   /** Which views' metrics were not all measured, and why (the completion card lists them). */
   const [notMeasured, setNotMeasured] = useState<string[]>([]);
-  /** Each photo's check, by the photo it is about (a retake is a new photo, checked again). */
+  /** Each photo's check, by its view and the photo (a retake is a new photo, checked again). */
   const [checks, setChecks] = useState<Record<string, PhotoCheck>>({});
   /** How the score was made, from the calibration as the API stored it (core scoreBreakdownText, as the summary). */
   const [breakdown, setBreakdown] = useState<string | null>(null);
@@ -163,11 +163,14 @@ export default function PhotoCalibrationWizard() {
   const previewed = state.step.startsWith('PREVIEW_') ? viewOf(state.step) : null;
   const previewUrl = previewed ? state.photos[previewed]?.dataUrl : undefined;
   useEffect(() => {
-    if (!previewed || !previewUrl || checks[previewUrl]) return;
+    if (!previewed || !previewUrl) return;
+    // By view and photo: the same picture taken as two views (a still camera) is checked as each.
+    const key = `${previewed}:${previewUrl}`;
+    if (checks[key]) return;
     let live = true;
     api.photoAnalysis.analyze({ image_data: previewUrl, view_type: previewed }).then(
-      (answer) => live && setChecks((c) => ({ ...c, [previewUrl]: photoCheck(previewed, answer) })),
-      (error) => live && setChecks((c) => ({ ...c, [previewUrl]: photoCheckFailure(error) })),
+      (answer) => live && setChecks((c) => ({ ...c, [key]: photoCheck(previewed, answer) })),
+      (error) => live && setChecks((c) => ({ ...c, [key]: photoCheckFailure(error) })),
     );
     return () => {
       live = false;
@@ -187,7 +190,7 @@ export default function PhotoCalibrationWizard() {
 
   const progress = wizardProgress(state.step);
   const photo = view ? state.photos[view] : undefined;
-  const check = photo ? checks[photo.dataUrl] : undefined;
+  const check = photo && view ? checks[`${view}:${photo.dataUrl}`] : undefined;
 
   return (
     <div className="cal-page" data-testid="photo-wizard" data-step={state.step}>
