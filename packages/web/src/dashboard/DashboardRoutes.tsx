@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { DashboardShell } from './shell/DashboardShell';
 import './dashboard.css';
 
@@ -42,7 +42,22 @@ export default function DashboardRoutes({ onLogout }: { onLogout: () => void | P
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="calibration-summary/:calibrationId" element={<CalibrationSummaryScreen />} />
         <Route path="user-settings" element={<UserSettingsPage />} />
+        {/* An unknown dashboard address says so inside the shell instead of rendering nothing. */}
+        <Route path="*" element={<DashboardNotFound />} />
       </Route>
     </Routes>
+  );
+}
+
+/** An unknown /dashboard address, inside the shell (whose content area is already the page's main landmark). */
+function DashboardNotFound() {
+  return (
+    <div className="pv-error-view">
+      <h1>Page not found</h1>
+      <p>There is nothing at this address.</p>
+      <p>
+        <Link to="/dashboard">Back to the dashboard</Link>
+      </p>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { Button, Logo } from '@posture-vision/ui';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuthStore } from '../auth/auth-store';
 
 export function Footer() {
   const emailId = useId();
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
   // The newsletter form only prevents the default action: nothing is sent (document 1, section 2).
   const onSubmit = (e: FormEvent) => e.preventDefault();
   return (
@@ -38,12 +40,26 @@ export function Footer() {
         <nav aria-label="Account links" className="footer-links">
           <h2>Account</h2>
           <ul>
-            <li>
-              <Link to="/register">Sign Up</Link>
-            </li>
-            <li>
-              <Link to="/login">Sign In</Link>
-            </li>
+            {/* A signed-in user is offered where their account is, not a second sign-up. */}
+            {signedIn ? (
+              <>
+                <li>
+                  <Link to="/dashboard">Dashboard</Link>
+                </li>
+                <li>
+                  <Link to="/profile">Profile</Link>
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <Link to="/register">Sign Up</Link>
+                </li>
+                <li>
+                  <Link to="/login">Sign In</Link>
+                </li>
+              </>
+            )}
             <li>
               <Link to="/privacy-policy">Privacy Policy</Link>
             </li>

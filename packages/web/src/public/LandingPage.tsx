@@ -1,6 +1,7 @@
 import { buttonClass, Logo } from '@posture-vision/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuthStore } from '../auth/auth-store';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { HeroTool } from './HeroTool';
 import { PRICING_PLANS } from './pricing-plans';
@@ -55,6 +56,7 @@ const TECHNOLOGIES = ['TensorFlow', 'OpenCV', 'React', 'WebRTC', 'Python', 'Node
 
 export default function LandingPage() {
   const [videoOpen, setVideoOpen] = useState(false);
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
   return (
     <main className="landing">
       <section className="hero" id="hero">
@@ -62,7 +64,19 @@ export default function LandingPage() {
           <Link to="/" className="brand" aria-label="Posture Vision home">
             <Logo />
           </Link>
-          <ThemeToggle />
+          {/* The landing page has no top bar (document 1 section 2): a returning visitor still needs a way in. */}
+          <div className="hero-top-actions">
+            {signedIn ? (
+              <Link to="/dashboard" className={buttonClass('secondary')}>
+                Dashboard
+              </Link>
+            ) : (
+              <Link to="/login" className={buttonClass('secondary')}>
+                Sign In
+              </Link>
+            )}
+            <ThemeToggle />
+          </div>
         </div>
         <div className="container hero-grid">
           <div className="hero-copy" data-animate="fade-up">

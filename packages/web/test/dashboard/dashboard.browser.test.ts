@@ -210,6 +210,20 @@ describe('with a seeded history', () => {
       for (const text of Object.values(CHART_POINT_KEY.score)) expect(key).toContain(text);
       const cvaKey = await page.$eval('[data-testid="cva-chart-key"]', (el) => el.textContent ?? '');
       for (const text of Object.values(CHART_POINT_KEY.cva)) expect(cvaKey).toContain(text);
+      // A screen reader gets each chart as a named image and its points as a table, one row a point.
+      for (const chart of ['score-chart', 'cva-chart']) {
+        const alternative = await page.$eval(`[data-testid="${chart}"]`, (card) => ({
+          role: card.querySelector('canvas')?.getAttribute('role'),
+          label: card.querySelector('canvas')?.getAttribute('aria-label') ?? '',
+          rows: [...card.querySelectorAll('[data-testid="chart-table"] tbody tr')].map((tr) =>
+            [...tr.children].map((td) => td.textContent),
+          ),
+        }));
+        expect(alternative.role).toBe('img');
+        expect(alternative.label).toMatch(/: 3 points, axis /);
+        expect(alternative.rows).toHaveLength(3);
+        expect(alternative.rows.map((r) => r[2]).sort()).toEqual(['Photo Calibration', 'Session', 'Session']);
+      }
       await saveScreenshot(page, SUITE, 'analytics');
       // Chart colours follow the theme: toggling it redraws the charts in the other palette.
       const drawn = () =>

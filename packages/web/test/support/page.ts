@@ -120,3 +120,40 @@ export async function waitForPath(page: Page, path: string, timeout: number): Pr
       throw new Error(`expected path ${path}, page at ${page.url()}`, { cause: error });
     });
 }
+
+export interface FocusStop {
+  /** The focused element's text or label, as a keyboard user meets it. */
+  name: string;
+  /** Drawn with a focus ring (outline or box shadow) that is not the page's background. */
+  visible: boolean;
+}
+
+/**
+ * Presses Tab (only the keyboard, as a user without a mouse) until the focused element's accessible text is
+ * `name`; answers every stop on the way with whether its focus was drawn. Fails after `maxTabs` presses.
+ */
+export async function tabTo(page: Page, name: string, maxTabs = 60): Promise<FocusStop[]> {
+  const stops: FocusStop[] = [];
+  for (let i = 0; i < maxTabs; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      // Not :focus itself: focus is on one of the browser's own parts of the element (a date field's calendar
+      // button), which the browser draws its own ring on and a page's style cannot reach.
+      if (!el || el === document.body || !el.matches(':focus')) return null;
+      const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null;
+      const wrapping = el.closest('label')?.textContent;
+      const name = (el.getAttribute('aria-label') ?? label ?? wrapping ?? el.textContent ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const style = getComputedStyle(el);
+      const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+      const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+      return { name, visible: outline || shadow };
+    });
+    if (!stop) continue;
+    stops.push(stop);
+    if (stop.name === name) return stops;
+  }
+  throw new Error(`"${name}" not reached in ${maxTabs} Tabs; met ${stops.map((s) => s.name).join(' | ')}`);
+}

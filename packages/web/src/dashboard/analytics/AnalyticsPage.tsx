@@ -270,6 +270,15 @@ function TrendsCard({
               },
             }}
           />
+          <ChartTable
+            caption="Advanced Posture Trends"
+            columns={['Date', 'Average Score', 'Session Count']}
+            rows={aggregates.map((a) => [
+              a.date,
+              a.averageScore === null ? 'N/A' : String(Math.round(a.averageScore)),
+              String(a.sessionCount),
+            ])}
+          />
         </div>
       )}
       <div className="pv-improvement-summary">
@@ -351,6 +360,15 @@ function ChartCard(props: {
               },
             }}
           />
+          <ChartTable
+            caption={props.title}
+            columns={['Date', props.label, 'Source']}
+            rows={series.labels.map((label, i) => [
+              label,
+              String(series.data[i]),
+              POINT[series.sources[i] ?? 'session'].name,
+            ])}
+          />
         </div>
       )}
       {key && (
@@ -366,6 +384,38 @@ function ChartCard(props: {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * A chart's text alternative: its points as a table, read by screen readers and hidden on screen, where the
+ * chart shows the same numbers. The canvas itself is only named (chart-theme.ts: series, count, axes).
+ */
+function ChartTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: string[][] }) {
+  return (
+    <table className="visually-hidden" data-testid="chart-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are the chart's points in order, never reordered
+          <tr key={i}>
+            {row.map((cell, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its fixed columns
+              <td key={j}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

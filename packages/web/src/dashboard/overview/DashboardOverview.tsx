@@ -158,7 +158,6 @@ export default function DashboardOverview() {
         <Link
           className={cardLinkClass('pv-metric-link')}
           to={calibration.hasActive ? '/dashboard/calibration' : '/dashboard/photo-calibration'}
-          aria-label={`Calibration Status: ${calibrationStatus.value}. ${calibration.hasActive ? 'See your calibration' : 'Calibrate now'}`}
           data-testid="calibration-card"
         >
           <MetricCard
@@ -168,6 +167,11 @@ export default function DashboardOverview() {
             good={calibration.hasActive}
             note={calibrationExpiryText(calibration.hasActive, calibration.daysUntilExpiry)}
           />
+          {/* The link is named by what it shows (a label that left its visible text out misled voice control),
+              plus where it leads. */}
+          <span className="visually-hidden">
+            {calibration.hasActive ? 'See your calibration' : 'Calibrate now'}
+          </span>
         </Link>
         <MetricCard
           title="Recent Session Score"

@@ -1,8 +1,8 @@
 import { Button } from '@posture-vision/ui';
-import { Suspense, useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ThemeToggle } from '../../theme/ThemeToggle';
-import { SIDEBAR_LINKS } from './navigation';
+import { SIDEBAR_LINKS, sidebarPath } from './navigation';
 
 /**
  * The logged-in shell: sidebar, theme toggle, logout, and the nested content area (section 2.1).
@@ -10,6 +10,12 @@ import { SIDEBAR_LINKS } from './navigation';
  */
 export function DashboardShell({ onLogout }: { onLogout: () => void | Promise<void> }) {
   const [loggingOut, setLoggingOut] = useState(false);
+  // On a phone the links fold behind a Menu button (CSS shows it below 769 px): listed in full they took the
+  // top half of every page. A page change folds them again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is what closes the menu
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   async function logout() {
     setLoggingOut(true);
@@ -24,12 +30,21 @@ export function DashboardShell({ onLogout }: { onLogout: () => void | Promise<vo
     <div className="pv-dash">
       <aside className="pv-dash-sidebar" aria-label="Dashboard navigation">
         <div className="pv-dash-brand">Posture Vision</div>
-        <nav>
+        <button
+          type="button"
+          className="pv-dash-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="pv-dash-links"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <nav id="pv-dash-links" className={menuOpen ? 'open' : undefined}>
           <ul>
             {SIDEBAR_LINKS.map((link) => (
               <li key={link.label}>
                 <NavLink
-                  to={link.to ? `/dashboard/${link.to}` : '/dashboard'}
+                  to={sidebarPath(link)}
                   end={!link.to}
                   className={({ isActive }) => (isActive ? 'active' : undefined)}
                 >
