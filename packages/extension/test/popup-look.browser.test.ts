@@ -98,6 +98,91 @@ describe('extension popup look', () => {
     );
   });
 
+  it('fits Chrome’s 600 px popup with Start/Stop in reach, and breaks a long e-mail only before its @', async () => {
+    // Chrome caps a popup at 600 px: what is taller is cut and the whole popup scrolls.
+    await popup.setViewport({ width: 368, height: 600 });
+    await popup.waitForSelector('[data-testid="alert-controls"]');
+    const fit = await popup.evaluate(() => {
+      const stop = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Stop monitoring');
+      return {
+        height: document.documentElement.scrollHeight,
+        stopBottom: stop?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
+      };
+    });
+    expect(fit.height).toBeLessThanOrEqual(600);
+    expect(fit.stopBottom).toBeLessThanOrEqual(600);
+    await saveScreenshot(popup, SUITE, 'popup-600');
+
+    const long = 'patricia.sitterson-longname@example-company.com';
+    const before = (await popup.evaluate(() => chrome.storage.local.get('account'))).account;
+    await popup.evaluate(
+      (email) => chrome.storage.local.set({ account: { email, name: 'Pat Sitter' } }),
+      long,
+    );
+    await popup.waitForFunction(
+      (email) => document.querySelector('[data-testid="sign-in"]')?.textContent === `Signed in as ${email}`,
+      {},
+      long,
+    );
+    // Where each character of the address sits: a new line may start only at the @.
+    const lineStarts = await popup.$eval('[data-testid="sign-in"] .popup-email', (el) => {
+      const starts: string[] = [];
+      let top: number | null = null;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? '').length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const y = range.getBoundingClientRect().top;
+          if (top !== null && y > top + 2) starts.push(node.textContent?.[i] ?? '');
+          top = y;
+        }
+      }
+      return starts;
+    });
+    expect(lineStarts.every((c) => c === '@')).toBe(true);
+    await saveScreenshot(popup, SUITE, 'popup-long-email');
+    await popup.evaluate((account) => chrome.storage.local.set({ account }), before);
+  });
+
+  it('drops "Allow camera access…" once monitoring has started', async () => {
+    const stored = await popup.evaluate(() => chrome.storage.local.get(['monitor', 'camera']));
+    await popup.evaluate(() =>
+      chrome.storage.local.set({
+        monitor: { phase: 'idle', connection: 'Not connected', posture: null, message: null },
+      }),
+    );
+    await popup.evaluate(() => chrome.storage.local.remove('camera'));
+    const before = new Set((await browser.pages()).map((p) => p.url()));
+    await popup.bringToFront();
+    await popup.locator('::-p-text(Start monitoring)').click();
+    const allow = 'Allow camera access in the tab that just opened; monitoring starts after that.';
+    await popup
+      .waitForFunction(
+        (t) => [...document.querySelectorAll('.message')].some((el) => el.textContent === t),
+        // The permission tab is in front now: the popup's animation frames are paused, poll by time.
+        { timeout: 10_000, polling: 100 },
+        allow,
+      )
+      .catch(async (error) => {
+        // biome-ignore lint/performance/useDomNodeTextContent: what the popup shows says why
+        throw new Error(await popup.evaluate(() => document.body.innerText), { cause: error });
+      });
+    // The camera allowed in that tab, monitoring runs: the warning is no longer true.
+    for (const page of await browser.pages()) if (!before.has(page.url())) await page.close();
+    await popup.bringToFront();
+    await popup.evaluate((monitor) => chrome.storage.local.set({ monitor }), stored.monitor);
+    await popup.waitForFunction(
+      () => document.querySelector('[data-testid="phase"]')?.textContent === 'Monitoring',
+      { polling: 100 },
+    );
+    expect(await popup.$$eval('.message', (els, t) => els.some((el) => el.textContent === t), allow)).toBe(
+      false,
+    );
+    if (stored.camera) await popup.evaluate((camera) => chrome.storage.local.set({ camera }), stored.camera);
+  });
+
   it('is styled in both themes (dark by default, light when the system asks)', async () => {
     const colours = () =>
       popup.evaluate(() => ({
@@ -119,7 +204,7 @@ describe('extension popup look', () => {
     await settled(popup);
     await saveScreenshot(popup, SUITE, 'popup-light');
     expect(dark).toEqual({ theme: 'dark', background: 'rgb(15, 20, 32)', primary: '#3d8bfd' });
-    expect(light).toEqual({ theme: 'light', background: 'rgb(246, 248, 252)', primary: '#1f6fe5' });
+    expect(light).toEqual({ theme: 'light', background: 'rgb(246, 248, 252)', primary: '#1a66d6' });
   });
 
   it('gives the camera-permission page the same look', async () => {

@@ -26,17 +26,25 @@ const RUNNING: Phase[] = ['starting', 'calibrating', 'monitoring', 'paused'];
 export function Popup() {
   const state = useExtensionState();
   const now = useNow();
-  const [answer, setAnswer] = useState<Result | null>(null);
+  // A command's answer is about the phase it was given in: once the phase moves on (the camera was allowed and
+  // monitoring started), "Allow camera access…" is no longer true and is not shown.
+  const [sent, setSent] = useState<{ answer: Result; phase: Phase } | null>(null);
   if (!state) return null;
   const { monitor, stats, alerts, camera, signedIn, account } = state;
   const running = RUNNING.includes(monitor.phase);
 
+  const answer = sent && sent.phase === monitor.phase ? sent.answer : null;
+
   async function run(command: 'monitor/start' | 'monitor/stop' | 'monitor/snooze' | 'monitor/recalibrate') {
-    setAnswer(null);
+    const phase = monitor.phase;
+    setSent(null);
     try {
-      setAnswer(await send('background', command, undefined));
+      setSent({ answer: await send('background', command, undefined), phase });
     } catch (error) {
-      setAnswer({ ok: false, message: error instanceof Error ? error.message : String(error) });
+      setSent({
+        answer: { ok: false, message: error instanceof Error ? error.message : String(error) },
+        phase,
+      });
     }
   }
 

@@ -18,7 +18,7 @@ export function AccountSection({
       </span>
       <div className="popup-account-text">
         <span data-testid="sign-in">
-          {signedIn ? (account ? `Signed in as ${account.email}` : 'Signed in') : 'Not signed in'}
+          {signedIn ? account ? <SignedInAs email={account.email} /> : 'Signed in' : 'Not signed in'}
         </span>
         {signedIn && account?.name && <small className="popup-muted">{account.name}</small>}
       </div>
@@ -28,5 +28,26 @@ export function AccountSection({
         </Button>
       )}
     </section>
+  );
+}
+
+/** 'Signed in as <e-mail>', the address allowed to wrap only before its @ (a line break inside a word misreads). */
+function SignedInAs({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <>
+      Signed in as{' '}
+      <span className="popup-email" title={email}>
+        {at > 0 ? (
+          <>
+            <span className="popup-email-part">{email.slice(0, at)}</span>
+            <wbr />
+            <span className="popup-email-part">{email.slice(at)}</span>
+          </>
+        ) : (
+          <span className="popup-email-part">{email}</span>
+        )}
+      </span>
+    </>
   );
 }
