@@ -1,6 +1,6 @@
-// Forward head on real video (issue 13): three clips of a real person made by testkit from a real photo —
-// the head alone coming towards the camera while the shoulders stay, a 1.5 s glance down, and the whole
-// upper body leaning in — decoded frame by frame, run through the real pose model and the live posture
+// Forward head on video of a real person: three clips made by testkit from a real photo (geometry with a known
+// answer) — the head alone coming forward and down while the shoulders stay, a 1.5 s glance down, and the whole
+// upper body coming nearer — decoded frame by frame, run through the real pose model and the live posture
 // rules (core's analysis) on the clip's own timeline, so the timing is the clip's and not the machine's.
 import { createHash } from 'node:crypto';
 import type { Keypoint } from '@posture-vision/core/analysis';
@@ -90,18 +90,13 @@ describe('forward head on real video', () => {
     expect(verdicts.filter((v) => v.deviated)).toEqual([]);
   });
 
-  it('tells leaning in with the whole upper body from forward head', async () => {
+  it('does not flag the whole upper body coming nearer the screen upright (the head stays on the shoulders)', async () => {
     const verdicts = analyse(
       await clipKeypoints('lean-in', [
         { posture: 'upright', seconds: UPRIGHT_S },
         { posture: 'leaning-in', seconds: 5 },
       ]),
     );
-    const flagged = verdicts.filter((v) => v.deviated);
-    expect(flagged.length).toBeGreaterThan(0);
-    for (const v of flagged) {
-      expect(v.status).toMatch(/Leaning toward the screen/);
-      expect(v.status).not.toMatch(/Forward head posture/);
-    }
+    expect(verdicts.filter((v) => v.deviated)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The posture measures of one body against the reference's: what the rules (rules/*.ts) judge. Each is a change
 // of the body relative to itself or a drop in the frame, never a plain displacement: where the body sits in the
 // frame, and how near the camera, is not posture.
-import { type BodyGeometry, sharedAnchor, sharedSpan } from './body';
+import { type BodyGeometry, type PixelPoint, sharedAnchor, sharedSpan } from './body';
 import { tiltDegrees } from './tilt';
 
 export interface PostureMeasures {
@@ -9,12 +9,13 @@ export interface PostureMeasures {
   head_drop: number;
   /** The shoulders' midpoint's drop in the frame, reference shoulder widths (positive: lower). */
   shoulder_drop: number;
-  /** Height of the head above the shoulder line per shoulder width, over the reference's (1: unchanged). */
+  /** Height of the head above the shoulder line (square to it) per shoulder width, over the reference's (1:
+   * unchanged). */
   neck_ratio: number;
   /** Head size per shoulder width, over the reference's (1: unchanged; above 1: the head ahead of the shoulders). */
   head_to_shoulders: number;
-  /** Head size over the neck's height (eyes above the shoulder line), over the reference's (1: unchanged; above 1:
-   * the head forward and down). Needs no shoulder width. */
+  /** Head size over the neck's height (the head above the shoulder line, square to it), over the reference's (1:
+   * unchanged; above 1: the head forward and down). Needs no shoulder width. */
   head_over_neck: number;
   /** Shoulder width over the reference's: the distance to the camera (above 1: nearer). Not judged by itself. */
   scale: number;
@@ -39,6 +40,14 @@ export const UNCHANGED: PostureMeasures = {
   shoulder_tilt_deg: 0,
 };
 
+/** The head point's height above the shoulder line (pixels), square to that line: a body leaning sideways as a
+ * whole turns the line with it and keeps this height, where the vertical distance would shrink. */
+function neckHeight(head: PixelPoint, body: BodyGeometry): number {
+  const a = (body.shoulderAngle * Math.PI) / 180;
+  const [vx, vy] = [head.x - body.shoulders.x, head.y - body.shoulders.y];
+  return Math.sin(a) * vx - Math.cos(a) * vy;
+}
+
 /** The measures of `now` against `ref` (both in the reference frame's pixels). A measure whose landmarks either
  * body lacks stays unchanged. */
 export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMeasures {
@@ -52,8 +61,8 @@ export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMe
   out.shoulder_tilt_deg = tiltDegrees(now.shoulderAngle, ref.shoulderAngle);
   if (head && refHead) {
     out.head_drop = (head.y - refHead.y) / sw;
-    const neck = (now.shoulders.y - head.y) / now.shoulderWidth;
-    const refNeck = (ref.shoulders.y - refHead.y) / sw;
+    const neck = neckHeight(head, now) / now.shoulderWidth;
+    const refNeck = neckHeight(refHead, ref) / sw;
     if (refNeck > 0) out.neck_ratio = neck / refNeck;
     out.lean = (head.x - now.shoulders.x) / now.shoulderWidth - (refHead.x - ref.shoulders.x) / sw;
   }
@@ -62,7 +71,7 @@ export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMe
     out.head_to_shoulders = spans[0] / now.shoulderWidth / (spans[1] / sw);
     // Head over neck needs the neck of both: a head at or below the shoulder line has no neck to divide by.
     if (head && refHead) {
-      const [neck, refNeck] = [now.shoulders.y - head.y, ref.shoulders.y - refHead.y];
+      const [neck, refNeck] = [neckHeight(head, now), neckHeight(refHead, ref)];
       if (refNeck > 0)
         out.head_over_neck = neck > 0 ? spans[0] / neck / (spans[1] / refNeck) : Number.POSITIVE_INFINITY;
     }

@@ -61,17 +61,23 @@ export function medianKeypoints(samples: readonly (readonly Keypoint[])[]): Keyp
   });
 }
 
-/**
- * At most this share of the window's frames may be unusable (nobody, turned, partial) for the rest to make a
- * reference: a detector misses a body now and then, and a blink of a glance is not a reason to refuse.
- */
-export const REFERENCE_MAX_UNUSABLE = 1 / 3;
+/** The steady stretch a reference needs at least: a second of frames that agree (at the slowest capture rate,
+ * 1 frame/s, two frames). */
+export const REFERENCE_MIN_STEADY_MS = 1000;
+
+const movedFrom = (a: readonly Keypoint[], b: readonly Keypoint[], frame: FrameSize, scale: number) =>
+  TRACKED.some((i) => {
+    const [p, q] = [a[i], b[i]];
+    if (!isUsableKeypoint(p) || !isUsableKeypoint(q)) return false;
+    return Math.hypot((p.x - q.x) * frame.width, (p.y - q.y) * frame.height) / scale > REFERENCE_MAX_MOVEMENT;
+  });
 
 /**
- * The reference keypoints from the samples of the last REFERENCE_WINDOW_MS before `now`: the median of the usable
- * frontal bodies among them, when the newest is one, at most REFERENCE_MAX_UNUSABLE of them are not, and none moved
- * more than REFERENCE_MAX_MOVEMENT from the median; else why not (the newest sample's problem first, so the message
- * says what is wrong now).
+ * The reference keypoints from the samples of the last REFERENCE_WINDOW_MS before `now`: the median of the newest
+ * steady stretch, the frames back from the newest that show a frontal body within REFERENCE_MAX_MOVEMENT of it
+ * (frames without a usable body in between are passed over: a detector misses one now and then); when movement
+ * ended that stretch, it must last REFERENCE_MIN_STEADY_MS. Else why not (the newest frame's problem first, so the
+ * message says what is wrong now). Movement before the last steady second does not count.
  */
 export function referenceFromSamples(
   samples: readonly ReferenceSample[],
@@ -81,21 +87,24 @@ export function referenceFromSamples(
   const recent = samples.filter((s) => now - s.time <= REFERENCE_WINDOW_MS);
   const newest = recent.at(-1);
   if (!newest) return { problem: 'nobody' };
-  const problems = recent.map((s) => referenceProblem(s.keypoints, frame));
-  const newestProblem = problems.at(-1);
+  const newestProblem = referenceProblem(newest.keypoints, frame);
   if (newestProblem) return { problem: newestProblem };
-  const usable = recent.filter((_, i) => problems[i] === null);
-  if (recent.length - usable.length > recent.length * REFERENCE_MAX_UNUSABLE)
-    return { problem: problems.find((p) => p !== null) ?? 'nobody' };
-  const keypoints = medianKeypoints(usable.map((s) => s.keypoints));
-  const body = bodyGeometry(keypoints, frame);
-  if (!body) return { problem: 'partial' };
-  for (const s of usable)
-    for (const i of TRACKED) {
-      const [a, b] = [s.keypoints[i], keypoints[i]];
-      if (!isUsableKeypoint(a) || !isUsableKeypoint(b)) continue;
-      const moved = Math.hypot((a.x - b.x) * frame.width, (a.y - b.y) * frame.height) / body.shoulderWidth;
-      if (moved > REFERENCE_MAX_MOVEMENT) return { problem: 'moving' };
+  const scale = bodyGeometry(newest.keypoints, frame)?.shoulderWidth ?? 0;
+  if (!(scale > 0)) return { problem: 'partial' };
+  const steady: ReferenceSample[] = [];
+  let moved = false;
+  for (const s of [...recent].reverse()) {
+    if (referenceProblem(s.keypoints, frame)) continue;
+    if (movedFrom(s.keypoints, newest.keypoints, frame, scale)) {
+      moved = true;
+      break;
     }
-  return { keypoints };
+    steady.push(s);
+  }
+  // A stretch cut short by movement must last a second; one cut short only by the window's start or by frames
+  // without a person (someone who just sat down, a camera just started) is what there is to take.
+  const oldest = steady.at(-1) ?? newest;
+  if (moved && newest.time - oldest.time < REFERENCE_MIN_STEADY_MS) return { problem: 'moving' };
+  const keypoints = medianKeypoints(steady.map((s) => s.keypoints));
+  return bodyGeometry(keypoints, frame) ? { keypoints } : { problem: 'partial' };
 }

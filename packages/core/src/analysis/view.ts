@@ -44,8 +44,11 @@ export function viewOf(k: readonly Keypoint[], body: BodyGeometry, reference?: B
   const [now, ref] = [ratio(body), reference ? ratio(reference) : null];
   if (now !== null && now > (ref === null ? SIDE_ON_HEAD_PER_SHOULDERS : ref * TURNED_VS_REFERENCE))
     return 'side';
-  const eyeSpan = Math.abs(le.x - re.x);
+  // Along the eye line, so a head tilted sideways (the nose then lies off the eyes' vertical) is not read as turned.
+  const [ex, ey] = [le.x - re.x, le.y - re.y];
+  const eyeSpan = Math.hypot(ex, ey);
   if (eyeSpan <= 0) return 'side';
-  const offset = Math.abs(nose.x - (le.x + re.x) / 2) / eyeSpan;
+  const along = ((nose.x - (le.x + re.x) / 2) * ex + (nose.y - (le.y + re.y) / 2) * ey) / eyeSpan;
+  const offset = Math.abs(along) / eyeSpan;
   return offset > HEAD_TURNED_NOSE_OFFSET ? 'head-turned' : 'front';
 }

@@ -218,19 +218,25 @@ describe('the reference from a few seconds of frames', () => {
     expect(taken.keypoints[0]?.y).toBeCloseTo(upright()[0]?.y ?? 0, 6);
   });
 
-  it('refuses frames that moved, a side view now, or too many frames without a person', () => {
-    expect(referenceFromSamples(samples([upright(), slouched(), upright()]), frame, 400)).toEqual({
-      problem: 'moving',
-    });
+  it('refuses a stretch cut short by movement or a side view now; earlier movement and missed frames do not count', () => {
+    const shifting = samples([slouched(), upright(), slouched(), upright(), slouched()]);
+    expect(referenceFromSamples(shifting, frame, 800)).toEqual({ problem: 'moving' });
     const sideOn = upright();
     sideOn[5] = { ...(sideOn[5] as Keypoint), x: 0.53 };
     sideOn[6] = { ...(sideOn[6] as Keypoint), x: 0.47 };
     expect(referenceFromSamples(samples([upright(), upright(), sideOn]), frame, 400)).toEqual({
       problem: 'side',
     });
-    expect(referenceFromSamples(samples([[], [], upright()]), frame, 400)).toEqual({ problem: 'nobody' });
-    // One missed detection among three is allowed.
+    expect(referenceFromSamples(samples([upright(), upright(), []]), frame, 400)).toEqual({
+      problem: 'nobody',
+    });
+    // Sitting down, then a steady second and more: the steady part is the reference.
+    const settled = referenceFromSamples(samples([slouched(), ...Array(7).fill(upright())]), frame, 1400);
+    if (!('keypoints' in settled)) throw new Error(`refused: ${settled.problem}`);
+    expect(settled.keypoints[0]?.y).toBeCloseTo(upright()[0]?.y ?? 0, 6);
+    // A missed detection in between, or a person who just came into view, is no movement.
     expect(referenceFromSamples(samples([upright(), [], upright()]), frame, 400)).toHaveProperty('keypoints');
+    expect(referenceFromSamples(samples([[], [], upright()]), frame, 400)).toHaveProperty('keypoints');
     // Only the last REFERENCE_WINDOW_MS count.
     expect(
       referenceFromSamples(samples([slouched(), upright(), upright()], 2000), frame, 4000),

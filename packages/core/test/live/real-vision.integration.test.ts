@@ -65,9 +65,15 @@ describe('live link against the real vision service', () => {
     live.on('processingError', ({ reason }) => invalid.push(reason));
     live.start();
     try {
-      const seesPerson = () =>
-        frames.some((f) => [5, 6].every((i) => isDrawableKeypoint(f.hns.poses[0]?.[i] as never)));
-      await until(live, seesPerson, 'a frame with both shoulders detected');
+      // As a user does, sit in view for a moment before calibrating: the reference is the last steady second of
+      // frames, and a video's first frames are blurred while its bitrate ramps up.
+      const withShoulders = () =>
+        frames.filter((f) => [5, 6].every((i) => isDrawableKeypoint(f.hns.poses[0]?.[i] as never)));
+      const seenFor = () => {
+        const seen = withShoulders();
+        return (seen.at(-1)?.timestamp ?? 0) - (seen[0]?.timestamp ?? 0);
+      };
+      await until(live, () => seenFor() >= 2500, 'frames with both shoulders for 2.5 s');
       expect(invalid).toEqual([]);
       const calibration = await live.calibrate();
       if (!calibration.ok) throw new Error(`calibration failed: ${calibration.status}`);

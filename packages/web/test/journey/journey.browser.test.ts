@@ -335,7 +335,9 @@ describe('a 60-second real-time session', () => {
     await page.waitForFunction(
       (upright, slouched, margin) => {
         const video = document.querySelector<HTMLVideoElement>('[data-testid="live-tool"] video');
-        return !!video && video.currentTime % (upright + slouched) < upright - margin;
+        // Upright for a while (the reference is the last steady second) and not about to slouch.
+        const t = video ? video.currentTime % (upright + slouched) : -1;
+        return t > 2 && t < upright - margin;
       },
       { timeout: 90_000, polling: 200 },
       UPRIGHT_S,
