@@ -100,6 +100,9 @@ try {
       `Machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}; ${new Date().toISOString().slice(0, 10)}`,
     );
     console.log(`npm start answered on ${WEB} after ${upSeconds.toFixed(1)} s`);
+    // What npm start said about its preparation (the web build, made or reused; the extension zip).
+    for (const line of output.split('\n').filter((l) => /web app (built|unchanged)|prepared in/.test(l)))
+      console.log(`  npm start: ${line.trim()}`);
     for (const [name, v] of [
       ['first visit', first],
       ['repeat visit', repeat],

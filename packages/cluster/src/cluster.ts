@@ -36,6 +36,9 @@ export interface ClusterOptions {
   /** Inference workers per vision instance (default one per core). */
   visionWorkers?: number;
   haproxy?: string;
+  /** The web app's production server behind the balancer: its front port, one port per instance, and the
+   * built app they serve (packages/web's build, made for the fronts' addresses). */
+  web?: { port: number; instancePorts: number[]; dist: string };
   /** Each line an instance or HAProxy prints. */
   log?: (name: string, line: string) => void;
 }
@@ -53,11 +56,14 @@ export interface Cluster {
   apiUrl: string;
   visionUrl: string;
   visionWsUrl: string;
+  /** The web app through the balancer, when the options asked for it. */
+  webUrl: string | null;
   statsUrl: string;
   databaseUrl: string;
   dataDir: string;
   apis: Instance[];
   visions: Instance[];
+  webs: Instance[];
   haproxy: Instance;
   /** HAProxy's view of each instance: `api/api1` → UP, DOWN … */
   serverStates(): Promise<Map<string, string>>;
@@ -198,11 +204,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       options.log,
     );
 
+  const startWeb = (i: number, web: NonNullable<ClusterOptions['web']>) =>
+    launch(
+      `web${i + 1}`,
+      web.instancePorts[i] as number,
+      node,
+      ['--import', 'tsx', join(repoRoot, 'packages', 'web', 'server', 'main.ts')],
+      { ...process.env, WEB_PORT: String(web.instancePorts[i]), WEB_HOST: '127.0.0.1', WEB_DIST: web.dist },
+      join(repoRoot, 'packages', 'web'),
+      options.log,
+    );
+
   const apis: Instance[] = [];
   const visions: Instance[] = [];
+  const webs: Instance[] = [];
   let haproxy: Instance | undefined;
   const stop = async () => {
-    await Promise.all([...apis, ...visions].map((i) => stopInstance(i)));
+    await Promise.all([...apis, ...visions, ...webs].map((i) => stopInstance(i)));
     if (haproxy) await stopInstance(haproxy, 3000);
   };
   try {
@@ -211,11 +229,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     apis.push(startApi(0));
     // Vision instances load their models meanwhile.
     for (let i = 0; i < options.visions; i++) visions.push(startVision(i));
+    const web = options.web;
+    if (web) for (let i = 0; i < web.instancePorts.length; i++) webs.push(startWeb(i, web));
     await waitReady(apis[0] as Instance, '/health/ready', 120_000);
     for (let i = 1; i < options.apis; i++) apis.push(startApi(i));
     await Promise.all([
       ...apis.map((a) => waitReady(a, '/health/ready', 120_000)),
       ...visions.map((v) => waitReady(v, '/health/ready', 240_000)),
+      ...webs.map((w) => waitReady(w, '/', 60_000)),
     ]);
 
     const backend = (i: Instance): Backend => ({ name: i.name, host: '127.0.0.1', port: i.port });
@@ -231,6 +252,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         statsPort: options.statsPort,
         apis: apis.map(backend),
         visions: visions.map(backend),
+        ...(options.web ? { webPort: options.web.port, webs: webs.map(backend) } : {}),
       }),
     );
     haproxy = launch(
@@ -269,11 +291,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     apiUrl: apiFront,
     visionUrl: visionFront,
     visionWsUrl: `ws://127.0.0.1:${options.visionPort}`,
+    webUrl: options.web ? `http://127.0.0.1:${options.web.port}` : null,
     statsUrl,
     databaseUrl,
     dataDir: options.dataDir,
     apis,
     visions,
+    webs,
     haproxy: balancer,
     serverStates,
     waitForStates,
@@ -283,6 +307,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const up = Object.fromEntries([
       ...apis.map((a) => [`api/${a.name}`, 'UP']),
       ...visions.map((v) => [`vision/${v.name}`, 'UP']),
+      ...webs.map((w) => [`web/${w.name}`, 'UP']),
     ]);
     await waitForStates(up);
   } catch (error) {

@@ -1,6 +1,7 @@
 // The HAProxy configuration of a cluster: one front for the API (round robin), one for the vision service
-// (least connections: live sockets are long-lived), health checks on each instance's readiness, WebSocket
-// upgrades passed through, and a stats page whose CSV tells which instances are up.
+// (least connections: live sockets are long-lived), one for the web app's production server (round robin; it
+// sends its own compression, cache and security headers, passed through unchanged), health checks on each
+// instance's readiness, WebSocket upgrades passed through, and a stats page whose CSV tells which are up.
 
 export interface Backend {
   name: string;
@@ -16,6 +17,9 @@ export interface HaproxyLayout {
   statsPort: number;
   apis: Backend[];
   visions: Backend[];
+  /** The web app's front and its servers (none: the balancer does not front the web app). */
+  webPort?: number;
+  webs?: Backend[];
 }
 
 /** Health checks every 500 ms; two failures take an instance out, two successes bring it back. A killed
@@ -64,7 +68,22 @@ backend vision
   http-response set-header X-Served-By %s
 ${servers(layout.visions)}
 
-frontend stats
+${
+  layout.webPort && layout.webs?.length
+    ? `frontend web
+  bind ${layout.bind}:${layout.webPort}
+  default_backend web
+
+backend web
+  balance roundrobin
+  option httpchk GET /
+  http-check expect status 200
+  http-response set-header X-Served-By %s
+${servers(layout.webs)}
+
+`
+    : ''
+}frontend stats
   bind 127.0.0.1:${layout.statsPort}
   stats enable
   stats uri /stats

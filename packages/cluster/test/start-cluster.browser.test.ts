@@ -29,6 +29,7 @@ interface Ports {
   web: number;
   apiBase: number;
   visionBase: number;
+  webBase: number;
 }
 
 const portIsFree = (port: number) =>
@@ -51,6 +52,7 @@ async function freePorts(): Promise<Ports> {
         web: base + 3,
         apiBase: base + 4,
         visionBase: base + 6,
+        webBase: base + 8,
       };
   }
   throw new Error('no run of 10 free ports');
@@ -100,6 +102,7 @@ beforeAll(async () => {
       CLUSTER_STATS_PORT: String(ports.stats),
       CLUSTER_API_PORT_BASE: String(ports.apiBase),
       CLUSTER_VISION_PORT_BASE: String(ports.visionBase),
+      CLUSTER_WEB_PORT_BASE: String(ports.webBase),
       // Cheap password hashing for tests (production cost in the API's config.ts).
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
@@ -111,7 +114,7 @@ beforeAll(async () => {
   command.stderr?.on('data', (d) => (output += d));
   exited = new Promise((resolve) => command.once('exit', resolve));
   await printed('Press Ctrl-C to stop everything.', 300_000);
-  // The web app's dev server reports its address once it listens.
+  // The web app through the balancer, once HAProxy has found its server up.
   await waitUntil(
     async () => {
       try {
@@ -235,6 +238,7 @@ describe('npm run start:cluster', () => {
       ports.apiBase,
       ports.apiBase + 1,
       ports.visionBase,
+      ports.webBase,
     ])
       expect(await portIsFree(port)).toBe(true);
   }, 120_000);

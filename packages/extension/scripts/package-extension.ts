@@ -5,7 +5,8 @@
 //   (VITE_WEB_ORIGIN, required, not localhost; VITE_API_URL and VITE_VISION_URL when they are not that host's
 //   defaults), packed as the zip to upload to the Chrome Web Store: `release/posture-vision-<version>.zip`.
 // Either zip holds the built files only (manifest, scripts, pages, icons, models): no source maps, no tests.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Zippable, zipSync } from 'fflate';
@@ -28,6 +29,37 @@ function filesUnder(dir: string): string[] {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
+}
+
+/** What the extension is built from (its sources and those of the packages it bundles, the lockfile) and the
+ * build settings: equal fingerprints give the same zip, so `npm start` builds again only when one changed. */
+const INPUTS = [
+  'extension/src',
+  'extension/public',
+  'extension/manifest.config.ts',
+  'extension/vite.config.ts',
+  'extension/package.json',
+  'core/src',
+  'ui/src',
+  'detector/src',
+  'detector/browser',
+  '../pnpm-lock.yaml',
+];
+export function extensionInputs(settings: Record<string, string>): string {
+  const hash = createHash('sha256');
+  const add = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort())
+        if (name !== 'node_modules' && !name.includes('.test.')) add(join(path, name));
+      return;
+    }
+    hash.update(`${relative(extensionRoot, path)}\0`);
+    hash.update(readFileSync(path));
+  };
+  for (const input of INPUTS) add(join(extensionRoot, '..', input));
+  hash.update(JSON.stringify(Object.entries(settings).sort()));
+  return hash.digest('hex');
 }
 
 /** Builds the unpacked extension into `outDir`: always Vite's production mode (minified, React's production
@@ -100,12 +132,23 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   } else {
     const outDir = join(extensionRoot, 'dist');
     // `npm start` moves the servers with WEB_PORT, API_PORT and VISION_PORT: the extension follows them.
-    await buildExtension(outDir, {
+    const settings: Record<string, string> = {
       VITE_WEB_ORIGIN: env.VITE_WEB_ORIGIN ?? `http://localhost:${env.WEB_PORT ?? 5173}`,
       VITE_API_URL: env.VITE_API_URL ?? `http://localhost:${env.API_PORT ?? 8000}`,
       VITE_VISION_URL: env.VITE_VISION_URL ?? `http://localhost:${env.VISION_PORT ?? 8001}`,
-    });
-    const zip = zipExtension(outDir, join(WEB_PUBLIC, ZIP_NAME));
-    console.log(`extension packed: ${relative(process.cwd(), zip)}`);
+    };
+    for (const [name, value] of Object.entries(env))
+      if (name.startsWith('VITE_') && value && !(name in settings)) settings[name] = value;
+    const zip = join(WEB_PUBLIC, ZIP_NAME);
+    const inputs = extensionInputs(settings);
+    const stamp = join(outDir, '..', '.dist-inputs');
+    if (existsSync(zip) && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) {
+      console.log('extension unchanged since the last build: its zip stays');
+    } else {
+      await buildExtension(outDir, settings);
+      zipExtension(outDir, zip);
+      writeFileSync(stamp, inputs);
+      console.log(`extension packed: ${relative(process.cwd(), zip)}`);
+    }
   }
 }

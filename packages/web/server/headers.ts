@@ -54,7 +54,11 @@ export function contentSecurityPolicy(settings: BuildSettings, pageHost: string)
     ['img-src', "'self'", 'data:', 'blob:', api],
     // The camera's stream and recorded previews.
     ['media-src', "'self'", 'blob:'],
-    ['style-src', "'self'"],
+    // Inline styles, not scripts: the shared Dialog (Radix) locks page scrolling with a <style> element it writes
+    // at run time, with values that vary (the scrollbar's width), so no hash can name it; with 'self' alone the
+    // browser refused it on every dialog (seen in Chromium on the landing page's video dialog and the findings
+    // report). Script injection stays closed by script-src.
+    ['style-src', "'self'", "'unsafe-inline'"],
     ['font-src', "'self'"],
     ['frame-src', ...(video ? [video] : ["'none'"])],
     ['object-src', "'none'"],

@@ -106,6 +106,12 @@ describe('the production-served web app', () => {
     const script = w.responses.find((r) => /\/assets\/.*\.js$/.test(r.url()));
     expect(script?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
 
+    // A dialog (the landing page's video): the shared Dialog writes its scroll lock as an inline style.
+    await page.click('.play-button');
+    await page.waitForSelector('.lightbox');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.lightbox', { hidden: true });
+
     // Device mode: the worker and its WebAssembly under the policy, the camera drawn from the page's detector.
     await page.click('[data-testid="process-on-device"]');
     await waitForText(page, 'model-status', 'Model status: on this computer');

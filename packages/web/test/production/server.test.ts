@@ -88,7 +88,9 @@ describe('the production web server', () => {
       "connect-src 'self' https://api.posture.example http://app.posture.example:8001 ws://app.posture.example:8001",
     );
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toMatch(/'unsafe-inline'|'unsafe-eval'|\*/);
+    // Scripts only from the app itself: no inline script, no eval, no wildcard anywhere.
+    expect(csp).toMatch(/(^|; )script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    expect(csp).not.toMatch(/'unsafe-eval'|\*/);
     expect(res.headers['permissions-policy']).toContain('camera=(self)');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
