@@ -26,18 +26,8 @@ export const COCO17 = [
   'rightAnkle',
 ] as const;
 
-/** COCO-17's left/right pairs by index (eyes, ears, shoulders, elbows, wrists, hips, knees, ankles). Both body models
- * name a pair's points by x, the person's left on the image's right, as Human orders them after its MoveNet. */
-export const COCO17_PAIRS: readonly (readonly [left: number, right: number])[] = [
-  [1, 2],
-  [3, 4],
-  [5, 6],
-  [7, 8],
-  [9, 10],
-  [11, 12],
-  [13, 14],
-  [15, 16],
-];
+/** COCO-17's left/right pairs by index: core's, the one list every package names pairs by. */
+export { COCO17_PAIRS } from '@posture-vision/core/analysis';
 
 export interface BodyDetection {
   /** Always 17 entries; a part the model did not return has x/y NaN (sent as null) and score 0. */

@@ -3,14 +3,17 @@
 // At most one profile is active per user: activating one clears the others in the same transaction.
 import {
   type CalibrationProfile,
+  FIRST_PROFILE,
   PROFILE_NAME_MAX,
   PROFILE_SETUPS,
   PROFILES_PER_USER_MAX,
+  type ProfileReference,
 } from '@posture-vision/core/calibration';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../context.ts';
+import type { Database } from '../db/index.ts';
 import { calibrationProfiles } from '../db/schema.ts';
 import { ApiError, ok, parse } from '../http/envelope.ts';
 import { isUuid, requiredText } from '../http/fields.ts';
@@ -23,7 +26,7 @@ const keypoint = z.object({
 });
 
 /** Only what rebuilds the live reference: COCO-17 keypoints (normalised) and the frame size. No image. */
-const reference = z.object(
+export const reference = z.object(
   {
     keypoints: z.array(keypoint).min(7, 'reference.keypoints needs the head and shoulders.').max(17),
     frame: z.object({
@@ -76,6 +79,28 @@ const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
+
+/**
+ * Keeps a live reference on the user's active profile, or on a first profile made for it when the user has none
+ * (the photo calibration's front photo: core calibration/live-reference.ts). `db` may be a transaction.
+ */
+export async function keepLiveReference(
+  db: Pick<Database, 'select' | 'update' | 'insert'>,
+  userId: string,
+  live: ProfileReference,
+): Promise<void> {
+  const [active] = await db
+    .select({ id: calibrationProfiles.id })
+    .from(calibrationProfiles)
+    .where(and(eq(calibrationProfiles.userId, userId), eq(calibrationProfiles.active, true)));
+  if (active)
+    await db
+      .update(calibrationProfiles)
+      .set({ reference: live, updatedAt: new Date() })
+      .where(eq(calibrationProfiles.id, active.id));
+  else
+    await db.insert(calibrationProfiles).values({ userId, ...FIRST_PROFILE, reference: live, active: true });
+}
 
 export async function calibrationProfileRoutes(app: FastifyInstance) {
   const { ctx } = app;

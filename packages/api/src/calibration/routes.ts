@@ -1,6 +1,11 @@
 // Calibrations (document 2, sections 3.3 and 7.2): three photos stored in the database (storage/files.ts),
 // metrics from the vision service's photo analysis, status and expiry, history, progress and recommendations.
-import { isPhysiological, PHYSIOLOGICAL_RANGE, type RangedMetric } from '@posture-vision/core/calibration';
+import {
+  isPhysiological,
+  PHYSIOLOGICAL_RANGE,
+  photoLiveReference,
+  type RangedMetric,
+} from '@posture-vision/core/calibration';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +16,7 @@ import { ApiError, ok, parse } from '../http/envelope.ts';
 import { dateRangeQuery, isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
 import { recentIssueShares } from '../sessions/service.ts';
 import { imageTypeOf, photoKey, readStoredFile, saveFile } from '../storage/files.ts';
-import { calibrationProfileRoutes } from './profiles.ts';
+import { calibrationProfileRoutes, keepLiveReference, reference } from './profiles.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
 
@@ -65,6 +70,9 @@ const createBody = z.object({
         })
         .partial()
         .optional(),
+      // The front photo as the live model saw it (core calibration/live-reference.ts): kept on the active profile.
+      live_reference: reference.nullable().optional(),
+      live_reference_problem: z.string().max(500).optional(),
       assessment_notes: z
         .union([z.string().max(5000), z.array(z.string().max(1000)).max(50)])
         .nullable()
@@ -94,6 +102,7 @@ type Analysis = {
   overall_score: number;
   metrics?: Partial<BatchAnalysis['metrics']>;
   assessment_notes?: BatchAnalysis['assessment_notes'];
+  live_reference?: unknown;
 };
 
 const RANGED_FIELDS: [RangedMetric, keyof BatchAnalysis['metrics']][] = [
@@ -235,6 +244,11 @@ export default async function calibrationRoutes(app: FastifyInstance) {
           capturedAt: p.capturedAt ? new Date(p.capturedAt) : null,
         });
       }
+      // One calibration: the front photo, taken at the desk with the same camera, is the live reference of the
+      // active profile (a first profile when there is none), so the monitor judges from the first frame.
+      const mirrored = body.photos.find((p) => p.viewType === 'front')?.metadata?.mirrored === true;
+      const live = photoLiveReference(analysis, mirrored);
+      if (live) await keepLiveReference(tx as unknown as Database, userId, live);
       return row;
     });
     return reply.status(201).send(ok(toCalibration(created), 'Calibration saved.'));

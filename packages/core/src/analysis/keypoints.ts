@@ -37,3 +37,29 @@ export function keypointWeight(index: number): number {
   if (index === 11 || index === 12) return 0.7;
   return 0.5;
 }
+
+/** COCO-17's left/right pairs by index (eyes, ears, shoulders, elbows, wrists, hips, knees, ankles). The body models
+ * name a pair's points by x, the person's left on the image's right. */
+export const COCO17_PAIRS: readonly (readonly [left: number, right: number])[] = [
+  [1, 2],
+  [3, 4],
+  [5, 6],
+  [7, 8],
+  [9, 10],
+  [11, 12],
+  [13, 14],
+  [15, 16],
+];
+
+/** The keypoints of the mirror image (x flipped), each pair's points renamed by x again as the models name them:
+ * a photo taken mirrored like a preview, read as the camera sees it. */
+export function mirrorKeypoints(k: readonly Keypoint[]): Keypoint[] {
+  const out = k.map((p) => ({ ...p, x: 1 - p.x }));
+  for (const [a, b] of COCO17_PAIRS) {
+    const pa = out[a] as Keypoint;
+    const pb = out[b] as Keypoint;
+    out[a] = { ...pb, name: pa.name };
+    out[b] = { ...pa, name: pb.name };
+  }
+  return out;
+}

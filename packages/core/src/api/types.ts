@@ -1,6 +1,11 @@
 // The typed API client contract: one function per call in section 7 of both specification documents.
 // Web app, extension and tests code against this interface; `createApiClient` implements it.
-import type { CalibrationProfile, CreateProfilePayload, UpdateProfilePayload } from '../calibration/profiles';
+import type {
+  CalibrationProfile,
+  CreateProfilePayload,
+  ProfileReference,
+  UpdateProfilePayload,
+} from '../calibration/profiles';
 import type { AlertPreferences } from '../settings/alert-preferences';
 
 /** The response envelope of the API (document 1, section 3). */
@@ -306,11 +311,14 @@ export interface ApiClient {
   /** Photo analysis on the vision service (document 2, 7.3): no authorization header. */
   photoAnalysis: {
     analyze(payload: { image_data: string; view_type: ViewType }): Promise<Record<string, unknown>>;
-    batchAnalyze(payload: {
-      front_image: string;
-      left_image: string;
-      right_image: string;
-    }): Promise<{ overall_score: number; [key: string]: unknown }>;
+    batchAnalyze(payload: { front_image: string; left_image: string; right_image: string }): Promise<{
+      overall_score: number;
+      /** The front photo as the live model sees it, when it can be the live reference (calibration/live-reference.ts). */
+      live_reference?: ProfileReference | null;
+      /** Why the front photo cannot be the live reference. */
+      live_reference_problem?: string;
+      [key: string]: unknown;
+    }>;
   };
   sessions: {
     start(payload: { mode: SessionMode; calibrationId: string }): Promise<Answer<{ id: string }>>;

@@ -1,6 +1,7 @@
 export * from './change';
 export * from './failures';
 export * from './geometry';
+export * from './live-reference';
 export * from './messages';
 export * from './metrics';
 export * from './photo-check';

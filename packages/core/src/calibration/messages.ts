@@ -54,3 +54,10 @@ export const WIZARD_MIN_SIZE = { width: 640, height: 480 } as const;
 
 export const summaryNotFound = (id: string) => `Calibration summary not found for ID: ${id}.`;
 export const NO_SUMMARY_DATA = 'No summary data available.';
+
+/** The wizard's completion card on the live reference its front photo gave (live-reference.ts). Not in the
+ * specification's documents (one calibration for photos and live monitoring), so worded here once. */
+export const LIVE_REFERENCE_KEPT =
+  'Your front photo is now your live posture reference: sessions judge your posture from the first frame.';
+export const liveReferenceNotKept = (why: string) =>
+  `Your front photo could not be your live posture reference (${why}). In a session, click Calibrate Posture while sitting upright.`;

@@ -25,3 +25,24 @@ export function usesDemoReport(id: string | number | null | undefined): boolean 
 export function mentionsCalibration(message: string): boolean {
   return /calibration/i.test(message);
 }
+
+/** The session page's posture pill: the verdict, and for a neutral one why nothing was judged (no reference yet,
+ * or nobody facing the camera). */
+export function postureStatusText(
+  verdict: { status: 'good' | 'poor' | 'neutral'; issue: string | null },
+  calibrated: boolean,
+): string {
+  if (verdict.status === 'neutral')
+    return calibrated ? 'Posture: not judged (nobody in view)' : 'Posture: not calibrated';
+  return `Posture: ${verdict.status}${verdict.issue ? ` (${verdict.issue.replaceAll('_', ' ')})` : ''}`;
+}
+
+/** A report's judged and unjudged time in one line: time not judged (before a reference, nobody in view) is
+ * neither good nor poor, and the report says how much there was. */
+export function postureTimesText(
+  times: { goodPostureTime: number; poorPostureTime: number; neutralPostureTime?: number | null },
+  format: (seconds: number) => string,
+): string {
+  const base = `Good posture: ${format(times.goodPostureTime)} · Poor posture: ${format(times.poorPostureTime)}`;
+  return times.neutralPostureTime ? `${base} · Not judged: ${format(times.neutralPostureTime)}` : base;
+}

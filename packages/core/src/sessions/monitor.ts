@@ -3,8 +3,7 @@
 // takes the verdict core's analysis decided (never the display text), keeps the reference, and sends the
 // session's feedback by the contract of feedback.ts: on every change of status or issue, and a heartbeat every
 // FEEDBACK_HEARTBEAT_MS while nothing changes. It also checks the calibration, starts and ends the session.
-// With a calibration profile's reference adopted (issue 13) it judges each frame's keypoints against that
-// reference itself, so switching profile switches what the feedback and the alerts compare against; and it
+// With a calibration profile's reference adopted it judges each frame's keypoints against that reference itself, so switching profile switches what the feedback and the alerts compare against; and it
 // says when the reference has gone stale (stale-calibration.ts).
 import {
   createReference,
@@ -115,11 +114,13 @@ export interface PostureMonitorHost {
   sensitivity?: () => Sensitivity;
 }
 
-/** What one frame meant: the verdict, whether it changed, and the feedback it caused. */
+/** What one frame meant: the verdict, whether it changed, the feedback it caused, and whether there was a
+ * reference to judge it against (without one the verdict is neutral: not calibrated). */
 export interface MonitorStep {
   verdict: PostureVerdict;
   changed: boolean;
   feedback: FeedbackKind | null;
+  calibrated: boolean;
 }
 
 export type MonitorResult<T = object> = ({ ok: true } & T) | { ok: false; message: string };
@@ -338,7 +339,9 @@ export function createPostureMonitor(host: PostureMonitorHost) {
           .finally(() => inFlight.delete(sending));
         inFlight.add(sending);
       }
-      return { verdict, changed, feedback: kind };
+      // A producer that judged good or poor had a reference; a neutral frame says so only by its temporal data.
+      const calibrated = judged.referenced || judged.verdict.status !== 'neutral';
+      return { verdict, changed, feedback: kind, calibrated };
     },
 
     /** Lets go of the running session without ending it (monitoring paused; the host keeps its id to resume

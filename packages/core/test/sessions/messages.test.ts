@@ -3,6 +3,8 @@ import { ANALYTICS_MESSAGES, DASHBOARD_MESSAGES } from '../../src/analytics/inde
 import {
   DEMO_REPORT_IDS,
   mentionsCalibration,
+  postureStatusText,
+  postureTimesText,
   SESSION_MESSAGES,
   usesDemoReport,
 } from '../../src/sessions/index';
@@ -36,6 +38,29 @@ describe('session texts', () => {
   it('calibration errors offer the calibration button', () => {
     expect(mentionsCalibration('Calibration required before starting session.')).toBe(true);
     expect(mentionsCalibration('Server error')).toBe(false);
+  });
+});
+
+describe('the posture pill and the judged time', () => {
+  it('says why nothing was judged: no reference yet, or nobody facing the camera', () => {
+    expect(postureStatusText({ status: 'neutral', issue: null }, false)).toBe('Posture: not calibrated');
+    expect(postureStatusText({ status: 'neutral', issue: null }, true)).toBe(
+      'Posture: not judged (nobody in view)',
+    );
+    expect(postureStatusText({ status: 'good', issue: null }, true)).toBe('Posture: good');
+    expect(postureStatusText({ status: 'poor', issue: 'forward_head' }, true)).toBe(
+      'Posture: poor (forward head)',
+    );
+  });
+
+  it('names the time not judged beside good and poor, and leaves it out when there was none', () => {
+    const s = (n: number) => `${n} s`;
+    expect(postureTimesText({ goodPostureTime: 30, poorPostureTime: 12, neutralPostureTime: 18 }, s)).toBe(
+      'Good posture: 30 s · Poor posture: 12 s · Not judged: 18 s',
+    );
+    expect(postureTimesText({ goodPostureTime: 30, poorPostureTime: 12, neutralPostureTime: 0 }, s)).toBe(
+      'Good posture: 30 s · Poor posture: 12 s',
+    );
   });
 });
 

@@ -149,10 +149,33 @@ describe('the posture monitor', () => {
 
   it('tells the host when the status or issue changed', async () => {
     const m = await running();
-    expect(m.frame(frame(GOOD))).toEqual({ verdict: GOOD, changed: true, feedback: 'change' });
-    expect(m.frame(frame(GOOD))).toEqual({ verdict: GOOD, changed: false, feedback: null });
+    expect(m.frame(frame(GOOD))).toEqual({
+      verdict: GOOD,
+      changed: true,
+      feedback: 'change',
+      calibrated: true,
+    });
+    expect(m.frame(frame(GOOD))).toEqual({ verdict: GOOD, changed: false, feedback: null, calibrated: true });
     expect(m.frame(frame({ ...SLOUCH, level: 'severe' }))?.changed).toBe(true);
     expect(m.frame(frame(SLOUCH))?.changed).toBe(false);
+  });
+
+  it('says whether a neutral frame had a reference: not calibrated, or nobody in view', async () => {
+    const m = await running();
+    const neutral: PostureVerdict = { status: 'neutral', issue: null, level: null };
+    expect(m.frame(frame(neutral))?.calibrated).toBe(false);
+    const judged: DetectionFrame = {
+      ...frame(neutral),
+      temporal_posture_data: {
+        is_posture_deviated: false,
+        deviation_level: 'mild',
+        confidence: 0,
+        stability_factor: 0,
+        smoothing_factor: 1,
+        all_offset_vector: [],
+      },
+    };
+    expect(m.frame(judged)?.calibrated).toBe(true);
   });
 
   it('skips waiting frames and frames outside a session', async () => {

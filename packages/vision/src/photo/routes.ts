@@ -9,7 +9,7 @@ import { tokenFromAuthorization, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError, zodDetails } from '../errors.ts';
 import { assessmentNotes, calibrationMetrics, overallScore, type ViewType } from './metrics.ts';
-import { analyzePhoto, decodeDataUrl, PhotoError, type ViewAnalysis } from './service.ts';
+import { analyzePhoto, decodeDataUrl, liveReference, PhotoError, type ViewAnalysis } from './service.ts';
 
 const AnalyzeBody = z.object({
   image_data: z.string().min(1, 'image_data is required'),
@@ -168,11 +168,14 @@ export const photoRoutes: FastifyPluginAsync<{
         views[view] = analysis;
       }
       const metrics = calibrationMetrics(views as Record<ViewType, ViewAnalysis>);
+      const live = liveReference(views.front as ViewAnalysis);
       return {
         success: true,
         overall_score: overallScore(metrics),
         metrics,
         assessment_notes: assessmentNotes(metrics, notMeasured),
+        live_reference: live.reference,
+        ...(live.problem ? { live_reference_problem: live.problem } : {}),
         views: Object.fromEntries(Object.entries(views).map(([k, v]) => [k, answered(v)])),
       };
     });

@@ -1,6 +1,12 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
-import { isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
-import { COCO17_PAIRS, type Detection, type FrameModules } from '@posture-vision/detector';
+import {
+  isUsableKeypoint,
+  type Keypoint,
+  mirrorKeypoints,
+  referenceProblem,
+} from '@posture-vision/core/analysis';
+import { REFERENCE_PROBLEM_TEXT } from '@posture-vision/core/live';
+import type { Detection, FrameModules } from '@posture-vision/detector';
 import { decodeJpeg, MAX_DECODE_PIXELS, type RgbImage, UnreadableImageError } from '../engine/image.ts';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
 import {
@@ -90,6 +96,9 @@ export interface ViewAnalysis {
   /** The keypoints the metrics were measured on (normalised to the photo), levelled by the camera's roll when
    * it was trusted. */
   keypoints: Keypoint[];
+  /** The body as the live monitor's model sees it (MoveNet Lightning on the whole photo, unlevelled), in the
+   * photo's frame: a front photo taken at the desk is the live monitor's reference (liveReference). */
+  live: { keypoints: Keypoint[]; frame: { width: number; height: number } } | null;
   metrics: ViewMetrics;
   /** Why this view's metrics, or some of them, are absent: the photo does not show what the view needs (a
    * frontal photo sent as a side view) or the value would be outside the human range. Never a number for those;
@@ -216,7 +225,7 @@ async function personKeypoints(
     };
   });
   const inPhoto = (k: Keypoint[]) => fromRegion(k, region, rgb.width, rgb.height);
-  const keypoints = inPhoto(mirror ? unmirror(merged) : merged);
+  const keypoints = inPhoto(mirror ? mirrorKeypoints(merged) : merged);
   const near = view === 'front' ? undefined : nearShoulder(found);
   if (!near) return { keypoints, looks: 1 + found.length };
   return {
@@ -254,18 +263,6 @@ function mirrorRgb(img: RgbImage): void {
         data[b + c] = t;
       }
     }
-}
-
-/** Keypoints found in a mirror image, back in the image: x turned over, each pair's names swapped back. */
-function unmirror(k: Keypoint[]): Keypoint[] {
-  const out = k.map((p) => ({ ...p, x: 1 - p.x }));
-  for (const [a, b] of COCO17_PAIRS) {
-    const pa = out[a] as Keypoint;
-    const pb = out[b] as Keypoint;
-    out[a] = { ...pb, name: pa.name };
-    out[b] = { ...pa, name: pb.name };
-  }
-  return out;
 }
 
 /** The median; NaN (a part the model did not find) sorts last, so a part found in most looks keeps a value. */
@@ -306,7 +303,8 @@ export async function analyzePhoto(
   const level = (k: Keypoint[]) => levelKeypoints(k, rgb.width, rgb.height, roll.rollDeg);
   const keypoints = level(person.keypoints);
   const near = person.nearShoulder && level([person.nearShoulder])[0];
-  const base = { keypoints, roll, looks: person.looks };
+  const live = d.body ? { keypoints: d.body.keypoints, frame: { width: d.width, height: d.height } } : null;
+  const base = { keypoints, live, roll, looks: person.looks };
   try {
     return { ...base, metrics: viewMetrics(view, keypoints, d.width, d.height, near) };
   } catch (error) {
@@ -316,4 +314,18 @@ export async function analyzePhoto(
       return { ...base, metrics: error.measured, not_measurable: error.message };
     throw error;
   }
+}
+
+/**
+ * The live monitor's reference from a front photo taken at the desk with the same camera, so a user who made the
+ * photo calibration is judged from the first live frame: the body as the live model saw it, when core accepts it
+ * as a reference (a person facing the camera, head and both shoulders in view); else why not, in core's words.
+ */
+export function liveReference(front: ViewAnalysis): {
+  reference: { keypoints: Keypoint[]; frame: { width: number; height: number } } | null;
+  problem?: string;
+} {
+  if (!front.live) return { reference: null, problem: REFERENCE_PROBLEM_TEXT.nobody };
+  const problem = referenceProblem(front.live.keypoints, front.live.frame);
+  return problem ? { reference: null, problem: REFERENCE_PROBLEM_TEXT[problem] } : { reference: front.live };
 }

@@ -2,17 +2,22 @@
 // Mirrored JPEG 0.9 captures of the front, left and right views. Each photo is checked as it is taken (the photo
 // analysis of that one view, on its preview, before Next: core photoCheck), so a photo that cannot be measured is
 // retaken alone; then the three are analysed in one batch by the photo analysis service and stored by the API with
-// the analysis (processWithML false).
+// the analysis (processWithML false), which keeps the front photo as the active calibration profile's live
+// reference (core calibration/live-reference.ts).
 
 import {
   CALIBRATION_MESSAGES,
   type CalibrationPhoto,
   cameraErrorMessage,
+  LIVE_REFERENCE_KEPT,
+  liveReferenceNotKept,
   PHOTO_CHECK_MESSAGES,
   type PhotoCheck,
   photoCheck,
   photoCheckFailure,
   photoFailure,
+  photoLiveReference,
+  REFERENCE_PROBLEM_TEXT,
   scoreBreakdownText,
   type ViewType,
   WIZARD_JPEG_QUALITY,
@@ -32,6 +37,10 @@ import {
   wizardReducer,
 } from './rules/wizard-machine.ts';
 import './calibration.css';
+
+/** The wizard captures its photos mirrored, like its preview (the metadata says so; the live reference is turned
+ * back, core photoLiveReference). */
+const MIRRORED = true;
 
 /** The photo service's assessment notes ("Uneven shoulders", "Head tilted") as a list. */
 function noteList(notes: unknown): string[] {
@@ -67,6 +76,7 @@ export default function PhotoCalibrationWizard() {
   const [cva, setCva] = useState<number | null>(null);
   /** Which views' metrics were not all measured, and why (the completion card lists them). */
   const [notMeasured, setNotMeasured] = useState<string[]>([]);
+  const [liveReference, setLiveReference] = useState<string | null>(null);
   /** Each photo's check, by its view and the photo (a retake is a new photo, checked again). */
   const [checks, setChecks] = useState<Record<string, PhotoCheck>>({});
   /** How the score was made, from the calibration as the API stored it (core scoreBreakdownText, as the summary). */
@@ -127,11 +137,17 @@ export default function PhotoCalibrationWizard() {
         viewType,
         photoUrl: state.photos[viewType]?.dataUrl as string,
         capturedAt: state.photos[viewType]?.capturedAt as string,
-        metadata: { source: 'photo-calibration-wizard', quality: WIZARD_JPEG_QUALITY, mirrored: true },
+        metadata: { source: 'photo-calibration-wizard', quality: WIZARD_JPEG_QUALITY, mirrored: MIRRORED },
       }));
       if (live) setUploadStage(1);
       const answer = await api.calibration.create({ photos, processWithML: false, mlAnalysis });
       if (!answer?.success) throw new Error(CALIBRATION_MESSAGES.backendStorageFailed);
+      // One calibration: the API kept the front photo as the active profile's live reference when it can be one.
+      setLiveReference(
+        photoLiveReference(mlAnalysis, MIRRORED)
+          ? LIVE_REFERENCE_KEPT
+          : liveReferenceNotKept(mlAnalysis.live_reference_problem ?? REFERENCE_PROBLEM_TEXT.partial),
+      );
       // The new calibration expires by the browser's recalibration frequency (userSettings.ts).
       await sendRecalibrationFrequency().catch((error: unknown) =>
         console.warn('Recalibration frequency not sent', error),
@@ -181,7 +197,7 @@ export default function PhotoCalibrationWizard() {
     const video = videoRef.current;
     if (!video) return setNotice(CALIBRATION_MESSAGES.cameraComponentMissing);
     try {
-      const dataUrl = capturePhoto(video, WIZARD_JPEG_QUALITY, true);
+      const dataUrl = capturePhoto(video, WIZARD_JPEG_QUALITY, MIRRORED);
       dispatch({ type: 'captured', view: viewType, dataUrl, capturedAt: new Date().toISOString() });
     } catch (error) {
       setNotice(reason(error) || CALIBRATION_MESSAGES.captureFailed);
@@ -295,6 +311,7 @@ export default function PhotoCalibrationWizard() {
             </p>
           )}
           {cva !== null && <p data-testid="wizard-cva">CVA (cranial vertebral angle): {cva.toFixed(1)}°</p>}
+          {liveReference && <p data-testid="wizard-live-reference">{liveReference}</p>}
           {notes.length > 0 && (
             <div data-testid="wizard-notes">
               <h4>Assessment notes</h4>

@@ -10,6 +10,8 @@ import {
   formatSessionTimer,
   mentionsCalibration,
   type PostureVerdict,
+  postureStatusText,
+  postureTimesText,
   SESSION_MESSAGES,
   type SessionMode,
   type SessionReport,
@@ -47,6 +49,7 @@ export default function RealTimeSessionPage() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [seconds, setSeconds] = useState(0);
   const [posture, setPosture] = useState<Pick<PostureVerdict, 'status' | 'issue'>>(NEUTRAL);
+  const [calibrated, setCalibrated] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [log, setLog] = useState<string[]>([]);
   const [showLog, setShowLog] = useState(false);
@@ -175,7 +178,9 @@ export default function RealTimeSessionPage() {
     (frame: DetectionFrame) => {
       const step = monitor.frame(frame);
       setStale(monitor.stale);
-      if (!step?.changed) return;
+      if (!step) return;
+      setCalibrated(step.calibrated);
+      if (!step.changed) return;
       setPosture(step.verdict);
       addLog(`Posture ${step.verdict.status}${step.verdict.issue ? ` (${step.verdict.issue})` : ''}`);
     },
@@ -252,7 +257,7 @@ export default function RealTimeSessionPage() {
             className="rts-posture"
             data-testid="posture-status"
           >
-            {`Posture: ${posture.status}${posture.issue ? ` (${posture.issue.replace('_', ' ')})` : ''}`}
+            {postureStatusText(posture, calibrated)}
           </StatusPill>
         )}
       </div>
@@ -277,10 +282,7 @@ export default function RealTimeSessionPage() {
           <h2 tabIndex={-1}>Session Report</h2>
           <p>Average score: {Math.round(report.averageScore)}</p>
           <p>Stability index: {Math.round(report.stabilityIndex)}</p>
-          <p>
-            Good posture: {Math.round(report.keyFindings.goodPostureTime)} s · Poor posture:{' '}
-            {Math.round(report.keyFindings.poorPostureTime)} s
-          </p>
+          <p>{postureTimesText(report.keyFindings, (s) => `${Math.round(s)} s`)}</p>
           <Link to={`/dashboard/session-report/${report.sessionId}`}>View full report</Link>
         </section>
       )}

@@ -6,6 +6,7 @@ import {
   type PostureStretch,
   poorPosturePercent,
   postureStretches,
+  postureTimesText,
   SESSION_MESSAGES,
   usesDemoReport,
 } from '@posture-vision/core/sessions';
@@ -80,7 +81,7 @@ export default function SessionReportPage() {
   if (state.kind === 'error') {
     return (
       <div className="pv-error-view">
-        <h2>{SESSION_MESSAGES.reportErrorTitle}</h2>
+        <h1>{SESSION_MESSAGES.reportErrorTitle}</h1>
         <p className="pv-error-text">{state.message}</p>
         <ReportLinks />
       </div>
@@ -107,7 +108,11 @@ function issueLabel(issue: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const TONE_LABEL = { good: 'Good posture', poor: 'Poor posture', away: 'Away or not in view' } as const;
+const TONE_LABEL = {
+  good: 'Good posture',
+  poor: 'Poor posture',
+  away: 'Not judged: not calibrated, away or not in view',
+} as const;
 
 function clock(at: number): string {
   return new Date(at).toLocaleTimeString(undefined, {
@@ -150,6 +155,8 @@ function ReportView({ report, demo, date }: { report: SessionReport; demo: boole
           : 'Session'}
         {demo ? ' · demo data' : ''}
       </p>
+      {/* Named for the outline of headings a screen reader lists: the cards' h3s sit under it, not under h1. */}
+      <h2 className="visually-hidden">Summary</h2>
       <section className="pv-metric-grid">
         <div className="pv-card pv-metric-card">
           <h3>Average Score</h3>
@@ -172,10 +179,7 @@ function ReportView({ report, demo, date }: { report: SessionReport; demo: boole
       </section>
       <section className="pv-card">
         <h2>Key Findings</h2>
-        <p>
-          Good posture: {formatReportDuration(keyFindings.goodPostureTime)} · Poor posture:{' '}
-          {formatReportDuration(keyFindings.poorPostureTime)}
-        </p>
+        <p>{postureTimesText(keyFindings, formatReportDuration)}</p>
         <h3>Frequent Issues</h3>
         {keyFindings.frequentIssues.length ? (
           <ul>
