@@ -11,6 +11,7 @@ import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { personPhoto, personPhotoDataUrl } from '@posture-vision/testkit/media';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshotsBothThemes } from '../support/page.ts';
 import {
   call,
   clickText,
@@ -320,6 +321,7 @@ describe('with a seeded history', () => {
         () => document.querySelector('.pv-error-text')?.textContent === 'Session not found.',
       );
       expect(await page.evaluate(() => document.body.textContent)).not.toContain('"success"');
+      await saveScreenshotsBothThemes(page, SUITE, 'session-report-not-found');
       // Ids 1, 3 and 4 fall back to the specification's demo data.
       await page.goto(`${dashboard.web}/dashboard/session-report?id=3`);
       await waitForText(page, 'demo data');
@@ -587,7 +589,7 @@ describe('a new user', () => {
           {},
           label,
         );
-      await saveScreenshot(page, SUITE, 'two-factor-recovery-codes');
+      await saveScreenshotsBothThemes(page, SUITE, 'two-factor-recovery-codes');
       await clickText(page, 'I have saved them');
       await page.waitForFunction(() => !document.querySelector('[data-testid="recovery-codes"]'));
       await waitForText(page, '10 recovery codes left.');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { saveScreenshotsBothThemes } from '../support/page.ts';
 import {
   bodyText,
   clickButton,
@@ -69,6 +70,7 @@ describe('account flows', () => {
     await expectFormMessage(page, '❌ Birthday must be in the past.');
     expect(await invalidFields(page)).toEqual(['birthday', 'contactNo']);
     await waitForText(page, 'Phone number must contain digits only.');
+    await saveScreenshotsBothThemes(page, 'web-public', 'register-step1-errors');
     expect(await page.$eval('[data-testid="step-1-indicator"]', (e) => e.textContent)).toBe('1');
     await setValue(page, 'Birthday', '1990-12-10');
     await fill(page, 'Phone number', '55512');
@@ -93,6 +95,7 @@ describe('account flows', () => {
     await clickButton(page, 'Create Account');
     await expectFormMessage(page, '❌ Please enter a valid email address.');
     await waitForText(page, 'Password must be at least 8 characters long.');
+    await saveScreenshotsBothThemes(page, 'web-public', 'register-step2-errors');
     await fill(page, 'Email', email);
     await fill(page, 'Password', 'abcdefgh');
     await clickButton(page, 'Create Account');

@@ -5,7 +5,7 @@
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickButton as clickWithin } from '../support/page.ts';
+import { clickButton as clickWithin, saveScreenshotsBothThemes } from '../support/page.ts';
 import {
   clickButton,
   createVerifiedUser,
@@ -102,7 +102,7 @@ describe('finding one’s way', () => {
       await page.waitForSelector('.pv-dash-sidebar');
       const height = await page.$eval('.pv-dash-sidebar', (el) => el.getBoundingClientRect().height);
       // One row: the brand, Menu, theme and Logout (the links listed in full took 400 px and more).
-      expect(height).toBeLessThan(120);
+      expect(height).toBeLessThan(70);
       expect(await linkTexts(page, '.pv-dash-sidebar')).toEqual([]);
       await saveScreenshot(page, 'web-way-finding', `dashboard-phone-${theme}-375`);
       await clickWithin(page, 'Menu', { timeout: 5000, selector: '.pv-dash-sidebar button' });
@@ -124,7 +124,7 @@ describe('finding one’s way', () => {
     await page.goto(`${h.web}/dashboard/profile`);
     await waitForText(page, 'Page not found');
     expect(await page.$('.pv-dash-sidebar')).not.toBeNull();
-    await saveScreenshot(page, 'web-way-finding', 'dashboard-not-found-1280');
+    await saveScreenshotsBothThemes(page, 'web-way-finding', 'dashboard-not-found');
     await page.browserContext().close();
   }, 60_000);
 
@@ -135,6 +135,7 @@ describe('finding one’s way', () => {
     await fill(page, 'Password', 'Wrong#Pass1');
     await clickButton(page, 'Sign in');
     await expectFormMessage(page, 'Incorrect email or password.');
+    await saveScreenshotsBothThemes(page, 'web-way-finding', 'login-refused');
 
     // An account not verified yet.
     const unverified = `unverified.${Date.now()}@posture.test`;

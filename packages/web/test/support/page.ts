@@ -157,3 +157,38 @@ export async function tabTo(page: Page, name: string, maxTabs = 60): Promise<Foc
   }
   throw new Error(`"${name}" not reached in ${maxTabs} Tabs; met ${stops.map((s) => s.name).join(' | ')}`);
 }
+
+/**
+ * Saves the screen as it is now in both themes at desktop and phone width (`<name>-<theme>-<width>.png`), for a
+ * person to look at: the theme is switched the way the app applies it (data-theme on the body, dark class on
+ * the root), then the page's own theme and size are put back.
+ */
+export async function saveScreenshotsBothThemes(page: Page, suite: string, name: string): Promise<void> {
+  const { saveScreenshot } = await import('@posture-vision/testkit/chromium');
+  const viewport = page.viewport();
+  const original = await page.evaluate(() => document.body.getAttribute('data-theme') ?? 'dark');
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => {
+      document.body.setAttribute('data-theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    for (const width of [1280, 375]) {
+      await page.setViewport({ width, height: viewport?.height ?? 800 });
+      // From the top (a sticky header would sit mid-picture), once the resize's transitions have run.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      );
+      await saveScreenshot(page, suite, `${name}-${theme}-${width}`);
+    }
+  }
+  await page.evaluate((t) => {
+    document.body.setAttribute('data-theme', t);
+    document.documentElement.classList.toggle('dark', t === 'dark');
+  }, original);
+  if (viewport) await page.setViewport(viewport);
+}
