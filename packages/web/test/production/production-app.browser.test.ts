@@ -53,11 +53,21 @@ interface Watch {
   responses: HTTPResponse[];
   /** The page's console errors, to say why a step failed. */
   errors: string[];
+  /** Everything else it printed. */
+  info: string[];
 }
 
 /** Watches a page for what this test forbids, from before its first navigation. */
 async function watch(page: Page, origin: string): Promise<Watch> {
-  const w: Watch = { devRequests: [], violations: [], uncached: [], loads: [], responses: [], errors: [] };
+  const w: Watch = {
+    devRequests: [],
+    violations: [],
+    uncached: [],
+    loads: [],
+    responses: [],
+    errors: [],
+    info: [],
+  };
   page.on('request', (request) => {
     const url = request.url();
     if (url.startsWith(origin) && DEV_SERVER_PATH.test(new URL(url).pathname)) w.devRequests.push(url);
@@ -75,6 +85,7 @@ async function watch(page: Page, origin: string): Promise<Watch> {
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) w.violations.push(message.text());
     if (message.type() === 'error') w.errors.push(message.text());
+    else w.info.push(message.text());
   });
   page.on('pageerror', (error) => w.errors.push(String(error)));
   // Whole-page loads only (the router's own history changes are not loads).
@@ -105,6 +116,8 @@ describe('the production-served web app', () => {
     expect(landing?.headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
     const script = w.responses.find((r) => /\/assets\/.*\.js$/.test(r.url()));
     expect(script?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+    // React's production build: its development build greets the console with a DevTools hint.
+    expect(w.errors.concat(w.info).join('\n')).not.toMatch(/React DevTools/);
 
     // A dialog (the landing page's video): the shared Dialog writes its scroll lock as an inline style.
     await page.click('.play-button');

@@ -22,7 +22,8 @@ export async function buildWeb(
   const vite = join(webRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   const args = [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
   if (options.manifest) args.push('--manifest');
-  const childEnv = { ...process.env };
+  // Vitest sets NODE_ENV=test, with which Vite would bundle React's development build: build what users get.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
   if (env.apiUrl) childEnv.VITE_API_URL = env.apiUrl;
   if (env.visionUrl) childEnv.VITE_VISION_URL = env.visionUrl;
   let output = '';
