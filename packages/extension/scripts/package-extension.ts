@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Zippable, zipSync } from 'fflate';
 import { build } from 'vite';
+import { hostOrigins } from '../manifest.config.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 const extensionRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -106,6 +107,15 @@ export async function packageForStore(
 ): Promise<{ zip: string; unpacked: string }> {
   const problem = storeOriginProblem(env.VITE_WEB_ORIGIN);
   if (problem) throw new Error(problem);
+  // The API and vision addresses the extension would call (core's rule when unset: the web app's host on
+  // ports 8000 and 8001, over http): a published extension sends tokens and video to them, so https only.
+  const [, api, vision] = await hostOrigins(env);
+  for (const [name, url] of [
+    ['VITE_API_URL', api],
+    ['VITE_VISION_URL', vision],
+  ] as const)
+    if (!url?.startsWith('https://'))
+      throw new Error(`${name} must be the service's https address (it would be ${url})`);
   const settings = Object.fromEntries(
     Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('VITE_') && !!e[1]),
   );

@@ -79,6 +79,16 @@ describe('the origin a store build is for', () => {
     );
   });
 
+  it('refuses API or vision addresses that are not https, including the http ones core would derive', async () => {
+    const never = join(tmpdir(), 'pv-extension-never-written');
+    await expect(packageForStore({ VITE_WEB_ORIGIN: 'https://app.posture.example' }, never)).rejects.toThrow(
+      /VITE_API_URL must be the service's https address \(it would be http:\/\/app.posture.example:8000\)/,
+    );
+    await expect(
+      packageForStore({ ...STORE_ENV, VITE_VISION_URL: 'http://vision.posture.example' }, never),
+    ).rejects.toThrow(/VITE_VISION_URL must be/);
+  });
+
   it('lets a development build (no origin configured) act on localhost only', async () => {
     const dev = (await manifest({})) as { host_permissions: string[] };
     expect(dev.host_permissions).toEqual(['http://localhost/*']);
