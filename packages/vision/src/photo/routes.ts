@@ -43,6 +43,15 @@ function answered(view: ViewAnalysis): Pick<ViewAnalysis, 'keypoints' | 'metrics
   };
 }
 
+/** The answer's live reference fields: the front photo as the live model saw it, or why it cannot be one. */
+function liveAnswer(front: ViewAnalysis) {
+  const live = liveReference(front);
+  return {
+    live_reference: live.reference,
+    ...(live.problem ? { live_reference_problem: live.problem } : {}),
+  };
+}
+
 export function photoWorkers(poolSize: number): number {
   return Math.max(1, poolSize - 1);
 }
@@ -128,6 +137,8 @@ export const photoRoutes: FastifyPluginAsync<{
     return run(reply, async () => {
       const bytes = decodeDataUrl(image_data, 'image_data');
       const view = await analyzePhoto(pool, bytes, view_type, 'image_data');
+      // A front photo's preview says whether it can be the live reference too (the batch answer carries it).
+      const live = view_type === 'front' ? liveAnswer(view) : {};
       return {
         success: true,
         view_type,
@@ -135,6 +146,7 @@ export const photoRoutes: FastifyPluginAsync<{
         ...(view.not_measurable ? { not_measurable: view.not_measurable } : {}),
         assessment_notes: assessmentNotes(view.metrics, view.not_measurable ? [view.not_measurable] : []),
         views: { [view_type]: answered(view) },
+        ...live,
       };
     });
   });
@@ -168,14 +180,12 @@ export const photoRoutes: FastifyPluginAsync<{
         views[view] = analysis;
       }
       const metrics = calibrationMetrics(views as Record<ViewType, ViewAnalysis>);
-      const live = liveReference(views.front as ViewAnalysis);
       return {
         success: true,
         overall_score: overallScore(metrics),
         metrics,
         assessment_notes: assessmentNotes(metrics, notMeasured),
-        live_reference: live.reference,
-        ...(live.problem ? { live_reference_problem: live.problem } : {}),
+        ...liveAnswer(views.front as ViewAnalysis),
         views: Object.fromEntries(Object.entries(views).map(([k, v]) => [k, answered(v)])),
       };
     });

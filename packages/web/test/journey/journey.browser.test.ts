@@ -310,7 +310,9 @@ describe('a 60-second real-time session', () => {
       (window as unknown as { journey: typeof seen }).journey = seen;
       const record = () => {
         const text = document.querySelector('[data-testid="posture-status"]')?.textContent ?? null;
-        const status = text ? (/Posture: (good|poor|neutral)/.exec(text)?.[1] ?? null) : null;
+        // 'not calibrated' and 'not judged' are the neutral status (nothing judged).
+        const word = text ? (/Posture: (good|poor|not)/.exec(text)?.[1] ?? null) : null;
+        const status = word === 'not' ? 'neutral' : word;
         if (seen.pill.at(-1)?.status !== status) seen.pill.push({ at: Date.now(), status });
         const phase =
           document.querySelector('[data-testid="real-time-session"]')?.getAttribute('data-phase') ?? '';
@@ -326,8 +328,8 @@ describe('a 60-second real-time session', () => {
     });
     await waitForText(page, byTestId('session-timer'), '00:00');
     await clickButton(page, 'Start Session');
-    // The first posture reading: before a live reference the page judges the head's tilt alone (this person's
-    // head leans a little, which may read as a tilt).
+    // The first posture reading is a verdict: the wizard's front photo is the active profile's live reference (it
+    // shows another person, so the verdict may be either until she takes her own).
     await waitForText(page, byTestId('posture-status'), /Posture: (good|poor)/, 90_000);
     // The user takes the live reference while sitting upright (the session page's own live tool): good posture.
     // The camera plays the clip from its start as the session starts it, so the video's time is the clip's; a
