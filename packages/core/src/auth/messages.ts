@@ -244,3 +244,23 @@ export function adminLoginErrorMessage(error: unknown): string {
   const detail = error instanceof ApiError ? asBody(error.body).detail : undefined;
   return typeof detail === 'string' && detail ? detail : ADMIN_LOGIN_FAILED_MESSAGE;
 }
+
+// Two-factor recovery codes: texts of the settings page and the sign-in page (no specification text; the
+// specification has no recovery codes). Their shape and file are in recovery-codes.ts.
+export const RECOVERY_CODE_MESSAGES = {
+  invalid: 'Invalid recovery code.',
+  created: 'New recovery codes created. The codes you had before no longer work.',
+  intro:
+    'Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are shown only now.',
+  useInstead: 'Use a recovery code instead',
+  useAppCode: 'Use the code from your authenticator app',
+  label: 'Recovery code',
+  fileName: 'posture-vision-recovery-codes.txt',
+  copied: 'Recovery codes copied.',
+  copyFailed: 'Could not copy: select the codes and copy them, or download them.',
+} as const;
+
+/** How many unused codes are left, as the security settings say it. */
+export function recoveryCodesLeftText(left: number): string {
+  return left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`;
+}

@@ -25,24 +25,6 @@ export function formatRecoveryCode(code: string): string {
   return `${plain.slice(0, 5)}-${plain.slice(5)}`;
 }
 
-export const RECOVERY_CODE_MESSAGES = {
-  invalid: 'Invalid recovery code.',
-  created: 'New recovery codes created. The codes you had before no longer work.',
-  intro:
-    'Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are shown only now.',
-  useInstead: 'Use a recovery code instead',
-  useAppCode: 'Use the code from your authenticator app',
-  label: 'Recovery code',
-  fileName: 'posture-vision-recovery-codes.txt',
-  copied: 'Recovery codes copied.',
-  copyFailed: 'Could not copy: select the codes and copy them, or download them.',
-} as const;
-
-/** How many unused codes are left, as the security settings say it. */
-export function recoveryCodesLeftText(left: number): string {
-  return left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`;
-}
-
 /** The text file a user downloads: one code a line, with what they are for. */
 export function recoveryCodesFile(codes: readonly string[], email?: string): string {
   return [

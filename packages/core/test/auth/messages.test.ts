@@ -20,9 +20,11 @@ import {
   messageTone,
   PASSWORD_CHANGED_MESSAGE,
   PUBLIC_LOGOUT_TOAST_MS,
+  RECOVERY_CODE_MESSAGES,
   REGISTRATION_SUCCESS_DEFAULT,
   RESEND_COOLDOWN_SECONDS,
   RESEND_REDIRECT_DELAY_MS,
+  recoveryCodesLeftText,
   resendButtonLabel,
   resendRedirectPath,
   resetPasswordErrorMessage,
@@ -274,5 +276,17 @@ describe('admin sign-in', () => {
     );
     expect(adminLoginErrorMessage(apiError(500, {}))).toBe('Login failed.');
     expect(adminLoginErrorMessage(new NetworkError('Failed to fetch'))).toBe('Login failed.');
+  });
+});
+
+describe('two-factor recovery code texts', () => {
+  it('say how many codes are left, and what was done', () => {
+    expect(recoveryCodesLeftText(1)).toBe('1 recovery code left.');
+    expect(recoveryCodesLeftText(9)).toBe('9 recovery codes left.');
+    expect(RECOVERY_CODE_MESSAGES.invalid).toBe('Invalid recovery code.');
+    expect(RECOVERY_CODE_MESSAGES.created).toBe(
+      'New recovery codes created. The codes you had before no longer work.',
+    );
+    expect(RECOVERY_CODE_MESSAGES.useInstead).toBe('Use a recovery code instead');
   });
 });

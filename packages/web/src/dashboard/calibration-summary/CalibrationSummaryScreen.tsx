@@ -10,6 +10,7 @@ export default function CalibrationSummaryScreen() {
   if (!calibrationId) {
     return (
       <div className="pv-error-view">
+        <h1>Calibration Summary</h1>
         <p>{NO_SUMMARY_DATA}</p>
       </div>
     );
@@ -18,6 +19,8 @@ export default function CalibrationSummaryScreen() {
   if (!summary) {
     return (
       <div className="pv-error-view">
+        {/* The page keeps its title when the summary is missing: it is what a screen reader's outline starts at. */}
+        <h1>Calibration Summary</h1>
         <p>{summaryNotFound(calibrationId)}</p>
         <Link to="/dashboard/analytics">Back to Analytics</Link>
       </div>
