@@ -193,7 +193,25 @@ describe('npm run start:cluster', () => {
       await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
         timeout: 60_000,
       });
-      // Detection frames from a vision instance behind the balancer make the page judge the posture.
+      // Detection frames from a vision instance behind the balancer reach the page: nothing of hers to judge them
+      // against yet (a calibration stored without a live reference).
+      await page.waitForFunction(
+        () =>
+          /Posture: not calibrated/i.test(
+            document.querySelector('[data-testid="posture-status"]')?.textContent ?? '',
+          ),
+        { timeout: 180_000, polling: 200 },
+      );
+      // She sits still a moment (the reference is the last steady second of frames), then calibrates through the
+      // balancer to the vision instance that holds her peer; from then on the page judges her posture.
+      await page.waitForFunction(
+        () =>
+          Number(
+            document.querySelector('[data-testid="live-overlay"]')?.getAttribute('data-detection-frames'),
+          ) >= 30,
+        { timeout: 60_000, polling: 200 },
+      );
+      await page.locator('::-p-text(Calibrate Posture)').click();
       await page.waitForFunction(
         () =>
           /Posture: (good|poor)/.test(
@@ -203,6 +221,8 @@ describe('npm run start:cluster', () => {
       );
       await waitUntil(() => feedbackStored > 0, 'posture feedback stored through the balancer');
       await saveScreenshot(page, SUITE, 'session-through-cluster');
+      // The calibration's success pop-up closes itself (after 3 s) before the Stop button under it is clicked.
+      await page.waitForSelector('.live-popup', { hidden: true, timeout: 15_000 });
       await page.locator('::-p-text(Stop Session)').click();
       await page.waitForSelector('[data-testid="session-report-summary"]', { timeout: 60_000 });
 

@@ -25,12 +25,24 @@ export async function waitForPopupText(
   texts: string[],
   timeout: number,
 ): Promise<string> {
-  await popup.waitForFunction(
-    (id, wanted) => wanted.includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
-    { timeout, polling: 250 },
-    testId,
-    texts,
-  );
+  try {
+    await popup.waitForFunction(
+      (id, wanted) => wanted.includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+      { timeout, polling: 250 },
+      testId,
+      texts,
+    );
+  } catch (error) {
+    // Say what the popup showed instead: its phase, connection, posture and message.
+    const seen = await popup.evaluate(() =>
+      ['phase', 'connection', 'posture', 'message']
+        .map((id) => `${id}: ${document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '—'}`)
+        .join('; '),
+    );
+    throw new Error(`waiting for ${testId} to show ${texts.join(' or ')}; the popup showed ${seen}`, {
+      cause: error,
+    });
+  }
   return popup.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
 }
 

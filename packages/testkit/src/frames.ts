@@ -2,12 +2,27 @@
 // packages' tests change only where their case differs.
 import type { DetectionFrame, PostureVerdict, TemporalPostureData } from '@posture-vision/core/detection';
 
-/** 17 keypoints of a person in view. */
-export const person = Array.from({ length: 17 }, (_, i) => ({
-  x: 0.3 + i * 0.01,
-  y: 0.2 + i * 0.03,
-  score: 0.9,
-}));
+/** COCO-17 keypoints (normalised) of a person sitting upright facing the camera: head and shoulders, arms at the
+ * sides, hips at the frame's foot, legs out of view. Core's analysis takes it as a reference. */
+export const person = [
+  [0.5, 0.35],
+  [0.53, 0.31],
+  [0.47, 0.31],
+  [0.57, 0.33],
+  [0.43, 0.33],
+  [0.65, 0.55],
+  [0.35, 0.55],
+  [0.7, 0.75],
+  [0.3, 0.75],
+  [0.66, 0.9],
+  [0.34, 0.9],
+  [0.6, 0.96],
+  [0.4, 0.96],
+  [0.6, 0.99],
+  [0.4, 0.99],
+  [0.6, 0.995],
+  [0.4, 0.995],
+].map(([x, y]) => ({ x: x as number, y: y as number, score: 0.9 }));
 
 /** Temporal posture data: steady and not deviated, with `change` applied. */
 export function temporalData(change: Partial<TemporalPostureData> = {}): TemporalPostureData {

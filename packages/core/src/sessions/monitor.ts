@@ -11,7 +11,7 @@ import {
   type PostureReference,
   type PostureState,
 } from '../analysis/posture';
-import { analyseFrame, type FramePosture } from '../analysis/verdict';
+import { analyseFrame, type FramePosture, isPersonInView } from '../analysis/verdict';
 import { envelopeMessage } from '../api/envelope';
 import type { ApiClient, Calibration, PostureFeedback, SessionMode } from '../api/types';
 import type { ProfileReference } from '../calibration/profiles';
@@ -101,9 +101,9 @@ export interface PostureMonitorHost {
   type: 'realtime' | 'passive';
   now(): number;
   /** Takes the reference automatically (the extension): the current posture becomes the reference once a
-   * person has been in view for REFERENCE_DELAY_MS; true when it worked. Without it (the web app) the user
-   * calibrates in the live tool and every frame is judged. */
-  takeReference?: () => Promise<boolean>;
+   * person has been in view for REFERENCE_DELAY_MS; the reference taken, true when taken without saying which,
+   * false when none was. Without it (the web app) the user calibrates in the live tool and every frame is judged. */
+  takeReference?: () => Promise<ProfileReference | boolean>;
   /** The reference was taken (automatically): the host reports it, with the posture it took as a profile
    * reference (null when the last frame had no body to keep) so the host can store it in the active profile. */
   onReferenceTaken?(reference: ProfileReference | null): void;
@@ -197,10 +197,11 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     if (!host.takeReference || taking) return;
     taking = true;
     try {
-      if (await host.takeReference()) {
+      const taken = await host.takeReference();
+      if (taken) {
         referenced = true;
-        // The producer took it and judges against it; the same posture is handed over to be stored.
-        host.onReferenceTaken?.(referenceFromLastFrame());
+        // The producer took it and judges against it; the same reference is handed over to be stored.
+        host.onReferenceTaken?.(taken === true ? referenceFromLastFrame() : taken);
       } else {
         inViewSince = host.now() + REFERENCE_RETRY_MS - REFERENCE_DELAY_MS;
       }
@@ -313,7 +314,9 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       const verdict = withSensitivity(judged.verdict, host.sensitivity?.() ?? 'high');
       if (judged.referenced && referenced) stale = stepStale(stale, judged.verdict, now);
       if (!referenced) {
-        if (verdict.status === 'neutral') inViewSince = null;
+        // Without a reference every verdict is neutral: whether someone is there to take one from is the body's.
+        const body = frame.hns?.poses?.[0];
+        if (!body || !isPersonInView(body)) inViewSince = null;
         else if (inViewSince === null) inViewSince = now;
         else if (now - inViewSince >= REFERENCE_DELAY_MS) void takeReference();
         return null;

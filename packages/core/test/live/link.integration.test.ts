@@ -296,6 +296,8 @@ describe('live link against a real answering peer', () => {
         [5, 6],
       ],
       frameSize: { width: 160, height: 120 },
+      // This stand-in service names no reference taken.
+      reference: null,
     });
     expect(server.httpRequests[0]).toEqual({
       url: `/model/realtime/calibrate/${link.peerId}`,

@@ -205,19 +205,21 @@ describe('the posture monitor', () => {
     });
     await m.checkCalibration();
     await m.start('passive');
-    const at = async (ms: number, v: PostureVerdict) => {
+    // Before a reference the producer's verdicts are all neutral: whether someone is in view is the body's.
+    const IN_VIEW = { ...frame(NOBODY), hns: { poses: [upright()], boxes: [], emotions: [] } };
+    const at = async (ms: number, inView: boolean) => {
       clock = ms;
-      const step = m.frame(frame(v));
+      const step = m.frame(inView ? IN_VIEW : frame(NOBODY));
       await Promise.resolve();
       await Promise.resolve();
       return step;
     };
-    await at(0, GOOD);
-    await at(1000, NOBODY); // left: the delay starts again
-    await at(2000, GOOD);
-    expect(await at(2000 + REFERENCE_DELAY_MS - 1, GOOD)).toBeNull();
-    await at(2000 + REFERENCE_DELAY_MS, GOOD); // first attempt fails
-    await at(2000 + REFERENCE_DELAY_MS + REFERENCE_RETRY_MS, GOOD); // retried
+    await at(0, true);
+    await at(1000, false); // left: the delay starts again
+    await at(2000, true);
+    expect(await at(2000 + REFERENCE_DELAY_MS - 1, true)).toBeNull();
+    await at(2000 + REFERENCE_DELAY_MS, true); // first attempt fails
+    await at(2000 + REFERENCE_DELAY_MS + REFERENCE_RETRY_MS, true); // retried
     expect(taken).toEqual([2000 + REFERENCE_DELAY_MS, 2000 + REFERENCE_DELAY_MS + REFERENCE_RETRY_MS]);
     expect(calls).toContain('reference taken');
     expect(sent).toEqual([]);

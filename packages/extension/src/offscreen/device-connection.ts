@@ -30,6 +30,9 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
     close() {
       detector.close();
     },
-    calibrate: async () => (await detector.calibrate()) !== null,
+    calibrate: async () => {
+      const taken = await detector.calibrate();
+      return taken ? { keypoints: taken.keypoints, frame: taken.frame } : false;
+    },
   };
 }

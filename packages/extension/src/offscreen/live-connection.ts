@@ -49,6 +49,9 @@ export function connectLive(
   return {
     peerId: link.peerId,
     close: () => link.stop(),
-    calibrate: async () => (await link.calibrate()).ok,
+    calibrate: async () => {
+      const taken = await link.calibrate();
+      return taken.ok ? (taken.reference ?? true) : false;
+    },
   };
 }

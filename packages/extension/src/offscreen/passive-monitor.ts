@@ -12,6 +12,7 @@ import {
   DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
   type PostureStatus,
+  type ProfileReference,
   REFERENCE_DELAY_MS,
 } from '@posture-vision/core';
 import type { Result } from '../messaging/commands';
@@ -41,8 +42,9 @@ export interface LiveEvents {
 export interface LiveConnection {
   readonly peerId: string;
   close(): void;
-  /** Takes the current posture as this peer's reference on the vision service; true when it worked. */
-  calibrate(): Promise<boolean>;
+  /** Takes the current posture as this peer's reference: the reference taken, true when taken without saying
+   * which, false when none was taken. */
+  calibrate(): Promise<ProfileReference | boolean>;
 }
 
 export interface MonitorDeps {
@@ -75,7 +77,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     api: deps.api,
     type: 'passive',
     now: deps.now,
-    takeReference: async () => !!live && (await live.calibrate()),
+    takeReference: async () => (live ? await live.calibrate() : false),
     onReferenceTaken: (reference) => {
       void deps.reportPhase('monitoring', null);
       // The active profile keeps the reference just taken (a new profile, or Recalibrate).

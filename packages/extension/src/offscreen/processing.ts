@@ -57,6 +57,6 @@ export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): Liv
       closed = true;
       current?.close();
     },
-    calibrate: async () => !!current && (await current.calibrate()),
+    calibrate: async () => (current ? await current.calibrate() : false),
   };
 }

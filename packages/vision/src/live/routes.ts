@@ -335,6 +335,8 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
         image: await frameDataUrl(pool, frame),
         outline: referenceOutline(reference.keypoints, frame.width, frame.height),
         frame_size: { width: frame.width, height: frame.height },
+        // An added field: the reference taken (the median of the last steady second), for the active profile.
+        reference: { keypoints: reference.keypoints, frame: reference.frame },
         success: true,
       },
     };

@@ -39,7 +39,7 @@ export interface LiveToolProps {
   /** Called when the camera starts or stops streaming. */
   onStreamingChange?: (streaming: boolean) => void;
   /** Called when Calibrate Posture took a new reference. */
-  onCalibrated?: () => void;
+  onCalibrated?: (reference: ProfileReference | null) => void;
   initialTier?: Tier;
   /** Shows the debug panel from the start. */
   debug?: boolean;
@@ -99,7 +99,7 @@ export default function LiveTool(props: LiveToolProps) {
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
       judge: (frame) => propsRef.current.judgeFrame?.(frame) ?? frame,
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
-      onCalibrated: () => propsRef.current.onCalibrated?.(),
+      onCalibrated: (reference) => propsRef.current.onCalibrated?.(reference),
     });
   });
   const state = useSyncExternalStore(controller.subscribe, controller.getState);

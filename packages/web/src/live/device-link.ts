@@ -102,6 +102,7 @@ export function openDeviceLink(o: DeviceLinkOptions, h: LinkHandlers): { link: T
       image: null,
       outline: referenceOutline(taken.keypoints, taken.frame.width, taken.frame.height),
       frameSize: { width: taken.frame.width, height: taken.frame.height },
+      reference: { keypoints: taken.keypoints, frame: taken.frame },
     };
   };
 

@@ -52,7 +52,8 @@ export interface LiveControllerOptions extends ToolLinkOptions {
   judge?: (frame: DetectionFrame) => DetectionFrame;
   onStreamingChange?: (streaming: boolean) => void;
   /** Calibrate Posture took a new reference. */
-  onCalibrated?: () => void;
+  /** A reference was taken (with it when the producer said which: the median of the last steady second). */
+  onCalibrated?: (reference: ProfileReference | null) => void;
   initialTier?: Tier;
   /** Where the video is processed at first (the remembered choice); setProcessing changes it. */
   initialProcessing?: ProcessingChoice;
@@ -347,7 +348,7 @@ export class LiveController {
     const workflow = nextWorkflowStep(this.state.workflow, { type: 'calibrated' });
     this.set({ calibrated: true, workflow, status: workflowPrompt(workflow), successPopup: true });
     this.log(`Calibration successful (${this.outline.length} outline points)`);
-    this.options.onCalibrated?.();
+    this.options.onCalibrated?.(result.reference);
     navigator.vibrate?.([100, 50, 100]);
     clearTimeout(this.timers.popup);
     this.timers.popup = window.setTimeout(() => this.set({ successPopup: false }), SUCCESS_POPUP_MS);

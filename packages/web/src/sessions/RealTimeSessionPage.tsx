@@ -10,6 +10,7 @@ import {
   formatSessionTimer,
   mentionsCalibration,
   type PostureVerdict,
+  type ProfileReference,
   postureStatusText,
   postureTimesText,
   SESSION_MESSAGES,
@@ -77,17 +78,21 @@ export default function RealTimeSessionPage() {
   );
 
   // Calibrate Posture took a new reference on the service: its verdicts count again, and the active profile
-  // keeps this posture as its reference (for the next session, in any browser or the extension).
-  const onCalibrated = useCallback(() => {
-    const reference = monitor.referenceFromLastFrame();
-    monitor.adoptReference(null);
-    controls.current?.followReference(null);
-    setStale(false);
-    const profile = profileRef.current;
-    if (!profile || !reference) return;
-    profileRef.current = { ...profile, reference };
-    void api.calibration.profiles.update(profile.id, { reference }).catch(() => undefined);
-  }, [monitor]);
+  // keeps the same reference (the one taken, else the newest body seen) for the next session, in any browser or
+  // the extension.
+  const onCalibrated = useCallback(
+    (taken: ProfileReference | null) => {
+      const reference = taken ?? monitor.referenceFromLastFrame();
+      monitor.adoptReference(null);
+      controls.current?.followReference(null);
+      setStale(false);
+      const profile = profileRef.current;
+      if (!profile || !reference) return;
+      profileRef.current = { ...profile, reference };
+      void api.calibration.profiles.update(profile.id, { reference }).catch(() => undefined);
+    },
+    [monitor],
+  );
 
   const addLog = useCallback((line: string) => {
     setLog((current) => appendLog(current, `${new Date().toLocaleTimeString()} ${line}`));
