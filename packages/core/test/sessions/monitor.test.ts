@@ -223,9 +223,11 @@ describe('the posture monitor', () => {
     expect(taken).toEqual([2000 + REFERENCE_DELAY_MS, 2000 + REFERENCE_DELAY_MS + REFERENCE_RETRY_MS]);
     expect(calls).toContain('reference taken');
     expect(sent).toEqual([]);
-    expect((await at(10_000, GOOD))?.feedback).toBe('change');
+    clock = 10_000;
+    expect(m.frame(frame(GOOD))?.feedback).toBe('change');
     m.awaitReference();
-    expect(await at(10_100, GOOD)).toBeNull();
+    clock = 10_100;
+    expect(m.frame(frame(GOOD))).toBeNull();
   });
 
   describe('with a calibration profile’s reference', () => {
