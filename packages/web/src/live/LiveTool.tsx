@@ -358,20 +358,21 @@ export default function LiveTool(props: LiveToolProps) {
   );
 }
 
-/** The time-up modal of the Free Tier: e-mail capture with its two alerts (5.1). */
+/** The time-up modal of the Free Tier: e-mail capture (5.1). Its two messages are the specification's words, shown
+ * in the dialog (a refusal under the field, the confirmation announced in its place) rather than in native alert
+ * boxes that block the tab. */
 export function TimeUpModal({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
     const invalid = validateCaptureEmail(value);
-    if (invalid) {
-      alert(invalid);
-      return;
-    }
-    alert(sampleReportAlert(value));
+    setError(invalid);
+    if (invalid) return;
+    setSent(sampleReportAlert(value));
     setEmail('');
-    onClose();
   };
   return (
     <Dialog
@@ -381,12 +382,18 @@ export function TimeUpModal({ onClose }: { onClose: () => void }) {
       description="Enter your e-mail address to receive a sample posture report, or switch to Pro for unlimited time."
       className="live-modal"
     >
+      {sent && (
+        <p role="status" data-testid="time-up-sent">
+          {sent}
+        </p>
+      )}
       <form onSubmit={submit} noValidate>
         <Field
           label="E-mail address"
           type="email"
           placeholder="you@example.com"
           value={email}
+          error={error ?? undefined}
           onChange={(e) => setEmail(e.target.value)}
         />
         <div className="ui-dialog-actions">

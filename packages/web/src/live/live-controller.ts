@@ -286,9 +286,10 @@ export class LiveController {
     }, 1000);
   }
 
-  /** At 0 (or when the server ends the Free Tier) the stream stops and the e-mail capture opens. */
+  /** At 0 (or when the server ends the Free Tier) the camera stops as Stop Camera stops it (no skeleton, no
+   * 'Connected' or posture left standing) and the e-mail capture opens, saying why. */
   private timeIsUp() {
-    this.stopStreaming();
+    this.stopCamera();
     this.set({ timeUp: true, freeSeconds: 0, status: LIVE_MESSAGES.freeTierLimit });
   }
 

@@ -261,6 +261,9 @@ export default function RealTimeSessionPage() {
             tone={posture.status === 'good' ? 'good' : posture.status === 'poor' ? 'poor' : 'neutral'}
             className="rts-posture"
             data-testid="posture-status"
+            // Announced to screen readers as it changes (a change of status or issue, not every frame).
+            role="status"
+            aria-live="polite"
           >
             {postureStatusText(posture, calibrated)}
           </StatusPill>
