@@ -146,6 +146,37 @@ describe('extension popup look', () => {
     await popup.evaluate((account) => chrome.storage.local.set({ account }), before);
   });
 
+  it('scrolls to the profile form, whose Add is clicked and not the actions under it; the page stays put', async () => {
+    // At 600 px the profile card is below the sections' fold, with the alert card under it.
+    await popup.setViewport({ width: 368, height: 600 });
+    await popup.waitForSelector('[data-testid="alert-controls"]');
+    await popup.locator('[data-testid="new-profile-name"]').fill('Desk');
+    // From the top, Add brought just into view, as the browser brings what is below the fold (the nearest edge).
+    await popup.evaluate(() => {
+      const add = [...document.querySelectorAll('.profiles button')].find(
+        (b) => b.textContent === 'Add profile',
+      );
+      add?.closest('.popup')?.scrollTo(0, 0);
+      add?.scrollIntoView({ block: 'nearest' });
+      // What the next click reaches, whatever it is.
+      document.addEventListener(
+        'click',
+        (e) => {
+          const target = e.target as Element;
+          document.body.dataset.clicked = target.closest('button')?.textContent ?? target.tagName;
+        },
+        { capture: true, once: true },
+      );
+    });
+    await popup.locator('.profiles ::-p-text(Add profile)').click();
+    const after = await popup.evaluate(() => ({
+      clicked: document.body.dataset.clicked,
+      pageScrolled: document.scrollingElement?.scrollTop,
+    }));
+    expect(after).toEqual({ clicked: 'Add profile', pageScrolled: 0 });
+    await saveScreenshot(popup, SUITE, 'popup-profile-form');
+  });
+
   it('drops "Allow camera access…" once monitoring has started', async () => {
     const stored = await popup.evaluate(() => chrome.storage.local.get(['monitor', 'camera']));
     await popup.evaluate(() =>

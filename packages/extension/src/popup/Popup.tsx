@@ -50,29 +50,38 @@ export function Popup() {
 
   const openTab = (url: string) => void chrome.tabs.create({ url });
 
+  // Two parts: the sections, which scroll, and the actions under them. The actions are not laid over the
+  // sections (a sticky footer hid the card scrolled into view under it, and a click on its button hit theirs).
   return (
-    <main className="popup">
-      <PopupHeader phase={monitor.phase} />
-      <AccountSection signedIn={signedIn} account={account} onSignIn={() => openTab(LOGIN_URL)} />
-      {signedIn && (
-        <>
-          <PostureSection monitor={monitor} />
-          <StaleCalibrationSection monitor={monitor} onRecalibrate={() => run('monitor/recalibrate')} />
-          <ProcessingSection monitor={monitor} running={running} />
-          <TodaySection stats={stats} />
-          <SnoozeSection alerts={alerts} now={now} running={running} onSnooze={() => run('monitor/snooze')} />
-        </>
-      )}
-      {monitor.message && (
-        <p className={`message ${monitor.phase === 'error' ? 'error' : ''}`} data-testid="message">
-          {monitor.message}
-        </p>
-      )}
-      {answer && !answer.ok && answer.message && answer.message !== monitor.message && (
-        <p className="message error">{answer.message}</p>
-      )}
-      <ProfileSection signedIn={signedIn} />
-      <AlertControlsSection signedIn={signedIn} />
+    <main className="popup-frame">
+      <div className="popup">
+        <PopupHeader phase={monitor.phase} />
+        <AccountSection signedIn={signedIn} account={account} onSignIn={() => openTab(LOGIN_URL)} />
+        {signedIn && (
+          <>
+            <PostureSection monitor={monitor} />
+            <StaleCalibrationSection monitor={monitor} onRecalibrate={() => run('monitor/recalibrate')} />
+            <ProcessingSection monitor={monitor} running={running} />
+            <TodaySection stats={stats} />
+            <SnoozeSection
+              alerts={alerts}
+              now={now}
+              running={running}
+              onSnooze={() => run('monitor/snooze')}
+            />
+          </>
+        )}
+        {monitor.message && (
+          <p className={`message ${monitor.phase === 'error' ? 'error' : ''}`} data-testid="message">
+            {monitor.message}
+          </p>
+        )}
+        {answer && !answer.ok && answer.message && answer.message !== monitor.message && (
+          <p className="message error">{answer.message}</p>
+        )}
+        <ProfileSection signedIn={signedIn} />
+        <AlertControlsSection signedIn={signedIn} />
+      </div>
       <div className="actions">
         {running ? (
           <Button variant="primary" onClick={() => run('monitor/stop')}>
