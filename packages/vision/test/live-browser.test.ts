@@ -125,6 +125,17 @@ describe('live detection over WebRTC', () => {
   }, 90_000);
 
   it('calibrates the peer through the link and then analyses posture against it', async () => {
+    // As a user does, sit in view a moment first: the reference is the last steady second of frames, and a video's
+    // first frames are blurred while its bitrate ramps up.
+    await page.waitForFunction(
+      () => {
+        const seen = (globalThis as unknown as { frames_: DetectionFrame[] }).frames_.filter(
+          (f) => (f.hns.poses[0] ?? []).filter((k) => typeof k.x === 'number').length >= 11,
+        );
+        return (seen.at(-1)?.timestamp ?? 0) - (seen[0]?.timestamp ?? 0) >= 2500;
+      },
+      { timeout: 60_000, polling: 'raf' },
+    );
     const result = (await page.evaluate(() =>
       (globalThis as unknown as { calibrate(): Promise<unknown> }).calibrate(),
     )) as { ok: boolean; message: string; image: string | null; outline: number[][]; frameSize: unknown };
