@@ -4,7 +4,13 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
 import type { Database } from '../db/index.ts';
 import { postureSessions } from '../db/schema.ts';
-import { ownSession, recentIssueShares, reportOf, withCurrentFigures } from '../sessions/service.ts';
+import {
+  endAbandoned,
+  ownSession,
+  recentIssueShares,
+  reportOf,
+  withCurrentFigures,
+} from '../sessions/service.ts';
 import { improvementRate, insights, type ScoredSession, timeWeightedFigures } from './rules.ts';
 
 /**
@@ -18,6 +24,7 @@ export async function scoredSessions(
   from?: Date,
   to?: Date,
 ): Promise<ScoredSession[]> {
+  await endAbandoned(db, userId);
   const conditions = [eq(postureSessions.userId, userId)];
   if (from) conditions.push(gte(postureSessions.startTime, from));
   if (to) conditions.push(lte(postureSessions.startTime, to));

@@ -11,10 +11,12 @@ import { isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
 import { feedbackStore } from './feedback-store.ts';
 import { type PostureStatus, STATUS_SCORE } from './report.ts';
 import {
+  endAbandoned,
+  endSessionAt,
   ownSession as findOwnSession,
+  lastReportAt,
   reportOf,
   type SessionRow,
-  storedFigures,
   withCurrentFigures,
 } from './service.ts';
 
@@ -34,6 +36,11 @@ const feedbackBody = z.object({
     .record(z.string(), z.unknown())
     .refine((d) => JSON.stringify(d).length <= 4096, 'details must be at most 4 KB.')
     .optional(),
+});
+
+// The specification's end has no payload; `at` is optional (see endSession).
+const endBody = z.object({
+  at: z.enum(['now', 'lastFeedback'], { error: 'at must be now or lastFeedback.' }).default('now'),
 });
 
 const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
@@ -71,19 +78,12 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   const ownSession = (userId: string, id: string) => findOwnSession(ctx.db, userId, id);
 
-  /** Ends a session: stores its figures (duration, score, stability, CVA, times) from the feedback, under the
-   * current rules (FIGURES_RULE). Ending twice changes nothing. */
-  async function endSession(session: SessionRow): Promise<SessionRow> {
+  /** Ends a session now, or at its last feedback when asked (`at: 'lastFeedback'`): a session offered back
+   * after a reload and ended there had nobody watching since its last feedback, which is not posture time. */
+  async function endSession(session: SessionRow, at: 'now' | 'lastFeedback' = 'now'): Promise<SessionRow> {
     if (session.endTime) return session;
-    const endTime = new Date();
-    const report = await reportOf(ctx.db, { ...session, endTime });
-    const [ended] = await ctx.db
-      .update(postureSessions)
-      .set({ endTime, ...storedFigures(report) })
-      .where(and(eq(postureSessions.id, session.id), isNull(postureSessions.endTime)))
-      .returning();
-    // A concurrent end won the race: answer with what it stored.
-    return ended ?? (await ownSession(session.userId, session.id));
+    const now = new Date();
+    return endSessionAt(ctx.db, session, at === 'now' ? now : await lastReportAt(ctx.db, session, now));
   }
 
   app.post('/sessions/start', auth, async (request, reply) => {
@@ -99,7 +99,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
       throw new ApiError(404, 'Calibration not found. Calibration required before starting session.', [
         { field: 'calibrationId', message: CALIBRATION_REQUIRED },
       ]);
-    // One running session per user: a new start ends the previous one.
+    // One running session per user: a new start ends the previous one (at its last feedback when nobody
+    // reports on it any more).
+    await endAbandoned(ctx.db, userId);
     const running = await ctx.db
       .select()
       .from(postureSessions)
@@ -122,11 +124,13 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   app.post('/sessions/:id/end', auth, async (request) => {
     const { id } = parse(uuidParam, request.params, 'params');
-    const ended = await endSession(await ownSession(request.user.userId, id));
+    const { at } = parse(endBody, request.body ?? {});
+    const ended = await endSession(await ownSession(request.user.userId, id), at);
     return ok(historyItem(ended), 'Session ended.');
   });
 
   app.get('/sessions/active', auth, async (request) => {
+    await endAbandoned(ctx.db, request.user.userId);
     const [s] = await ctx.db
       .select()
       .from(postureSessions)
@@ -169,6 +173,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   app.get('/sessions/history', auth, async (request) => {
     const { limit } = parse(historyQuery, request.query, 'query');
+    await endAbandoned(ctx.db, request.user.userId);
     const rows = await ctx.db
       .select()
       .from(postureSessions)
@@ -181,6 +186,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
   app.get('/sessions/export', auth, async (request) => {
     const { format } = parse(exportQuery, request.query, 'query');
     const { userId } = request.user;
+    await endAbandoned(ctx.db, userId);
     const rows = await ctx.db
       .select()
       .from(postureSessions)

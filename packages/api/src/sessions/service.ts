@@ -1,6 +1,7 @@
 // Session queries shared by the sessions and analytics plugins (and the calibration recommendations): a user's
 // own session, its feedback, its report, and the recent issue shares.
-import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { FEEDBACK_HEARTBEAT_MS } from '@posture-vision/core/sessions';
+import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
 import type { Database } from '../db/index.ts';
 import { postureFeedback, postureSessions } from '../db/schema.ts';
@@ -10,8 +11,10 @@ import { buildReport, type FeedbackPoint, type PostureStatus, type SessionReport
 
 export type SessionRow = typeof postureSessions.$inferSelect;
 
-/** The user's session with this id; 404 when it does not exist or belongs to someone else. */
+/** The user's session with this id; 404 when it does not exist or belongs to someone else. A session nobody
+ * reports on any more is ended first (endAbandoned), so its figures are those it will keep. */
 export async function ownSession(db: Database, userId: string, id: string): Promise<SessionRow> {
+  await endAbandoned(db, userId);
   const [row] = isUuid(id)
     ? await db
         .select()
@@ -119,6 +122,62 @@ export async function withCurrentFigures(db: Database, rows: SessionRow[]): Prom
     result.push(updated ?? { ...row, ...figures });
   }
   return result;
+}
+
+/**
+ * A running session whose last feedback (or start, without feedback) is older than this has no client reporting
+ * on it: a live client sends a heartbeat every FEEDBACK_HEARTBEAT_MS. 24 missed heartbeats (2 minutes) leave
+ * room for a reload and the offer to resume, a network drop, or a hidden tab whose timers the browser wakes only
+ * once a minute, while an abandoned session stops showing as running soon after.
+ */
+export const ABANDONED_AFTER_MS = 24 * FEEDBACK_HEARTBEAT_MS;
+
+/** When a client last reported on the session: its latest feedback, within its start and `now` (feedback is
+ * stamped by the client's clock, which must not move the end before the start or into the future); its start
+ * when it has none. */
+export async function lastReportAt(db: Database, session: SessionRow, now = new Date()): Promise<Date> {
+  const [last] = await db
+    .select({ timestamp: postureFeedback.timestamp })
+    .from(postureFeedback)
+    .where(eq(postureFeedback.sessionId, session.id))
+    .orderBy(desc(postureFeedback.timestamp))
+    .limit(1);
+  const at = Math.min(Math.max(last?.timestamp.getTime() ?? 0, session.startTime.getTime()), now.getTime());
+  return new Date(at);
+}
+
+/** Ends a session at `endTime`: stores its figures (duration, score, stability, CVA, times) from the feedback,
+ * under the current rules (FIGURES_RULE). Ending twice changes nothing: a concurrent end that won the race
+ * is answered with what it stored. */
+export async function endSessionAt(db: Database, session: SessionRow, endTime: Date): Promise<SessionRow> {
+  if (session.endTime) return session;
+  const report = await reportOf(db, { ...session, endTime });
+  const [ended] = await db
+    .update(postureSessions)
+    .set({ endTime, ...storedFigures(report) })
+    .where(and(eq(postureSessions.id, session.id), isNull(postureSessions.endTime)))
+    .returning();
+  if (ended) return ended;
+  const [stored] = await db.select().from(postureSessions).where(eq(postureSessions.id, session.id));
+  return stored ?? session;
+}
+
+/**
+ * Ends the user's running sessions that nobody reports on (silent for ABANDONED_AFTER_MS) at their last
+ * feedback: a closed tab or a reload never followed by a resume must not run on, nor count the time after its
+ * last feedback (the report holds each feedback until the session's end, up to FEEDBACK_GAP_CAP_S) as posture
+ * time. No timer does this: every reader of the user's sessions (history, report, active, analytics, a new
+ * start) calls it first, so an abandoned session is ended by the time anyone sees it, on any instance.
+ */
+export async function endAbandoned(db: Database, userId: string, now = new Date()): Promise<void> {
+  const running = await db
+    .select()
+    .from(postureSessions)
+    .where(and(eq(postureSessions.userId, userId), isNull(postureSessions.endTime)));
+  for (const session of running) {
+    const last = await lastReportAt(db, session, now);
+    if (now.getTime() - last.getTime() > ABANDONED_AFTER_MS) await endSessionAt(db, session, last);
+  }
 }
 
 /**
