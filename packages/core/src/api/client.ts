@@ -316,7 +316,11 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
     },
     sessions: {
       start: (payload) => authed('/sessions/start', { method: 'POST', json: payload }),
-      end: (id) => authed(`/sessions/${encodeURIComponent(id)}/end`, { method: 'POST' }),
+      end: (id, options) =>
+        authed(`/sessions/${encodeURIComponent(id)}/end`, {
+          method: 'POST',
+          ...(options ? { json: options } : {}),
+        }),
       active: () => authed('/sessions/active'),
       async feedback(id, payload) {
         try {

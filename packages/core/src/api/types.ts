@@ -322,7 +322,9 @@ export interface ApiClient {
   };
   sessions: {
     start(payload: { mode: SessionMode; calibrationId: string }): Promise<Answer<{ id: string }>>;
-    end(id: string): Promise<Answer<unknown>>;
+    /** `at: 'lastFeedback'` ends it at its last feedback (a session offered back after a reload and ended there:
+     * nobody watched since); else now. */
+    end(id: string, options?: { at: 'now' | 'lastFeedback' }): Promise<Answer<unknown>>;
     active(): Promise<Answer<{ id: string; mode: SessionMode; startTime: string } | null>>;
     /** A failure is only logged. */
     feedback(id: string, payload: PostureFeedback): Promise<void>;

@@ -12,6 +12,13 @@ export const SESSION_MESSAGES = {
   staleCalibration:
     'Your posture has not matched your reference for several minutes: your setup may have changed. Recalibrate to take a new reference.',
   recalibrate: 'Recalibrate',
+  /** A reload or a second tab finds the session still running (GET /sessions/active); not in the spec's
+   * documents, so worded here once. */
+  sessionStillRunning: (startedAt: string) => `A session started at ${startedAt} is still running.`,
+  resumeSession: 'Resume session',
+  endSession: 'End session',
+  /** Browsers show their own text before leaving; this is what the page hands them. */
+  leaveWarning: 'A session is running: leaving this page stops sending your posture to it.',
 } as const;
 
 /** Report loads that fail for these ids show demo data instead (document 2 section 8.3). */

@@ -34,6 +34,17 @@ const START_SESSION = 'Start Session';
 
 type Phase = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
 
+/** A session of this user still running on the API (GET /sessions/active): after a reload, or from another tab. */
+interface RunningSession {
+  id: string;
+  mode: SessionMode;
+  startTime: string;
+}
+
+/** Whole seconds since the session's start: the timer follows the session, not the page (a resumed session's
+ * timer goes on from its start). */
+const secondsSince = (startedAt: Date) => Math.max(0, Math.floor((Date.now() - startedAt.getTime()) / 1000));
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -65,6 +76,7 @@ export default function RealTimeSessionPage() {
   // The active calibration profile: its reference is what the monitor judges the live posture against.
   const profileRef = useRef<CalibrationProfile | null>(null);
   const [stale, setStale] = useState(false);
+  const [offer, setOffer] = useState<RunningSession | null>(null);
 
   const onProfile = useCallback(
     (profile: CalibrationProfile | null) => {
@@ -112,34 +124,71 @@ export default function RealTimeSessionPage() {
     };
   }, [monitor]);
 
+  // A session already running (a reload, another tab) is offered back rather than lost: its feedback would
+  // otherwise stop with nobody told, and a new start would end it.
+  useEffect(() => {
+    let live = true;
+    void api.sessions
+      .active()
+      .then((answer) => {
+        const running = answer?.success ? answer.data : null;
+        if (live && running?.id && !sessionRef.current) setOffer(running);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // Leaving (reload, close, another address) while a session runs asks first: the page is what reports on it.
+  useEffect(() => {
+    if (phase !== 'running' && phase !== 'starting') return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = SESSION_MESSAGES.leaveWarning;
+      return SESSION_MESSAGES.leaveWarning;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [phase]);
+
   useEffect(() => {
     if (phase !== 'running') return;
-    const timer = setInterval(() => {
-      secondsRef.current += 1;
+    const tick = () => {
+      const session = sessionRef.current;
+      if (!session) return;
+      secondsRef.current = secondsSince(session.startedAt);
       setSeconds(secondsRef.current);
-    }, 1000);
+    };
+    tick();
+    const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
   }, [phase]);
 
-  const start = async () => {
+  /** Starts a new session, or continues the running one offered back (same id, timer from its start). */
+  const start = async (resume: RunningSession | null = null) => {
     setError(null);
     if (!calibration) {
       setError(SESSION_MESSAGES.calibrationRequired);
       return;
     }
     setPhase('starting');
+    const sessionMode = resume?.mode ?? mode;
     try {
-      const started = await monitor.start(mode);
+      const started = await monitor.start(sessionMode, resume?.id ?? null);
       if (!started.ok) throw new Error(started.message);
       const id = started.sessionId;
-      sessionRef.current = { id, startedAt: new Date() };
-      secondsRef.current = 0;
-      setSeconds(0);
+      const startedAt = resume ? new Date(resume.startTime) : new Date();
+      sessionRef.current = { id, startedAt };
+      setOffer(null);
+      setMode(sessionMode);
+      secondsRef.current = secondsSince(startedAt);
+      setSeconds(secondsRef.current);
       setLog([]);
       setReport(null);
       setPosture(NEUTRAL);
       setPhase('running');
-      addLog(`Session ${id} started in ${mode} mode`);
+      addLog(`Session ${id} ${resume ? 'resumed' : 'started'} in ${sessionMode} mode`);
       if (!controls.current?.streaming()) await controls.current?.startCamera();
     } catch (e) {
       setPhase('idle');
@@ -176,6 +225,27 @@ export default function RealTimeSessionPage() {
       setError(message(e));
     }
   }, [addLog, mode, monitor, navigate]);
+
+  /** Ends the session offered back: nobody watched since its last feedback, so it ends there and its report
+   * counts only the time that was judged. */
+  const endOffered = async (running: RunningSession) => {
+    setError(null);
+    setOffer(null);
+    setPhase('stopping');
+    try {
+      const ended = await api.sessions.end(running.id, { at: 'lastFeedback' });
+      if (!ended?.success) throw new Error(envelopeMessage(ended, 'Failed to end session'));
+      const answer = await api.sessions.report(running.id);
+      if (!answer?.success || !answer.data)
+        throw new Error(envelopeMessage(answer, SESSION_MESSAGES.invalidReportResponse));
+      setPhase('stopped');
+      setReport(answer.data);
+      addLog(`Session ${running.id} ended`);
+    } catch (e) {
+      setPhase('stopped');
+      setError(message(e));
+    }
+  };
 
   // Posture feedback on every posture update and a heartbeat while it holds; a failure is only logged (7.4,
   // by the API client).
@@ -221,6 +291,17 @@ export default function RealTimeSessionPage() {
           )}
         </div>
       )}
+      {offer && phase === 'idle' && (
+        <section className="rts-offer" data-testid="running-session-offer" aria-label="Running session">
+          <p>{SESSION_MESSAGES.sessionStillRunning(new Date(offer.startTime).toLocaleTimeString())}</p>
+          <Button variant="primary" disabled={!checked || !calibration} onClick={() => void start(offer)}>
+            {SESSION_MESSAGES.resumeSession}
+          </Button>
+          <Button variant="danger" onClick={() => void endOffered(offer)}>
+            {SESSION_MESSAGES.endSession}
+          </Button>
+        </section>
+      )}
       {stale && running && (
         <StaleCalibrationBanner onRecalibrate={() => void controls.current?.calibrate()} />
       )}
@@ -245,7 +326,7 @@ export default function RealTimeSessionPage() {
         <Button
           variant="primary"
           disabled={!checked || (phase !== 'idle' && phase !== 'stopped')}
-          onClick={start}
+          onClick={() => void start()}
         >
           {START_SESSION}
         </Button>
