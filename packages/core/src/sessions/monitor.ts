@@ -92,7 +92,9 @@ export const REFERENCE_RETRY_MS = 2000;
 /** The API calls the monitor makes (the configured API client fits). */
 export interface MonitorApi {
   calibration: Pick<ApiClient['calibration'], 'statusDetailed'>;
-  sessions: Pick<ApiClient['sessions'], 'start' | 'feedback' | 'end'>;
+  /** `active` lets a resume check that the session still runs (see `start`); without it a resume is trusted. */
+  sessions: Pick<ApiClient['sessions'], 'start' | 'feedback' | 'end'> &
+    Partial<Pick<ApiClient['sessions'], 'active'>>;
 }
 
 export interface PostureMonitorHost {
@@ -210,6 +212,16 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     }
   }
 
+  async function stillRunning(id: string): Promise<boolean> {
+    if (!host.api.sessions.active) return true;
+    try {
+      const answer = await host.api.sessions.active();
+      return answer?.success ? answer.data?.id === id : true;
+    } catch {
+      return true;
+    }
+  }
+
   return {
     get sessionId() {
       return sessionId;
@@ -268,17 +280,20 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       }
     },
 
-    /** Opens a session with the checked calibration, or continues a paused one. */
+    /** Opens a session with the checked calibration, or continues a paused one (`resumed`) while the API still
+     * runs it: the API ends a session nobody reported on for a while (a computer left idle, a reload not
+     * resumed at once) at its last feedback, and its feedback would then be refused, so a new one opens instead.
+     * When the API cannot say, the paused session is continued. */
     async start(
       mode: SessionMode,
       resumeSessionId: string | null = null,
-    ): Promise<MonitorResult<{ sessionId: string }>> {
+    ): Promise<MonitorResult<{ sessionId: string; resumed?: true }>> {
       if (!calibration) return { ok: false, message: SESSION_MESSAGES.calibrationRequired };
       last = null;
       shown = null;
-      if (resumeSessionId) {
+      if (resumeSessionId && (await stillRunning(resumeSessionId))) {
         sessionId = resumeSessionId;
-        return { ok: true, sessionId };
+        return { ok: true, sessionId, resumed: true };
       }
       try {
         const answer = await host.api.sessions.start({ mode, calibrationId: calibration.id });

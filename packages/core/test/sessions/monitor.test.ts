@@ -83,6 +83,49 @@ async function running(type: 'realtime' | 'passive' = 'realtime') {
 }
 
 describe('the posture monitor', () => {
+  it('continues a paused session while the API still runs it, else opens a new one', async () => {
+    let running: string | null = 'session-0';
+    const withActive: MonitorApi = {
+      ...api,
+      sessions: {
+        ...api.sessions,
+        active: async () => ({
+          success: true,
+          data: running ? { id: running, mode: 'passive', startTime: '2026-11-27T10:00:00Z' } : null,
+        }),
+      },
+    };
+    const m = createPostureMonitor({ api: withActive, type: 'passive', now: () => clock });
+    await m.checkCalibration();
+    expect(await m.start('passive', 'session-0')).toEqual({
+      ok: true,
+      sessionId: 'session-0',
+      resumed: true,
+    });
+    expect(calls).toEqual([]);
+    m.detach();
+    // Ended meanwhile (nobody reported on it): its feedback would be refused, so a new session opens.
+    running = null;
+    expect(await m.start('passive', 'session-0')).toEqual({ ok: true, sessionId: 'session-1' });
+    expect(calls).toEqual(['start passive cal-7']);
+    expect(m.sessionId).toBe('session-1');
+  });
+
+  it('continues a paused session when the API cannot say whether it still runs', async () => {
+    const failing: MonitorApi = {
+      ...api,
+      sessions: { ...api.sessions, active: async () => ({ success: false, message: 'Server error' }) },
+    };
+    const m = createPostureMonitor({ api: failing, type: 'passive', now: () => clock });
+    await m.checkCalibration();
+    expect(await m.start('passive', 'session-0')).toEqual({
+      ok: true,
+      sessionId: 'session-0',
+      resumed: true,
+    });
+    expect(calls).toEqual([]);
+  });
+
   it('needs an active calibration before a session', async () => {
     active = false;
     const m = createPostureMonitor({ api, type: 'realtime', now: () => clock });

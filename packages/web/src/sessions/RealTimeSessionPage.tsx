@@ -178,7 +178,8 @@ export default function RealTimeSessionPage() {
       const started = await monitor.start(sessionMode, resume?.id ?? null);
       if (!started.ok) throw new Error(started.message);
       const id = started.sessionId;
-      const startedAt = resume ? new Date(resume.startTime) : new Date();
+      // The offered session may have ended meanwhile (the API ends one nobody reports on): then a new one runs.
+      const startedAt = resume && started.resumed ? new Date(resume.startTime) : new Date();
       sessionRef.current = { id, startedAt };
       setOffer(null);
       setMode(sessionMode);
@@ -188,7 +189,7 @@ export default function RealTimeSessionPage() {
       setReport(null);
       setPosture(NEUTRAL);
       setPhase('running');
-      addLog(`Session ${id} ${resume ? 'resumed' : 'started'} in ${sessionMode} mode`);
+      addLog(`Session ${id} ${started.resumed ? 'resumed' : 'started'} in ${sessionMode} mode`);
       if (!controls.current?.streaming()) await controls.current?.startCamera();
     } catch (e) {
       setPhase('idle');
