@@ -117,11 +117,15 @@ function waitForStep(page: Page, step: string, timeout = 30_000) {
   );
 }
 
-/** The wizard run to its analysis with a camera that shows `posture` of `photo`. */
+/**
+ * The wizard with a camera showing `photo` in `posture`: the front photo is taken and checked on its preview, as the
+ * wizard checks each photo when it is taken. Returns the check's words and state, whether Next can be clicked, and
+ * every text the check showed while it ran.
+ */
 async function wizardWith(
   posture: ClipPosture,
   photo: PhotoName,
-): Promise<{ error: string; next: string; progress: string[] }> {
+): Promise<{ check: string; state: string; nextEnabled: boolean; progress: string[] }> {
   const clip = writePersonClip(join(clipDir, `${photo}-${posture}.y4m`), [{ posture, seconds: 2 }], {
     photo,
   });
@@ -132,31 +136,31 @@ async function wizardWith(
     await signIn(page, site.url, user);
     await page.goto(`${site.url}/dashboard/photo-calibration`);
     await clickButton(page, 'Start');
-    for (const view of ['FRONT', 'LEFT', 'RIGHT']) {
-      await waitForStep(page, `CAPTURE_${view}`);
-      await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, {
-        timeout: 20_000,
-      });
-      await clickButton(page, 'Capture Photo');
-      await waitForStep(page, `PREVIEW_${view}`);
-      if (view === 'RIGHT')
-        // Every text the analysis's progress shows, as it shows it (the analysis may take less than a poll).
-        await page.evaluate(() => {
-          const seen: string[] = [];
-          (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-          new MutationObserver(() => {
-            const text = document.querySelector('[data-testid="photo-progress"]')?.textContent;
-            if (text && seen.at(-1) !== text) seen.push(text);
-          }).observe(document.body, { subtree: true, childList: true, characterData: true });
-        });
-      await clickButton(page, view === 'RIGHT' ? 'Analyze Photos' : 'Next');
-    }
-    // While the photos are analysed, the wizard says what it waits for.
-    await waitForStep(page, 'ERROR', 120_000);
+    await waitForStep(page, 'CAPTURE_FRONT');
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, {
+      timeout: 20_000,
+    });
+    // Every text the check shows, as it shows it (the check may take less than a poll).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="photo-check"]')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await clickButton(page, 'Capture Photo');
+    await waitForStep(page, 'PREVIEW_FRONT');
+    await page.waitForSelector('[data-testid="photo-check"]:not([data-state="checking"])', {
+      timeout: 120_000,
+    });
     await saveScreenshot(page, SUITE, `wizard-error-${posture === 'away' ? 'empty' : photo}`);
     return {
-      error: await textOf(page, 'wizard-error'),
-      next: await textOf(page, 'wizard-next-step'),
+      check: await textOf(page, 'photo-check'),
+      state: await page.$eval('[data-testid="photo-check"]', (e) => e.getAttribute('data-state') ?? ''),
+      nextEnabled: await page.$$eval('[data-testid="photo-wizard"] button', (buttons) =>
+        buttons.some((b) => b.textContent?.trim() === 'Next' && !(b as HTMLButtonElement).disabled),
+      ),
       progress: await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen),
     };
   } finally {
@@ -164,21 +168,23 @@ async function wizardWith(
   }
 }
 
-describe('1. failures say why, in the specification form, with what to do next', () => {
-  it('the wizard names a second person in the photo', async () => {
-    const { error, next } = await wizardWith('upright', 'group');
-    expect(error).toBe(
-      'Failed to process photos: front photo: More than one person detected in the image. Please take the photo alone.',
+describe('1. the photo wizard says why a photo cannot be measured, when it is taken', () => {
+  it('the wizard names a second person in the photo, and that photo is retaken before going on', async () => {
+    const { check, state, nextEnabled } = await wizardWith('upright', 'group');
+    expect(check).toBe(
+      'More than one person detected in the image. Please take the photo alone. Retake this photo; the others are kept.',
     );
-    expect(next).toBe('Make sure you are alone in the picture, then take the photos again.');
+    expect(state).toBe('retake');
+    expect(nextEnabled).toBe(false);
   }, 240_000);
 
-  it('the wizard names an empty frame', async () => {
-    const { error, next, progress } = await wizardWith('away', 'woman');
-    expect(error).toBe('Failed to process photos: front photo: No person detected in the image.');
-    expect(next).toMatch(/head and both shoulders in view/);
-    // 8. Long work shows progress: while the photos are measured, the wizard says so and which step it is on.
-    expect(progress[0]).toMatch(/Measuring your posture in the 3 photos.*Step 1 of 2/);
+  it('the wizard names an empty frame, saying it is checking the photo meanwhile', async () => {
+    const { check, state, nextEnabled, progress } = await wizardWith('away', 'woman');
+    expect(check).toBe('No person detected in the image. Retake this photo; the others are kept.');
+    expect(state).toBe('retake');
+    expect(nextEnabled).toBe(false);
+    // 8. Long work shows progress: while the photo is measured, the wizard says so.
+    expect(progress[0]).toBe('Checking this photo...');
   }, 240_000);
 });
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionReport } from '@posture-vision/core/api';
-import { earForwardForCva, sideGeometry } from '@posture-vision/core/calibration';
+import { earForwardForCva, LIVE_REFERENCE_KEPT, sideGeometry } from '@posture-vision/core/calibration';
 import {
   FEEDBACK_GAP_CAP_S,
   FEEDBACK_HEARTBEAT_MS,
@@ -120,8 +120,10 @@ describe('calibration in the photo wizard, from side-view photos', () => {
     const truths = [left, right].map(
       (p) => sideGeometry(p.ear, p.shoulder, p.facing)?.cranialVertebralAngle ?? Number.NaN,
     );
+    // The front photo is the person the session's camera shows, sitting as she sits there: it becomes her live
+    // reference, so the session judges her from its first frame.
     const views = {
-      FRONT: personPhotoDataUrl('woman-left'),
+      FRONT: personPhotoDataUrl('woman'),
       LEFT: toDataUrl(left.jpeg),
       RIGHT: toDataUrl(right.jpeg),
     };
@@ -199,6 +201,10 @@ describe('calibration in the photo wizard, from side-view photos', () => {
       throw new Error(`the wizard did not complete: ${seen}`, { cause: error });
     }
     await saveScreenshot(page, SUITE, '00-wizard-completed');
+    // One calibration: the card says the front photo is now her live reference.
+    expect(await page.$eval(byTestId('wizard-live-reference'), (e) => e.textContent)).toBe(
+      LIVE_REFERENCE_KEPT,
+    );
     await page.close();
     const status = await apiCall<{
       hasActive: boolean;
@@ -328,9 +334,8 @@ describe('a 60-second real-time session', () => {
     });
     await waitForText(page, byTestId('session-timer'), '00:00');
     await clickButton(page, 'Start Session');
-    // The first posture reading is a verdict: the wizard's front photo is the active profile's live reference (it
-    // shows another person, so the verdict may be either until she takes her own).
-    await waitForText(page, byTestId('posture-status'), /Posture: (good|poor)/, 90_000);
+    // The first posture reading is a verdict, good: the wizard's front photo is the active profile's live reference.
+    await waitForText(page, byTestId('posture-status'), 'Posture: good', 90_000);
     // The user takes the live reference while sitting upright (the session page's own live tool): good posture.
     // The camera plays the clip from its start as the session starts it, so the video's time is the clip's; a
     // machine so slow that the clip already turned to the slouch waits for it to loop back to upright.

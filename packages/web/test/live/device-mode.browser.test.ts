@@ -14,6 +14,7 @@ import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  calibrateWhenSteady,
   clickButton,
   type LiveStack,
   removeDir,
@@ -170,6 +171,9 @@ describe('real-time session, processing on this computer (vision service not run
     await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
       timeout: 30_000,
     });
+    // A seeded calibration has no live reference: she calibrates, in this browser (device mode), then is judged.
+    await waitForText(page, 'posture-status', 'Posture: not calibrated', 180_000);
+    await calibrateWhenSteady(page);
     await waitForText(page, 'posture-status', /Posture: (good|poor)/, 180_000);
     await waitForText(page, 'session-timer', /^0\d:\d\d$/);
     await waitForText(page, 'connection-label', 'Connected');

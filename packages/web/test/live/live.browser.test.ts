@@ -11,6 +11,7 @@ import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  calibrateWhenSteady,
   clickButton,
   createVerifiedUser,
   type LiveStack,
@@ -153,6 +154,13 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
   it(
     'calibrates while upright, with the success popup that closes itself after 3 s',
     async () => {
+      // Sitting still a moment first, as a user does: the reference is the last steady second of frames.
+      await waitForCounter(
+        page,
+        'data-detection-frames',
+        (await overlayCounter(page, 'data-detection-frames')) + 30,
+        60_000,
+      );
       await clickButton(page, 'Calibrate Posture');
       await page.waitForSelector('.live-popup', { timeout: 20_000 });
       await waitForText(page, 'workflow-prompt', /Step 2/);
@@ -532,6 +540,9 @@ describe('real-time session', () => {
     await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
       timeout: 20_000,
     });
+    // No live reference of hers yet (the wizard's front photo here is not one): nothing is judged until she calibrates.
+    await waitForText(page, 'posture-status', 'Posture: not calibrated', 60_000);
+    await calibrateWhenSteady(page);
     await waitForText(page, 'posture-status', /Posture: (good|poor)/, 60_000);
     await waitForText(page, 'session-timer', /^00:(0[4-9]|[1-5]\d)$/, 30_000);
     await clickButton(page, 'Show Developer Log');
@@ -579,6 +590,9 @@ describe('real-time session', () => {
     expect(await page.$('.live-debug-toggle')).toBeNull();
     await clickButton(page, 'Start Session');
     await waitForAttribute(page, 'real-time-session', 'data-phase', 'running', 20_000);
+    // No live reference of hers yet (the wizard's front photo here is not one): nothing is judged until she calibrates.
+    await waitForText(page, 'posture-status', 'Posture: not calibrated', 60_000);
+    await calibrateWhenSteady(page);
     await waitForText(page, 'posture-status', /Posture: (good|poor)/, 60_000);
     await waitForText(page, 'session-timer', /^00:(0[3-9]|[1-5]\d)$/, 30_000);
     await clickButton(page, 'Stop Session');
