@@ -9,11 +9,6 @@ export interface PostureMeasures {
   head_drop: number;
   /** The shoulders' midpoint's drop in the frame, reference shoulder widths (positive: lower). */
   shoulder_drop: number;
-  /** Height of the head above the shoulder line (square to it) per shoulder width, over the reference's (1:
-   * unchanged). */
-  neck_ratio: number;
-  /** Head size per shoulder width, over the reference's (1: unchanged; above 1: the head ahead of the shoulders). */
-  head_to_shoulders: number;
   /** Head size over the neck's height (the head above the shoulder line, square to it), over the reference's (1:
    * unchanged; above 1: the head forward and down). Needs no shoulder width. */
   head_over_neck: number;
@@ -31,8 +26,6 @@ export interface PostureMeasures {
 export const UNCHANGED: PostureMeasures = {
   head_drop: 0,
   shoulder_drop: 0,
-  neck_ratio: 1,
-  head_to_shoulders: 1,
   head_over_neck: 1,
   scale: 1,
   lean: 0,
@@ -59,22 +52,14 @@ export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMe
   out.shoulder_drop = (now.shoulders.y - ref.shoulders.y) / sw;
   out.scale = now.shoulderWidth / sw;
   out.shoulder_tilt_deg = tiltDegrees(now.shoulderAngle, ref.shoulderAngle);
+  const spans = sharedSpan(now, ref);
   if (head && refHead) {
     out.head_drop = (head.y - refHead.y) / sw;
-    const neck = neckHeight(head, now) / now.shoulderWidth;
-    const refNeck = neckHeight(refHead, ref) / sw;
-    if (refNeck > 0) out.neck_ratio = neck / refNeck;
     out.lean = (head.x - now.shoulders.x) / now.shoulderWidth - (refHead.x - ref.shoulders.x) / sw;
-  }
-  const spans = sharedSpan(now, ref);
-  if (spans && spans[1] > 0) {
-    out.head_to_shoulders = spans[0] / now.shoulderWidth / (spans[1] / sw);
-    // Head over neck needs the neck of both: a head at or below the shoulder line has no neck to divide by.
-    if (head && refHead) {
-      const [neck, refNeck] = [neckHeight(head, now), neckHeight(refHead, ref)];
-      if (refNeck > 0)
-        out.head_over_neck = neck > 0 ? spans[0] / neck / (spans[1] / refNeck) : Number.POSITIVE_INFINITY;
-    }
+    // Head over neck needs the reference's neck; a head now at or below the shoulder line has come all the way down.
+    const [neck, refNeck] = [neckHeight(head, now), neckHeight(refHead, ref)];
+    if (spans && spans[1] > 0 && refNeck > 0)
+      out.head_over_neck = neck > 0 ? spans[0] / neck / (spans[1] / refNeck) : Number.POSITIVE_INFINITY;
   }
   if (now.eyeAngle !== null && ref.eyeAngle !== null) out.tilt_deg = tiltDegrees(now.eyeAngle, ref.eyeAngle);
   return out;
