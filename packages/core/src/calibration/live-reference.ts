@@ -4,7 +4,7 @@
 // API keeps it when it stores the calibration (its calibration routes), whichever client took the photos.
 import { mirrorKeypoints } from '../analysis/keypoints';
 import { referenceProblem } from '../analysis/reference';
-import { PROFILE_SETUP_LABELS, type ProfileReference } from './profiles';
+import { PROFILE_SETUP_LABELS, type ProfileReference, parseProfileReference } from './profiles';
 
 /** The profile a user without one gets when the photo calibration gives the first live reference. */
 export const FIRST_PROFILE = { name: PROFILE_SETUP_LABELS.laptop, setup: 'laptop' } as const;
@@ -47,17 +47,9 @@ export function photoLiveReference(
   analysis: { live_reference?: unknown } | null | undefined,
   mirrored: boolean,
 ): ProfileReference | null {
-  const found = analysis?.live_reference as
-    | {
-        keypoints?: { x: number | null; y: number | null; score?: number; name?: string }[];
-        frame?: ProfileReference['frame'];
-      }
-    | null
-    | undefined;
-  if (!found || !Array.isArray(found.keypoints) || !found.frame) return null;
-  // A part the model did not find travels in JSON as null (NaN has no JSON form).
-  const keypoints = found.keypoints.map((k) => ({ ...k, x: k.x ?? Number.NaN, y: k.y ?? Number.NaN }));
-  const seen = { frame: found.frame, keypoints: mirrored ? mirrorKeypoints(keypoints) : keypoints };
+  const found = parseProfileReference(analysis?.live_reference);
+  if (!found) return null;
+  const seen = mirrored ? { ...found, keypoints: mirrorKeypoints(found.keypoints) } : found;
   const live = toLiveFrame(seen);
   return referenceProblem(live.keypoints, live.frame) ? null : live;
 }

@@ -32,6 +32,28 @@ export interface ProfileReference {
   frame: { width: number; height: number };
 }
 
+/**
+ * A reference as JSON carries it (a profile, a calibration answer, a photo analysis): keypoints and a frame size,
+ * a part the model did not find as null (NaN has no JSON form), read back as not found. Null when it is none.
+ */
+export function parseProfileReference(value: unknown): ProfileReference | null {
+  const r = value as
+    | { keypoints?: unknown; frame?: { width?: unknown; height?: unknown } }
+    | null
+    | undefined;
+  if (
+    !r ||
+    !Array.isArray(r.keypoints) ||
+    typeof r.frame?.width !== 'number' ||
+    typeof r.frame.height !== 'number'
+  )
+    return null;
+  const keypoints = (
+    r.keypoints as ({ x: number | null; y: number | null } & Omit<Keypoint, 'x' | 'y'>)[]
+  ).map((k) => ({ ...k, x: k?.x ?? Number.NaN, y: k?.y ?? Number.NaN }));
+  return { keypoints, frame: { width: r.frame.width, height: r.frame.height } };
+}
+
 export interface CalibrationProfile {
   id: string;
   name: string;

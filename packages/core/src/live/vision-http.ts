@@ -1,5 +1,5 @@
 // The live tool's HTTP calls to the vision service (document 2 sections 3.2, 7.1 and 8.1).
-import type { ProfileReference } from '../calibration/profiles';
+import { type ProfileReference, parseProfileReference } from '../calibration/profiles';
 import {
   calibrationErrorStatus,
   calibrationNoDataStatus,
@@ -107,26 +107,6 @@ export type CalibrationResult =
 export const CALIBRATION_SUCCESS = 'Calibration successful';
 export const CALIBRATION_NONE = 'No calibration data found';
 
-/** The calibration answer's reference, when it is one (keypoints and a frame size); a part the model did not find
- * travels as null. */
-function takenReference(value: unknown): ProfileReference | null {
-  const r = value as
-    | { keypoints?: unknown; frame?: { width?: unknown; height?: unknown } }
-    | null
-    | undefined;
-  if (
-    !r ||
-    !Array.isArray(r.keypoints) ||
-    typeof r.frame?.width !== 'number' ||
-    typeof r.frame.height !== 'number'
-  )
-    return null;
-  const keypoints = (
-    r.keypoints as { x: number | null; y: number | null; score?: number; name?: string }[]
-  ).map((k) => ({ ...k, x: k?.x ?? Number.NaN, y: k?.y ?? Number.NaN }));
-  return { keypoints, frame: { width: r.frame.width, height: r.frame.height } };
-}
-
 /** GET /model/realtime/calibrate/{peerId}: needs a connected peer and a peer id. */
 export async function requestCalibration(
   options: VisionHttpOptions & { peerId: string | null; connected: boolean },
@@ -157,7 +137,7 @@ export async function requestCalibration(
         typeof size?.width === 'number' && typeof size.height === 'number'
           ? { width: size.width, height: size.height }
           : null,
-      reference: takenReference(body.reference),
+      reference: parseProfileReference(body.reference),
     };
   }
   if (body.message === CALIBRATION_NONE) {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { referenceProblem } from '../../src/analysis/index';
-import { LIVE_CAMERA_FRAME, photoLiveReference, toLiveFrame } from '../../src/calibration/index';
+import {
+  LIVE_CAMERA_FRAME,
+  parseProfileReference,
+  photoLiveReference,
+  toLiveFrame,
+} from '../../src/calibration/index';
 import { POSE_FRAME, transform, upright } from '../analysis/poses';
 
 describe("the photo calibration's front photo as the live reference", () => {
@@ -44,5 +49,24 @@ describe("the photo calibration's front photo as the live reference", () => {
     ).toBeNull();
     expect(photoLiveReference({ live_reference: null }, false)).toBeNull();
     expect(photoLiveReference({}, false)).toBeNull();
+  });
+});
+
+describe('a reference as JSON carries it', () => {
+  it('reads keypoints and frame, a part not found (null) as not found, and nothing else', () => {
+    const read = parseProfileReference(
+      JSON.parse(JSON.stringify({ keypoints: upright(), frame: POSE_FRAME })),
+    );
+    expect(read?.frame).toEqual(POSE_FRAME);
+    expect(read?.keypoints[0]).toEqual(upright()[0]);
+    expect(Number.isNaN(read?.keypoints[12]?.x)).toBe(true);
+    for (const bad of [
+      null,
+      undefined,
+      'x',
+      { keypoints: 'all' },
+      { keypoints: [], frame: { width: '640' } },
+    ])
+      expect(parseProfileReference(bad)).toBeNull();
   });
 });
