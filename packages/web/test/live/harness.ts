@@ -1,9 +1,13 @@
 // Browser-test helpers for the live features. The stack they run against (the real API and vision service as
 // processes, the web app built with their URLs and served with an SPA fallback, a verified user, Chromium with
 // a person clip) is ../support/live-stack.ts, started and stopped in one go by startLiveStack.
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import { type ClipSegment, writePersonClip } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
+import { type LiveStack, startLiveStack } from '../support/live-stack.ts';
 import { clickButton as clickVisibleButton } from '../support/page.ts';
 
 export { signIn, type TestUser } from '../support/accounts.ts';
@@ -18,6 +22,43 @@ export { serveWebApp, type WebSite } from '../support/web-app.ts';
 
 export function removeDir(dir: string | undefined): void {
   if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A live stack whose camera plays a clip of the real person in these postures; its stop removes the clip too. */
+export async function startClipStack(name: string, segments: ClipSegment[]): Promise<LiveStack> {
+  const clipDir = mkdtempSync(join(tmpdir(), `pv-${name}-clip-`));
+  try {
+    const stack = await startLiveStack({
+      name,
+      camera: writePersonClip(join(clipDir, 'person.y4m'), segments),
+    });
+    return {
+      ...stack,
+      stop: async () => {
+        await stack.stop();
+        removeDir(clipDir);
+      },
+    };
+  } catch (error) {
+    removeDir(clipDir);
+    throw error;
+  }
+}
+
+/** A call with the user's bearer token (JSON in and out): the answer's status and body. */
+export async function callAs<T>(
+  accessToken: string,
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+  return { status: res.status, body: (await res.json()) as T };
 }
 
 /** Clicks the first visible, enabled button whose text is exactly so. */

@@ -3,51 +3,26 @@
 // counts no good time; after the photo calibration (its front photo, taken by the same camera at the desk, as the
 // vision service's photo analysis saw it) the next session judges her from the first frame, without Calibrate
 // Posture.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SessionReport } from '@posture-vision/core/api';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
-import { framedPersonPhoto, toDataUrl, writePersonClip } from '@posture-vision/testkit/media';
+import { framedPersonPhoto, toDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  clickButton,
-  type LiveStack,
-  removeDir,
-  signIn,
-  startLiveStack,
-  textWaiter,
-} from '../live/harness.ts';
+import { callAs, clickButton, type LiveStack, signIn, startClipStack, textWaiter } from '../live/harness.ts';
 
 const SUITE = 'web-one-calibration';
 const waitForText = textWaiter(SUITE);
 
 let stack: LiveStack;
-let clipDir: string;
 
 beforeAll(async () => {
-  clipDir = mkdtempSync(join(tmpdir(), 'pv-one-calibration-clip-'));
-  const clip = writePersonClip(join(clipDir, 'person.y4m'), [{ posture: 'upright', seconds: 4 }]);
-  stack = await startLiveStack({ name: 'onecal', camera: clip });
+  stack = await startClipStack('onecal', [{ posture: 'upright', seconds: 4 }]);
 }, 240_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  removeDir(clipDir);
-});
+afterAll(() => stack?.stop());
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${stack.user.accessToken}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const call = <T>(url: string, init: RequestInit = {}) => callAs<T>(stack.user.accessToken, url, init);
 
 /** Starts a session on the page, collecting the posture feedback the page sends as the API receives it. */
 async function startSession(page: Page): Promise<{ postureStatus: string }[]> {

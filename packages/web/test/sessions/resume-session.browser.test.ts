@@ -2,34 +2,21 @@
 // and after the reload offers the session still running on the API back. Resume continues the same session (its
 // timer from the session's start, its feedback to the same id); End session ends it at its last feedback, so its
 // report holds only the time that was judged.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SessionReport } from '@posture-vision/core/api';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
-import { framedPersonPhoto, toDataUrl, writePersonClip } from '@posture-vision/testkit/media';
+import { framedPersonPhoto, toDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  clickButton,
-  type LiveStack,
-  removeDir,
-  signIn,
-  startLiveStack,
-  textWaiter,
-} from '../live/harness.ts';
+import { callAs, clickButton, type LiveStack, signIn, startClipStack, textWaiter } from '../live/harness.ts';
 
 const SUITE = 'web-resume-session';
 const waitForText = textWaiter(SUITE);
 
 let stack: LiveStack;
-let clipDir: string;
 
 beforeAll(async () => {
-  clipDir = mkdtempSync(join(tmpdir(), 'pv-resume-session-clip-'));
-  const clip = writePersonClip(join(clipDir, 'person.y4m'), [{ posture: 'upright', seconds: 4 }]);
-  stack = await startLiveStack({ name: 'resume', camera: clip });
+  stack = await startClipStack('resume', [{ posture: 'upright', seconds: 4 }]);
   const seeded = await seedCalibration(
     stack.api.url,
     stack.user.accessToken,
@@ -38,17 +25,10 @@ beforeAll(async () => {
   expect(seeded.status).toBe(201);
 }, 240_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  removeDir(clipDir);
-});
+afterAll(() => stack?.stop());
 
-async function call<T>(path: string): Promise<T> {
-  const res = await fetch(`${stack.api.url}${path}`, {
-    headers: { authorization: `Bearer ${stack.user.accessToken}` },
-  });
-  return ((await res.json()) as { data: T }).data;
-}
+const call = async <T>(path: string): Promise<T> =>
+  (await callAs<{ data: T }>(stack.user.accessToken, `${stack.api.url}${path}`)).body.data;
 
 const seconds = (timer: string) => {
   const [m, s] = timer.split(':').map(Number);

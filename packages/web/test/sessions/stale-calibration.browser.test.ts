@@ -8,16 +8,13 @@
 // Time is the edge here: the rule needs three minutes off the reference. The page's Date.now — the monitor's clock
 // (RealTimeSessionPage creates it with `now: Date.now`) — is replaced before the app loads by one that the test
 // can make run 60 times faster once the session is under way; timers and the video are untouched.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { STALE_AFTER_MS } from '@posture-vision/core/sessions';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
-import { framedPersonPhoto, toDataUrl, writePersonClip } from '@posture-vision/testkit/media';
+import { framedPersonPhoto, toDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickButton, type LiveStack, removeDir, signIn, startLiveStack } from '../live/harness.ts';
+import { callAs, clickButton, type LiveStack, signIn, startClipStack } from '../live/harness.ts';
 import { clickButton as clickVisibleButton } from '../support/page.ts';
 
 const SUITE = 'web-stale-calibration';
@@ -25,29 +22,14 @@ const SUITE = 'web-stale-calibration';
 const CLOCK_SPEED = 60;
 
 let stack: LiveStack;
-let clipDir: string;
 
 beforeAll(async () => {
-  clipDir = mkdtempSync(join(tmpdir(), 'pv-stale-clip-'));
-  const clip = writePersonClip(join(clipDir, 'person.y4m'), [{ posture: 'upright', seconds: 4 }]);
-  stack = await startLiveStack({ name: 'stale', camera: clip });
+  stack = await startClipStack('stale', [{ posture: 'upright', seconds: 4 }]);
 }, 240_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  removeDir(clipDir);
-});
+afterAll(() => stack?.stop());
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${stack.user.accessToken}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const call = <T>(url: string, init: RequestInit = {}) => callAs<T>(stack.user.accessToken, url, init);
 
 type Reference = { keypoints: { x: number | null; y: number | null; score?: number }[]; frame: object };
 
