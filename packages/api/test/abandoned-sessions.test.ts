@@ -4,10 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED_AFTER_MS } from '../src/sessions/service.ts';
 import { databases, type SignedIn, signUp, startedAt, startTestServer, type TestServer } from './harness.ts';
-import { dataUrl, jpegLike } from './images.ts';
-
-const photos = () =>
-  (['front', 'left', 'right'] as const).map((viewType) => ({ viewType, photoUrl: dataUrl(jpegLike(2000)) }));
+import { calibrationPhotos } from './images.ts';
 
 describe.each(databases)('abandoned sessions on %s', (kind) => {
   let server: TestServer;
@@ -26,7 +23,7 @@ describe.each(databases)('abandoned sessions on %s', (kind) => {
     const user = await signUp(server);
     const calibration = await server.http.post(
       '/calibration',
-      { photos: photos(), processWithML: false, mlAnalysis: { overall_score: 70 } },
+      { photos: calibrationPhotos(), processWithML: false, mlAnalysis: { overall_score: 70 } },
       user.accessToken,
     );
     const calibrationId = calibration.body.data.id as string;

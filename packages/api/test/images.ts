@@ -51,3 +51,7 @@ export function jpegLike(size = 2000): Buffer {
 export function dataUrl(bytes: Buffer, mime = 'image/jpeg'): string {
   return `data:${mime};base64,${bytes.toString('base64')}`;
 }
+
+/** The three photos a calibration needs (front, left, right), as small JPEG data URLs. */
+export const calibrationPhotos = () =>
+  (['front', 'left', 'right'] as const).map((viewType) => ({ viewType, photoUrl: dataUrl(jpegLike(2000)) }));

@@ -29,10 +29,7 @@ import {
   TEST_ENV,
   type TestServer,
 } from './harness.ts';
-import { dataUrl, jpegLike } from './images.ts';
-
-const photos = () =>
-  (['front', 'left', 'right'] as const).map((viewType) => ({ viewType, photoUrl: dataUrl(jpegLike(2000)) }));
+import { calibrationPhotos } from './images.ts';
 
 describe.each(databases)('session figures on %s', (kind) => {
   let server: TestServer;
@@ -51,7 +48,7 @@ describe.each(databases)('session figures on %s', (kind) => {
     const user = await signUp(server);
     const calibration = await server.http.post(
       '/calibration',
-      { photos: photos(), processWithML: false, mlAnalysis: { overall_score: 70 } },
+      { photos: calibrationPhotos(), processWithML: false, mlAnalysis: { overall_score: 70 } },
       user.accessToken,
     );
     const calibrationId = calibration.body.data.id as string;

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startedAt, startTestServer, type TestServer } from './harness.ts';
-import { dataUrl, jpegLike } from './images.ts';
-
-const photos = () =>
-  (['front', 'left', 'right'] as const).map((viewType) => ({ viewType, photoUrl: dataUrl(jpegLike(2000)) }));
+import { calibrationPhotos } from './images.ts';
 
 describe.each(databases)('sessions and analytics on %s', (kind) => {
   let server: TestServer;
@@ -18,7 +15,7 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       (
         await server.http.post(
           '/calibration',
-          { photos: photos(), processWithML: false, mlAnalysis: { overall_score: score } },
+          { photos: calibrationPhotos(), processWithML: false, mlAnalysis: { overall_score: score } },
           who.accessToken,
         )
       ).body.data.id as string;
