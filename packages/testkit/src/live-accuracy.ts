@@ -171,9 +171,9 @@ export interface DayResult {
 }
 
 /**
- * A day for one person: the reference from the first upright frame that makes one; then `minutes` of upright sitting moving
- * between the person's upright frames (each held 3-30 s) with a 1-2 s look at a poor frame now and then (every
- * 20-120 s); each upright stretch ends in a slouch held 10 s (a poor frame), after which the person sits up again.
+ * A day for one person: the reference from the first upright frame that makes one; then `minutes` of upright
+ * sitting moving between the person's upright frames (each held 3-30 s) with a 1-2 s look at a poor frame now and
+ * then (every 20-120 s); each upright stretch ends in a slouch held 10 s (a poor frame), after which the person sits up again.
  * False alarms: poor verdicts that begin during upright sitting (after the slouch's own recovery time).
  */
 export function judgeDay<D>(

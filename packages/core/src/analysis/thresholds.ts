@@ -29,7 +29,7 @@ export const RECOVERY_MS = 1000;
  * detector's frame-to-frame jitter but follows a real movement within a second at any frame rate. */
 export const SMOOTHING_TAU_MS = 300;
 
-/** Stability window: the spread of the deviation (the weighted mean keypoint displacement from the reference) over the last 2 s; a spread of 0.1 shoulder widths
- * (restless movement) or more gives stability 0. */
+/** Stability window: the spread of the deviation (the weighted mean keypoint displacement from the reference)
+ * over the last 2 s; a spread of 0.1 shoulder widths (restless movement) or more gives stability 0. */
 export const STABILITY_WINDOW_MS = 2000;
 export const STABILITY_SPREAD = 0.1;

@@ -313,7 +313,8 @@ export interface ApiClient {
     analyze(payload: { image_data: string; view_type: ViewType }): Promise<Record<string, unknown>>;
     batchAnalyze(payload: { front_image: string; left_image: string; right_image: string }): Promise<{
       overall_score: number;
-      /** The front photo as the live model sees it, when it can be the live reference (calibration/live-reference.ts). */
+      /** The front photo as the live model sees it, when it can be the live reference
+       * (calibration/live-reference.ts). */
       live_reference?: ProfileReference | null;
       /** Why the front photo cannot be the live reference. */
       live_reference_problem?: string;

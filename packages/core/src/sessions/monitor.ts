@@ -3,8 +3,9 @@
 // takes the verdict core's analysis decided (never the display text), keeps the reference, and sends the
 // session's feedback by the contract of feedback.ts: on every change of status or issue, and a heartbeat every
 // FEEDBACK_HEARTBEAT_MS while nothing changes. It also checks the calibration, starts and ends the session.
-// With a calibration profile's reference adopted it judges each frame's keypoints against that reference itself, so switching profile switches what the feedback and the alerts compare against; and it
-// says when the reference has gone stale (stale-calibration.ts).
+// With a calibration profile's reference adopted it judges each frame's keypoints against that reference itself,
+// so switching profile switches what the feedback and the alerts compare against; and it says when the reference
+// has gone stale (stale-calibration.ts).
 import {
   createReference,
   initialPostureState,
