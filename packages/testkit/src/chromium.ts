@@ -18,6 +18,19 @@ export interface ChromiumOptions {
   cameraPrompt?: 'accept' | 'deny';
 }
 
+/**
+ * Every content-security-policy violation any page of any Chromium launched here has reported, oldest first,
+ * not yet taken. Chromium reports each refused script, style, frame or connection in the page's console
+ * ("Refused to … because it violates the following Content Security Policy directive …"), so the console is
+ * where it is caught.
+ */
+const cspViolations: string[] = [];
+
+/** The violations reported since the last call (the browser-test guard fails the test that saw them). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0, cspViolations.length);
+}
+
 /** Chromium with this machine's flags (closed network, loopback WebRTC, fake camera allowed). */
 export async function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'pv-chromium-'));
@@ -47,6 +60,13 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
     args,
     enableExtensions: options.extension ? [options.extension] : false,
   } as LaunchOptions);
+  browser.on('targetcreated', async (target) => {
+    const page = await target.page().catch(() => null);
+    page?.on('console', (message) => {
+      const text = message.text();
+      if (/Content Security Policy/i.test(text)) cspViolations.push(`${page.url()}: ${text}`);
+    });
+  });
   // Remove the profile once the Chromium process has exited (it writes to it until then); never fail a test over it.
   browser.process()?.once('exit', () => {
     try {
