@@ -16,6 +16,9 @@ export interface ChromiumOptions {
   headless?: LaunchOptions['headless'];
   /** Camera prompts: accepted (default, the fake camera is granted) or refused, as when the user blocks it. */
   cameraPrompt?: 'accept' | 'deny';
+  /** A profile folder kept across launches (the caller removes it), as a browser restarted by its user; without
+   * it each launch gets a fresh profile, removed when Chromium exits. */
+  userDataDir?: string;
 }
 
 /**
@@ -33,7 +36,7 @@ export function takeCspViolations(): string[] {
 
 /** Chromium with this machine's flags (closed network, loopback WebRTC, fake camera allowed). */
 export async function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'pv-chromium-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'pv-chromium-'));
   const args = [
     '--no-sandbox',
     '--disable-gpu',
@@ -69,6 +72,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
   });
   // Remove the profile once the Chromium process has exited (it writes to it until then); never fail a test over it.
   browser.process()?.once('exit', () => {
+    if (options.userDataDir) return;
     try {
       rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     } catch {}
