@@ -11,9 +11,11 @@ import { join } from 'node:path';
 import { personPhoto } from '../../packages/testkit/src/media.ts';
 import { EnginePool } from '../../packages/vision/src/engine/pool.ts';
 
-// The vision package's own decoders (bench/ has no dependencies of its own).
+// The vision package's own decoder, and the previous one from the testkit, which still decodes test fixtures
+// with it (bench/ has no dependencies of its own).
 const fromVision = createRequire(new URL('../../packages/vision/package.json', import.meta.url));
-const jpeg = fromVision('jpeg-js') as { decode(bytes: Buffer, options: Record<string, unknown>): unknown };
+const fromTestkit = createRequire(new URL('../../packages/testkit/package.json', import.meta.url));
+const jpeg = fromTestkit('jpeg-js') as { decode(bytes: Buffer, options: Record<string, unknown>): unknown };
 type Sharp = {
   resize(w: number, h: number, o: Record<string, unknown>): Sharp;
   jpeg(o: Record<string, unknown>): Sharp;

@@ -3,8 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { WebSocket } from 'ws';
 import type { EnginePool } from '../src/engine/pool.ts';
 import type { Peer } from '../src/live/peer.ts';
@@ -292,8 +292,9 @@ describe('calibration image', () => {
     const data = new Uint8Array(width * height * 1.5).fill(128);
     data.fill(126, 0, width * height);
     const encoded = await pool.encodeJpeg({ data, width, height });
-    const image = jpeg.decode(encoded, { useTArray: true });
-    expect([image.width, image.height]).toEqual([width, height]);
+    const image = await sharp(encoded).raw().toBuffer({ resolveWithObject: true });
+    expect(image.info.format).toBe('raw');
+    expect([image.info.width, image.info.height]).toEqual([width, height]);
     expect(Math.abs((image.data[0] as number) - 128)).toBeLessThan(6);
     expect(data.length).toBe(width * height * 1.5);
     expect(data[0]).toBe(126);

@@ -1,7 +1,6 @@
 // Image decoding in the vision host: JPEG photos to packed RGB, and I420 frames to JPEG for the calibration
 // response. I420 to RGB is the detector's (every host converts frames the same way).
 import { i420ToRgb, type RgbImage } from '@posture-vision/detector';
-import jpeg from 'jpeg-js';
 import sharp from 'sharp';
 
 // No decoded image is kept between photos (libvips' operation cache would hold up to 50 MB of them per worker),
@@ -11,17 +10,13 @@ sharp.concurrency(1);
 
 export type { RgbImage };
 
-/** An I420 frame as JPEG bytes (quality 80). */
-export function encodeI420Jpeg(i420: Uint8Array, width: number, height: number): Uint8Array {
+/** An I420 frame as JPEG bytes (quality 80), by the same libvips that decodes the photos. */
+export async function encodeI420Jpeg(i420: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   const rgb = i420ToRgb(i420, width, height);
-  const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0, j = 0; i < rgb.data.length; i += 3, j += 4) {
-    rgba[j] = rgb.data[i] as number;
-    rgba[j + 1] = rgb.data[i + 1] as number;
-    rgba[j + 2] = rgb.data[i + 2] as number;
-    rgba[j + 3] = 255;
-  }
-  return jpeg.encode({ width, height, data: rgba }, 80).data;
+  const jpeg = await sharp(rgb.data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
 }
 
 /** Largest photo side the engine is given; bigger photos are reduced while they are decoded. The pose model

@@ -46,7 +46,7 @@ if (loaded) {
   port.on('message', async ({ id, task }: WorkerRequest) => {
     try {
       if (task.kind === 'encode-jpeg')
-        send({ id, ok: true, jpeg: encodeI420Jpeg(task.data, task.width, task.height) });
+        send({ id, ok: true, jpeg: await encodeI420Jpeg(task.data, task.width, task.height) });
       else send({ id, ok: true, detection: await run(task) });
     } catch (error) {
       send({
