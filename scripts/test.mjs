@@ -1,101 +1,193 @@
 #!/usr/bin/env node
-// `npm test`: lint and format check, type check, then every package's tests (unit, integration, browser).
-// `npm test -- api web` runs the tests of the named packages only.
-import { spawnSync } from 'node:child_process';
+// `npm test`: lint and format check, package boundaries, type check, then the tests tier by tier (unit,
+// integration, browser, accuracy: scripts/test-tiers.mjs), printing each tier's time and counts.
+// `npm test -- api web` runs the tests of the named packages only; `npm test -- --tier unit` (or
+// `--tier=browser,accuracy`) runs the named tiers only. Either skips the checks before the tests.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
-import { pnpm } from './pnpm.mjs';
+import { pnpmCommand } from './pnpm.mjs';
 import { passedOutside, unfinishedFiles } from './test-report.mjs';
+import { filesByTier, PACKAGES, TIERS } from './test-tiers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ORDER = ['core', 'detector', 'ui', 'api', 'vision', 'cluster', 'web', 'extension'];
-const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const packages = only.length ? ORDER.filter((p) => only.includes(p)) : ORDER;
 
-bootstrap();
-
-const started = Date.now();
-const failures = [];
-function step(name, args, env) {
-  console.log(`\n=== ${name} ===`);
-  const status = pnpm(args, { env });
-  if (status !== 0) failures.push(name);
-  return status;
-}
-
-/** A step run by Node itself (the repository's own scripts and their tests). */
-function nodeStep(name, args) {
-  console.log(`\n=== ${name} ===`);
-  const { status } = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-  if (status !== 0) failures.push(name);
-}
-
-if (!only.length) {
-  step('lint and format (biome)', ['exec', 'biome', 'check', '.']);
-  nodeStep('dependency boundaries', ['scripts/check-boundaries.mjs']);
-  nodeStep('tests: scripts', [
-    '--test',
-    'scripts/test/check-boundaries.test.mjs',
-    'scripts/test/readme-links.test.mjs',
-    'scripts/test/start.test.mjs',
-    'scripts/test/test-report.test.mjs',
-  ]);
-  step('type check', ['-r', '--if-present', 'run', 'typecheck']);
-}
-
-const reportDir = `${root}.artifacts/test-results`;
-rmSync(reportDir, { recursive: true, force: true });
-mkdirSync(reportDir, { recursive: true });
-const counts = [];
-for (const name of packages) {
-  const report = `${reportDir}/${name}.json`;
-  const status = step(
-    `tests: ${name}`,
-    ['--filter', `@posture-vision/${name}`, '--if-present', 'run', 'test'],
-    {
-      POSTURE_TEST_REPORT: report,
-    },
-  );
-  if (!existsSync(report)) continue;
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  const unfinished = status === 0 ? [] : unfinishedFiles(r);
-  if (unfinished.length) {
-    // The test worker died under these files with no test failed (test-report.mjs): they run once more, alone,
-    // and their second run is what counts. Both runs stay in the log.
-    console.log(`\n${name}: the test worker died during ${unfinished.join(', ')}; running it once more`);
-    const again = `${reportDir}/${name}.again.json`;
-    const rerun = pnpm(['--filter', `@posture-vision/${name}`, 'exec', 'vitest', 'run', ...unfinished], {
-      env: { POSTURE_TEST_REPORT: again },
-    });
-    const a = existsSync(again) ? JSON.parse(readFileSync(again, 'utf8')) : null;
-    const ok = rerun === 0 && a !== null;
-    if (ok) failures.splice(failures.indexOf(`tests: ${name}`), 1);
-    // A second death, or a failure, counts every test of these files that did not pass as failed.
-    const passedAgain = a?.numPassedTests ?? 0;
-    const total = a?.numTotalTests ?? r.numTotalTests - passedOutside(r, unfinished);
-    counts.push({
-      name,
-      passed: passedOutside(r, unfinished) + passedAgain,
-      failed: ok ? 0 : Math.max(1, total - passedAgain),
-      skipped: 0,
-    });
-    continue;
+/** The packages and tiers asked for on the command line (all when none). */
+export function parseArgs(argv) {
+  const packages = [];
+  const tiers = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--tier') tiers.push(...(argv[++i] ?? '').split(','));
+    else if (arg.startsWith('--tier=')) tiers.push(...arg.slice('--tier='.length).split(','));
+    else if (!arg.startsWith('-')) packages.push(arg);
   }
-  counts.push({
-    name,
-    passed: r.numPassedTests,
-    failed: r.numFailedTests,
-    skipped: r.numPendingTests + r.numTodoTests,
+  const unknown = [
+    ...packages.filter((p) => !PACKAGES.includes(p)),
+    ...tiers.filter((t) => !TIERS.includes(t)),
+  ];
+  return {
+    packages: packages.length ? PACKAGES.filter((p) => packages.includes(p)) : PACKAGES,
+    tiers: tiers.length ? TIERS.filter((t) => tiers.includes(t)) : TIERS,
+    everything: packages.length === 0 && tiers.length === 0,
+    unknown,
+  };
+}
+
+/** Runs a command; its output goes straight through, or is kept and handed back when `quiet`. */
+function run(cmd, args, { env = {}, quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      shell: process.platform === 'win32',
+      env: { COREPACK_ENABLE_STRICT: '0', ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ status: code ?? 1, output }));
   });
 }
 
-console.log('\n=== summary ===');
-for (const c of counts)
-  console.log(`${c.name.padEnd(10)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
-const passed = counts.reduce((s, c) => s + c.passed, 0);
-const failed = counts.reduce((s, c) => s + c.failed, 0);
-if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
-console.log(`time: ${Math.round((Date.now() - started) / 1000)} s`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failures.length || failed ? 1 : 0);
+const pnpm = (args, options) => {
+  const [cmd, ...pre] = pnpmCommand();
+  return run(cmd, [...pre, ...args], options);
+};
+
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
+async function main() {
+  const { packages, tiers, everything, unknown } = parseArgs(process.argv.slice(2));
+  if (unknown.length) {
+    console.error(
+      `unknown package or tier: ${unknown.join(', ')} (packages: ${PACKAGES.join(' ')}; tiers: ${TIERS.join(' ')})`,
+    );
+    process.exit(2);
+  }
+  bootstrap();
+  const started = Date.now();
+  const failures = [];
+  const step = async (name, command) => {
+    console.log(`\n=== ${name} ===`);
+    const { status } = await command();
+    if (status !== 0) failures.push(name);
+  };
+
+  if (everything) {
+    const checksStarted = Date.now();
+    await step('lint and format (biome)', () => pnpm(['exec', 'biome', 'check', '.']));
+    await step('dependency boundaries', () => run(process.execPath, ['scripts/check-boundaries.mjs']));
+    await step('tests: scripts', () =>
+      run(process.execPath, [
+        '--test',
+        'scripts/test/check-boundaries.test.mjs',
+        'scripts/test/readme-links.test.mjs',
+        'scripts/test/start.test.mjs',
+        'scripts/test/test-report.test.mjs',
+        'scripts/test/test-tiers.test.mjs',
+      ]),
+    );
+    await step('type check', () => pnpm(['-r', '--if-present', 'run', 'typecheck']));
+    console.log(`\nchecks: ${seconds(Date.now() - checksStarted)}`);
+  }
+
+  const reportDir = `${root}.artifacts/test-results`;
+  rmSync(reportDir, { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+
+  /** One package's files of one tier through its own vitest (its config: timeouts, setup files). */
+  async function runFiles(tier, pkg, files, quiet) {
+    const name = `${tier}: ${pkg}`;
+    const report = `${reportDir}/${tier}-${pkg}.json`;
+    const dir = join(root, 'packages', pkg);
+    const abs = files.map((f) => join(dir, f));
+    const vitest = (paths, out) =>
+      pnpm(['--filter', `@posture-vision/${pkg}`, 'exec', 'vitest', 'run', ...paths], {
+        env: { POSTURE_TEST_REPORT: out },
+        quiet,
+      });
+    const first = await vitest(abs, report);
+    const lines = [first.output];
+    let counts;
+    if (!existsSync(report)) {
+      counts = { passed: 0, failed: Math.max(1, files.length) };
+    } else {
+      const r = JSON.parse(readFileSync(report, 'utf8'));
+      const unfinished = first.status === 0 ? [] : unfinishedFiles(r);
+      if (unfinished.length) {
+        // The test worker died under these files with no test failed (test-report.mjs): they run once more,
+        // alone, and their second run is what counts. Both runs stay in the log.
+        lines.push(`\n${name}: the test worker died during ${unfinished.join(', ')}; running it once more\n`);
+        const again = `${reportDir}/${tier}-${pkg}.again.json`;
+        const rerun = await vitest(unfinished, again);
+        lines.push(rerun.output);
+        const a = existsSync(again) ? JSON.parse(readFileSync(again, 'utf8')) : null;
+        const ok = rerun.status === 0 && a !== null;
+        // A second death, or a failure, counts every test of these files that did not pass as failed.
+        const passedAgain = a?.numPassedTests ?? 0;
+        const total = a?.numTotalTests ?? r.numTotalTests - passedOutside(r, unfinished);
+        counts = {
+          passed: passedOutside(r, unfinished) + passedAgain,
+          failed: ok ? 0 : Math.max(1, total - passedAgain),
+        };
+      } else {
+        counts = {
+          passed: r.numPassedTests,
+          failed: first.status !== 0 && r.numFailedTests === 0 ? 1 : r.numFailedTests,
+          skipped: r.numPendingTests + r.numTodoTests,
+        };
+      }
+    }
+    if (quiet) console.log(`\n=== tests: ${name} ===\n${lines.join('')}`);
+    return { pkg, skipped: 0, ...counts };
+  }
+
+  const results = [];
+  for (const tier of tiers) {
+    const tierStarted = Date.now();
+    const jobs = packages
+      .map((pkg) => ({ pkg, files: filesByTier(root, pkg).byTier[tier] }))
+      .filter((j) => j.files.length > 0);
+    const done = [];
+    if (tier === 'unit') {
+      // Unit tests start nothing: two packages at a time (this machine's cores), each one's output printed
+      // whole when it ends.
+      const queue = [...jobs];
+      const worker = async () => {
+        for (let job = queue.shift(); job; job = queue.shift())
+          done.push(await runFiles(tier, job.pkg, job.files, true));
+      };
+      await Promise.all([worker(), worker()]);
+    } else {
+      // The other tiers start databases, services and browsers on fixed ports: one package at a time.
+      for (const job of jobs) {
+        console.log(`\n=== tests: ${tier}: ${job.pkg} ===`);
+        done.push(await runFiles(tier, job.pkg, job.files, false));
+      }
+    }
+    const ms = Date.now() - tierStarted;
+    results.push({ tier, ms, packages: PACKAGES.flatMap((p) => done.filter((d) => d.pkg === p)) });
+    console.log(`\n${tier}: ${seconds(ms)}`);
+  }
+
+  console.log('\n=== summary ===');
+  for (const { tier, ms, packages: done } of results) {
+    const passed = done.reduce((s, d) => s + d.passed, 0);
+    const failed = done.reduce((s, d) => s + d.failed, 0);
+    console.log(`${tier.padEnd(12)} ${seconds(ms).padStart(6)}  ${passed} passed, ${failed} failed`);
+    for (const d of done)
+      console.log(`  ${d.pkg.padEnd(10)} ${d.passed} passed, ${d.failed} failed, ${d.skipped} skipped`);
+  }
+  const all = results.flatMap((r) => r.packages);
+  const passed = all.reduce((s, d) => s + d.passed, 0);
+  const failed = all.reduce((s, d) => s + d.failed, 0);
+  if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+  console.log(`time: ${seconds(Date.now() - started)}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failures.length || failed ? 1 : 0);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,126 @@
+// The test tiers: which of the packages' test files is a unit test, an integration test, a browser test or
+// a model-accuracy test. `npm test` runs the tiers in this order and prints each one's time; `npm test --
+// --tier unit` runs one. A test file no rule names fails the scripts' own test (test-tiers.test.mjs), so a new
+// file is never left out of every tier.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * - unit: pure rules and components in-process; no database, model, browser or child process. Seconds.
+ * - integration: a real database (PGlite or PostgreSQL), the real pose models, servers and sockets, builds.
+ * - browser: a real Chromium against the served web app or the loaded extension.
+ * - accuracy: the real models on real people's photos and frames, held to the accuracy benchmark's figures.
+ */
+export const TIERS = ['unit', 'integration', 'browser', 'accuracy'];
+
+/** The packages whose tests run, in the order they run within a tier. */
+export const PACKAGES = ['core', 'detector', 'ui', 'api', 'vision', 'cluster', 'web', 'extension'];
+
+/**
+ * Per package, the first rule whose pattern matches a test file's path (relative to the package) gives its
+ * tier. `*` matches within a folder, `**` across folders.
+ */
+export const RULES = {
+  core: [
+    ['test/**/*.integration.test.ts', 'integration'],
+    // A WebRTC link between a real Chromium and the vision service.
+    ['test/live/browser.test.ts', 'browser'],
+    ['**/*.test.ts', 'unit'],
+  ],
+  detector: [
+    ['test/live-accuracy.test.ts', 'accuracy'],
+    // Loads the real models.
+    ['test/**/*.test.ts', 'integration'],
+    ['src/**/*.test.ts', 'unit'],
+  ],
+  ui: [['**/*.test.ts', 'unit']],
+  api: [
+    // Pure rules and the token cache, with no app and no database.
+    ['test/rules.test.ts', 'unit'],
+    ['test/token-cache.test.ts', 'unit'],
+    // Every other file builds the app on a real database.
+    ['test/**/*.test.ts', 'integration'],
+  ],
+  vision: [
+    ['test/photo-real-side.test.ts', 'accuracy'],
+    ['test/photo-repeatability.test.ts', 'accuracy'],
+    ['test/live-forward-head.test.ts', 'accuracy'],
+    // Device mode (Chromium) and the service agreeing on the same real frames.
+    ['test/device-agreement.test.ts', 'accuracy'],
+    ['test/live-browser.test.ts', 'browser'],
+    ['test/photo-status.test.ts', 'unit'],
+    ['src/**/*.test.ts', 'unit'],
+    ['test/**/*.test.ts', 'integration'],
+  ],
+  cluster: [
+    ['test/**/*.browser.test.ts', 'browser'],
+    ['test/**/*.test.ts', 'integration'],
+  ],
+  web: [
+    ['test/**/*.browser.test.ts', 'browser'],
+    // The public screens' browser tests (they share one served app, test/public/harness.ts).
+    ['test/public/accessibility.test.ts', 'browser'],
+    ['test/public/account-flows.test.ts', 'browser'],
+    ['test/public/keyboard.test.ts', 'browser'],
+    ['test/public/shell.test.ts', 'browser'],
+    ['test/public/way-finding.test.ts', 'browser'],
+    // The production server in-process (Fastify's inject) on a small folder.
+    ['test/production/server.test.ts', 'unit'],
+    ['**/*.test.ts', 'unit'],
+  ],
+  extension: [
+    ['test/**/*.browser.test.ts', 'browser'],
+    // Builds the extension for the store and reads the zip.
+    ['test/store-package.test.ts', 'integration'],
+    ['src/**/*.test.ts', 'unit'],
+  ],
+};
+
+/** A glob of the rules as a regular expression over a relative path with forward slashes. */
+export function globToRegExp(glob) {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      // `**/` matches any number of folders, none included.
+      out += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else out += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
+}
+
+/** The tier of a package's test file, or null when no rule names it. */
+export function tierOf(pkg, relativePath, rules = RULES) {
+  const path = relativePath.replace(/\\/g, '/');
+  for (const [pattern, tier] of rules[pkg] ?? []) if (globToRegExp(pattern).test(path)) return tier;
+  return null;
+}
+
+/** Every `*.test.ts` under a package's folder (outside node_modules), relative to it. */
+export function testFiles(packageDir) {
+  const found = [];
+  const walk = (dir, prefix) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.') || entry.name === 'dist') continue;
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(join(dir, entry.name), rel);
+      else if (entry.name.endsWith('.test.ts')) found.push(rel);
+    }
+  };
+  walk(packageDir, '');
+  return found.sort();
+}
+
+/** A package's test files by tier, and the ones no rule names. */
+export function filesByTier(root, pkg) {
+  const byTier = Object.fromEntries(TIERS.map((t) => [t, []]));
+  const unnamed = [];
+  for (const file of testFiles(join(root, 'packages', pkg))) {
+    const tier = tierOf(pkg, file);
+    if (tier) byTier[tier].push(file);
+    else unnamed.push(file);
+  }
+  return { byTier, unnamed };
+}

@@ -1,0 +1,46 @@
+// The test tiers: every test file of every package is in exactly one tier, and the command line picks
+// packages and tiers as the README says.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from '../test.mjs';
+import { filesByTier, globToRegExp, PACKAGES, TIERS, tierOf } from '../test-tiers.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+test('every test file of every package is in a tier', () => {
+  const unnamed = PACKAGES.flatMap((pkg) => filesByTier(root, pkg).unnamed.map((f) => `${pkg}/${f}`));
+  assert.deepEqual(unnamed, []);
+  const counted = PACKAGES.flatMap((pkg) => Object.values(filesByTier(root, pkg).byTier).flat());
+  assert.ok(counted.length > 100, `only ${counted.length} test files found`);
+});
+
+test('browser tests are in the browser tier and pure rules in the unit tier', () => {
+  assert.equal(tierOf('web', 'test/live/live.browser.test.ts'), 'browser');
+  assert.equal(tierOf('web', 'test/public/keyboard.test.ts'), 'browser');
+  assert.equal(tierOf('web', 'test/live/session-rules.test.ts'), 'unit');
+  assert.equal(tierOf('core', 'test/live/link.integration.test.ts'), 'integration');
+  assert.equal(tierOf('core', 'src/text/plural.test.ts'), 'unit');
+  assert.equal(tierOf('detector', 'test/live-accuracy.test.ts'), 'accuracy');
+  assert.equal(tierOf('api', 'test/sessions.test.ts'), 'integration');
+  assert.equal(tierOf('extension', 'test/anything-new.test.ts'), null);
+});
+
+test('globs: * stays in a folder, ** crosses folders or none', () => {
+  assert.ok(globToRegExp('src/*.test.ts').test('src/a.test.ts'));
+  assert.ok(!globToRegExp('src/*.test.ts').test('src/x/a.test.ts'));
+  assert.ok(globToRegExp('src/**/*.test.ts').test('src/a.test.ts'));
+  assert.ok(globToRegExp('src/**/*.test.ts').test('src/x/y/a.test.ts'));
+  assert.ok(!globToRegExp('src/**/*.test.ts').test('test/a.test.ts'));
+  assert.ok(!globToRegExp('test/a.test.ts').test('test/aXtest.ts'));
+});
+
+test('the command line picks packages and tiers; anything else is named as unknown', () => {
+  assert.deepEqual(parseArgs([]), { packages: PACKAGES, tiers: TIERS, everything: true, unknown: [] });
+  const some = parseArgs(['web', 'api', '--tier', 'browser,unit']);
+  assert.deepEqual(some.packages, ['api', 'web']);
+  assert.deepEqual(some.tiers, ['unit', 'browser']);
+  assert.equal(some.everything, false);
+  assert.deepEqual(parseArgs(['--tier=accuracy']).tiers, ['accuracy']);
+  assert.deepEqual(parseArgs(['webb', '--tier', 'fast']).unknown, ['webb', 'fast']);
+});
