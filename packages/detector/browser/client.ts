@@ -20,7 +20,9 @@ export interface DeviceDetectorOptions {
   shows: Shows;
   /** The app's base URL (location of the page's root, or chrome.runtime.getURL('')). */
   baseUrl: string;
-  onFrame(frame: DetectionFrame, inferenceMs: number): void;
+  /** Each detection frame; `modelRan` false when the change gate let the last detection stand (posture-only
+   * streams, see gate.ts). */
+  onFrame(frame: DetectionFrame, inferenceMs: number, modelRan: boolean): void;
   onError?(message: string): void;
 }
 
@@ -80,7 +82,7 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
     else if (data.type === 'failed') settle.reject(new Error(data.message));
     else if (data.type === 'frame') {
       busy = false;
-      o.onFrame(data.frame, data.ms);
+      o.onFrame(data.frame, data.ms, data.ran);
     } else if (data.type === 'frame-failed') {
       busy = false;
       o.onError?.(data.message);

@@ -28,7 +28,9 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready'; models: string[]; threads: boolean }
   | { type: 'failed'; message: string }
-  | { type: 'frame'; frame: DetectionFrame /** inference time in the worker, ms */; ms: number }
+  /** `ms`: time in the worker, ms; `ran`: whether the model ran on it (false: the change gate let the last
+   * detection stand). */
+  | { type: 'frame'; frame: DetectionFrame; ms: number; ran: boolean }
   | { type: 'frame-failed'; message: string }
   /** The reference taken, or null and why not (core's ReferenceProblem). */
   | { type: 'calibrated'; reference: PostureReference | null; problem: ReferenceProblem | null };

@@ -3,9 +3,11 @@
 // from the page's own origin (bundled at build time, see vite-plugin.ts), one frame at a time. Threads only
 // in a cross-origin isolated page; elsewhere tfjs would pick its threaded build and hang (architecture
 // page, section 7).
+import { type LumaGrid, lumaGrid, rgbPixels } from '@posture-vision/core/live/monitoring';
 import { Human } from '@vladmandic/human';
 import { createDetector, type Detector } from '../src/detector.ts';
-import { frameToRgb, isReadableFormat } from '../src/frame-pixels.ts';
+import { frameToRgb, isReadableFormat, rawLuma } from '../src/frame-pixels.ts';
+import { gatesFrames, ModelGate } from '../src/gate.ts';
 import { type RgbImage, rgbaToRgb } from '../src/image.ts';
 import type { Size } from '../src/input-size.ts';
 import { humanConfig, missingModels } from '../src/models.ts';
@@ -50,8 +52,19 @@ function pixels(bitmap: ImageBitmap) {
 /** The copy buffer for camera frames, kept between frames of the same size (no 460 KB garbage per frame). */
 let copied: Uint8Array | null = null;
 
-/** A camera frame's visible pixels, copied out and scaled to `size` in one pass; the frame is closed. */
-async function readVideoFrame(frame: VideoFrame, size: Size): Promise<RgbImage> {
+/** The gate of a posture-only stream (the extension's passive monitoring): the model runs only when the picture
+ * moved, or when its last run is due again (core live/change-gate.ts). Null for a stream that shows face signals. */
+let gate: ModelGate | null = null;
+
+/** A frame's pixels, read lazily: the gate's brightness grid first, the model's picture only when it runs. */
+interface FramePixels {
+  grid(): LumaGrid;
+  rgb(): RgbImage;
+}
+
+/** A camera frame's visible pixels, copied out (the frame is closed); the model's picture is scaled to `size` in one
+ * pass when asked for. The copy is read before the next frame comes: one frame is in the worker at a time. */
+async function readVideoFrame(frame: VideoFrame, size: Size): Promise<FramePixels> {
   try {
     const format = frame.format;
     if (!isReadableFormat(format)) throw new Error(`unreadable camera frame format ${format ?? 'none'}`);
@@ -59,25 +72,38 @@ async function readVideoFrame(frame: VideoFrame, size: Size): Promise<RgbImage> 
     if (copied?.length !== bytes) copied = new Uint8Array(bytes);
     const layout = await frame.copyTo(copied);
     const { width, height } = frame.visibleRect ?? { width: frame.codedWidth, height: frame.codedHeight };
-    return frameToRgb({ format, width, height, data: copied, layout }, size);
+    const raw = { format, width, height, data: copied, layout };
+    return { grid: () => lumaGrid(rawLuma(raw)), rgb: () => frameToRgb(raw, size) };
   } finally {
     frame.close();
   }
 }
 
-/** Detects one frame's pixels; the detection frame reports the camera frame's size. */
-function detectFrame(image: Promise<RgbImage>, time: number, camera: Size): void {
+function bitmapPixels(bitmap: ImageBitmap): FramePixels {
+  const image = pixels(bitmap);
+  return { grid: () => lumaGrid(rgbPixels(image.data, image.width, image.height)), rgb: () => image };
+}
+
+/** Detects one frame's pixels, or lets the last detection stand when the gate says nothing moved; the detection
+ * frame reports the camera frame's size. */
+function detectFrame(read: Promise<FramePixels>, time: number, camera: Size): void {
   const d = detector;
   const s = schedule;
   if (!d || !s) return;
   const started = performance.now();
-  image
-    .then((pixels) => d.detect(pixels, s.next(time)))
-    .then((detection) => {
+  read
+    .then(async (frame) => {
+      const grid = gate ? frame.grid() : null;
+      const held = gate && grid ? gate.check(grid, time, stream.watch) : null;
+      if (held) return { detection: held, ran: false };
       // Coordinates are normalised to the frame, so a scaled-down picture's detection is the camera frame's:
       // report the camera frame's size (the reference and the vision service's frames use it).
-      const inFrame = { ...detection, ...camera };
-      post({ type: 'frame', frame: stream.frame(inFrame, time), ms: performance.now() - started });
+      const detection = { ...(await d.detect(frame.rgb(), s.next(time))), ...camera };
+      if (gate && grid) gate.ran(grid, time, detection);
+      return { detection, ran: true };
+    })
+    .then(({ detection, ran }) => {
+      post({ type: 'frame', frame: stream.frame(detection, time), ms: performance.now() - started, ran });
     })
     .catch((error: Error) => post({ type: 'frame-failed', message: error.message }));
 }
@@ -102,6 +128,7 @@ async function init(m: Extract<ToWorker, { type: 'init' }>) {
   if (missing.length) throw new Error(`models not loaded: ${missing.join(', ')}`);
   detector = createDetector(human);
   schedule = createSchedule(ratesFor(m.shows), 'device');
+  gate = gatesFrames(m.shows) ? new ModelGate() : null;
   post({ type: 'ready', models: human.models.loaded(), threads });
 }
 
@@ -112,7 +139,7 @@ scope.onmessage = ({ data: m }) => {
     if (!detector) m.bitmap.close();
     else
       detectFrame(
-        Promise.resolve().then(() => pixels(m.bitmap)),
+        Promise.resolve().then(() => bitmapPixels(m.bitmap)),
         m.time,
         { width: m.width, height: m.height },
       );

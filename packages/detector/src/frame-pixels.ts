@@ -8,6 +8,7 @@
 // scale) followed by a cast to whole values, which is what Human does to the vision service's full frame before
 // MoveNet sees it; the colours are i420ToRgb's. So a scaled frame is the picture the server path's model gets
 // (Human pads both to a square first: the same rows, see input-size.ts).
+import type { LumaSource } from '@posture-vision/core/live/monitoring';
 import type { RgbImage } from './image.ts';
 import type { Size } from './input-size.ts';
 
@@ -133,4 +134,23 @@ export function frameToRgb(f: RawFrame, size: Size): RgbImage {
     }
   }
   return { width: w, height: h, data: rgb };
+}
+
+/** Where the change gate reads the frame's brightness (core live/change-gate.ts): the Y plane of a YUV frame, the
+ * red, green and blue bytes of an RGB one. */
+export function rawLuma(f: RawFrame): LumaSource {
+  const plane = f.layout[0] ?? { offset: 0, stride: f.width };
+  const base = { width: f.width, height: f.height, data: f.data, offset: plane.offset, stride: plane.stride };
+  switch (f.format) {
+    case 'I420':
+    case 'I420A':
+    case 'NV12':
+      return { ...base, channels: 1 };
+    case 'RGBA':
+    case 'RGBX':
+      return { ...base, channels: 4, rgb: [0, 1, 2] };
+    case 'BGRA':
+    case 'BGRX':
+      return { ...base, channels: 4, rgb: [2, 1, 0] };
+  }
 }

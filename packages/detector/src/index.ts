@@ -4,6 +4,7 @@
 export * from './detector.ts';
 export * from './face-signals.ts';
 export * from './frame-pixels.ts';
+export * from './gate.ts';
 export * from './image.ts';
 export * from './input-size.ts';
 export * from './models.ts';

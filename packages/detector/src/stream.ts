@@ -16,6 +16,7 @@ import {
   type ReferenceSample,
   referenceFromSamples,
 } from '@posture-vision/core/analysis';
+import { type PostureWatch, postureWatch } from '@posture-vision/core/live/monitoring';
 import { type FaceSignals, type FaceState, initialFaceState, stepFace } from './face-signals.ts';
 import type { Detection } from './normalise.ts';
 
@@ -45,6 +46,9 @@ export class DetectionStream {
   private samples: ReferenceSample[] = [];
   /** Why the last calibrate() took nothing (null after one that took a reference, or before any). */
   problem: ReferenceProblem | null = null;
+  /** What monitoring watches for after the last frame (core's postureWatch): sets a passive monitor's rate and
+   * how often the change gate forces a model run. */
+  watch: PostureWatch = 'nobody';
 
   /** The frame for a detection taken at `time` (ms). Detections must come in time order. */
   frame(d: Detection, time: number): DetectionFrame {
@@ -74,6 +78,7 @@ export class DetectionStream {
       this.reference,
     );
     this.posture = analysed.state;
+    this.watch = postureWatch(d.body?.keypoints ?? null, this.posture, this.reference !== null);
     return {
       status: 'ok',
       hns: {
@@ -84,6 +89,7 @@ export class DetectionStream {
       hand: this.hands,
       drowsiness: { ...this.faceSignals, boxes: faceBox ? [faceBox] : [] },
       ...analysed.posture,
+      posture_watch: this.watch,
       timestamp: time,
       frame_size: frameSize,
     };

@@ -82,4 +82,11 @@ export interface DetectionFrame {
   frame_size?: { width: number; height: number };
   /** Extra field: the verdict as data. Absent from older producers; `frameVerdict` reads either. */
   posture_verdict?: PostureVerdict;
+  /** Extra field: what monitoring watches for after this frame (core `live/monitor-rate.ts`), which sets how often
+   * a passive monitor looks. Absent from older producers; `frameWatch` falls back on the verdict. */
+  posture_watch?: PostureWatch;
 }
+
+/** at_risk: a posture deviating, poor or recovering, or a head turned away; steady: a person in view whose posture
+ * is good (or not judged yet); nobody: no person in view. */
+export type PostureWatch = 'at_risk' | 'steady' | 'nobody';

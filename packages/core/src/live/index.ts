@@ -7,6 +7,7 @@ export * from './ice';
 export * from './link';
 export * from './log';
 export * from './messages';
+export * from './monitoring/index';
 export * from './outline';
 export * from './processing';
 export * from './processing-errors';

@@ -1,15 +1,17 @@
 import {
   type AlertPreferences,
+  AT_RISK_FPS,
   type CalibrationProfile,
   type ConfiguredApiClient,
   DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
+  NOBODY_FPS,
   type PostureFeedback,
   STALE_AFTER_MS,
+  STEADY_FPS,
 } from '@posture-vision/core';
 import { detectionFrame as frame, NOBODY, person } from '@posture-vision/testkit/frames';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BACKGROUND_FPS, POOR_POSTURE_FPS } from '../rules/capture-rate';
 import {
   CALIBRATION_DELAY_MS,
   createPassiveMonitor,
@@ -133,14 +135,14 @@ const profile = (id: string, active: boolean, keypoints: typeof person | null): 
 });
 
 describe('passive monitor', () => {
-  it('opens a passive session with the active calibration and captures at the background rate', async () => {
+  it('opens a passive session with the active calibration and captures at the steady rate', async () => {
     expect(await monitor().start(null)).toEqual({ ok: true });
     expect(calls).toEqual([
       'start {"mode":"passive","calibrationId":"cal-7"}',
       'phase starting',
       `phase calibrating: ${MONITOR_TEXTS.calibrating}`,
     ]);
-    expect(constraints).toEqual([BACKGROUND_FPS]);
+    expect(constraints).toEqual([STEADY_FPS]);
   });
 
   it('continues a paused session instead of opening a new one', async () => {
@@ -192,11 +194,11 @@ describe('passive monitor', () => {
     await at(11_500, slouched);
     await at(20_000, upright);
     expect(calls).toEqual([
-      `posture good at ${BACKGROUND_FPS} fps`,
-      `posture poor at ${POOR_POSTURE_FPS} fps`,
-      `posture good at ${BACKGROUND_FPS} fps`,
+      `posture good at ${STEADY_FPS} fps`,
+      `posture poor at ${AT_RISK_FPS} fps`,
+      `posture good at ${STEADY_FPS} fps`,
     ]);
-    expect(constraints).toEqual([BACKGROUND_FPS, POOR_POSTURE_FPS, BACKGROUND_FPS]);
+    expect(constraints).toEqual([STEADY_FPS, AT_RISK_FPS, STEADY_FPS]);
     expect(feedback.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
     // The issue is the frame's verdict, as data (never read from the body status text).
     expect(feedback[1]?.details).toMatchObject({
@@ -206,6 +208,22 @@ describe('passive monitor', () => {
       deviationLevel: 'moderate',
       score: 40,
     });
+  });
+
+  it("sets the camera to each frame's watch: at risk before any verdict, nobody a frame every few seconds", async () => {
+    const m = monitor();
+    await m.start(null);
+    await at(0, upright);
+    await at(CALIBRATION_DELAY_MS, upright);
+    constraints = [];
+    // A deviation being timed (its verdict still good) already asks for the at-risk rate.
+    await at(10_000, frame({ posture_watch: 'at_risk' }));
+    await at(10_200, frame({ posture_watch: 'at_risk' }));
+    await at(12_000, frame({ posture_watch: 'steady' }));
+    await at(13_000, { ...nobody, posture_watch: 'nobody' });
+    await at(16_000, { ...nobody, posture_watch: 'nobody' });
+    await at(19_000, frame({ posture_watch: 'steady' }));
+    expect(constraints).toEqual([AT_RISK_FPS, STEADY_FPS, NOBODY_FPS, STEADY_FPS]);
   });
 
   it('counts a moderate deviation as good posture at low sensitivity, read from the stored preferences', async () => {

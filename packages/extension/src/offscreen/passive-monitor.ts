@@ -16,7 +16,7 @@ import {
   REFERENCE_DELAY_MS,
 } from '@posture-vision/core';
 import type { Result } from '../messaging/commands';
-import { captureFps } from '../rules/capture-rate';
+import { captureFps, START_FPS } from '../rules/capture-rate';
 import type { Connection, Phase } from '../state/monitor-state';
 
 export const MONITOR_TEXTS = {
@@ -137,6 +137,9 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         preferences = p;
       });
     }
+    // The camera's rate follows each frame's watch (at risk, steady, nobody), calibrating or not.
+    const wanted = captureFps(frame);
+    void setFps(wanted);
     const step = monitor.frame(frame);
     reportStale();
     if (!step) return;
@@ -144,7 +147,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     const posture = step.verdict.status;
     if (reported?.posture !== posture || now - reported.at >= REPORT_INTERVAL_MS) {
       reported = { posture, at: now };
-      void setFps(captureFps(posture)).then(() => deps.reportPosture(posture, now, fps));
+      void deps.reportPosture(posture, now, wanted);
     }
   }
 
@@ -185,7 +188,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         const started = await monitor.start('passive', resumeSessionId);
         if (!started.ok) return fail(started.message);
         await deps.reportPhase('starting', null, started.sessionId);
-        await setFps(captureFps('neutral'));
+        await setFps(START_FPS);
         profile = await activeProfile();
         live = deps.connectLive(stream, {
           frame: onFrame,

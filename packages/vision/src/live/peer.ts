@@ -1,7 +1,9 @@
 // One live peer: the answering WebRTC connection, the newest decoded frame, the inference loop and the
 // per-peer detection stream (the detector's: module schedule, face signals, calibration reference and core's
 // posture analysis). Only the newest frame is kept: a frame that arrives while inference runs replaces the
-// waiting one, so nothing queues.
+// waiting one, so nothing queues. A posture-only peer (passive monitoring) is thinned to the rate its posture asks
+// for and gated: the model runs only when the picture moved or its last run is due again, and otherwise the last
+// detection stands for the frame (core live/monitoring).
 import type { PostureReference } from '@posture-vision/core/analysis';
 import {
   answerOffer,
@@ -10,10 +12,13 @@ import {
   type IceServer,
   REFERENCE_PROBLEM_TEXT,
 } from '@posture-vision/core/live';
+import { frameDue, type LumaGrid, lumaGrid, yPlane } from '@posture-vision/core/live/monitoring';
 import {
   createSchedule,
   type Detection,
   DetectionStream,
+  gatesFrames,
+  ModelGate,
   ratesFor,
   type Schedule,
   type Shows,
@@ -45,6 +50,10 @@ export interface PeerStats {
   framesReplaced: number;
   /** Receipt of the processed frame to its detection frame being sent, ms. */
   latencies: number[];
+  /** Frames the model ran on; the others processed had the last detection stand (the change gate). */
+  modelRuns: number;
+  /** Frames of a posture-only peer dropped because they came faster than its posture's rate. */
+  framesThinned: number;
 }
 
 export class Peer {
@@ -65,8 +74,19 @@ export class Peer {
   private calibratedHere = false;
   private readonly stream = new DetectionStream();
   private schedule: Schedule;
+  /** The change gate of a posture-only peer, null otherwise (see setShows). */
+  private gate: ModelGate | null;
+  /** When the last frame was taken at the posture's rate (posture-only peers). */
+  private takenAt: number | null = null;
   readonly results = new Set<Send>();
-  readonly stats: PeerStats = { framesReceived: 0, framesProcessed: 0, framesReplaced: 0, latencies: [] };
+  readonly stats: PeerStats = {
+    framesReceived: 0,
+    framesProcessed: 0,
+    framesReplaced: 0,
+    latencies: [],
+    modelRuns: 0,
+    framesThinned: 0,
+  };
   signal: Send | null = null;
 
   /** `shows`: what the client shows from the frames (null: it did not say; hands and emotion then run at a
@@ -80,8 +100,11 @@ export class Peer {
     private readonly iceServers: IceServer[] = [],
     /** Frames of this peer in inference at once (benchmark hook; see MAX_IN_FLIGHT). */
     private readonly maxInFlight = MAX_IN_FLIGHT,
+    /** The clock, ms (benchmark hook: an hour replayed on a virtual clock). */
+    private readonly now: () => number = Date.now,
   ) {
     this.schedule = createSchedule(ratesFor(shows), id);
+    this.gate = gatesFrames(shows) ? new ModelGate() : null;
     void this.loop();
   }
 
@@ -93,6 +116,8 @@ export class Peer {
   /** A client says (again) what it shows; the module rates follow from the next frame on. */
   setShows(shows: Shows | null): void {
     this.schedule = createSchedule(ratesFor(shows), this.id);
+    if (!gatesFrames(shows)) this.gate = null;
+    else this.gate ??= new ModelGate();
   }
 
   /** Handles one signalling message from the browser (the offering peer). */
@@ -129,14 +154,18 @@ export class Peer {
 
   private onFrame(frame: I420Frame): void {
     this.stats.framesReceived++;
+    const receivedAt = this.now();
+    // A posture-only peer takes frames at the rate its posture asks for (a client may send faster).
+    if (this.gate) {
+      if (!frameDue(this.takenAt, receivedAt, this.stream.watch)) {
+        this.stats.framesThinned++;
+        return;
+      }
+      this.takenAt = receivedAt;
+    }
     if (this.newest) this.stats.framesReplaced++;
     // Copy: the sink may reuse its buffer, and the copy is transferred to a worker.
-    this.newest = {
-      width: frame.width,
-      height: frame.height,
-      data: new Uint8Array(frame.data),
-      receivedAt: Date.now(),
-    };
+    this.newest = { width: frame.width, height: frame.height, data: new Uint8Array(frame.data), receivedAt };
     this.wake?.();
   }
 
@@ -155,8 +184,11 @@ export class Peer {
       const frame = this.newest;
       // A second frame goes into inference only while a worker is idle: one peer may use two cores of a
       // quiet service, but never takes a worker that another peer's frame is waiting for.
+      // A gated frame waits for the frame in inference: the gate compares with the model's last frame.
       const start =
-        frame && (this.inFlight === 0 || (this.inFlight < this.maxInFlight && this.pool.idleWorkers > 0));
+        frame &&
+        (this.inFlight === 0 ||
+          (!this.gate && this.inFlight < this.maxInFlight && this.pool.idleWorkers > 0));
       if (!start) {
         await new Promise<void>((resolve) => {
           this.wake = resolve;
@@ -165,13 +197,20 @@ export class Peer {
         continue;
       }
       this.newest = null;
-      this.infer(frame);
+      const grid = this.gate ? lumaGrid(yPlane(frame.data, frame.width, frame.height)) : null;
+      const held = this.gate && grid ? this.gate.check(grid, frame.receivedAt, this.stream.watch) : null;
+      if (held) {
+        // Nothing moved: the model's last detection stands for this frame, sent in order like any other.
+        this.done.set(this.nextSeq++, { detection: held, frame, receivedAt: frame.receivedAt });
+        this.flush();
+      } else this.infer(frame, grid);
     }
   }
 
-  private infer(frame: I420Frame & { receivedAt: number }): void {
+  private infer(frame: I420Frame & { receivedAt: number }, grid: LumaGrid | null): void {
     const seq = this.nextSeq++;
     this.inFlight++;
+    this.stats.modelRuns++;
     const kept: I420Frame = { width: frame.width, height: frame.height, data: frame.data.slice() };
     this.pool
       .run({
@@ -182,7 +221,10 @@ export class Peer {
         modules: this.schedule.next(frame.receivedAt),
       })
       .then(
-        (detection) => this.done.set(seq, { detection, frame: kept, receivedAt: frame.receivedAt }),
+        (detection) => {
+          if (grid) this.gate?.ran(grid, frame.receivedAt, detection);
+          this.done.set(seq, { detection, frame: kept, receivedAt: frame.receivedAt });
+        },
         // The frame is dropped (the worker died or the engine closed); the next one is tried.
         () => this.done.set(seq, null),
       )
@@ -201,10 +243,10 @@ export class Peer {
       this.nextToSend++;
       if (!result || this.closed) continue;
       this.lastFrame = result.frame;
-      const text = JSON.stringify(this.stream.frame(result.detection, Date.now()));
+      const text = JSON.stringify(this.stream.frame(result.detection, this.now()));
       for (const send of this.results) send(text);
       this.stats.framesProcessed++;
-      this.stats.latencies.push(Date.now() - result.receivedAt);
+      this.stats.latencies.push(this.now() - result.receivedAt);
       if (this.stats.latencies.length > 1000) this.stats.latencies.shift();
     }
   }

@@ -1,0 +1,190 @@
+// The passive monitor's cost rules (live/monitoring): the change gate on real webcam frames, and the rate for each
+// posture watch.
+import { realRgb } from '@posture-vision/testkit/real-media';
+import { describe, expect, it } from 'vitest';
+import { initialPostureState } from '../../src/analysis';
+import type { Keypoint } from '../../src/detection';
+import {
+  AT_RISK_FPS,
+  frameDue,
+  frameWatch,
+  gateDecision,
+  type LumaGrid,
+  lumaGrid,
+  MODEL_AT_LEAST_EVERY_MS,
+  NOBODY_FPS,
+  postureWatch,
+  rgbPixels,
+  STEADY_FPS,
+  watchFps,
+  yPlane,
+} from '../../src/live/monitoring';
+
+type Rgb = { width: number; height: number; data: Uint8Array };
+const grid = (img: Rgb): LumaGrid => lumaGrid(rgbPixels(img.data, img.width, img.height));
+const students = 'webcam-students-good-vs-bad';
+const man = 'webcam-upright-vs-slouched';
+/** The man's body box in his upright frames (normalised), as the model finds it. */
+const box = { x: 0.2, y: 0.05, w: 0.6, h: 0.95 };
+
+/** The picture moved down by `px` rows (the top row repeated): a person sinking in the chair, a pixel at a time. */
+function sunk(img: Rgb, px: number): Rgb {
+  const data = new Uint8Array(img.data.length);
+  const row = img.width * 3;
+  for (let y = 0; y < img.height; y++) {
+    const from = Math.max(0, y - px) * row;
+    data.set(img.data.subarray(from, from + row), y * row);
+  }
+  return { ...img, data };
+}
+
+describe('the change gate', () => {
+  it('lets the last detection stand between consecutive frames of real webcam video where the student sits still', () => {
+    // Frames 3 apart in the source video (test split): the sensor noise and compression of a real camera.
+    for (const [a, b] of [
+      ['good/test-075.jpg', 'good/test-078.jpg'],
+      ['bad/test-033.jpg', 'bad/test-036.jpg'],
+      ['bad/dataset1-310.jpg', 'bad/dataset1-315.jpg'],
+    ]) {
+      const before = grid(realRgb(`${students}/${a}`));
+      const d = gateDecision(
+        { grid: before, time: 0, box: null },
+        grid(realRgb(`${students}/${b}`)),
+        500,
+        5000,
+      );
+      expect(d).toMatchObject({ run: false, reason: 'still' });
+    }
+  });
+
+  it('runs the model at once when the person slouches, sits up or moves', () => {
+    const upright = grid(realRgb(`${man}/notSlouching/sample-1542640808958-0.jpg`));
+    const slouched = grid(realRgb(`${man}/isSlouching/sample-1542640808958-0.jpg`));
+    const movedOn = grid(realRgb(`${man}/notSlouching/sample-1542640808958-5.jpg`));
+    expect(gateDecision({ grid: upright, time: 0, box }, slouched, 200, 5000)).toMatchObject({
+      run: true,
+      reason: 'moved',
+    });
+    expect(gateDecision({ grid: slouched, time: 0, box }, upright, 200, 5000)).toMatchObject({
+      run: true,
+      reason: 'moved',
+    });
+    expect(gateDecision({ grid: upright, time: 0, box }, movedOn, 200, 5000)).toMatchObject({
+      run: true,
+      reason: 'moved',
+    });
+  });
+
+  it('runs the model on the first frame, and on a still picture once the last run is due', () => {
+    const img = grid(realRgb(`${man}/notSlouching/sample-1542640808958-0.jpg`));
+    expect(gateDecision(null, img, 0, 5000)).toMatchObject({ run: true, reason: 'first' });
+    expect(gateDecision({ grid: img, time: 0, box }, img, 4999, 5000)).toMatchObject({ run: false });
+    expect(gateDecision({ grid: img, time: 0, box }, img, 5000, 5000)).toMatchObject({
+      run: true,
+      reason: 'due',
+    });
+  });
+
+  it('sees a slow sink: each frame moves less than the gate sees, but against the model frame it adds up', () => {
+    const upright = realRgb(`${man}/notSlouching/sample-1542640808958-0.jpg`);
+    const low = sunk(upright, 4);
+    // Sinking 4 pixels over 20 frames: each frame a twentieth of the way (a blend, the sub-pixel steps of a camera).
+    const at = (k: number): LumaGrid => {
+      const f = k / 20;
+      return grid({
+        ...upright,
+        data: upright.data.map((v, i) => Math.round(v * (1 - f) + (low.data[i] ?? 0) * f)),
+      });
+    };
+    const frames = Array.from({ length: 21 }, (_, k) => at(k));
+    // Frame to frame the picture hardly changes ...
+    for (let k = 1; k <= 20; k++)
+      expect(
+        gateDecision({ grid: frames[k - 1] as LumaGrid, time: 0, box }, frames[k] as LumaGrid, 500, 60_000)
+          .run,
+      ).toBe(false);
+    // ... but against the model's last frame it adds up, and the model runs before the sink is complete.
+    let model = { grid: frames[0] as LumaGrid, time: 0, box };
+    const runs: number[] = [];
+    for (let k = 1; k <= 20; k++) {
+      const d = gateDecision(model, frames[k] as LumaGrid, k * 500, 60_000);
+      if (d.run) {
+        expect(d.reason).toBe('moved');
+        runs.push(k);
+        model = { grid: frames[k] as LumaGrid, time: k * 500, box };
+      }
+    }
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs[0]).toBeLessThan(20);
+  });
+
+  it('takes the camera adjusting its exposure (every cell brighter alike) as no movement', () => {
+    const img = realRgb(`${students}/good/test-075.jpg`);
+    const brighter = { ...img, data: img.data.map((v) => Math.min(255, v + 12)) };
+    expect(gateDecision({ grid: grid(img), time: 0, box: null }, grid(brighter), 200, 5000).run).toBe(false);
+  });
+
+  it('reads the same grid from an I420 luma plane as from the RGB picture it was made from', () => {
+    const img = realRgb(`${students}/good/test-075.jpg`);
+    const y = new Uint8Array(img.width * img.height);
+    for (let i = 0; i < y.length; i++)
+      y[i] = Math.round(
+        16 +
+          (66 * (img.data[i * 3] ?? 0) + 129 * (img.data[i * 3 + 1] ?? 0) + 25 * (img.data[i * 3 + 2] ?? 0)) /
+            256,
+      );
+    const fromY = lumaGrid(yPlane(y, img.width, img.height));
+    const fromRgb = grid(img);
+    const worst = Math.max(...Array.from(fromY.cells, (v, i) => Math.abs(v - (fromRgb.cells[i] ?? 0))));
+    expect(worst).toBeLessThan(0.5);
+  });
+});
+
+describe('the rate that follows what is happening', () => {
+  const person: Keypoint[] = Array.from({ length: 17 }, (_, i) => ({
+    x: 0.3 + i * 0.02,
+    y: 0.4,
+    score: 0.9,
+  }));
+  const good = initialPostureState();
+
+  it('watches nobody when no person is in view, steady before a reference or in good posture', () => {
+    expect(postureWatch(null, good, true)).toBe('nobody');
+    expect(postureWatch([], good, true)).toBe('nobody');
+    expect(postureWatch(person, good, false)).toBe('steady');
+    expect(postureWatch(person, good, true)).toBe('steady');
+  });
+
+  it('watches at risk while a deviation is timed, reported, recovering, or the head is turned away', () => {
+    expect(postureWatch(person, { ...good, overSince: 1000 }, true)).toBe('at_risk');
+    expect(postureWatch(person, { ...good, deviated: true }, true)).toBe('at_risk');
+    expect(postureWatch(person, { ...good, deviated: true, underSince: 2000 }, true)).toBe('at_risk');
+    expect(postureWatch(person, { ...good, turnedSince: 500 }, true)).toBe('at_risk');
+  });
+
+  it('looks fast at risk, slower while steady, a frame every few seconds with nobody', () => {
+    expect(watchFps('at_risk')).toBe(AT_RISK_FPS);
+    expect(watchFps('steady')).toBe(STEADY_FPS);
+    expect(watchFps('nobody')).toBe(NOBODY_FPS);
+    expect(AT_RISK_FPS).toBeGreaterThan(STEADY_FPS);
+    expect(NOBODY_FPS).toBeLessThan(1);
+    expect(MODEL_AT_LEAST_EVERY_MS.at_risk).toBeLessThan(MODEL_AT_LEAST_EVERY_MS.steady);
+    expect(MODEL_AT_LEAST_EVERY_MS.steady).toBeLessThan(MODEL_AT_LEAST_EVERY_MS.nobody);
+  });
+
+  it('thins faster frames to the rate, with room for a camera frame arriving a little early', () => {
+    expect(frameDue(null, 0, 'steady')).toBe(true);
+    expect(frameDue(0, 200, 'steady')).toBe(false);
+    expect(frameDue(0, 480, 'steady')).toBe(true);
+    expect(frameDue(0, 190, 'at_risk')).toBe(true);
+    expect(frameDue(0, 1000, 'nobody')).toBe(false);
+    expect(frameDue(0, 3000, 'nobody')).toBe(true);
+  });
+
+  it('reads the watch of a frame, or its verdict from a producer that sends none', () => {
+    const verdict = (status: 'good' | 'poor' | 'neutral') => ({ status, issue: null, level: null });
+    expect(frameWatch({ posture_watch: 'nobody', posture_verdict: verdict('neutral') })).toBe('nobody');
+    expect(frameWatch({ posture_verdict: verdict('poor') })).toBe('at_risk');
+    expect(frameWatch({ posture_verdict: verdict('good') })).toBe('steady');
+  });
+});

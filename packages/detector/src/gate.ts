@@ -1,0 +1,60 @@
+// The change gate as a host uses it (core live/change-gate.ts has the rule): it remembers the grid, time and
+// detection of the last frame the model ran on, and for each new frame says whether the model must run or which
+// detection stands. The vision service's per-peer loop and the browser's detector worker both hold one per stream,
+// and only for a posture-only stream: one that shows face signals needs the face models on every frame (a blink is
+// a few pixels, under any grid).
+import {
+  type GateDecision,
+  gateDecision,
+  type LumaGrid,
+  MODEL_AT_LEAST_EVERY_MS,
+  type PostureWatch,
+} from '@posture-vision/core/live/monitoring';
+import type { Detection } from './normalise.ts';
+import type { Shows } from './schedule.ts';
+
+/** Whether a stream's frames go through the gate: only when it shows nothing but posture (passive monitoring). A
+ * client that did not say what it shows is an older live tool: not gated. */
+export function gatesFrames(shows: Shows | null): boolean {
+  return !!shows && !shows.face && !shows.hands && !shows.emotion;
+}
+
+export interface GateCounts {
+  /** Frames the model ran on (the first, a moved picture, or a forced run). */
+  runs: number;
+  /** Frames the model was spared: the last detection stood for them. */
+  held: number;
+}
+
+export class ModelGate {
+  private memory: { grid: LumaGrid; time: number; detection: Detection } | null = null;
+  readonly counts: GateCounts = { runs: 0, held: 0 };
+  /** The last decision, for hosts that report why. */
+  last: GateDecision | null = null;
+
+  /** The detection that stands for a frame taken at `time` with this grid, or null when the model must run on it
+   * (then `ran` must follow with the model's answer). */
+  check(grid: LumaGrid, time: number, watch: PostureWatch): Detection | null {
+    const m = this.memory;
+    this.last = gateDecision(
+      m && { grid: m.grid, time: m.time, box: m.detection.body?.box ?? null },
+      grid,
+      time,
+      MODEL_AT_LEAST_EVERY_MS[watch],
+    );
+    if (this.last.run || !m) return null;
+    this.counts.held++;
+    return m.detection;
+  }
+
+  /** The model ran on the frame of this grid. */
+  ran(grid: LumaGrid, time: number, detection: Detection): void {
+    this.counts.runs++;
+    this.memory = { grid, time, detection };
+  }
+
+  /** Forget the last frame (a new video source): the next frame runs the model. */
+  reset(): void {
+    this.memory = null;
+  }
+}
