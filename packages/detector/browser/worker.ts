@@ -3,12 +3,12 @@
 // from the page's own origin (bundled at build time, see vite-plugin.ts), one frame at a time. Threads only
 // in a cross-origin isolated page; elsewhere tfjs would pick its threaded build and hang (architecture
 // page, section 7).
-import { type LumaGrid, lumaGrid, rgbPixels } from '@posture-vision/core/live/monitoring';
+import { lumaGrid, rgbPixels } from '@posture-vision/core/live/monitoring';
 import { Human } from '@vladmandic/human';
 import { createDetector, type Detector } from '../src/detector.ts';
 import { frameToRgb, isReadableFormat, rawLuma } from '../src/frame-pixels.ts';
-import { gatesFrames, ModelGate } from '../src/gate.ts';
-import { type RgbImage, rgbaToRgb } from '../src/image.ts';
+import { detectThroughGate, type FramePixels, gatesFrames, ModelGate } from '../src/gate.ts';
+import { rgbaToRgb } from '../src/image.ts';
 import type { Size } from '../src/input-size.ts';
 import { humanConfig, missingModels } from '../src/models.ts';
 import { createSchedule, ratesFor, type Schedule } from '../src/schedule.ts';
@@ -56,12 +56,6 @@ let copied: Uint8Array | null = null;
  * moved, or when its last run is due again (core live/change-gate.ts). Null for a stream that shows face signals. */
 let gate: ModelGate | null = null;
 
-/** A frame's pixels, read lazily: the gate's brightness grid first, the model's picture only when it runs. */
-interface FramePixels {
-  grid(): LumaGrid;
-  rgb(): RgbImage;
-}
-
 /** A camera frame's visible pixels, copied out (the frame is closed); the model's picture is scaled to `size` in one
  * pass when asked for. The copy is read before the next frame comes: one frame is in the worker at a time. */
 async function readVideoFrame(frame: VideoFrame, size: Size): Promise<FramePixels> {
@@ -84,27 +78,24 @@ function bitmapPixels(bitmap: ImageBitmap): FramePixels {
   return { grid: () => lumaGrid(rgbPixels(image.data, image.width, image.height)), rgb: () => image };
 }
 
-/** Detects one frame's pixels, or lets the last detection stand when the gate says nothing moved; the detection
- * frame reports the camera frame's size. */
+/** Detects one frame's pixels, or lets the last detection stand when the gate says nothing moved. */
 function detectFrame(read: Promise<FramePixels>, time: number, camera: Size): void {
   const d = detector;
   const s = schedule;
   if (!d || !s) return;
   const started = performance.now();
   read
-    .then(async (frame) => {
-      const grid = gate ? frame.grid() : null;
-      const held = gate && grid ? gate.check(grid, time, stream.watch) : null;
-      if (held) return { detection: held, ran: false };
-      // Coordinates are normalised to the frame, so a scaled-down picture's detection is the camera frame's:
-      // report the camera frame's size (the reference and the vision service's frames use it).
-      const detection = { ...(await d.detect(frame.rgb(), s.next(time))), ...camera };
-      if (gate && grid) gate.ran(grid, time, detection);
-      return { detection, ran: true };
-    })
-    .then(({ detection, ran }) => {
-      post({ type: 'frame', frame: stream.frame(detection, time), ms: performance.now() - started, ran });
-    })
+    .then((pixels) =>
+      detectThroughGate({
+        gate,
+        stream,
+        pixels,
+        time,
+        camera,
+        detect: (image) => d.detect(image, s.next(time)),
+      }),
+    )
+    .then(({ frame, ran }) => post({ type: 'frame', frame, ms: performance.now() - started, ran }))
     .catch((error: Error) => post({ type: 'frame-failed', message: error.message }));
 }
 

@@ -3,6 +3,8 @@
 // detection stands. The vision service's per-peer loop and the browser's detector worker both hold one per stream,
 // and only for a posture-only stream: one that shows face signals needs the face models on every frame (a blink is
 // a few pixels, under any grid).
+
+import type { DetectionFrame } from '@posture-vision/core/analysis';
 import {
   type GateDecision,
   gateDecision,
@@ -10,8 +12,11 @@ import {
   MODEL_AT_LEAST_EVERY_MS,
   type PostureWatch,
 } from '@posture-vision/core/live/monitoring';
+import type { RgbImage } from './image.ts';
+import type { Size } from './input-size.ts';
 import type { Detection } from './normalise.ts';
 import type { Shows } from './schedule.ts';
+import type { DetectionStream } from './stream.ts';
 
 /** Whether a stream's frames go through the gate: only when it shows nothing but posture (passive monitoring). A
  * client that did not say what it shows is an older live tool: not gated. */
@@ -57,4 +62,32 @@ export class ModelGate {
   reset(): void {
     this.memory = null;
   }
+}
+
+/** A frame's pixels, read lazily: the gate's brightness grid first, the model's picture only when it runs. */
+export interface FramePixels {
+  grid(): LumaGrid;
+  rgb(): RgbImage;
+}
+
+/**
+ * One frame of a stream through the gate (when it has one) and the model: the model's detection, or the last one
+ * when nothing moved, turned into the stream's detection frame. `camera` is the camera frame's size, which the
+ * detection reports (a picture scaled down for the model is detected in normalised coordinates). The browser's
+ * detector worker runs each frame through this; so do the tests and the monitoring bench.
+ */
+export async function detectThroughGate(o: {
+  gate: ModelGate | null;
+  stream: DetectionStream;
+  pixels: FramePixels;
+  time: number;
+  camera: Size;
+  detect(image: RgbImage): Promise<Detection>;
+}): Promise<{ frame: DetectionFrame; ran: boolean }> {
+  const grid = o.gate ? o.pixels.grid() : null;
+  const held = o.gate && grid ? o.gate.check(grid, o.time, o.stream.watch) : null;
+  if (held) return { frame: o.stream.frame(held, o.time), ran: false };
+  const detection = { ...(await o.detect(o.pixels.rgb())), ...o.camera };
+  if (o.gate && grid) o.gate.ran(grid, o.time, detection);
+  return { frame: o.stream.frame(detection, o.time), ran: true };
 }

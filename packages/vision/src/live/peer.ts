@@ -78,6 +78,8 @@ export class Peer {
   private gate: ModelGate | null;
   /** When the last frame was taken at the posture's rate (posture-only peers). */
   private takenAt: number | null = null;
+  private readonly now: () => number;
+  private readonly gating: boolean;
   readonly results = new Set<Send>();
   readonly stats: PeerStats = {
     framesReceived: 0,
@@ -100,11 +102,14 @@ export class Peer {
     private readonly iceServers: IceServer[] = [],
     /** Frames of this peer in inference at once (benchmark hook; see MAX_IN_FLIGHT). */
     private readonly maxInFlight = MAX_IN_FLIGHT,
-    /** The clock, ms (benchmark hook: an hour replayed on a virtual clock). */
-    private readonly now: () => number = Date.now,
+    /** Benchmark hooks: `now`, the clock in ms (an hour replayed on a virtual clock); `gate: false`, a
+     * posture-only peer as before the change gate (every frame to the model, no thinning). */
+    hooks: { now?: () => number; gate?: boolean } = {},
   ) {
+    this.now = hooks.now ?? Date.now;
+    this.gating = hooks.gate ?? true;
     this.schedule = createSchedule(ratesFor(shows), id);
-    this.gate = gatesFrames(shows) ? new ModelGate() : null;
+    this.gate = this.gating && gatesFrames(shows) ? new ModelGate() : null;
     void this.loop();
   }
 
@@ -116,7 +121,7 @@ export class Peer {
   /** A client says (again) what it shows; the module rates follow from the next frame on. */
   setShows(shows: Shows | null): void {
     this.schedule = createSchedule(ratesFor(shows), this.id);
-    if (!gatesFrames(shows)) this.gate = null;
+    if (!this.gating || !gatesFrames(shows)) this.gate = null;
     else this.gate ??= new ModelGate();
   }
 

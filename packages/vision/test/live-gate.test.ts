@@ -1,0 +1,84 @@
+// A posture-only peer (passive monitoring) through the change gate and the rate, on the real engine and frames of a
+// real person: the model runs on the first frame, not again while the picture is still, at once when it moves; frames
+// faster than the posture's rate are thinned; a peer that shows face signals runs the model on every frame. Model
+// runs are counted, not timed; the peer's clock is a test clock.
+import { parseShows } from '@posture-vision/detector';
+import { personClipFrames } from '@posture-vision/testkit/media';
+import { describe, expect, it } from 'vitest';
+import { type I420Frame, Peer } from '../src/live/peer.ts';
+import { useEngine } from './engine.ts';
+
+const W = 640;
+const H = 480;
+const engine = useEngine();
+const [upright, slouched] = personClipFrames([
+  { posture: 'upright', seconds: 1 / 15 },
+  { posture: 'slouched', seconds: 1 / 15 },
+]).map((data): I420Frame => ({ width: W, height: H, data }));
+
+/** A peer on a test clock; `offer` pushes a frame at a clock time and resolves with the frame sent for it, or
+ * null when the peer thinned it away. */
+function peerOn(shows: string) {
+  let clock = 0;
+  const peer = new Peer(`gate-${shows || 'posture'}`, null, engine.pool, parseShows(shows), [], 2, {
+    now: () => clock,
+  });
+  const offer = (frame: I420Frame, at: number) =>
+    new Promise<unknown>((resolve) => {
+      clock = at;
+      const thinned = peer.stats.framesThinned;
+      const once = (text: string) => {
+        peer.results.delete(once);
+        resolve(JSON.parse(text));
+      };
+      peer.results.add(once);
+      peer.pushFrame(frame);
+      if (peer.stats.framesThinned > thinned) {
+        peer.results.delete(once);
+        resolve(null);
+      }
+    });
+  return { peer, offer };
+}
+
+describe('a posture-only peer through the change gate', () => {
+  it('runs the model on the first frame, keeps its detection while the picture is still, runs at once on movement', async () => {
+    const { peer, offer } = peerOn('');
+    try {
+      for (let i = 0; i < 8; i++) expect(await offer(upright as I420Frame, i * 500)).not.toBeNull();
+      expect(peer.stats.modelRuns).toBe(1);
+      expect(peer.stats.framesProcessed).toBe(8);
+      const moved = (await offer(slouched as I420Frame, 4000)) as { hns: { poses: unknown[] } };
+      expect(peer.stats.modelRuns).toBe(2);
+      expect(moved.hns.poses).toHaveLength(1);
+      expect(await offer(slouched as I420Frame, 4500)).not.toBeNull();
+      expect(peer.stats.modelRuns).toBe(2);
+    } finally {
+      peer.close();
+    }
+  });
+
+  it('thins frames that come faster than the posture asks for', async () => {
+    const { peer, offer } = peerOn('');
+    try {
+      // A person in view, not calibrated: steady, 2 frames/s; frames offered at 10 frames/s.
+      const sent: unknown[] = [];
+      for (let i = 0; i < 10; i++) sent.push(await offer(upright as I420Frame, i * 100));
+      expect(peer.stats.framesThinned).toBeGreaterThan(0);
+      expect(sent.filter((f) => f !== null).length).toBeLessThanOrEqual(3);
+    } finally {
+      peer.close();
+    }
+  });
+
+  it('runs the model on every frame of a peer that shows face signals', async () => {
+    const { peer, offer } = peerOn('face');
+    try {
+      for (let i = 0; i < 4; i++) await offer(upright as I420Frame, i * 500);
+      expect(peer.stats.modelRuns).toBe(4);
+      expect(peer.stats.framesThinned).toBe(0);
+    } finally {
+      peer.close();
+    }
+  });
+});
