@@ -30,6 +30,10 @@ export function get(api: RunningService, path: string, token: string) {
   return call(api, path, { token });
 }
 
+export function post(api: RunningService, path: string, token: string, body: unknown) {
+  return call(api, path, { method: 'POST', token, body: JSON.stringify(body) });
+}
+
 function verificationToken(api: RunningService, email: string): string {
   const outbox = join(api.dataDir, 'outbox');
   for (const name of readdirSync(outbox)) {

@@ -30,6 +30,8 @@ export interface ExtensionStackOptions {
   zip?: boolean;
   /** The extension is signed in through the web app before the tests, as a user signs it in. */
   signIn?: boolean;
+  /** A Chromium profile kept across launches, for a test that restarts the browser. */
+  userDataDir?: string;
 }
 
 export interface ExtensionStack {
@@ -40,6 +42,8 @@ export interface ExtensionStack {
   /** With `vision: 'counting'`. */
   visionStandIn?: CountingServer;
   extensionDir: string;
+  /** The fake camera's clip, for a browser launched again. */
+  clip: string;
   browser: Browser;
   /** A verified user with an active calibration. */
   user: TestUser;
@@ -89,7 +93,11 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
     await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
     if (options.zip) zipExtension(extensionDir, join(webOut, ZIP_NAME));
     const user = await createUser(api);
-    const browser = await launchChromium({ extension: extensionDir, fakeVideo: clip });
+    const browser = await launchChromium({
+      extension: extensionDir,
+      fakeVideo: clip,
+      userDataDir: options.userDataDir,
+    });
     started.push({ stop: () => browser.close() });
     const { popup } = await openPopup(browser);
     if (options.signIn) {
@@ -100,7 +108,7 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
       await Promise.all(started.map((s) => s.stop()));
       rmSync(tmp, { recursive: true, force: true });
     };
-    return { web, api, vision, visionStandIn, extensionDir, browser, user, popup, stop };
+    return { web, api, vision, visionStandIn, extensionDir, clip, browser, user, popup, stop };
   } catch (error) {
     await Promise.allSettled(started.map((s) => s.stop()));
     rmSync(tmp, { recursive: true, force: true });

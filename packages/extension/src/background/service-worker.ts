@@ -26,7 +26,7 @@ import {
 import { badgeFor } from '../rules/badge';
 import { addPostureTime } from '../rules/daily-stats';
 import { IDLE_DETECTION_SECONDS, onIdleChange } from '../rules/idle';
-import { INITIAL_MONITOR_STATE, KEYS, type MonitorState } from '../state/monitor-state';
+import { INITIAL_MONITOR_STATE, KEYS, type MonitorState, type Phase } from '../state/monitor-state';
 
 export const MESSAGES = {
   signIn: 'Sign in on the Posture Vision web app first.',
@@ -35,6 +35,7 @@ export const MESSAGES = {
   cameraMissing: 'No camera was found. Connect a camera and try again.',
   paused: 'Paused while the computer is idle or locked.',
   signedOut: 'Signed out in the web app.',
+  notResumed: 'Monitoring stopped when the browser closed and could not start again. Click Start monitoring.',
 } as const;
 
 const offscreen = chromeOffscreenHost();
@@ -84,14 +85,30 @@ async function startOffscreen(sessionId: string | null): Promise<Result> {
   return send('offscreen', 'offscreen/start', { sessionId });
 }
 
+/** Phases with an offscreen document running the camera (a paused session has none). */
+const CAPTURING: Phase[] = ['starting', 'calibrating', 'monitoring'];
+
+/**
+ * Ends a session at its last feedback (its start without any): the time since was not judged — the monitor
+ * was still starting or taking the reference, paused while idle, or gone with a closed browser — and must count
+ * neither as posture time nor as time of an N/A session. Unreachable, the API ends it so itself once nobody has
+ * reported on it for a while.
+ */
+async function endAtLastFeedback(sessionId: string): Promise<void> {
+  await api.sessions.end(sessionId, { at: 'lastFeedback' }).catch(() => undefined);
+}
+
 async function stopOffscreen(endSession: boolean): Promise<void> {
-  // A session paused while idle has no offscreen document: open one just to end the session.
-  const { sessionId } = await monitorState();
-  if (endSession && sessionId) await offscreen.ensure();
+  const { sessionId, phase } = await monitorState();
+  // While verdicts are being sent the monitor ends its session itself, after its feedback still on the way.
+  const judging = phase === 'monitoring';
   if (await offscreen.exists()) {
-    await send('offscreen', 'offscreen/stop', { endSession, sessionId }).catch(() => undefined);
+    await send('offscreen', 'offscreen/stop', { endSession: endSession && judging, sessionId }).catch(
+      () => undefined,
+    );
     await offscreen.close();
   }
+  if (endSession && !judging && sessionId) await endAtLastFeedback(sessionId);
 }
 
 async function stopMonitoring(message: string | null): Promise<Result> {
@@ -118,6 +135,7 @@ async function openCameraPermissionPage(): Promise<void> {
 
 const handlers: Handlers<'background'> = {
   async 'monitor/start'() {
+    await interrupted;
     if (!(await storage.get(STORAGE_KEYS.token))) {
       await updateMonitor(() => ({ phase: 'error', message: MESSAGES.signIn }));
       return { ok: false, message: MESSAGES.signIn };
@@ -130,6 +148,11 @@ const handlers: Handlers<'background'> = {
     return startOffscreen(state.sessionId);
   },
   'monitor/stop': () => stopMonitoring(null),
+  // The popup opens: by the time it reads the state, a run the browser's restart interrupted is resumed.
+  async 'monitor/sync'() {
+    await interrupted;
+    return { ok: true };
+  },
   async 'monitor/snooze'() {
     await serial(async () =>
       writeValue(KEYS.alerts, snooze((await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE, Date.now())),
@@ -250,6 +273,7 @@ listen('background', handlers);
 
 chrome.idle.setDetectionInterval(IDLE_DETECTION_SECONDS);
 chrome.idle.onStateChanged.addListener(async (idle) => {
+  await interrupted;
   const state = await monitorState();
   const change = onIdleChange(idle, state.phase);
   if (change === 'pause') {
@@ -271,10 +295,46 @@ chrome.idle.onStateChanged.addListener(async (idle) => {
 
 notifier.onSnooze(() => void handlers['monitor/snooze'](undefined, {}));
 
-// After a browser restart the offscreen document is gone: resume monitoring if it was on.
-chrome.runtime.onStartup.addListener(async () => {
+/**
+ * chrome.storage outlives the browser, the camera and the offscreen document do not: after the browser was
+ * closed while monitoring (or the extension was reloaded or updated), the stored state still says Calibrating
+ * or Monitoring with nothing running. Nothing else notices — chrome.runtime.onStartup does not fire for every
+ * installation (an extension loaded with --load-extension gets onInstalled instead), and the popup only reads
+ * the storage — so every start of this worker checks. The interrupted run's session ends at its last feedback
+ * (the time the browser was closed is no posture time) and monitoring starts again, as the user left it on.
+ * A session paused while idle resumes once the user is back, as on chrome.idle's change: it reports only
+ * changes, and the user may have come back while the browser was closed.
+ */
+async function resumeInterrupted(): Promise<void> {
   const state = await monitorState();
-  if (state.phase === 'stopped' || state.phase === 'error') return;
-  await updateMonitor(() => ({ phase: 'starting', message: null }));
-  await startOffscreen(state.sessionId);
-});
+  const paused = state.phase === 'paused';
+  if (!CAPTURING.includes(state.phase) && !paused) return;
+  if (await offscreen.exists()) return;
+  if (paused && (await chrome.idle.queryState(IDLE_DETECTION_SECONDS)) !== 'active') return;
+  // A paused session is continued as after an idle pause (while the API still runs it); a run the browser's
+  // closing cut off is ended where it was last judged, and a new one starts.
+  let resume: string | null = state.sessionId;
+  if (!paused && state.sessionId) {
+    await endAtLastFeedback(state.sessionId);
+    resume = null;
+  }
+  await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, processing: state.processing, phase: 'starting' }));
+  if (!(await storage.get(STORAGE_KEYS.token))) {
+    await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, phase: 'error', message: MESSAGES.signIn }));
+    return;
+  }
+  try {
+    const started = await startOffscreen(resume);
+    if (!started.ok && (await monitorState()).phase === 'starting')
+      await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, phase: 'error', message: MESSAGES.notResumed }));
+  } catch {
+    await offscreen.close().catch(() => undefined);
+    await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, phase: 'error', message: MESSAGES.notResumed }));
+  }
+}
+
+/** Settled once an interrupted run is resumed (or there was none); starts and the popup wait for it. */
+const interrupted: Promise<void> = resumeInterrupted().catch(() => undefined);
+// Registered so that Chrome starts this worker when the browser starts or the extension is (re)loaded.
+chrome.runtime.onStartup.addListener(() => interrupted);
+chrome.runtime.onInstalled.addListener(() => interrupted);

@@ -14,6 +14,8 @@ export interface Result {
 export interface BackgroundCommands {
   'monitor/start': { payload: undefined; answer: Result };
   'monitor/stop': { payload: undefined; answer: Result };
+  /** The popup opened: answered once the stored state is true (a run the browser's restart cut off resumed). */
+  'monitor/sync': { payload: undefined; answer: Result };
   'monitor/snooze': { payload: undefined; answer: Result };
   'monitor/recalibrate': { payload: undefined; answer: Result };
   /** The active calibration profile changed (popup): a running monitor switches to its reference. */

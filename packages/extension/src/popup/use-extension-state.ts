@@ -1,6 +1,7 @@
 // The popup reads the stored state directly and follows its changes; commands go to the service worker.
 import { STORAGE_KEYS } from '@posture-vision/core';
 import { useEffect, useState } from 'react';
+import { send } from '../messaging/runtime';
 import { type AlertState, INITIAL_ALERT_STATE } from '../rules/alert-timing';
 import { type DailyStats, statsForToday } from '../rules/daily-stats';
 import {
@@ -47,6 +48,9 @@ export function useExtensionState(): ExtensionState | null {
     const refresh = () => void read().then(setState);
     refresh();
     chrome.storage.local.onChanged.addListener(refresh);
+    // Wakes the service worker, which resumes a run the browser's restart cut off (the stored state would
+    // otherwise still say Calibrating or Monitoring with nothing running); the change then comes through storage.
+    void send('background', 'monitor/sync', undefined).catch(() => undefined);
     return () => chrome.storage.local.onChanged.removeListener(refresh);
   }, []);
   return state;
