@@ -11,6 +11,7 @@ export * from './posture';
 export * from './reference';
 export * from './rules/forward-head';
 export * from './rules/lean';
+export * from './rules/leaning-in';
 export * from './rules/levels';
 export * from './rules/slouch';
 export * from './thresholds';

@@ -12,6 +12,12 @@ export interface PostureMeasures {
   /** Head size over the neck's height (the head above the shoulder line, square to it), over the reference's (1:
    * unchanged; above 1: the head forward and down). Needs no shoulder width. */
   head_over_neck: number;
+  /** The neck's height over the shoulder width, over the reference's (1: unchanged; below 1: the head sunk between
+   * the shoulders). A camera tilted or moved changes where the body is and how big, not this proportion. */
+  neck_vs_shoulders: number;
+  /** With the shoulders out of the picture: the head's size over the reference's where the face is frontal and the
+   * head not higher (rules/leaning-in.ts); 1 while the shoulders are in view. */
+  leaning_in: number;
   /** Shoulder width over the reference's: the distance to the camera (above 1: nearer). Not judged by itself. */
   scale: number;
   /** The head centre's sideways offset from the shoulders' midpoint, shoulder widths, minus the reference's. */
@@ -27,6 +33,8 @@ export const UNCHANGED: PostureMeasures = {
   head_drop: 0,
   shoulder_drop: 0,
   head_over_neck: 1,
+  neck_vs_shoulders: 1,
+  leaning_in: 1,
   scale: 1,
   lean: 0,
   tilt_deg: 0,
@@ -60,6 +68,7 @@ export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMe
     const [neck, refNeck] = [neckHeight(head, now), neckHeight(refHead, ref)];
     if (spans && spans[1] > 0 && refNeck > 0)
       out.head_over_neck = neck > 0 ? spans[0] / neck / (spans[1] / refNeck) : Number.POSITIVE_INFINITY;
+    if (refNeck > 0) out.neck_vs_shoulders = Math.max(0, neck) / now.shoulderWidth / (refNeck / sw);
   }
   if (now.eyeAngle !== null && ref.eyeAngle !== null) out.tilt_deg = tiltDegrees(now.eyeAngle, ref.eyeAngle);
   return out;

@@ -9,8 +9,9 @@ import { type PostureMeasures, postureMeasures, UNCHANGED } from './measures';
 import { type ReferenceProblem, referenceProblem } from './reference';
 import { FORWARD_HEAD, forwardHeadLevel } from './rules/forward-head';
 import { LEAN, leanLevel, SHOULDER_TILT_DEG } from './rules/lean';
-import { LEVEL_RANK, worstLevel } from './rules/levels';
-import { SLOUCH_HEAD_DROP, SLOUCH_NECK_SETTLED, shouldersTookPart, slouchLevel } from './rules/slouch';
+import { LEANING_IN, leaningInGrowth } from './rules/leaning-in';
+import { LEVEL_RANK, levelOf, worstLevel } from './rules/levels';
+import { neckSettled, SLOUCH_HEAD_DROP, shouldersTookPart, slouchLevel } from './rules/slouch';
 import {
   MIN_TRACKED,
   ONSET_MS,
@@ -148,6 +149,8 @@ function findings(m: PostureMeasures): Finding[] {
     });
   const lean = leanLevel(m);
   if (lean) out.push({ issue: 'leaning_sideways', level: lean, text: 'Leaning to one side' });
+  const leaningIn = levelOf(m.leaning_in, LEANING_IN);
+  if (leaningIn) out.push({ issue: 'leaning_in', level: leaningIn, text: 'Leaning in toward the screen' });
   if (out.length && Math.abs(m.shoulder_tilt_deg) >= SHOULDER_TILT_DEG)
     out.push({
       issue: 'shoulder_asymmetry',
@@ -194,10 +197,11 @@ function describe(level: DeviationLevel, found: Finding[], deviated: boolean): s
 function recovered(m: PostureMeasures): boolean {
   const f = RECOVERY_FRACTION;
   return (
-    (m.head_drop < SLOUCH_HEAD_DROP.mild * f || m.head_over_neck < SLOUCH_NECK_SETTLED) &&
+    (m.head_drop < SLOUCH_HEAD_DROP.mild * f || !neckSettled(m)) &&
     m.head_over_neck - 1 < (FORWARD_HEAD.mild - 1) * f &&
     Math.abs(m.lean) < LEAN.mild * f &&
-    Math.abs(m.tilt_deg) < TILT_DEG.mild * f
+    Math.abs(m.tilt_deg) < TILT_DEG.mild * f &&
+    m.leaning_in - 1 < (LEANING_IN.mild - 1) * f
   );
 }
 
@@ -226,7 +230,12 @@ export function stepPosture(
   const refBody = referenceBody(ref);
   const seen = TRACKED.filter((i) => valid(input.keypoints[i]) && valid(ref.keypoints[i]));
   const shouldersSeen = seen.includes(5) && seen.includes(6);
-  if (!refBody || seen.length < MIN_TRACKED || !shouldersSeen) {
+  // Shoulders out of the picture: judged only as leaning in (the head nearer and not higher), while it is one or
+  // while a reported lean-in recovers; else there is nothing to judge posture against.
+  const leanIn = refBody && !shouldersSeen ? leaningInGrowth(input.keypoints, refBody, rf) : null;
+  const judgingLeanIn =
+    leanIn !== null && (leanIn >= LEANING_IN.mild || (state.deviated && state.held?.issue === 'leaning_in'));
+  if (!refBody || (!judgingLeanIn && (seen.length < MIN_TRACKED || !shouldersSeen))) {
     // The person left: nothing to judge, and the onset timer starts again on return.
     return {
       state: { ...initialPostureState(), lastTime: t },
@@ -277,6 +286,7 @@ export function stepPosture(
   }
   const deviation = devSum / weightSum;
   const measures = { ...(body ? postureMeasures(body, refBody) : UNCHANGED), deviation };
+  if (judgingLeanIn) measures.leaning_in = leaningInGrowth(smoothed, refBody, rf) ?? leanIn;
 
   const found = findings(measures);
   const level = worstLevel(found.map((f) => f.level));

@@ -44,11 +44,20 @@ export function viewOf(k: readonly Keypoint[], body: BodyGeometry, reference?: B
   const [now, ref] = [ratio(body), reference ? ratio(reference) : null];
   if (now !== null && now > (ref === null ? SIDE_ON_HEAD_PER_SHOULDERS : ref * TURNED_VS_REFERENCE))
     return 'side';
-  // Along the eye line, so a head tilted sideways (the nose then lies off the eyes' vertical) is not read as turned.
+  const [ex, ey] = [le.x - re.x, le.y - re.y];
+  if (Math.hypot(ex, ey) <= 0) return 'side';
+  return headTurned(k) ? 'head-turned' : 'front';
+}
+
+/** The nose off the eyes' midline by more than HEAD_TURNED_NOSE_OFFSET eye spans (false without the nose and both
+ * eyes, or with the eyes on one point). Measured along the eye line, so a head tilted sideways (the nose then lies
+ * off the eyes' vertical) is not read as turned. */
+export function headTurned(k: readonly Keypoint[]): boolean {
+  const [nose, le, re] = [k[0], k[1], k[2]];
+  if (!usable(nose) || !usable(le) || !usable(re)) return false;
   const [ex, ey] = [le.x - re.x, le.y - re.y];
   const eyeSpan = Math.hypot(ex, ey);
-  if (eyeSpan <= 0) return 'side';
+  if (eyeSpan <= 0) return false;
   const along = ((nose.x - (le.x + re.x) / 2) * ex + (nose.y - (le.y + re.y) / 2) * ey) / eyeSpan;
-  const offset = Math.abs(along) / eyeSpan;
-  return offset > HEAD_TURNED_NOSE_OFFSET ? 'head-turned' : 'front';
+  return Math.abs(along) / eyeSpan > HEAD_TURNED_NOSE_OFFSET;
 }

@@ -5,6 +5,7 @@ import {
   createReference,
   FORWARD_HEAD,
   initialPostureState,
+  LEANING_IN,
   ONSET_MS,
   type PostureInput,
   type PostureResult,
@@ -120,6 +121,62 @@ describe('live posture analysis', () => {
         ]).some((f) => f.result.is_posture_deviated),
         JSON.stringify(moved),
       ).toBe(false);
+  });
+
+  it('a camera tilted down the frame (the whole body lower and smaller, the neck as long against the shoulders) is not a slouch', () => {
+    // As a student's camera moved between takes: head 0.37 and shoulders 0.27 shoulder widths lower, 0.8 times the
+    // size, the head a little bigger against the neck.
+    const moved = transform(upright(), { scale: 0.8, dy: 0.1, headScale: 1.08 });
+    const r = run([
+      [upright(), 1000],
+      [moved, 6000],
+    ]);
+    expect(last(r).measures.head_drop).toBeGreaterThan(SLOUCH_HEAD_DROP.mild);
+    expect(last(r).measures.neck_vs_shoulders).toBeGreaterThanOrEqual(1);
+    expect(r.some((f) => f.result.is_posture_deviated)).toBe(false);
+    // The same drop with the head sunk between the shoulders is a slouch.
+    const sunk = transform(upright(), { scale: 0.8, dy: 0.1, headScale: 1.08, headDy: 0.02 });
+    expect(
+      last(
+        run([
+          [upright(), 1000],
+          [sunk, 6000],
+        ]),
+      ).verdict,
+    ).toMatchObject({ status: 'poor', issue: 'slouch' });
+  });
+
+  it('leaning in until the shoulders leave the picture is named leaning in; the shoulders out without it are not judged', () => {
+    const out = (k: Keypoint[]) => k.map((p, i) => (i === 5 || i === 6 ? { ...p, score: 0.1 } : p));
+    const leaningIn = out(transform(upright(), { scale: 1.25, dy: 0.08 }));
+    const r = run([
+      [upright(), 1000],
+      [leaningIn, 5000],
+    ]);
+    expect(last(r).verdict).toMatchObject({ status: 'poor', issue: 'leaning_in' });
+    expect(last(r).measures.leaning_in).toBeGreaterThan(LEANING_IN.moderate);
+    expect(last(r).body_status).toMatch(/Leaning in/);
+    // Sitting back up: good again after the recovery time.
+    expect(
+      last(
+        run([
+          [upright(), 1000],
+          [leaningIn, 5000],
+          [upright(), 3000],
+        ]),
+      ).verdict.status,
+    ).toBe('good');
+    // Shoulders out with the head its usual size (sitting low), or higher (standing up): nothing to judge.
+    for (const k of [
+      out(transform(upright(), { dy: 0.1 })),
+      out(transform(upright(), { scale: 1.25, dy: -0.1 })),
+    ])
+      expect(
+        run([
+          [upright(), 1000],
+          [k, 5000],
+        ]).map((f) => f.result.verdict.status),
+      ).not.toContain('poor');
   });
 
   it('a lean moves the head over one shoulder', () => {

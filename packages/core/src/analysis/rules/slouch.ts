@@ -30,8 +30,30 @@ export const SLOUCH_NECK_SETTLED = 1.03;
 export const SHOULDERS_DROPPED = 0.04;
 export const SANK_BACK_SCALE = 0.9;
 
+/**
+ * A camera tilted or moved (a laptop lid pushed back, a webcam knocked) lowers the whole body in the frame, head and
+ * shoulders nearly alike, and can make it smaller, which grows the head against the neck a little; it cannot sink
+ * the head between the shoulders. So a drop is the body or the camera moving, not a slouch, when the shoulders
+ * dropped at least WHOLE_BODY_DROP_SHARE as far as the head and the neck is no shorter against the shoulder width
+ * than at the reference (neck_vs_shoulders at least NECK_NOT_SUNK). On the real webcam sets a student's camera
+ * moved between takes (upright, 0.35-0.37 shoulder widths lower) drops the shoulders 0.73-0.78 as far as the head
+ * with neck_vs_shoulders 1.01-1.11, and was called a slouch; in every real slouch (each of the man's upright frames
+ * as the reference in turn, and the students') where the shoulders dropped 0.6 as far as the head or more, the
+ * neck was shorter against the shoulders (0.97 at most), and where the neck was not shorter (0.98-0.99) the
+ * shoulders dropped 0.43 as far as the head at most.
+ */
+export const WHOLE_BODY_DROP_SHARE = 0.6;
+export const NECK_NOT_SUNK = 1;
+
+/** The head sank with the neck settling: the drop is posture, not the body or the camera moving. */
+export function neckSettled(m: PostureMeasures): boolean {
+  const wholeBody =
+    m.shoulder_drop >= WHOLE_BODY_DROP_SHARE * m.head_drop && m.neck_vs_shoulders >= NECK_NOT_SUNK;
+  return m.head_over_neck >= SLOUCH_NECK_SETTLED && !wholeBody;
+}
+
 export function slouchLevel(m: PostureMeasures): DeviationLevel | null {
-  return m.head_over_neck >= SLOUCH_NECK_SETTLED ? levelOf(m.head_drop, SLOUCH_HEAD_DROP) : null;
+  return neckSettled(m) ? levelOf(m.head_drop, SLOUCH_HEAD_DROP) : null;
 }
 
 /** Whether the body, not the head alone, went down. */
