@@ -1,9 +1,9 @@
 // The live monitor on real people (packages/testkit/real-media), through the product's own path: the detector's
 // Node host (the vision service's model), its DetectionStream (the same in server and device mode) and core's
 // analysis. The protocol is testkit live-accuracy.ts, the figures and their method bench/accuracy/README.md. The
-// man of the two slouching sets meets the monitor's goals; the students' set (a camera moved between takes,
-// shoulders leaving the frame as they lean in) is held to the floors measured when the rules were chosen, so a
-// change that makes it worse fails.
+// man of the two slouching sets meets the monitor's goals; the students' set (a camera moved between takes, held
+// head tilts labelled good, a small sink labelled bad) is held to the floors measured when the rules were chosen,
+// so a change that makes it worse fails.
 import { ONSET_MS } from '@posture-vision/core/analysis';
 import { type JudgingStream, judgeDay, judgePerson } from '@posture-vision/testkit/live-accuracy';
 import { type LivePerson, livePeople, realRgb } from '@posture-vision/testkit/real-media';
@@ -54,16 +54,32 @@ describe('the live monitor on real people', () => {
     },
   );
 
-  // Floors measured on 2026-11-27 (bench/accuracy/README.md), a few frames below each figure.
+  // Floors measured on 2026-11-28 (bench/accuracy/README.md), a frame or two below each figure: A 35/36 and 53/60,
+  // B 54/55 and 37/48 (10 of them leaning in, shoulders out of the picture), C 46/51 and 23/26, D 29/29 and 16/37.
   it.each([
     ['A', 0.94, 0.85],
-    ['B', 0.95, 0.5],
-    ['C', 0.8, 0.85],
+    ['B', 0.95, 0.74],
+    ['C', 0.88, 0.85],
     ['D', 0.95, 0.4],
   ])('students %s: upright passed and poor caught stay at their measured floors', (id, upright, poor) => {
     const c = judgePerson(make, person('webcam-students-good-vs-bad', id), detections).first;
     if (!c) throw new Error('no upright frame made a reference');
     expect(c.uprightPassed / c.uprightTotal).toBeGreaterThanOrEqual(upright);
     expect(c.poorCaught / c.poorTotal).toBeGreaterThanOrEqual(poor);
+  });
+
+  it('students B: leaning in until the shoulders leave the picture is named leaning in', () => {
+    const c = judgePerson(make, person('webcam-students-good-vs-bad', 'B'), detections).first;
+    expect(c?.issues.leaning_in ?? 0).toBeGreaterThanOrEqual(8);
+  });
+
+  it('students C: the camera moved between takes raises few false alarms in an hour (the rest are held head tilts)', () => {
+    const day = judgeDay(make, person('webcam-students-good-vs-bad', 'C'), detections, {
+      minutes: 60,
+      seed: 7,
+    });
+    if (!day) throw new Error('no day');
+    // 17.3 per upright hour measured; 30.5 while a camera moved read as a slouch.
+    expect(day.falseAlarms / day.uprightHours).toBeLessThanOrEqual(20);
   });
 });
