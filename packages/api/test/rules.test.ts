@@ -1,3 +1,4 @@
+import { POSTURE_ISSUES } from '@posture-vision/core/sessions';
 import { describe, expect, it } from 'vitest';
 import {
   consistencyScore,
@@ -6,7 +7,13 @@ import {
   postureTrends,
   weekOf,
 } from '../src/analytics/rules.ts';
-import { calibrationState, metricStatuses, recommendationsFor } from '../src/calibration/rules.ts';
+import {
+  calibrationState,
+  ISSUE_ADVICE,
+  ISSUE_LABELS,
+  metricStatuses,
+  recommendationsFor,
+} from '../src/calibration/rules.ts';
 import { buildReport, type FeedbackPoint, stabilityIndex, wholeSeconds } from '../src/sessions/report.ts';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 5, 9, 0, s));
@@ -310,5 +317,15 @@ describe('calibration rules', () => {
       'Forward head posture appeared in 40% of your recent feedback.',
     );
     expect(new Set(forward.map((r) => r.recommendation)).size).toBe(forward.length);
+  });
+});
+
+describe('issue names in reports', () => {
+  it('names every posture issue the monitor can report, with advice, in words rather than its code', () => {
+    for (const issue of POSTURE_ISSUES) {
+      expect(ISSUE_LABELS[issue], issue).toMatch(/^[A-Z][a-z]/);
+      expect(ISSUE_LABELS[issue], issue).not.toContain('_');
+      expect(ISSUE_ADVICE[issue], issue).toMatch(/\.$/);
+    }
   });
 });

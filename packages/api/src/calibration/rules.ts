@@ -94,12 +94,20 @@ export const ISSUE_LABELS: Record<string, string> = {
   forward_head: 'Forward head posture',
   shoulder_asymmetry: 'Shoulder asymmetry',
   tilt: 'Head tilt',
+  slouch: 'Slouching',
+  leaning_in: 'Leaning in toward the screen',
+  leaning_back: 'Leaning back',
+  leaning_sideways: 'Leaning to one side',
 };
 
 export const ISSUE_ADVICE: Record<string, string> = {
   forward_head: 'Keep your ears over your shoulders: raise the screen to eye level and tuck your chin.',
   shoulder_asymmetry: 'Level your shoulders: check armrest height and keep both forearms supported.',
   tilt: 'Keep your head upright: centre the screen and the camera in front of you.',
+  slouch: 'Sit back in your chair with your back against the backrest and your shoulders over your hips.',
+  leaning_in: 'Bring the screen closer or enlarge the text instead of leaning towards it, and sit back.',
+  leaning_back: 'Sit upright with your back supported rather than reclining away from the screen.',
+  leaning_sideways: 'Sit centred in your chair with your weight on both hips and the screen straight ahead.',
 };
 
 /**
