@@ -180,9 +180,9 @@ export default function CalibrationPage() {
       )}
       {step === 'camera' && (
         <section className="cal-card">
-          <h3>
+          <h2>
             Photo {photos.length + 1} of 3: {view} view
-          </h3>
+          </h2>
           {view && <p>{VIEW_INSTRUCTIONS[view]}</p>}
           <video ref={videoRef} className="cal-video cal-mirrored" muted playsInline autoPlay />
           <div className="cal-thumbs">

@@ -44,7 +44,7 @@ export function CalibrationSummaryView({ calibration, history = [], onRetake }: 
           </div>
         )}
         <div>
-          <h3>Overall Assessment</h3>
+          <h2>Overall Assessment</h2>
           <p data-testid="summary-assessment">{model.visualBreakdown.overallAssessment}</p>
           {model.scoreBreakdown && (
             <p className="cal-score-breakdown" data-testid="summary-score-breakdown">
@@ -54,7 +54,7 @@ export function CalibrationSummaryView({ calibration, history = [], onRetake }: 
         </div>
       </section>
       <section className="cal-card">
-        <h3>Key Metrics</h3>
+        <h2>Key Metrics</h2>
         <ul className="cal-metrics">
           {model.visualBreakdown.keyMetrics.map((m) => (
             <li key={m.key} className={`cal-metric cal-metric-${m.status}`} data-status={m.status}>
@@ -84,7 +84,7 @@ export function CalibrationSummaryView({ calibration, history = [], onRetake }: 
         <PostureDiagram calibration={calibration} />
       </section>
       <section className="cal-card">
-        <h3>Improvement Goals</h3>
+        <h2>Improvement Goals</h2>
         <ul>
           {model.goalSuggestions.map((g) => (
             <li key={g.id}>

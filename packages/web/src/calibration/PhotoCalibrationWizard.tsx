@@ -223,7 +223,7 @@ export default function PhotoCalibrationWizard() {
 
       {state.step === 'INSTRUCTIONS_START' && (
         <section className="cal-card">
-          <h3>How it works</h3>
+          <h2>How it works</h2>
           <ol>
             <li>Sit about an arm's length from the camera in good light.</li>
             <li>Take a photo from the front, then from your left and your right side.</li>
@@ -237,7 +237,7 @@ export default function PhotoCalibrationWizard() {
 
       {capturing && view && (
         <section className="cal-card">
-          <h3>Capture the {view} view</h3>
+          <h2>Capture the {view} view</h2>
           <p>{VIEW_INSTRUCTIONS[view]}</p>
           <video ref={videoRef} className="cal-video cal-mirrored" muted playsInline autoPlay />
           {notice && (
@@ -253,7 +253,7 @@ export default function PhotoCalibrationWizard() {
 
       {state.step.startsWith('PREVIEW_') && view && photo && (
         <section className="cal-card">
-          <h3>Preview: {view} view</h3>
+          <h2>Preview: {view} view</h2>
           <img className="cal-preview" src={photo.dataUrl} alt={`${view} view`} />
           <p
             className={check?.state === 'retake' ? 'cal-error' : 'cal-photo-check'}
@@ -291,12 +291,12 @@ export default function PhotoCalibrationWizard() {
 
       {state.step === 'COMPLETED' && (
         <section className="cal-card">
-          <h3>
+          <h2>
             {notMeasured.length ? 'Calibration saved, with metrics not measured' : 'Calibration complete!'}
-          </h3>
+          </h2>
           {notMeasured.length > 0 && (
             <div data-testid="wizard-not-measured">
-              <h4>Not measured</h4>
+              <h3>Not measured</h3>
               <ul>
                 {notMeasured.map((why) => (
                   <li key={why}>{why}</li>
@@ -314,7 +314,7 @@ export default function PhotoCalibrationWizard() {
           {liveReference && <p data-testid="wizard-live-reference">{liveReference}</p>}
           {notes.length > 0 && (
             <div data-testid="wizard-notes">
-              <h4>Assessment notes</h4>
+              <h3>Assessment notes</h3>
               <ul>
                 {notes.map((note) => (
                   <li key={note}>{note}</li>

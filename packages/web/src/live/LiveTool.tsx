@@ -250,7 +250,7 @@ export default function LiveTool(props: LiveToolProps) {
 
         <aside className="live-side">
           <section className="live-panel" aria-label="Detection Status">
-            <h4>Detection Status</h4>
+            <h2>Detection Status</h2>
             {/* The status often repeats the step's prompt shown above the video: said once, not twice. */}
             <p data-testid="live-status" hidden={!state.status || state.status === prompt}>
               {state.status === prompt ? '' : state.status}
@@ -290,18 +290,18 @@ export default function LiveTool(props: LiveToolProps) {
                 ))}
               </section>
               <section className="live-panel" aria-label="Head-Neck-Shoulder">
-                <h4>Head-Neck-Shoulder</h4>
+                <h2>Head-Neck-Shoulder</h2>
                 <p>Body status: {d?.bodyStatus || '—'}</p>
                 <p>Emotion: {d?.emotions.join(', ') || '—'}</p>
                 <p>Deviation confidence: {d?.confidence != null ? d.confidence.toFixed(2) : '—'}</p>
               </section>
               <section className="live-panel" aria-label="Hands">
-                <h4>Hands</h4>
+                <h2>Hands</h2>
                 <p>Hands detected: {d?.hands ?? 0}</p>
                 <p>Confidence: {d?.handConfidences.map((c) => c.toFixed(2)).join(', ') || '—'}</p>
               </section>
               <section className="live-panel" aria-label="Face">
-                <h4>Face</h4>
+                <h2>Face</h2>
                 <p>Drowsiness: {d ? (d.drowsy ? 'Drowsy' : 'Alert') : '—'}</p>
                 <p>Eyes: {d?.eyeState || '—'}</p>
                 <p>Mouth: {d?.mouthState || '—'}</p>
@@ -312,7 +312,7 @@ export default function LiveTool(props: LiveToolProps) {
             </>
           ) : (
             <section className="live-panel live-teaser" aria-label="Pro features">
-              <h4>Unlock Pro</h4>
+              <h2>Unlock Pro</h2>
               <ul>
                 {PRO_FEATURES.map((feature) => (
                   <li key={feature}>{feature}</li>
@@ -325,7 +325,7 @@ export default function LiveTool(props: LiveToolProps) {
 
       {state.debug && (
         <section className="live-panel live-debug" aria-label="Debug" data-testid="debug-panel">
-          <h4>Performance</h4>
+          <h2>Performance</h2>
           <p>
             Frame quality: <span data-testid="frame-quality">{state.metrics.frameQuality}</span>
           </p>

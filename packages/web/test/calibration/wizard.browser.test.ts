@@ -348,7 +348,7 @@ describe('photo calibration wizard with front and side photos', () => {
       Math.abs(Number(/([\d.]+)°/.exec((card as CompletionCard).cva)?.[1]) - TRUE_CVA),
     ).toBeLessThanOrEqual(CVA_TOLERANCE);
     // Every view measured: complete, and nothing listed as not measured.
-    expect(await page.$eval('.cal-card h3', (h) => h.textContent)).toBe('Calibration complete!');
+    expect(await page.$eval('.cal-card h2', (h) => h.textContent)).toBe('Calibration complete!');
     expect(await page.$('[data-testid="wizard-not-measured"]')).toBeNull();
     await saveScreenshot(page, SUITE, 'retake-02-completed');
     await page.close();

@@ -1,6 +1,7 @@
 // Accessibility of every route in Chromium: axe-core on each public, account and dashboard page, in both
 // themes, at desktop and phone width, failing on any serious or critical violation (colour contrast, names
-// that do not match their visible labels, missing labels...). Moderate findings are printed, not failed.
+// that do not match their visible labels, missing labels...), and on headings out of order. Other moderate
+// findings are printed, not failed.
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,15 @@ async function settle(page: Page, route: string): Promise<void> {
     });
 }
 
+/**
+ * Moderate rules that fail a page too: a heading that skips a level leaves a screen-reader user, who moves through
+ * a page by its headings, guessing what the missing level held (all were fixed; this keeps them so).
+ */
+const ALSO_FAILING_RULES = ['heading-order'];
+
+const fails = (f: Finding) =>
+  BLOCKING_IMPACTS.includes(f.violation.impact) || ALSO_FAILING_RULES.includes(f.violation.id);
+
 interface Finding {
   route: string;
   theme: string;
@@ -121,11 +131,11 @@ function describeFindings(findings: Finding[]): string {
 describe('accessibility (axe-core)', () => {
   for (const theme of ['dark', 'light'] as const) {
     for (const width of [1280, 375]) {
-      it(`no serious or critical violation on any route, ${theme} theme, ${width} px`, async () => {
+      it(`no serious or critical violation nor heading out of order on any route, ${theme} theme, ${width} px`, async () => {
         const findings = await audit(theme, width);
-        const moderate = findings.filter((f) => !BLOCKING_IMPACTS.includes(f.violation.impact));
+        const moderate = findings.filter((f) => !fails(f));
         if (moderate.length) console.log(`moderate or minor findings:\n${describeFindings(moderate)}`);
-        const blocking = findings.filter((f) => BLOCKING_IMPACTS.includes(f.violation.impact));
+        const blocking = findings.filter(fails);
         expect(blocking, describeFindings(blocking)).toEqual([]);
       }, 240_000);
     }
