@@ -401,9 +401,15 @@ describe('with a seeded history', () => {
       await page.goto(`${dashboard.web}/dashboard/user-settings`);
       await clickText(page, 'Delete Account');
       await clickText(page, 'Yes, Delete My Account');
-      await expect
-        .poll(() => dialogs.some((d) => d.startsWith('Failed to delete account')), { timeout: 10_000 })
-        .toBe(true);
+      // Said in the page (the specification's words), not in a native box.
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('[data-testid="delete-account-message"]')
+            ?.textContent?.startsWith('Failed to delete account'),
+        { timeout: 10_000 },
+      );
+      expect(dialogs).toEqual([]);
       expect(page.url()).toContain('/dashboard/user-settings');
       expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
       const profile = await call(`${dashboard.api.url}/profile`, { token: seeded.user.accessToken });
@@ -537,7 +543,12 @@ describe('a new user', () => {
         () => ((document.querySelector('img.pv-avatar') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
       );
       await input?.uploadFile(text);
-      await waitForDialog(dialogs, 'Failed to upload avatar: Avatar upload failed: 400');
+      await page.waitForFunction(
+        (t) => document.querySelector('[data-testid="avatar-message"]')?.textContent === t,
+        { timeout: 10_000 },
+        'Failed to upload avatar: Avatar upload failed: 400',
+      );
+      expect(dialogs).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await close();

@@ -1,18 +1,26 @@
-// The older Settings page (section 2.12): static sample content, every action is an alert.
+// The older Settings page (section 2.12): static sample content, every action only says what it would do. The
+// specification's alerts are said in the page, beside the action (a native alert blocked the tab).
 
 import { Button, SampleRibbon } from '@posture-vision/ui';
 import { type FormEvent, useState } from 'react';
+import { type Notice, SectionNotice } from '../settings/SectionNotice';
+
+type Part = 'profile' | 'password' | 'notifications';
 
 export default function LegacySettingsPage() {
   const [name, setName] = useState('John Doe');
   const [title, setTitle] = useState('Software Engineer');
   const [emailNotifications, setEmailNotifications] = useState(true);
   const [reminders, setReminders] = useState(false);
+  // One message at a time, in the part whose action said it.
+  const [said, setSaid] = useState<{ part: Part; notice: Notice } | null>(null);
+  const say = (part: Part, text: string) => setSaid({ part, notice: { tone: 'success', text } });
+  const noticeOf = (part: Part) => (said?.part === part ? said.notice : null);
 
-  function submit(message: string) {
+  function submit(part: Part, message: string) {
     return (event: FormEvent) => {
       event.preventDefault();
-      alert(message);
+      say(part, message);
     };
   }
 
@@ -20,7 +28,7 @@ export default function LegacySettingsPage() {
     <div className="pv-sample-page">
       <h1>Settings</h1>
       <SampleRibbon />
-      <form className="pv-card" onSubmit={submit('Profile updated.')}>
+      <form className="pv-card" onSubmit={submit('profile', 'Profile updated.')}>
         <h2>Profile</h2>
         <label>
           Name
@@ -37,8 +45,9 @@ export default function LegacySettingsPage() {
         <Button type="submit" variant="primary">
           Update Profile
         </Button>
+        <SectionNotice notice={noticeOf('profile')} testId="settings-profile-message" />
       </form>
-      <form className="pv-card" onSubmit={submit('Password changed.')}>
+      <form className="pv-card" onSubmit={submit('password', 'Password changed.')}>
         <h2>Password</h2>
         <label>
           Current password
@@ -51,6 +60,7 @@ export default function LegacySettingsPage() {
         <Button type="submit" variant="primary">
           Change Password
         </Button>
+        <SectionNotice notice={noticeOf('password')} testId="settings-password-message" />
       </form>
       <section className="pv-card">
         <h2>Notifications</h2>
@@ -60,7 +70,7 @@ export default function LegacySettingsPage() {
             checked={emailNotifications}
             onChange={(e) => {
               setEmailNotifications(e.target.checked);
-              alert(`E-mail notifications ${e.target.checked ? 'enabled' : 'disabled'}.`);
+              say('notifications', `E-mail notifications ${e.target.checked ? 'enabled' : 'disabled'}.`);
             }}
           />
           E-mail notifications
@@ -71,11 +81,12 @@ export default function LegacySettingsPage() {
             checked={reminders}
             onChange={(e) => {
               setReminders(e.target.checked);
-              alert(`Posture reminders ${e.target.checked ? 'enabled' : 'disabled'}.`);
+              say('notifications', `Posture reminders ${e.target.checked ? 'enabled' : 'disabled'}.`);
             }}
           />
           Posture reminders
         </label>
+        <SectionNotice notice={noticeOf('notifications')} testId="settings-notifications-message" />
       </section>
     </div>
   );

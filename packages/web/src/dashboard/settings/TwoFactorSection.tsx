@@ -18,9 +18,8 @@ import {
 import { Button } from '@posture-vision/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../services/api';
+import { type Notice, SectionNotice } from './SectionNotice';
 import { failureReason } from './security-data';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * Two-factor authentication: disabled → setup (QR code, secret) → enabled (section 4.6), with recovery codes.
@@ -234,13 +233,7 @@ export function TwoFactorSection({
   return (
     <section className="pv-card" data-testid="two-factor">
       <h2>Two-Factor Authentication</h2>
-      <p
-        className={notice ? `pv-notice tone-${notice.tone}` : 'pv-notice'}
-        role={notice?.tone === 'error' ? 'alert' : 'status'}
-        data-testid="two-factor-message"
-      >
-        {notice?.text}
-      </p>
+      <SectionNotice notice={notice} testId="two-factor-message" />
       {codes && (
         <div className="pv-recovery-codes" ref={codesRef} tabIndex={-1} data-testid="recovery-codes">
           <h3>Recovery codes</h3>

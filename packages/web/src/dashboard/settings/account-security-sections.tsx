@@ -12,6 +12,7 @@ import { Button } from '@posture-vision/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../services/api';
+import { type Notice, SectionNotice } from './SectionNotice';
 import { failureReason, statusFailure } from './security-data';
 
 /** Clears the tokens (the logout call's failure is only logged; the auth status follows) and goes to /login. */
@@ -26,10 +27,12 @@ function useSignOutLocally() {
 export function ProfilePictureSection() {
   const [uploading, setUploading] = useState(false);
   const [picture, setPicture] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
 
   async function upload(file: File | undefined) {
     if (!file) return;
     setUploading(true);
+    setNotice(null);
     try {
       const answer = await api.profile.uploadAvatar(file, file.name).catch((error: unknown) => {
         throw new Error(statusFailure(avatarUploadFailedStatus, error));
@@ -37,7 +40,7 @@ export function ProfilePictureSection() {
       ensureSuccess(answer, 'Avatar upload failed');
       setPicture(answer.data?.profilePicture ?? null);
     } catch (error) {
-      alert(uploadAvatarFailed(failureReason(error)));
+      setNotice({ tone: 'error', text: uploadAvatarFailed(failureReason(error)) });
     } finally {
       setUploading(false);
     }
@@ -57,6 +60,7 @@ export function ProfilePictureSection() {
           data-testid="avatar-input"
         />
       </label>
+      <SectionNotice notice={notice} testId="avatar-message" />
     </section>
   );
 }
@@ -64,9 +68,11 @@ export function ProfilePictureSection() {
 export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] }) {
   const signOut = useSignOutLocally();
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
 
   async function logoutEverywhere() {
     setBusy(true);
+    setNotice(null);
     try {
       const answer = await api.security.logoutAllDevices().catch((error: unknown) => {
         throw new Error(statusFailure(logoutAllFailedStatus, error));
@@ -74,7 +80,7 @@ export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] 
       ensureSuccess(answer, 'Logout from all devices failed');
       await signOut();
     } catch (error) {
-      alert(logoutAllFailed(failureReason(error)));
+      setNotice({ tone: 'error', text: logoutAllFailed(failureReason(error)) });
       setBusy(false);
     }
   }
@@ -98,6 +104,7 @@ export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] 
       <Button onClick={logoutEverywhere} disabled={busy}>
         Logout from All Devices
       </Button>
+      <SectionNotice notice={notice} testId="logout-all-message" />
     </section>
   );
 }
@@ -145,9 +152,11 @@ export function DangerZoneSection() {
   const signOut = useSignOutLocally();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
 
   async function deleteAccount() {
     setBusy(true);
+    setNotice(null);
     try {
       const answer = await api.profile.remove().catch((error: unknown) => {
         throw new Error(statusFailure(accountDeletionFailedStatus, error));
@@ -155,7 +164,7 @@ export function DangerZoneSection() {
       ensureSuccess(answer, 'Account deletion failed');
       await signOut();
     } catch (error) {
-      alert(deleteAccountFailed(failureReason(error)));
+      setNotice({ tone: 'error', text: deleteAccountFailed(failureReason(error)) });
       setBusy(false);
     }
   }
@@ -180,6 +189,7 @@ export function DangerZoneSection() {
           Delete Account
         </Button>
       )}
+      <SectionNotice notice={notice} testId="delete-account-message" />
     </section>
   );
 }
