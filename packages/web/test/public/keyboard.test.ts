@@ -1,31 +1,136 @@
-// A keyboard-only journey in Chromium against the real API: register (both steps), sign in and reach the
-// real-time session and the profile with Tab, typing, Space and Enter alone, every stop drawn with a visible
-// focus ring. (The mail's verification link is opened as a link in a mail would be.)
+// A keyboard-only journey in Chromium against the real API and vision service: register (both steps), sign in,
+// calibrate in the photo wizard, run a real-time session and stop it, then reach the profile — with Tab, typing,
+// Space and Enter alone, every stop drawn with a visible focus ring. (The mail's verification link is opened as a
+// link in a mail would be; what the camera sees is put in front of it by the test, as a user turns on the chair.)
+import { earForwardForCva } from '@posture-vision/core/calibration';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import { personPhotoDataUrl, sideViewPhoto, toDataUrl } from '@posture-vision/testkit/media';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FocusStop, tabTo } from '../support/page.ts';
-import { type Harness, startHarness, waitForLink, waitForPath, waitForText } from './harness';
+import { waitForLink } from '../support/accounts.ts';
+import { type LiveStack, startLiveStack } from '../support/live-stack.ts';
+import { type FocusStop, tabTo, waitForPath as waitForPathWithin } from '../support/page.ts';
 
-let h: Harness;
+const SUITE = 'web-keyboard';
+const PASSWORD = 'Keyboard#2026';
+/** Tabs allowed to reach a control: the dashboard's sidebar and the session page's controls come first. */
+const MAX_TABS = 80;
+
+let stack: LiveStack;
 beforeAll(async () => {
-  h = await startHarness();
-}, 120_000);
+  stack = await startLiveStack({ name: 'keyboard', apiEnv: { RATE_LIMIT_MAX: '1000' } });
+}, 240_000);
 afterAll(async () => {
-  await h?.stop();
+  await stack?.stop();
 });
 
-const PASSWORD = 'Keyboard#2026';
+/** What the camera shows at each step of the wizard: her front (the session's camera shows her the same way,
+ * so it becomes her live reference), then side views of known geometry (testkit composites of real photos). */
+const VIEWS = {
+  FRONT: personPhotoDataUrl('woman'),
+  LEFT: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg),
+  RIGHT: toDataUrl(sideViewPhoto({ up: 215, forward: earForwardForCva(50, 215) }).jpeg),
+};
+
+/** The page's camera is a canvas the test draws a photo on (1280x720), as in the journey test. */
+async function useTestCamera(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1280;
+    canvas.height = 720;
+    let photo: HTMLImageElement | null = null;
+    const draw = () => {
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      ctx.fillStyle = 'rgb(196,190,184)';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      if (!photo) return;
+      const scale = canvas.height / photo.naturalHeight;
+      const width = photo.naturalWidth * scale;
+      ctx.drawImage(photo, (canvas.width - width) / 2, 0, width, canvas.height);
+    };
+    setInterval(draw, 66);
+    Object.assign(window, {
+      showToCamera: (url: string) =>
+        new Promise<void>((resolve) => {
+          const img = new Image();
+          img.onload = () => {
+            photo = img;
+            draw();
+            resolve();
+          };
+          img.src = url;
+        }),
+    });
+    navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(15);
+  });
+}
+
+const showToCamera = (page: Page, url: string) =>
+  page.evaluate(
+    (u) => (window as unknown as { showToCamera(u: string): Promise<void> }).showToCamera(u),
+    url,
+  );
+
+const waitForPath = (page: Page, path: string) => waitForPathWithin(page, path, 15_000);
+
+async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+  // biome-ignore lint/performance/useDomNodeTextContent: what is visible, as laid out
+  await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+}
+
+const wizardStep = (page: Page, step: string, timeout = 30_000) =>
+  page.waitForSelector(`[data-testid="photo-wizard"][data-step="${step}"]`, { timeout });
+
+/** The wizard's video shows a frame drawn after the photo was put in front of the camera. */
+async function waitForCameraFrame(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector('video');
+      return !!video && video.readyState >= 2 && video.videoWidth > 0;
+    },
+    { timeout: 20_000 },
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const video = document.querySelector('video') as HTMLVideoElement;
+        video.requestVideoFrameCallback(() => video.requestVideoFrameCallback(() => resolve()));
+      }),
+  );
+}
+
+/** Waits until the button named so is there and enabled (a disabled button takes no focus). */
+async function waitForEnabled(page: Page, name: string, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    (n) =>
+      [...document.querySelectorAll('button')].some(
+        (b) => b.textContent?.replace(/\s+/g, ' ').trim() === n && !b.disabled,
+      ),
+    { timeout, polling: 200 },
+    name,
+  );
+}
 
 describe('keyboard only', () => {
-  it('registers, signs in and reaches the real-time session and the profile, each stop visibly focused', async () => {
+  it('registers, signs in, calibrates, runs and stops a session, and reaches the profile, each stop visibly focused', async () => {
     const email = `keys.${Date.now()}@posture.test`;
-    const page = await h.newPage();
+    const context = await stack.browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await useTestCamera(page);
     const stops: FocusStop[] = [];
+    const tab = async (name: string) => {
+      stops.push(...(await tabTo(page, name, MAX_TABS)));
+    };
     const typeInto = async (label: string, text: string) => {
-      stops.push(...(await tabTo(page, label)));
+      await tab(label);
       await page.keyboard.type(text);
     };
+    const web = stack.site.url;
 
-    await page.goto(`${h.web}/register`);
+    // Register, both steps.
+    await page.goto(`${web}/register`);
     await waitForText(page, 'Create Account');
     await typeInto('First name', 'Kay');
     await typeInto('Last name', 'Board');
@@ -37,13 +142,14 @@ describe('keyboard only', () => {
     await typeInto('Email', email);
     await typeInto('Password', PASSWORD);
     await typeInto('Confirm password', PASSWORD);
-    stops.push(...(await tabTo(page, 'I accept the')));
+    await tab('I accept the');
     await page.keyboard.press('Space');
-    stops.push(...(await tabTo(page, 'Create Account')));
+    await tab('Create Account');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/login');
 
-    await page.goto(await waitForLink(h.api.dataDir, email, /verify-email/));
+    // Sign in.
+    await page.goto(await waitForLink(stack.api.dataDir, email, /verify-email/));
     await waitForPath(page, '/login?verified=true');
     await waitForText(page, 'Email verified successfully! You can now log in.');
     await typeInto('Email', email);
@@ -51,15 +157,77 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, '/dashboard');
 
-    stops.push(...(await tabTo(page, 'Real-Time Session')));
+    // Calibrate: the dashboard offers it first (once it has read the account); the wizard's three photos.
+    await page.waitForSelector('[data-testid="start-session"]', { timeout: 20_000 });
+    await tab('Calibrate now');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/dashboard/photo-calibration');
+    await wizardStep(page, 'INSTRUCTIONS_START');
+    await tab('Start');
+    await page.keyboard.press('Enter');
+    for (const view of ['FRONT', 'LEFT', 'RIGHT'] as const) {
+      await wizardStep(page, `CAPTURE_${view}`);
+      await showToCamera(page, VIEWS[view]);
+      await waitForCameraFrame(page);
+      await tab('Capture Photo');
+      await page.keyboard.press('Enter');
+      await wizardStep(page, `PREVIEW_${view}`);
+      // Next waits for the photo's check.
+      const next = view === 'RIGHT' ? 'Analyze Photos' : 'Next';
+      await waitForEnabled(page, next);
+      await tab(next);
+      await page.keyboard.press('Enter');
+    }
+    await wizardStep(page, 'COMPLETED', 120_000);
+    await saveScreenshot(page, SUITE, '01-calibrated');
+    await tab('Go to Dashboard');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/dashboard');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="start-session"]')?.textContent === 'Start a session',
+      { timeout: 20_000 },
+    );
+
+    // Run a session: she sits in front of the camera as in her front photo, her live reference.
+    await showToCamera(page, VIEWS.FRONT);
+    await tab('Start a session');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/dashboard/real-time-session');
-    stops.push(...(await tabTo(page, 'Profile')));
+    await waitForEnabled(page, 'Start Session');
+    await tab('Start Session');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
+      timeout: 60_000,
+    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="posture-status"]')?.textContent === 'Posture: good',
+      { timeout: 90_000, polling: 200 },
+    );
+    // Long enough for a heartbeat of good posture, on the session's own clock.
+    await page.waitForFunction(
+      () =>
+        /^00:(0[6-9]|[1-5]\d)$/.test(
+          document.querySelector('[data-testid="session-timer"]')?.textContent ?? '',
+        ),
+      { timeout: 60_000, polling: 200 },
+    );
+    await saveScreenshot(page, SUITE, '02-session-running');
+    await tab('Stop Session');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="session-report-summary"]', { timeout: 60_000 });
+    await saveScreenshot(page, SUITE, '03-session-stopped');
+    // The report counts the good posture the session ran with.
+    const summary = await page.$eval('[data-testid="session-report-summary"]', (el) => el.textContent ?? '');
+    expect(Number(/Good posture: (\d+) s/.exec(summary)?.[1] ?? 0)).toBeGreaterThan(0);
+    // The report it ended with is one Tab away, as the next thing to read.
+    await tab('View full report');
+
+    stops.push(...(await tabTo(page, 'Profile', MAX_TABS)));
     await page.keyboard.press('Enter');
     await waitForPath(page, '/profile');
 
     const unseen = stops.filter((s) => !s.visible).map((s) => s.name);
     expect(unseen, 'stops whose focus was not drawn').toEqual([]);
-    await page.browserContext().close();
-  }, 120_000);
+    await context.close();
+  }, 400_000);
 });
