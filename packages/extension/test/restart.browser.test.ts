@@ -59,8 +59,19 @@ async function restartBrowser(fakeVideo?: string): Promise<number> {
   await browser.close();
   const reopenedAt = Date.now();
   browser = await launchChromium({ extension: stack.extensionDir, fakeVideo, userDataDir: profileDir });
-  ({ popup } = await openPopup(browser));
+  // The popup's own width (Chrome sizes a popup to its content, up to 600 px high).
+  ({ popup } = await openPopup(browser, { width: 368, height: 100 }));
   return reopenedAt;
+}
+
+/** The popup as it is now, in both themes (it follows the system's colour scheme). */
+async function savePopupBothThemes(name: string): Promise<void> {
+  for (const theme of ['dark', 'light'] as const) {
+    await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+    await popup.waitForFunction((t) => document.body.dataset.theme === t, {}, theme);
+    await popup.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await saveScreenshot(popup, SUITE, `${name}-${theme}`);
+  }
 }
 
 beforeAll(async () => {
@@ -113,7 +124,7 @@ describe('Passive monitoring across a browser restart', () => {
     );
     expect(await offscreenDocuments()).toBe(1);
     expect(await waitForPopupText(popup, 'connection', ['Connected'], 30_000)).toBe('Connected');
-    await saveScreenshot(popup, SUITE, 'popup-after-restart');
+    await savePopupBothThemes('popup-resumed-after-restart');
 
     // The session the closing cut off ended at its last feedback: the closed browser's time is not in it.
     const cut = await report(before);
@@ -141,7 +152,16 @@ describe('Passive monitoring across a browser restart', () => {
     expect(await waitForPopupText(popup, 'message', [MONITOR_TEXTS.calibrating], 5_000)).toBe(
       MONITOR_TEXTS.calibrating,
     );
+    // The hint is in view as the popup opens, not below the day's figures.
+    const hint = await popup.$eval('[data-testid="message"]', (el) => {
+      const box = el.getBoundingClientRect();
+      const view = (document.querySelector('.popup') as Element).getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, viewTop: view.top, viewBottom: view.bottom };
+    });
+    expect(hint.top).toBeGreaterThanOrEqual(hint.viewTop);
+    expect(hint.bottom).toBeLessThanOrEqual(hint.viewBottom);
     expect(await offscreenDocuments()).toBe(1);
+    await savePopupBothThemes('popup-calibrating-after-restart');
     const previousReport = await report(previous);
     expect(previousReport.endTime).toBe(previousReport.timeline.at(-1)?.timestamp);
 

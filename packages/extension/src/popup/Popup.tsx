@@ -57,9 +57,19 @@ export function Popup() {
       <div className="popup">
         <PopupHeader phase={monitor.phase} />
         <AccountSection signedIn={signedIn} account={account} onSignIn={() => openTab(LOGIN_URL)} />
+        {signedIn && <PostureSection monitor={monitor} />}
+        {/* What to do now, next to the state it is about and in view when the popup opens (below the day's figures
+            'Sit up straight…' while calibrating was under the fold, and the popup seemed to hang). */}
+        {monitor.message && (
+          <p className={`message ${monitor.phase === 'error' ? 'error' : ''}`} data-testid="message">
+            {monitor.message}
+          </p>
+        )}
+        {answer && !answer.ok && answer.message && answer.message !== monitor.message && (
+          <p className="message error">{answer.message}</p>
+        )}
         {signedIn && (
           <>
-            <PostureSection monitor={monitor} />
             <StaleCalibrationSection monitor={monitor} onRecalibrate={() => run('monitor/recalibrate')} />
             <ProcessingSection monitor={monitor} running={running} />
             <TodaySection stats={stats} />
@@ -70,14 +80,6 @@ export function Popup() {
               onSnooze={() => run('monitor/snooze')}
             />
           </>
-        )}
-        {monitor.message && (
-          <p className={`message ${monitor.phase === 'error' ? 'error' : ''}`} data-testid="message">
-            {monitor.message}
-          </p>
-        )}
-        {answer && !answer.ok && answer.message && answer.message !== monitor.message && (
-          <p className="message error">{answer.message}</p>
         )}
         <ProfileSection signedIn={signedIn} />
         <AlertControlsSection signedIn={signedIn} />
