@@ -22,15 +22,15 @@ import { extname, join, normalize } from 'node:path';
 import { detectionSize, RESIZE_QUALITY } from '../../packages/detector/src/input-size.ts';
 import { buildExtension } from '../../packages/extension/scripts/package-extension.ts';
 import { DEVICE_MODULES } from '../../packages/extension/src/offscreen/device-modules.ts';
-import {
-  BACKGROUND_FPS,
-  CAMERA_SIZE,
-  POOR_POSTURE_FPS,
-} from '../../packages/extension/src/rules/capture-rate.ts';
+import { CAMERA_SIZE } from '../../packages/extension/src/rules/capture-rate.ts';
 import { launchChromium } from '../../packages/testkit/src/chromium.ts';
 import { writePersonClip } from '../../packages/testkit/src/media.ts';
 import { snapshot, sum } from '../extension/monitoring.ts';
 
+/** The two capture rates these figures have always been measured at: 1 frame/s (good posture) and 5 (poor), the
+ * extension's fixed rates before the rates followed the posture (bench/monitoring/hour.ts compares the two). */
+const BACKGROUND_FPS = 1;
+const POOR_POSTURE_FPS = 5;
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 20_000);
 /** Before each window: the stage's first frames (and the worker's first detections) are not counted. */
 const SETTLE_MS = 4000;
