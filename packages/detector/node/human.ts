@@ -14,6 +14,7 @@ import {
   humanConfig,
   type ModuleSet,
   PHOTO_BODY_MODEL,
+  PHOTO_PEOPLE_MODEL,
   type PhotoBody,
   registerModelReader,
 } from '../src/index.ts';
@@ -44,10 +45,11 @@ export async function loadHuman(modules: ModuleSet): Promise<Human> {
   return human;
 }
 
-/** The photo analysis' body model (photo-body.ts), loaded on a Human that loadHuman made (its tfjs, its file
- * reader). */
+/** The photo analysis' body and people models (photo-body.ts), loaded on a Human that loadHuman made (its tfjs,
+ * its file reader). */
 export async function loadPhotoBody(human: Human): Promise<PhotoBody> {
   const tf = human.tf as unknown as { loadGraphModel(url: string): Promise<GraphModelLike> };
-  const model = await tf.loadGraphModel(pathToFileURL(join(extraModels, PHOTO_BODY_MODEL)).href);
-  return createPhotoBody(human, model);
+  const load = (file: string) => tf.loadGraphModel(pathToFileURL(join(extraModels, file)).href);
+  const [model, people] = await Promise.all([load(PHOTO_BODY_MODEL), load(PHOTO_PEOPLE_MODEL)]);
+  return createPhotoBody(human, model, people);
 }

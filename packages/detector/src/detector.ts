@@ -24,6 +24,11 @@ export interface FrameModules {
    * photo analysis' measuring look. Only hosts that loaded it can ask (the vision service's workers).
    */
   photoBody?: boolean;
+  /**
+   * Every person in the picture, from the photo people model (photo-body.ts: MoveNet MultiPose), as `people`;
+   * alone, like photoBody: the photo analysis counts the people of a photo once.
+   */
+  people?: boolean;
 }
 
 /** Human compares consecutive inputs and allows its trackers only below this difference; the detector
@@ -41,7 +46,7 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
   return {
     human,
     async detect(image, m) {
-      if (m.photoBody) return measure(image, m);
+      if (m.photoBody || m.people) return measure(image, m);
       const follow = m.face && !!m.stream && m.stream === tracked;
       if (m.face || m.emotion) tracked = m.face && m.stream ? m.stream : null;
       const input = human.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
@@ -65,12 +70,26 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
     },
   };
 
-  /** The photo model's body; Human's face, hand and emotion models are not run with it (photo analysis asks
-   * for those on its first look). */
+  /** The photo model's body, or the people the photo people model finds; Human's face, hand and emotion models
+   * are not run with them (photo analysis asks for those on its first look). */
   async function measure(image: RgbImage, m: FrameModules): Promise<Detection> {
     if (!photoBody) throw new Error('this detector has no photo body model loaded');
     if (m.face || m.hands || m.emotion) throw new Error('the photo body model runs alone');
     const started = performance.now();
+    if (m.people) {
+      const people = await photoBody.people(image);
+      return {
+        width: image.width,
+        height: image.height,
+        body: people[0] ?? null,
+        people,
+        faces: [],
+        faceMeasured: false,
+        faceBox: null,
+        hands: null,
+        timings: { people: performance.now() - started },
+      };
+    }
     const body = await photoBody.detect(image);
     return {
       width: image.width,

@@ -70,6 +70,8 @@ export interface Detection {
   faceBox: Box | null;
   /** null when the hand model did not run on this frame (it runs at a lower rate). */
   hands: HandDetection[] | null;
+  /** Every person the photo people model found (FrameModules.people), by decreasing score; absent otherwise. */
+  people?: BodyDetection[];
   /** Milliseconds per module, as Human measured them. */
   timings: Record<string, number>;
 }

@@ -1,7 +1,9 @@
 // The real side-view sets of real-media/ (each with its licence and SOURCE.md), with each photo's posture label read
 // from the source's own file names. Shared by the side-view accuracy benchmark (bench/accuracy/side-view) and the
 // vision service's regression test on the same photos.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import jpeg from 'jpeg-js';
 import { REAL_MEDIA_DIR } from './real-media.ts';
 
 export type PostureLabel = 'upright' | 'slumped' | 'forward-head' | 'reclined';
@@ -80,3 +82,63 @@ export const SIDE_VIEW_SETS: SideViewSet[] = [
     ],
   },
 ];
+
+/** A photo of several real people (or, for a control, one), with how many are in it, counted by eye. */
+export interface PeoplePhoto {
+  file: string;
+  path: string;
+  people: number;
+}
+
+/** several-people: frames of two BSD-licensed demo videos (real-media/several-people/SOURCE.md): a man on a box
+ * and a woman walking past (side views), and a lab where a woman, a man and sometimes a third person stand. */
+export const SEVERAL_PEOPLE: PeoplePhoto[] = (
+  [
+    ['sports2d-demo-t1.0s.jpg', 1],
+    ['sports2d-demo-t2.0s.jpg', 2],
+    ['sports2d-demo-t2.5s.jpg', 2],
+    ['sports2d-demo-t3.0s.jpg', 2],
+    ['sports2d-demo-t3.5s.jpg', 2],
+    ['sports2d-demo-t4.0s.jpg', 2],
+    ...[1, 2].flatMap((cam) =>
+      [10, 90].map((f) => [`pose2sim-multiperson-cam0${cam}-f${f}.jpg`, 3] as const),
+    ),
+    ...[3, 4].flatMap((cam) =>
+      [10, 90].map((f) => [`pose2sim-multiperson-cam0${cam}-f${f}.jpg`, 2] as const),
+    ),
+  ] as [string, number][]
+).map(([file, people]) => ({ file, path: media('several-people', file), people }));
+
+/**
+ * Real photos put side by side in one picture (JPEG), each at the height of the first, then the whole scaled to
+ * `width` when given: several real people in one photo, as the same man photographed three times and pasted
+ * into one picture was (accepted as one person when only faces were counted).
+ */
+export function sideBySide(paths: string[], width?: number): Buffer {
+  const images = paths.map((p) => jpeg.decode(readFileSync(p), { useTArray: true }));
+  const h = images[0]?.height ?? 0;
+  const scaled = images.map((img) => ({ img, w: Math.round((img.width * h) / img.height) }));
+  const total = scaled.reduce((s, x) => s + x.w, 0);
+  const outW = width ?? total;
+  const outH = Math.round((h * outW) / total);
+  const data = new Uint8Array(outW * outH * 4);
+  for (let y = 0; y < outH; y++)
+    for (let x = 0; x < outW; x++) {
+      // Nearest pixel of the strip at (x, y) of the output.
+      let sx = (x * total) / outW;
+      const sy = (y * h) / outH;
+      let part = scaled[0];
+      for (const s of scaled) {
+        part = s;
+        if (sx < s.w) break;
+        sx -= s.w;
+      }
+      if (!part) continue;
+      const { img, w } = part;
+      const px = Math.min(img.width - 1, Math.floor((sx * img.width) / w));
+      const py = Math.min(img.height - 1, Math.floor((sy * img.height) / h));
+      const from = (py * img.width + px) * 4;
+      data.set(img.data.subarray(from, from + 4), (y * outW + x) * 4);
+    }
+  return Buffer.from(jpeg.encode({ width: outW, height: outH, data }, 90).data);
+}

@@ -1,12 +1,13 @@
 // Photo analysis: one photo through the engine, checked for exactly one person, measured per view.
 import {
+  type Box,
   isUsableKeypoint,
   type Keypoint,
   mirrorKeypoints,
   referenceProblem,
 } from '@posture-vision/core/analysis';
 import { REFERENCE_PROBLEM_TEXT } from '@posture-vision/core/live';
-import type { Detection, FrameModules } from '@posture-vision/detector';
+import type { BodyDetection, Detection, FrameModules } from '@posture-vision/detector';
 import { decodeJpeg, MAX_DECODE_PIXELS, type RgbImage, UnreadableImageError } from '../engine/image.ts';
 import { type EnginePool, UnreadableImage } from '../engine/pool.ts';
 import {
@@ -35,6 +36,26 @@ export const PERSON_FACE_SCORE = 0.6;
 /** MoveNet always returns a body; below this overall score it is guessing at an empty scene. */
 export const PERSON_BODY_SCORE = 0.3;
 
+/**
+ * Another body the people model (detector photo-body.ts, MoveNet MultiPose) finds counts as a second person from
+ * this box score, with a head and both shoulders seen (PERSON_PART_SCORE) and apart from the bodies already
+ * counted (SAME_PERSON_OVERLAP). Measured on real media (bench/accuracy/side-view/people.ts, 2026-11-28): on 450
+ * photos of one person (the real side views, the three webcam sets, the composites) the strongest other body
+ * scored 0.25, 0.23 with a head and both shoulders; in the 16 real photos of two or three people the model found
+ * the second person at 0.35-0.67. 0.3 keeps a margin on both sides; a refused photo of one person costs a retake
+ * that cannot succeed, so the margin below is the larger.
+ */
+export const OTHER_PERSON_SCORE = 0.3;
+/** A keypoint this sure counts as seen when a second body is judged (MoveNet's usual cut for a usable point). */
+export const PERSON_PART_SCORE = 0.3;
+/**
+ * Two boxes overlapping more than this (intersection over union) are taken for one person the model boxed twice.
+ * Real people partly in front of one another overlapped by 0.37 and 0.40 (several-people pose2sim cam03 f90 and
+ * cam01 f90) and are counted; no box drawn twice around one person scored above OTHER_PERSON_SCORE on the real media, so this
+ * is a guard, not a measured line.
+ */
+export const SAME_PERSON_OVERLAP = 0.45;
+
 export class PhotoError extends Error {
   constructor(
     readonly status: number,
@@ -59,6 +80,8 @@ export const MESSAGES = {
     `Photo too large: ${w}×${h} pixels; at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels. Please use a smaller photo.`,
   noPerson: 'No person detected in the image.',
   manyPeople: 'More than one person detected in the image. Please take the photo alone.',
+  manyBodies: (n: number) =>
+    `More than one person detected in the image: ${n} people seen, faces or not. Please take the photo alone.`,
   notMeasurable: 'Posture could not be measured',
 } as const;
 
@@ -111,16 +134,51 @@ export interface ViewAnalysis {
   looks: number;
 }
 
-/** Exactly one person or a PhotoError saying which. */
-export function checkOnePerson(d: Detection, field: string): Keypoint[] {
+/** Intersection over union of two boxes. */
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  const inter = Math.max(0, w) * Math.max(0, h);
+  const union = a.w * a.h + b.w * b.h - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+const seen = (body: BodyDetection, names: readonly string[]) =>
+  names.filter((n) => (body.keypoints.find((k) => k.name === n)?.score ?? 0) >= PERSON_PART_SCORE).length;
+
+/**
+ * The people of a photo by their bodies (the people model's answer, by decreasing score): the first body, and
+ * each other one that is a person on its own (OTHER_PERSON_SCORE, a head and both shoulders) and not a second
+ * guess at a body already counted (SAME_PERSON_OVERLAP). Faces are not needed, so side views, a back turned and a
+ * high or low camera count too.
+ */
+export function countPeople(people: readonly BodyDetection[]): number {
+  const counted: BodyDetection[] = [];
+  for (const body of people) {
+    if (counted.length && body.score < OTHER_PERSON_SCORE) continue;
+    if (seen(body, ['leftShoulder', 'rightShoulder']) < 2) continue;
+    if (seen(body, ['nose', 'leftEye', 'rightEye', 'leftEar', 'rightEar']) < 1) continue;
+    if (counted.some((c) => overlap(c.box, body.box) > SAME_PERSON_OVERLAP)) continue;
+    counted.push(body);
+  }
+  return counted.length;
+}
+
+/** Exactly one person or a PhotoError saying which: more than one face, or (`people`: the people model's
+ * bodies) more than one body, is more than one person. */
+export function checkOnePerson(d: Detection, field: string, people?: readonly BodyDetection[]): Keypoint[] {
   const faces = d.faces.filter((f) => f.score >= PERSON_FACE_SCORE).length;
   if (faces > 1) throw new PhotoError(422, MESSAGES.manyPeople, field);
+  const bodies = people ? countPeople(people) : 0;
+  if (bodies > 1) throw new PhotoError(422, MESSAGES.manyBodies(bodies), field);
   const body = d.body && d.body.score >= PERSON_BODY_SCORE ? d.body : null;
   if (!body) throw new PhotoError(422, MESSAGES.noPerson, field);
   return body.keypoints;
 }
 
 const WHOLE_PHOTO: FrameModules = { body: true, face: true, hands: false, emotion: false, maxFaces: 5 };
+/** Every person in the whole photo, by their bodies (detector photo-body.ts: MoveNet MultiPose). */
+const PEOPLE: FrameModules = { body: false, face: false, hands: false, emotion: false, people: true };
 /** The measuring looks: the photo body model alone (detector photo-body.ts, MoveNet Thunder). */
 const MEASURING: FrameModules = { body: false, face: false, hands: false, emotion: false, photoBody: true };
 
@@ -283,6 +341,20 @@ function withMargin(img: RgbImage, m: number): RgbImage {
   return { width, height, data };
 }
 
+/** The looks at the whole photo: Human's (the live model's body and the faces) and the people model's bodies. */
+export async function wholePhotoLooks(
+  pool: EnginePool,
+  rgb: RgbImage,
+  field: string,
+): Promise<{ whole: Detection; people: BodyDetection[] }> {
+  const look = (modules: FrameModules) =>
+    detectRgb(pool, { ...rgb, data: rgb.data.slice() }, modules).catch((error: Error) => {
+      throw error instanceof UnreadableImage ? new PhotoError(400, error.message, field) : error;
+    });
+  const [whole, crowd] = await Promise.all([look(WHOLE_PHOTO), look(PEOPLE)]);
+  return { whole, people: crowd.people ?? [] };
+}
+
 export async function analyzePhoto(
   pool: EnginePool,
   bytes: Uint8Array,
@@ -293,10 +365,8 @@ export async function analyzePhoto(
     throw error instanceof UnreadableImageError ? new PhotoError(400, error.message, field) : error;
   });
   const grey = greyForRoll(rgb);
-  const d = await detectRgb(pool, { ...rgb, data: rgb.data.slice() }, WHOLE_PHOTO).catch((error: Error) => {
-    throw error instanceof UnreadableImage ? new PhotoError(400, error.message, field) : error;
-  });
-  const first = checkOnePerson(d, field);
+  const { whole: d, people } = await wholePhotoLooks(pool, rgb, field);
+  const first = checkOnePerson(d, field, people);
   const person = await personKeypoints(pool, rgb, first, view);
   const excluded = personExclusion(person.keypoints, d.body?.box);
   const roll = estimateRoll(grey, excluded ? [excluded] : []);
