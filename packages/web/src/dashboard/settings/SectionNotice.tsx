@@ -4,10 +4,21 @@
 
 export type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-export function SectionNotice({ notice, testId }: { notice: Notice; testId: string }) {
+/** At the head of a section the line keeps its height while silent, so nothing under it moves when it speaks;
+ * at the foot (`foot`, under the section's actions) it takes no room until it has something to say. */
+export function SectionNotice({
+  notice,
+  testId,
+  foot = false,
+}: {
+  notice: Notice;
+  testId: string;
+  foot?: boolean;
+}) {
+  const classes = ['pv-notice', foot ? 'pv-notice-foot' : '', notice ? `tone-${notice.tone}` : ''];
   return (
     <p
-      className={notice ? `pv-notice tone-${notice.tone}` : 'pv-notice'}
+      className={classes.filter(Boolean).join(' ')}
       role={notice?.tone === 'error' ? 'alert' : 'status'}
       data-testid={testId}
     >

@@ -60,7 +60,7 @@ export function ProfilePictureSection() {
           data-testid="avatar-input"
         />
       </label>
-      <SectionNotice notice={notice} testId="avatar-message" />
+      <SectionNotice notice={notice} testId="avatar-message" foot />
     </section>
   );
 }
@@ -104,7 +104,7 @@ export function ActiveSessionsSection({ sessions }: { sessions: DeviceSession[] 
       <Button onClick={logoutEverywhere} disabled={busy}>
         Logout from All Devices
       </Button>
-      <SectionNotice notice={notice} testId="logout-all-message" />
+      <SectionNotice notice={notice} testId="logout-all-message" foot />
     </section>
   );
 }
@@ -189,7 +189,7 @@ export function DangerZoneSection() {
           Delete Account
         </Button>
       )}
-      <SectionNotice notice={notice} testId="delete-account-message" />
+      <SectionNotice notice={notice} testId="delete-account-message" foot />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { failureText } from '@posture-vision/core';
 import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
 import { ApiError, errorBodyTexts } from '@posture-vision/core/api';
 import { LOGIN_HISTORY_LIMIT, LOGIN_STATS_DAYS } from '@posture-vision/core/settings';
@@ -44,10 +45,11 @@ export async function loadSecurityData(): Promise<SecurityData> {
   };
 }
 
-/** The reason shown after 'Failed to …: ': the server's own message when it gave one. */
+/** The reason shown after 'Failed to …: ': the server's own message when it gave one; a call that never reached
+ * the server says so and what to do (the browser's 'Failed to fetch' alone says neither). */
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError) return errorBodyTexts(error.body)[0] ?? error.message;
-  return error instanceof Error ? error.message : String(error);
+  return failureText(error);
 }
 
 /** The status-based client errors of section 8.5, e.g. 'Account deletion failed: 500'. */
