@@ -3,12 +3,13 @@
 // the way the person faces), and the cranial vertebral angle it answers judged against the photo's posture label.
 // Real photos carry a posture label, not an angle: the goals are about the normal band (CVA >= 45°, core
 // calibration/geometry.ts and the specification's 5.2), the order of a person's good and poor postures, and the
-// photos left without a value. Video sets (folders of frames with a segment label each) give the share of frames
-// with a CVA and the spread per steady segment.
+// photos left without a value; each photo's row says which C7 rule measured it (the trunk's when a hip was seen).
+// No real side-view video is in the real media (none with a licence was found), so no steady-segment figures.
 // Run from the repository root: node --import tsx bench/accuracy/side-view/side-view.ts [--json out.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { CVA_DETECTABLE_CHANGE_DEG } from '../../../packages/core/src/calibration/change.ts';
+import { TRUNK_HIP_SCORE } from '../../../packages/core/src/calibration/geometry.ts';
 import { handCva, SIDE_VIEW_SETS, type SidePhoto } from '../../../packages/testkit/src/side-view-media.ts';
 import { buildServer } from '../../../packages/vision/src/server.ts';
 
@@ -29,14 +30,15 @@ interface Result extends SidePhoto {
 /** One photo through the photo call, as the wizard sends it; the view by the way the person faces is tried as
  * 'left' (the call measures a side view the same whichever side it is named). */
 async function measure(set: string, photo: SidePhoto): Promise<Result> {
-  const bytes = readFileSync(photo.path);
+  const bytes = photo.jpeg?.() ?? readFileSync(photo.path);
   const res = await app.inject({
     method: 'POST',
     url: '/calibration/analyze',
     payload: { image_data: `data:image/jpeg;base64,${bytes.toString('base64')}`, view_type: 'left' },
   });
   const body = res.json();
-  if (res.statusCode !== 200) return { ...photo, set, cva: null, why: `${res.statusCode}: ${body.message}` };
+  if (res.statusCode !== 200)
+    return { ...photo, set, cva: null, why: `${res.statusCode}: ${body.error?.message ?? body.message}` };
   const cva = body.metrics?.cranial_vertebral_angle;
   return {
     ...photo,
@@ -55,14 +57,19 @@ for (const set of SIDE_VIEW_SETS) {
   for (const photo of set.photos) rows.push(await measure(set.name, photo));
   results.push(...rows);
   console.log(`\n## ${set.name} (${rows.length} photos)\n`);
-  console.log('| photo | label | CVA | by hand | note (why no value, or a metric left out) |');
-  console.log('|---|---|---|---|---|');
+  console.log('| photo | label | CVA | by hand | C7 from | note (why no value, or a metric left out) |');
+  console.log('|---|---|---|---|---|---|');
   const errors: number[] = [];
   for (const r of rows) {
     const hand = r.byHand ? handCva(r.byHand) : null;
     if (hand !== null && r.cva !== null) errors.push(r.cva - hand);
+    // Which C7 rule measured it: the trunk's when a hip reached core's TRUNK_HIP_SCORE, else the shoulder's.
+    const hips = ((r.keypoints ?? []) as { name: string; score: number }[])
+      .filter((k) => k.name === 'leftHip' || k.name === 'rightHip')
+      .reduce((m, k) => Math.max(m, k.score ?? 0), 0);
+    const rule = hips >= TRUNK_HIP_SCORE ? 'trunk' : 'shoulder';
     console.log(
-      `| ${r.file} | ${r.label} | ${r.cva === null ? '—' : r.cva.toFixed(1)} | ${hand === null ? '' : hand.toFixed(1)} | ${r.why ?? ''} |`,
+      `| ${r.file} | ${r.label} | ${r.cva === null ? '—' : r.cva.toFixed(1)} | ${hand === null ? '' : hand.toFixed(1)} | ${rule} (hip ${hips.toFixed(2)}) | ${r.why ?? ''} |`,
     );
   }
   const upright = rows.filter((r) => r.label === 'upright');

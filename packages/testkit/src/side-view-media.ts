@@ -15,6 +15,8 @@ export interface SidePhoto {
   /** Tragus and C7 marked by eye on the photo (pixels of the photo as stored), when they were: the front notch of
    * the ear, and the base of the neck at the back where the neck's outline meets the upper back. */
   byHand?: { tragus: [number, number]; c7: [number, number] };
+  /** The JPEG, when it is made from a file of real-media/ (a crop) instead of being that file. */
+  jpeg?: () => Buffer;
 }
 
 /** The CVA of a hand-marked photo (degrees), whichever way the person faces (the tragus is ahead of C7). */
@@ -57,6 +59,31 @@ const SITTING_BY_HAND: Record<string, SidePhoto['byHand']> = {
   'recline_flip.jpg': { tragus: [127, 295], c7: [85, 370] },
 };
 
+/**
+ * The hand-marked photo cut at the chest, as a webcam at arm's length or a phone held close frames a person: the
+ * full width, from the top down to CHEST_CUT_BELOW_C7 pixels below the marked C7 (mid-chest: these photos show one
+ * man at one distance, his tragus 75-85 px above C7 when upright; the hips, the forearms and the chair are out of
+ * the picture). A fixed distance, not one scaled by the neck, so a hung head does not move the cut into the
+ * shoulders. The hand marks move with the crop (its top is the photo's), so the hand-marked CVA is the same.
+ */
+export const CHEST_CUT_BELOW_C7 = 130;
+
+function chestCut(photo: SidePhoto): SidePhoto {
+  const marks = photo.byHand;
+  if (!marks) throw new Error(`${photo.file} has no hand marks to cut at`);
+  const bottom = marks.c7[1] + CHEST_CUT_BELOW_C7;
+  return {
+    ...photo,
+    file: photo.file.replace('.jpg', '-chest.jpg'),
+    jpeg: () => {
+      const src = jpeg.decode(readFileSync(photo.path), { useTArray: true });
+      const h = Math.min(bottom, src.height);
+      const data = src.data.slice(0, src.width * h * 4);
+      return Buffer.from(jpeg.encode({ width: src.width, height: h, data }, 92).data);
+    },
+  };
+}
+
 export const SIDE_VIEW_SETS: SideViewSet[] = [
   {
     name: 'side-view-sitting',
@@ -79,6 +106,16 @@ export const SIDE_VIEW_SETS: SideViewSet[] = [
       ['straight_flip.jpg', 'hunchback_flip.jpg'],
       ['straight_hf.jpg', 'hunchback_hf.jpg'],
       ['straight_hf_flip.jpg', 'hunchback_hf_flip.jpg'],
+    ],
+  },
+  {
+    // Not new people: the same photos cut at the chest (chestCut), for the rule that measures photos without hips.
+    name: 'side-view-sitting cut at the chest',
+    photos: Object.keys(SITTING_BY_HAND).map((file) => chestCut(sitting(file))),
+    pairs: [
+      ['straight_flip-chest.jpg', 'hunchback_flip-chest.jpg'],
+      ['straight_hf-chest.jpg', 'hunchback_hf-chest.jpg'],
+      ['straight_hf_flip-chest.jpg', 'hunchback_hf_flip-chest.jpg'],
     ],
   },
 ];

@@ -23,6 +23,14 @@ interface Point {
  * With them the plumb-line posture (ear straight above the shoulder joint, the textbook upright posture)
  * reads 53.7°, within the 50–56° that studies report for adults without neck pain, and every 0.1 H that the
  * ear moves forward lowers the CVA by about 4°.
+ * On real people this rule is measured only on crops (bench/accuracy/side-view, 'cut at the chest': the benchmark's
+ * one man, his 11 hand-marked photos cut 130 px below C7, 2026-11-28): sitting straight it reads within 2° of the
+ * hand-marked CVA, kneeling upright 38° for 51° (the shoulder the model names near is the far one there; the
+ * forward one gives 56°), slumped 31-36° for 3-15° (H shrinks as the head hangs, and C7 follows the ear): rms
+ * 15.8°, still in the right order and on the right side of 45° for the slumped photos. Left as it is: refitted
+ * from the mean of both shoulder points it would read those crops 13-14° rms with every upright photo in the band,
+ * but the composites' true CVA is defined by this rule (a refit moves them off their construction), and one man's
+ * crops are too few to refit it on.
  */
 export const C7_UP = 0.25;
 export const C7_BACK = 0.55;
