@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -11,6 +11,8 @@ export interface DialogProps {
   actions?: ReactNode;
   /** Where focus goes on open (default: the first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** Where focus goes on close (default: back to the element that had it when the dialog opened). */
+  finalFocus?: RefObject<HTMLElement | null>;
   /** Extra classes on the dialog box (the host's own layout inside it). */
   className?: string;
   'data-testid'?: string;
@@ -18,7 +20,9 @@ export interface DialogProps {
 
 /**
  * A modal dialog (Radix Dialog): focus moves in and is kept inside, Escape and the overlay close it, focus
- * returns to the opener, and the title and description are announced.
+ * returns to the opener, and the title and description are announced. Radix returns focus only to its own
+ * Trigger, and these dialogs are opened by state, so the opener is remembered here (focus went to the page's
+ * body, and a keyboard user had to start over from the top).
  */
 export function Dialog({
   open,
@@ -28,9 +32,11 @@ export function Dialog({
   children,
   actions,
   initialFocus,
+  finalFocus,
   className,
   ...rest
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -38,14 +44,20 @@ export function Dialog({
         <DialogPrimitive.Content
           className={className ? `ui-dialog ${className}` : 'ui-dialog'}
           data-testid={rest['data-testid']}
-          onOpenAutoFocus={
-            initialFocus
-              ? (event) => {
-                  event.preventDefault();
-                  initialFocus.current?.focus();
-                }
-              : undefined
-          }
+          onOpenAutoFocus={(event) => {
+            // Focus has not moved in yet: it is still on what opened the dialog.
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (initialFocus) {
+              event.preventDefault();
+              initialFocus.current?.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const back = opener.current?.isConnected ? opener.current : null;
+            (finalFocus?.current ?? back)?.focus();
+            opener.current = null;
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogPrimitive.Title className="ui-dialog-title">{title}</DialogPrimitive.Title>

@@ -3,13 +3,15 @@ import {
   isTwoFactorRequired,
   LOGIN_SUCCESS_MESSAGE,
   loginResultMessage,
+  type MessageTone,
   RECOVERY_CODE_MESSAGES,
   showsResendHint,
   signInQueryMessage,
 } from '@posture-vision/core/auth';
 import { Button } from '@posture-vision/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuthStore } from '../auth/auth-store';
 import { api } from '../services/api';
 import { AuthCard } from '../ui/AuthCard';
 import { Field } from '../ui/Field';
@@ -20,13 +22,21 @@ import { useGoogleSignIn } from './useGoogleSignIn';
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const initial = signInQueryMessage({
-    verified: params.get('verified'),
-    message: params.get('message'),
-    error: params.get('error'),
-  });
+  // Sent here because the session expired: that is said first, as a warning, and only on this visit.
+  const [expired] = useState(() => useAuthStore.getState().expiredNotice);
+  useEffect(() => {
+    if (expired) useAuthStore.getState().setExpiredNotice(null);
+  }, [expired]);
+  const initial = expired
+    ? ({ text: expired, tone: 'warning' } as const)
+    : signInQueryMessage({
+        verified: params.get('verified'),
+        message: params.get('message'),
+        error: params.get('error'),
+      });
   const [message, setMessage] = useState(initial?.text ?? '');
-  const [success, setSuccess] = useState(initial?.tone === 'success');
+  // Unset: the text's own marks decide (document 1 section 8).
+  const [tone, setTone] = useState<MessageTone | undefined>(initial?.tone);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -39,7 +49,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const show = (text: string, ok = false) => {
     setMessage(text);
-    setSuccess(ok);
+    setTone(ok ? 'success' : undefined);
   };
   const google = useGoogleSignIn((text) => show(text, true));
 
@@ -67,7 +77,7 @@ export default function LoginPage() {
   return (
     <AuthCard title="Sign In" subtitle="Welcome back to Posture Vision">
       <form onSubmit={onSubmit} noValidate={false}>
-        <FormMessage text={message} tone={message ? (success ? 'success' : undefined) : undefined}>
+        <FormMessage text={message} tone={tone}>
           {showResend && (
             <>
               {' '}

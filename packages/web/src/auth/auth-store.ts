@@ -8,6 +8,14 @@ interface AuthState {
   isAdminAuthenticated: boolean;
   /** Re-reads local storage (after our own writes, or another tab's). */
   sync(): void;
+  /**
+   * A failed refresh ended the session: the API client's notice ('Your session has expired. Please log in
+   * again.'), for the sign-in page to say once. In the page, not in the native alert the specification names,
+   * which blocked the tab over a page already emptied. Kept here rather than in the address because the route
+   * guards may reach /login first, by their own redirect.
+   */
+  expiredNotice: string | null;
+  setExpiredNotice(notice: string | null): void;
 }
 
 function read(): Pick<AuthState, 'isAuthenticated' | 'isAdminAuthenticated'> {
@@ -20,6 +28,8 @@ function read(): Pick<AuthState, 'isAuthenticated' | 'isAdminAuthenticated'> {
 export const useAuthStore = create<AuthState>((set) => ({
   ...read(),
   sync: () => set(read()),
+  expiredNotice: null,
+  setExpiredNotice: (expiredNotice) => set({ expiredNotice }),
 }));
 
 // The status follows local storage and is re-read when storage changes (document 1, section 2).

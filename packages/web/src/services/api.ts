@@ -23,7 +23,7 @@ const storage: KeyValueStorage = {
   async remove(key) {
     await local.remove(key);
     // One task later: when a failed refresh clears the session, the client first checks which page the user is
-    // on (to alert and leave it); re-reading at once would let the guards redirect before that check.
+    // on (to say so and leave it); re-reading at once would let the guards redirect before that check.
     setTimeout(() => useAuthStore.getState().sync(), 0);
   },
 };
@@ -48,7 +48,8 @@ export const api = createApiClient({
   visionUrl: vision.http,
   storage,
   refreshTokenStore: cookieRefreshTokenStore(document),
-  onSessionExpired: (message) => window.alert(message),
+  // Said by the sign-in page the client goes to next.
+  onSessionExpired: (message) => useAuthStore.getState().setExpiredNotice(message),
   navigate: (path) => {
     useAuthStore.getState().sync();
     navigateInApp(path);

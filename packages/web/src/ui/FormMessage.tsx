@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The message slot of a form. It keeps its height whether empty or not, so a validation message never
- * shifts the layout.
+ * shifts the layout. A warning or an error is an alert (read out at once), anything else a status.
  */
 export function FormMessage({
   text,
@@ -18,7 +18,7 @@ export function FormMessage({
   return (
     <div
       className={`form-message${resolved ? ` tone-${resolved}` : ''}`}
-      role={resolved === 'error' ? 'alert' : 'status'}
+      role={resolved === 'error' || resolved === 'warning' ? 'alert' : 'status'}
       data-testid="form-message"
     >
       {text}

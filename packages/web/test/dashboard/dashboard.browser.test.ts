@@ -20,7 +20,6 @@ import {
   signedInPage,
   startDashboard,
   type TestUser,
-  waitForDialog,
   waitForPath,
   waitForText,
 } from './harness';
@@ -686,8 +685,11 @@ it('serves the static sample pages and the mock calibration summaries', async ()
     await page.goto(`${dashboard.web}/dashboard/posture-analysis`);
     await waitForText(page, 'Needs Improvement');
     await page.goto(`${dashboard.web}/dashboard/appointments`);
+    // Cancelling asks first, in the page's own dialog (not a native confirm).
     await clickText(page, 'Cancel');
-    await waitForDialog(dialogs, 'Are you sure you want to cancel this appointment?');
+    await page.waitForSelector('[role="dialog"]', { visible: true });
+    await waitForText(page, 'Are you sure you want to cancel this appointment?');
+    await clickText(page, 'Keep Appointment');
     await page.goto(`${dashboard.web}/dashboard/calibration-summary/5`);
     await page.waitForSelector('[data-testid="calibration-summary"]');
     await waitForText(page, 'Calibration ID: 5');
@@ -696,6 +698,7 @@ it('serves the static sample pages and the mock calibration summaries', async ()
     await page.goto(`${dashboard.web}/dashboard/calibration-summary/7`);
     await waitForText(page, 'Calibration summary not found for ID: 7.');
     expect(await page.$('a[href="/dashboard/analytics"]')).not.toBeNull();
+    expect(dialogs).toEqual([]);
   } finally {
     await close();
   }

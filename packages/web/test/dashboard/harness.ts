@@ -81,12 +81,3 @@ export function clickText(page: Page, text: string, selector = 'button, a'): Pro
 export function waitForPath(page: Page, path: string): Promise<void> {
   return waitForPathWithin(page, path, 30_000);
 }
-
-/** Waits until an alert, confirm or prompt with this text was shown. */
-export async function waitForDialog(dialogs: string[], text: string, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (!dialogs.includes(text)) {
-    if (Date.now() > deadline) throw new Error(`no dialog '${text}'; saw ${JSON.stringify(dialogs)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

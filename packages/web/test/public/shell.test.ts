@@ -4,6 +4,7 @@
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshotsBothThemes } from '../support/page.ts';
 import {
   ADMIN,
   bodyText,
@@ -66,18 +67,32 @@ describe('guards', () => {
 });
 
 describe('session expiry', () => {
-  it('a rejected token and a failed refresh clear the session, alert and go to /login', async () => {
+  it('a rejected token and a failed refresh clear the session and the sign-in page says why, no native box', async () => {
     const page = await h.newPage();
-    const alerts: string[] = [];
-    page.on('dialog', (d) => alerts.push(d.message()));
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => dialogs.push(d.message()));
     await signInPage(page, h.web, { accessToken: 'not-a-token', refreshToken: 'not-a-refresh-token' });
     await page.goto(`${h.web}/profile`);
     await waitForPath(page, '/login');
-    expect(alerts).toEqual(['Your session has expired. Please log in again.']);
+    // The specification's words, as an alert line of the sign-in form (read out at once).
+    await expectFormMessage(page, 'Your session has expired. Please log in again.');
+    expect(await page.$eval('[data-testid="form-message"]', (el) => el.getAttribute('role'))).toBe('alert');
+    expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => document.cookie)).not.toContain('refresh_token=');
+    await saveScreenshotsBothThemes(page, 'web-in-page-messages', 'login-session-expired');
+    // Signing in again replaces it with what the attempt says.
+    await fill(page, 'Email', `nobody.${Date.now()}@posture.test`);
+    await fill(page, 'Password', TEST_PASSWORD);
+    await clickButton(page, 'Sign in');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="form-message"]')?.textContent !==
+        'Your session has expired. Please log in again.',
+      { timeout: 8000 },
+    );
     await page.browserContext().close();
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('Google sign-in', () => {
@@ -386,6 +401,10 @@ describe('landing page', () => {
     await waitForText(page, 'The promotional video is not available right now.');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+    // Focus goes back to the play button, where the keyboard user left off (once the dialog has gone).
+    await page.waitForFunction(() => document.activeElement?.classList.contains('play-button'), {
+      timeout: 5000,
+    });
 
     // Scroll animations: fade-up, ease, 0.7 s, 0.5 s delay, once; sections below the fold wait for the scroll.
     const pricing = '[data-testid="pricing-plan"]';

@@ -1,5 +1,8 @@
-// Static sample page (section 2.12): hard-coded content, no calls.
+// Static sample page (section 2.12): hard-coded content, no calls. Watch Video Guide only says, in the exercise's
+// card, that the guide is to come (a native alert blocked the tab).
 import { Button, SampleRibbon } from '@posture-vision/ui';
+import { useState } from 'react';
+import { SectionNotice } from '../settings/SectionNotice';
 
 interface Exercise {
   id: number;
@@ -51,6 +54,8 @@ const EXERCISES: Exercise[] = [
 ];
 
 export default function ExercisePlanPage() {
+  // The exercise whose guide was asked for last: one message at a time.
+  const [asked, setAsked] = useState<number | null>(null);
   return (
     <div className="pv-sample-page">
       <h1>Exercise Plan</h1>
@@ -67,9 +72,16 @@ export default function ExercisePlanPage() {
               {exercise.sets} sets × {exercise.reps !== null ? `${exercise.reps} reps` : exercise.duration}
             </p>
             <p className="pv-muted">{exercise.description}</p>
-            <Button onClick={() => alert(`Video guide for ${exercise.name} coming soon.`)}>
-              Watch Video Guide
-            </Button>
+            <Button onClick={() => setAsked(exercise.id)}>Watch Video Guide</Button>
+            <SectionNotice
+              notice={
+                asked === exercise.id
+                  ? { tone: 'info', text: `Video guide for ${exercise.name} coming soon.` }
+                  : null
+              }
+              testId={`exercise-${exercise.id}-message`}
+              foot
+            />
           </section>
         ))}
       </div>

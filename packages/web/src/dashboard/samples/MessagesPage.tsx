@@ -1,7 +1,9 @@
-// Static sample page (section 2.12): hard-coded content, no calls. Sending only raises an alert.
+// Static sample page (section 2.12): hard-coded content, no calls. Sending only says, under the message field,
+// that messaging is not available (a native alert blocked the tab); what was typed stays, since nothing was sent.
 
 import { Button, SampleRibbon } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useState } from 'react';
+import { type Notice, SectionNotice } from '../settings/SectionNotice';
 
 interface Conversation {
   id: number;
@@ -89,14 +91,14 @@ export default function MessagesPage() {
   const [activeId, setActiveId] = useState(1);
   const [showChat, setShowChat] = useState(false);
   const [draft, setDraft] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
   const mobile = useIsMobile();
   const active = CONVERSATIONS.find((c) => c.id === activeId) ?? CONVERSATIONS[0];
 
   function send(event: FormEvent) {
     event.preventDefault();
     if (!draft.trim()) return;
-    alert('Messaging is not available in this preview.');
-    setDraft('');
+    setNotice({ tone: 'info', text: 'Messaging is not available in this preview.' });
   }
 
   const listVisible = !mobile || !showChat;
@@ -116,6 +118,7 @@ export default function MessagesPage() {
                   onClick={() => {
                     setActiveId(c.id);
                     setShowChat(true);
+                    setNotice(null);
                   }}
                 >
                   <strong>{c.name}</strong>
@@ -149,6 +152,7 @@ export default function MessagesPage() {
                 Send
               </Button>
             </form>
+            <SectionNotice notice={notice} testId="messages-send-message" foot />
           </section>
         )}
       </div>
