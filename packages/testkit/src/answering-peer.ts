@@ -52,6 +52,8 @@ export async function startAnsweringServer() {
   const peers: RTCPeerConnection[] = [];
   const sinks: { stop(): void }[] = [];
   const httpRequests: { url: string; authorization: string | undefined }[] = [];
+  /** Every offer-socket message that is not signalling (the tool's tier, the reference of record), in order. */
+  const controls: { peerId: string; message: Record<string, unknown> }[] = [];
   /** Emits 'change' whenever a count or list above changes, so tests wait for a state instead of sleeping. */
   const changes = new EventEmitter();
   const changed = () => changes.emit('change');
@@ -99,8 +101,11 @@ export async function startAnsweringServer() {
           };
         };
         socket.send(JSON.stringify(await answerOffer(pc, message.sdp)));
-      } else if (message.type === 'candidate' && pc) {
-        await pc.addIceCandidate(message.candidate);
+      } else if (message.type === 'candidate') {
+        if (pc) await pc.addIceCandidate(message.candidate);
+      } else {
+        controls.push({ peerId, message });
+        changed();
       }
     });
   }
@@ -147,6 +152,7 @@ export async function startAnsweringServer() {
     behaviour,
     changes,
     connections,
+    controls,
     offerUpgrades,
     video,
     httpRequests,
@@ -172,6 +178,7 @@ export async function startAnsweringServer() {
       });
       for (const c of connections) c.socket.terminate();
       connections.length = 0;
+      controls.length = 0;
       offerUpgrades.count = 0;
       for (const sink of sinks.splice(0)) sink.stop();
       for (const pc of peers.splice(0)) pc.close();

@@ -1,4 +1,4 @@
-import type { DetectionFrame } from '@posture-vision/core/analysis';
+import { createReference, type DetectionFrame } from '@posture-vision/core/analysis';
 import { type ClipPosture, personClipFrames } from '@posture-vision/testkit/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type I420Frame, Peer } from '../src/live/peer.ts';
@@ -99,5 +99,22 @@ describe('live posture analysis on real frames', () => {
     expect(away.at(-1)?.body_status).toBe('No person detected');
     expect(away.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);
     expect(away.at(-1)?.posture_verdict?.status).toBe('neutral');
+  });
+
+  it('judges against the client’s reference of record, and against none when told so', async () => {
+    // The slouched posture as a profile's reference (a profile calibrated sitting that way): held, it is good.
+    const seen = await hold('slouched', 1);
+    const body = seen.at(-1);
+    const keypoints = body?.hns.poses[0];
+    if (!keypoints || !body?.frame_size) throw new Error('no body in the slouched frames');
+    peer.useReference(createReference(keypoints, body.frame_size));
+    const held = await hold('slouched', 4);
+    expect(held.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);
+    expect(held.at(-1)?.posture_verdict).toEqual({ status: 'good', issue: null, level: null });
+    // No reference of record: nothing is judged (neutral), as before any calibration.
+    peer.useReference(null);
+    const unjudged = await hold('upright', 1);
+    expect(unjudged.at(-1)?.temporal_posture_data).toBeNull();
+    expect(unjudged.at(-1)?.posture_verdict?.status).toBe('neutral');
   });
 });

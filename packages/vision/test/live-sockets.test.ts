@@ -3,8 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { EnginePool } from '../src/engine/pool.ts';
 import type { Peer } from '../src/live/peer.ts';
@@ -195,6 +195,33 @@ describe('bad input never crashes the service', () => {
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
     s.ws.close();
     expect(await alive()).toBe(true);
+  });
+
+  it('takes a reference of record on the offer socket, and answers an unusable or malformed one with an error', async () => {
+    const s = await open('/combined-realtime/offer/828282', await sign({ sub: 'u5', role: 'user' }));
+    const frame = { width: 640, height: 480 };
+    // A front-facing upright body (nose, eyes, ears, shoulders) in the frame's pixels.
+    const upright = [
+      [320, 150],
+      [305, 140],
+      [335, 140],
+      [290, 145],
+      [350, 145],
+      [250, 240],
+      [390, 240],
+    ].map(([x, y]) => ({ x, y, score: 0.9 }));
+    s.ws.send(JSON.stringify({ type: 'reference', reference: { keypoints: upright, frame } }));
+    s.ws.send(JSON.stringify({ type: 'reference', reference: null }));
+    // Head only: no shoulders to measure against.
+    s.ws.send(JSON.stringify({ type: 'reference', reference: { keypoints: upright.slice(0, 5), frame } }));
+    s.ws.send(JSON.stringify({ type: 'reference', reference: { keypoints: 'all of them', frame } }));
+    await until(() => s.messages.length >= 2);
+    expect(s.messages).toEqual([
+      { type: 'error', message: 'Unusable reference: head and both shoulders are needed' },
+      { type: 'error', message: 'Invalid signal message' },
+    ]);
+    expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    s.ws.close();
   });
 
   it('closes a socket that sends an oversized message, and keeps serving', async () => {

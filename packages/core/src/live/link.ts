@@ -1,6 +1,7 @@
 // The live link: signalling socket, offering peer connection (video out), results socket (detection
 // frames in), retries, auth closes and the frame watchdog (document 2 sections 4.1, 7.1, 8.1 and 9).
 // Browser APIs only, injectable, so it runs in a page, an MV3 offscreen document, and Node tests.
+import type { ProfileReference } from '../calibration/profiles';
 import type { DetectionFrame } from '../detection/frame';
 import { parseDetectionFrame } from '../detection/parse';
 import {
@@ -19,7 +20,7 @@ import {
 } from './messages';
 import { type ProcessingErrorStep, recordProcessingError } from './processing-errors';
 import { type FrameQuality, frameQuality } from './quality';
-import { candidateMessage } from './signalling';
+import { candidateMessage, type ReferenceMessage } from './signalling';
 import {
   FREE_TIER_CLOSE_CODE,
   INVALID_TOKEN_CLOSE_CODE,
@@ -122,7 +123,17 @@ export interface LiveLink {
   testCalibration(): ReturnType<typeof testCalibration>;
   /** Tells the service the tool's tier changed (see `LiveLinkOptions.tier`). */
   setTier(tier: 'free' | 'pro'): void;
+  /**
+   * The reference every frame is to be judged against from now on (the active calibration profile's), or null
+   * for none: sent now when connected, and again on every reconnection (a new peer knows nothing of it).
+   */
+  useReference(reference: ProfileReference | null): void;
 }
+
+const referenceMessage = (reference: ProfileReference | null): ReferenceMessage => ({
+  type: 'reference',
+  reference,
+});
 
 interface Attempt {
   signalling: WebSocketLike | null;
@@ -156,6 +167,8 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
   let state: LiveLinkState = 'idle';
   let attemptNumber = 0;
   let current: Attempt | null = null;
+  /** The reference of record handed over by the host (undefined: none said yet, the service's own stands). */
+  let reference: ProfileReference | null | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let watchdog: ReturnType<typeof setInterval> | null = null;
   let lastFrameAt = 0;
@@ -392,6 +405,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     signalling.onopen = () => {
       log('Signalling channel open');
       if (options.tier) send({ type: 'tier', tier: options.tier() });
+      if (reference !== undefined) send(referenceMessage(reference));
       queue(() => offer(attempt, send, PC));
       attempt.timers.push(
         setTimeout(() => {
@@ -486,6 +500,11 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     setTier(tier) {
       const signalling = current?.signalling;
       if (signalling?.readyState === 1) signalling.send(JSON.stringify({ type: 'tier', tier }));
+    },
+    useReference(next) {
+      reference = next;
+      const signalling = current?.signalling;
+      if (signalling?.readyState === 1) signalling.send(JSON.stringify(referenceMessage(next)));
     },
   };
 }

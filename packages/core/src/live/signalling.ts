@@ -1,6 +1,7 @@
 // Signalling on the offer socket (document 2, section 7.1): the client offers, the service answers, and both
 // trickle ICE candidates. The live link (offering side), the vision service (answering side) and the test
 // stand-in build these messages here, so the two sides cannot drift.
+import type { ProfileReference } from '../calibration/profiles';
 
 export interface IceCandidateFields {
   candidate: string;
@@ -11,6 +12,18 @@ export interface IceCandidateFields {
 export type SignalMessage =
   | { type: 'offer' | 'answer'; sdp: string }
   | { type: 'candidate'; candidate: IceCandidateFields };
+
+/**
+ * The reference of record (the active calibration profile's) for the peer to judge every frame against, sent by
+ * the client on the offer socket when it connects and whenever the profile's reference changes; null lets the
+ * peer go back to no reference (a profile not calibrated yet: the client calibrates). The producer judges each
+ * frame once, against this reference, and the client takes its verdict as it comes. A part the model did not
+ * find travels as null coordinates (JSON has no NaN) and is read back with core's parseProfileReference.
+ */
+export interface ReferenceMessage {
+  type: 'reference';
+  reference: ProfileReference | null;
+}
 
 /** The message that carries one local ICE candidate; null for the end-of-candidates event. */
 export function candidateMessage(c: IceCandidateFields | null | undefined): SignalMessage | null {

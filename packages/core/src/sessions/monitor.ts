@@ -3,16 +3,12 @@
 // takes the verdict core's analysis decided (never the display text), keeps the reference, and sends the
 // session's feedback by the contract of feedback.ts: on every change of status or issue, and a heartbeat every
 // FEEDBACK_HEARTBEAT_MS while nothing changes. It also checks the calibration, starts and ends the session.
-// With a calibration profile's reference adopted it judges each frame's keypoints against that reference itself,
-// so switching profile switches what the feedback and the alerts compare against; and it says when the reference
-// has gone stale (stale-calibration.ts).
-import {
-  createReference,
-  initialPostureState,
-  type PostureReference,
-  type PostureState,
-} from '../analysis/posture';
-import { analyseFrame, type FramePosture, isPersonInView } from '../analysis/verdict';
+// Each frame is judged once, by its producer (the vision service's peer or the on-device detector), against
+// one reference: a calibration profile's reference adopted here is handed to the producer (host.useReference),
+// so switching profile switches what the producer judges against; the monitor never judges keypoints itself.
+// It says when the reference has gone stale (stale-calibration.ts).
+import { createReference } from '../analysis/posture';
+import { isPersonInView } from '../analysis/verdict';
 import { envelopeMessage } from '../api/envelope';
 import type { ApiClient, Calibration, PostureFeedback, SessionMode } from '../api/types';
 import type { ProfileReference } from '../calibration/profiles';
@@ -110,6 +106,9 @@ export interface PostureMonitorHost {
   /** The reference was taken (automatically): the host reports it, with the posture it took as a profile
    * reference (null when the last frame had no body to keep) so the host can store it in the active profile. */
   onReferenceTaken?(reference: ProfileReference | null): void;
+  /** Hands the reference of record (the adopted profile's, or null for none) to the frames' producer, which
+   * judges every frame against it from then on. Without it the producer's own reference stands. */
+  useReference?(reference: ProfileReference | null): void;
   /** The message when starting a session fails without one of its own. */
   startFailedMessage?: string;
   /** The user's sensitivity (settings/alert-preferences): which deviation levels count as poor posture; a
@@ -144,28 +143,18 @@ export function createPostureMonitor(host: PostureMonitorHost) {
   let taking = false;
   // Feedback still on its way: the session ends only after it, or the API refuses it as late (409).
   const inFlight = new Set<Promise<unknown>>();
-  // The reference this monitor judges against itself (the active calibration profile's): while set, each
-  // frame's keypoints are analysed by core against it, and the producer's own verdict is not used.
-  let own: { reference: PostureReference; saved: ProfileReference; state: PostureState } | null = null;
+  // The calibration profile's reference handed to the producer (null: the producer's own reference stands).
+  let adopted: ProfileReference | null = null;
   // The newest body seen, to take a reference from.
   let lastBody: ProfileReference | null = null;
-  // The last frame judged against the profile's reference and what it showed (for the live tool's display).
-  let lastJudged: { frame: DetectionFrame; posture: FramePosture } | null = null;
   let stale: StaleState = INITIAL_STALE_STATE;
 
-  /** Sets (or, with null, clears) the reference this monitor judges against; false when it is unusable. */
-  function setOwn(saved: ProfileReference | null): boolean {
-    stale = INITIAL_STALE_STATE;
-    lastJudged = null;
-    if (!saved) {
-      own = null;
-      return false;
-    }
+  /** Whether a profile's reference can be judged against (a body the analysis can measure). */
+  function usable(saved: ProfileReference): boolean {
     try {
-      own = { reference: createReference(saved.keypoints, saved.frame), saved, state: initialPostureState() };
+      createReference(saved.keypoints, saved.frame);
       return true;
     } catch {
-      own = null;
       return false;
     }
   }
@@ -180,20 +169,12 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     }
   }
 
-  /** The verdict of a frame against the reference, and whether there was a reference to judge against. */
-  function judge(frame: DetectionFrame, now: number): { verdict: PostureVerdict; referenced: boolean } {
+  /** The producer's verdict of a frame, and whether it had a reference to judge against (its temporal data). */
+  function verdictOf(frame: DetectionFrame): { verdict: PostureVerdict; referenced: boolean } {
     const keypoints = frame.hns?.poses?.[0] ?? null;
-    const size = frame.frame_size ?? own?.saved.frame;
+    const size = frame.frame_size ?? adopted?.frame;
     if (keypoints && size) lastBody = { keypoints, frame: { width: size.width, height: size.height } };
-    if (!own) return { verdict: frameVerdict(frame), referenced: frame.temporal_posture_data != null };
-    const analysed = analyseFrame(
-      own.state,
-      { keypoints, time: now, frame: size ?? own.saved.frame },
-      own.reference,
-    );
-    own.state = analysed.state;
-    lastJudged = { frame, posture: analysed.posture };
-    return { verdict: analysed.posture.posture_verdict, referenced: true };
+    return { verdict: frameVerdict(frame), referenced: frame.temporal_posture_data != null };
   }
 
   async function takeReference(): Promise<void> {
@@ -234,39 +215,31 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     get stale() {
       return isCalibrationStale(stale, host.now());
     },
-    /** The profile reference being judged against, null when the producer's own reference is used. */
+    /** The profile reference the producer judges against, null when the producer's own reference is used. */
     get reference(): ProfileReference | null {
-      return own?.saved ?? null;
+      return adopted;
     },
 
     /**
-     * Judges against a calibration profile's reference from now on (switching profile switches it): frames
-     * are analysed here against it and no automatic reference is taken. With null (a profile not calibrated
-     * yet) the producer's reference is used again, and a host that takes references waits for a new one.
-     * False when the reference is unusable (then as with null).
+     * Judges against a calibration profile's reference from now on (switching profile switches it): the
+     * producer is handed it and judges every frame against it, and no automatic reference is taken. With null
+     * (a profile not calibrated yet) the producer is told it has none, and a host that takes references waits
+     * for a new one. False when the reference is unusable (then as with null).
      */
     adoptReference(reference: ProfileReference | null): boolean {
-      const usable = setOwn(reference);
-      referenced = usable || !host.takeReference;
+      const ok = reference !== null && usable(reference);
+      adopted = ok ? reference : null;
+      stale = INITIAL_STALE_STATE;
+      host.useReference?.(adopted);
+      referenced = ok || !host.takeReference;
       inViewSince = null;
       last = null;
       shown = null;
-      return usable;
+      return ok;
     },
 
     /** The newest body seen as a profile reference (after the user calibrated), null when none is usable. */
     referenceFromLastFrame,
-
-    /**
-     * The frame as this monitor judged it (call after `frame`): with a profile's reference adopted, its posture
-     * (body status, deviation, offsets and verdict) is the one against that reference, so the live tool's
-     * Aligned/Deviated and its correction arrows show what the feedback and the alerts count; otherwise, or for a
-     * frame not judged here, the frame as the producer sent it.
-     */
-    judgedFrame(frame: DetectionFrame): DetectionFrame {
-      if (!own || lastJudged?.frame !== frame) return frame;
-      return { ...frame, ...lastJudged.posture };
-    },
 
     /** A session needs an active calibration (document 2 §5.3); its CVA rides on every feedback. */
     async checkCalibration(): Promise<MonitorResult<{ calibration: Calibration }>> {
@@ -314,7 +287,12 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     /** The reference must be taken again (start, a dropped link, Recalibrate): frames wait for it, and the
      * next verdict counts as a change. */
     awaitReference(): void {
-      if (host.takeReference) setOwn(null);
+      // A host that takes references takes a new one: the producer judges against none until then.
+      if (host.takeReference) {
+        stale = INITIAL_STALE_STATE;
+        if (adopted) host.useReference?.(null);
+        adopted = null;
+      }
       referenced = !host.takeReference;
       inViewSince = null;
       last = null;
@@ -326,7 +304,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     frame(frame: DetectionFrame): MonitorStep | null {
       if (frame.status === 'waiting') return null;
       const now = host.now();
-      const judged = judge(frame, now);
+      const judged = verdictOf(frame);
       const verdict = withSensitivity(judged.verdict, host.sensitivity?.() ?? 'high');
       if (judged.referenced && referenced) stale = stepStale(stale, judged.verdict, now);
       if (!referenced) {

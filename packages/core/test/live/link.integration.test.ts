@@ -111,6 +111,30 @@ describe('live link against a real answering peer', () => {
     await until(() => mine.every((c) => c.socket.readyState === 3), 'sockets closed by stop');
   });
 
+  it('hands the reference of record to the service on connecting, on a change, and again on every new connection', async () => {
+    const { link, seen } = makeLink();
+    const reference = {
+      keypoints: [{ x: 320, y: 200, score: 0.9, name: 'nose' }],
+      frame: { width: 640, height: 480 },
+    };
+    const sent = () =>
+      server.controls
+        .filter((c) => c.peerId === link.peerId && c.message.type === 'reference')
+        .map((c) => c.message.reference);
+    link.useReference(reference);
+    link.start();
+    await until(() => sent().length === 1, 'the reference sent on connecting');
+    expect(sent()).toEqual([reference]);
+    await until(() => seen.states.includes('connected'), 'connected');
+    link.useReference(null);
+    await until(() => sent().length === 2, 'no reference any more');
+    expect(sent()[1]).toBeNull();
+    // A new connection (a new peer on the service) is told again: the last reference said, none.
+    link.retry();
+    await until(() => sent().length === 3, 'the reference sent again on reconnecting');
+    expect(sent()[2]).toBeNull();
+  });
+
   it('connects anonymously with only the product subprotocol', async () => {
     const { link, seen } = makeLink({ getAccessToken: () => null });
     link.start();

@@ -276,11 +276,19 @@ describe('the posture monitor', () => {
   describe('with a calibration profile’s reference', () => {
     const UPRIGHT = { keypoints: upright(), frame: POSE_FRAME };
     const FORWARD = { keypoints: transform(upright(), { headScale: 1.4 }), frame: POSE_FRAME };
-    /** A frame with a body, carrying a producer verdict the profile's reference must override. */
+    /** A frame with a body and the verdict its producer judged against its reference. */
     const body = (keypoints = UPRIGHT.keypoints, producer: PostureVerdict = SLOUCH): DetectionFrame => ({
       ...frame(producer),
       hns: { poses: [keypoints], boxes: [], emotions: [] },
       frame_size: POSE_FRAME,
+      temporal_posture_data: {
+        is_posture_deviated: producer.status === 'poor',
+        deviation_level: producer.level ?? 'mild',
+        confidence: 0.9,
+        stability_factor: 1,
+        smoothing_factor: 0.5,
+        all_offset_vector: [],
+      },
     });
     /** Frames every 200 ms for `ms`; the last step. */
     const hold = (m: ReturnType<typeof createPostureMonitor>, f: DetectionFrame, ms: number) => {
@@ -290,6 +298,8 @@ describe('the posture monitor', () => {
     };
     async function passive(onReferenceTaken?: (r: unknown) => void) {
       const taken: number[] = [];
+      /** Every reference handed to the producer, in order. */
+      const handed: unknown[] = [];
       const m = createPostureMonitor({
         api,
         type: 'passive',
@@ -299,63 +309,36 @@ describe('the posture monitor', () => {
           return true;
         },
         onReferenceTaken,
+        useReference: (reference) => handed.push(reference),
       });
       await m.checkCalibration();
       await m.start('passive');
-      return { m, taken };
+      return { m, taken, handed };
     }
 
-    it('judges against the active profile’s reference, and switching profile switches it', async () => {
-      const { m, taken } = await passive();
+    it('hands the active profile’s reference to the producer and takes its verdicts as they come; switching profile hands over the new one', async () => {
+      const { m, taken, handed } = await passive();
       expect(m.adoptReference(UPRIGHT)).toBe(true);
-      // The producer says slouch; against the profile's upright reference an upright body is good at once.
-      expect(hold(m, body(), 1000)?.verdict.status).toBe('good');
-      expect(hold(m, body(FORWARD.keypoints, GOOD), 5000)?.verdict).toMatchObject({ status: 'poor' });
-      // The desk-monitor profile was calibrated leaning in: the same posture is its reference, so good.
+      expect(handed).toEqual([UPRIGHT]);
+      // Each frame is judged once, by its producer: an upright body the producer judged a slouch is a slouch
+      // here too (the monitor does not judge the keypoints again against the profile's reference).
+      expect(hold(m, body(UPRIGHT.keypoints, SLOUCH), 1000)?.verdict).toEqual(SLOUCH);
+      expect(hold(m, body(FORWARD.keypoints, GOOD), 1000)?.verdict).toEqual(GOOD);
       expect(m.adoptReference(FORWARD)).toBe(true);
-      expect(hold(m, body(FORWARD.keypoints), 1000)?.verdict.status).toBe('good');
+      expect(handed).toEqual([UPRIGHT, FORWARD]);
       expect(m.reference).toBe(FORWARD);
       // With a profile reference no automatic reference is taken.
       expect(taken).toEqual([]);
-      expect(sent.map((f) => f.postureStatus)).toEqual(['good', 'poor', 'good']);
-    });
-
-    it('shows each frame as judged against the profile’s reference, for the live tool’s Aligned/Deviated', async () => {
-      const { m } = await passive();
-      // Without a profile reference the display is the producer's frame, untouched.
-      const before = body(FORWARD.keypoints, GOOD);
-      m.frame(before);
-      expect(m.judgedFrame(before)).toBe(before);
-      m.adoptReference(UPRIGHT);
-      // The producer (the vision service's own calibration) says aligned; against the profile's upright
-      // reference the head-forward body is deviated, and the display says so with the monitor's verdict.
-      let shown = before;
-      for (let end = clock + 5000; clock < end; clock += 200) {
-        const f = body(FORWARD.keypoints, GOOD);
-        m.frame(f);
-        shown = m.judgedFrame(f);
-      }
-      expect(shown.temporal_posture_data?.is_posture_deviated).toBe(true);
-      expect(shown.posture_verdict?.status).toBe('poor');
-      expect(shown.hns).toEqual(before.hns);
-      // The upright body against the same reference: aligned, although the producer says slouch.
-      for (let end = clock + 3000; clock < end; clock += 200) {
-        const f = body(UPRIGHT.keypoints, SLOUCH);
-        m.frame(f);
-        shown = m.judgedFrame(f);
-      }
-      expect(shown.temporal_posture_data?.is_posture_deviated).toBe(false);
-      expect(shown.posture_verdict?.status).toBe('good');
-      // A frame the monitor did not judge is shown as sent.
-      const other = body(FORWARD.keypoints, GOOD);
-      expect(m.judgedFrame(other)).toBe(other);
+      expect(sent.map((f) => f.postureStatus)).toEqual(['poor', 'good']);
     });
 
     it('a profile without a reference waits for the producer’s automatic one and hands it over to be stored', async () => {
       const stored: unknown[] = [];
-      const { m, taken } = await passive((r) => stored.push(r));
+      const { m, taken, handed } = await passive((r) => stored.push(r));
       m.adoptReference(UPRIGHT);
       expect(m.adoptReference(null)).toBe(false);
+      // The producer is told it has no reference of record any more.
+      expect(handed).toEqual([UPRIGHT, null]);
       expect(hold(m, body(), REFERENCE_DELAY_MS + 400)).toBeNull();
       await Promise.resolve();
       await Promise.resolve();
@@ -366,26 +349,28 @@ describe('the posture monitor', () => {
       expect(m.referenceFromLastFrame()).toEqual({ keypoints: UPRIGHT.keypoints, frame: POSE_FRAME });
     });
 
-    it('an unusable profile reference (no shoulders) is refused', async () => {
-      const { m } = await passive();
+    it('an unusable profile reference (no shoulders) is refused and not handed to the producer', async () => {
+      const { m, handed } = await passive();
       const headless = {
         keypoints: upright().map((k, i) => (i >= 5 ? { ...k, score: 0 } : k)),
         frame: POSE_FRAME,
       };
       expect(m.adoptReference(headless)).toBe(false);
       expect(m.reference).toBeNull();
+      expect(handed).toEqual([null]);
     });
 
     it('says the calibration is stale after several minutes off the reference, and not after a new one', async () => {
       const { m } = await passive();
       m.adoptReference(UPRIGHT);
-      hold(m, body(FORWARD.keypoints), STALE_AFTER_MS - 5000);
+      hold(m, body(FORWARD.keypoints, SLOUCH), STALE_AFTER_MS - 5000);
       expect(m.stale).toBe(false);
-      hold(m, body(FORWARD.keypoints), 10_000);
+      hold(m, body(FORWARD.keypoints, SLOUCH), 10_000);
       expect(m.stale).toBe(true);
+      // The new profile's reference is the posture held: its producer judges it good.
       m.adoptReference(FORWARD);
       expect(m.stale).toBe(false);
-      hold(m, body(FORWARD.keypoints), STALE_AFTER_MS + 1000);
+      hold(m, body(FORWARD.keypoints, GOOD), STALE_AFTER_MS + 1000);
       expect(m.stale).toBe(false);
     });
   });

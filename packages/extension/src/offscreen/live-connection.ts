@@ -53,5 +53,7 @@ export function connectLive(
       const taken = await link.calibrate();
       return taken.ok ? (taken.reference ?? true) : false;
     },
+    // Sent now and again on every reconnection (core's link keeps it).
+    useReference: (reference) => link.useReference(reference),
   };
 }

@@ -27,6 +27,8 @@ let feedback: PostureFeedback[];
 let events: LiveEvents;
 let hasCalibration: boolean;
 let referenceTaken: boolean;
+/** Every reference the monitor handed to the producer, in order. */
+let handed: unknown[];
 let preferences: AlertPreferences;
 /** The user's calibration profiles on the API (the fake's store). */
 let profiles: CalibrationProfile[];
@@ -78,6 +80,7 @@ function monitor() {
           calls.push('reference taken');
           return referenceTaken;
         },
+        useReference: (reference) => handed.push(reference),
       };
     },
     reportPhase: async (phase, message) => void calls.push(`phase ${phase}${message ? `: ${message}` : ''}`),
@@ -111,6 +114,7 @@ beforeEach(() => {
   feedback = [];
   hasCalibration = true;
   referenceTaken = true;
+  handed = [];
   preferences = DEFAULT_ALERT_PREFERENCES;
   profiles = [];
 });
@@ -121,9 +125,9 @@ const nose = person[0] ?? { x: 0.5, y: 0.3 };
 const forwardHead = person.map((k, i) =>
   i <= 4 ? { ...k, x: nose.x + (k.x - nose.x) * 1.4, y: nose.y + (k.y - nose.y) * 1.4 } : k,
 );
-/** A frame of a body whose producer verdict says good: only a profile's reference can say otherwise. */
-const bodyFrame = (keypoints: typeof person) =>
-  frame({ hns: { poses: [keypoints], boxes: [], emotions: [] }, frame_size: FRAME });
+/** A frame of a body as its producer judged it (good unless `deviated`). */
+const bodyFrame = (keypoints: typeof person, deviated = false) =>
+  frame({ hns: { poses: [keypoints], boxes: [], emotions: [] }, frame_size: FRAME }, deviated);
 const profile = (id: string, active: boolean, keypoints: typeof person | null): CalibrationProfile => ({
   id,
   name: id,
@@ -248,41 +252,43 @@ describe('passive monitor', () => {
   });
 
   describe('with calibration profiles', () => {
-    it('judges against the active profile’s reference from the start, with no calibrating', async () => {
+    it('hands the active profile’s reference to the producer from the start, with no calibrating, and counts its verdicts', async () => {
       profiles = [profile('laptop', true, person)];
       await monitor().start(null);
+      expect(handed).toEqual([{ keypoints: person, frame: FRAME }]);
       expect(calls).toContain('phase monitoring');
       expect(calls.some((c) => c.startsWith('phase calibrating'))).toBe(false);
-      for (let t = 0; t <= 6000; t += 500) await at(t, bodyFrame(forwardHead));
-      // The producer said good every time; against the profile's reference the head is forward.
-      expect(feedback.map((f) => f.postureStatus)).toContain('poor');
+      // The producer judged against that reference: its verdicts are the feedback, as they come.
+      for (let t = 0; t <= 6000; t += 500) await at(t, t < 3000 ? upright : slouched);
+      expect(feedback.map((f) => f.postureStatus)).toEqual(['good', 'poor']);
       expect(calls).not.toContain('reference taken');
     });
 
     it('takes the reference for a profile without one and stores it there', async () => {
       profiles = [profile('desk', true, null)];
       await monitor().start(null);
+      expect(handed).toEqual([null]);
       await at(0, bodyFrame(person));
       await at(CALIBRATION_DELAY_MS, bodyFrame(person));
       expect(calls).toContain('profile desk saved');
       expect(profiles[0]?.reference).toEqual({ keypoints: person, frame: FRAME });
     });
 
-    it('switching profile from the popup switches the reference', async () => {
+    it('switching profile from the popup hands the producer the new profile’s reference', async () => {
       profiles = [profile('laptop', true, person), profile('desk', false, forwardHead)];
       const m = monitor();
       await m.start(null);
-      for (let t = 0; t <= 6000; t += 500) await at(t, bodyFrame(forwardHead));
-      expect(feedback.at(-1)?.postureStatus).toBe('poor');
-      // The desk monitor's reference is this very posture: after the switch it is good posture.
       profiles = profiles.map((p) => ({ ...p, active: p.id === 'desk' }));
       expect(await m.profileChanged()).toEqual({ ok: true });
-      for (let t = 6500; t <= 9000; t += 500) await at(t, bodyFrame(forwardHead));
-      expect(feedback.at(-1)?.postureStatus).toBe('good');
-      // A profile with no reference yet: the automatic one is taken for it.
+      expect(handed).toEqual([
+        { keypoints: person, frame: FRAME },
+        { keypoints: forwardHead, frame: FRAME },
+      ]);
+      // A profile with no reference yet: the producer is told so and the automatic one is taken for it.
       profiles = [...profiles.map((p) => ({ ...p, active: false })), profile('standing', true, null)];
       calls = [];
       await m.profileChanged();
+      expect(handed.at(-1)).toBeNull();
       expect(calls).toContain(`phase calibrating: ${MONITOR_TEXTS.calibrating}`);
     });
 
@@ -290,10 +296,10 @@ describe('passive monitor', () => {
       profiles = [profile('laptop', true, person)];
       const m = monitor();
       await m.start(null);
-      for (let t = 0; t <= STALE_AFTER_MS - 1000; t += 5000) await at(t, bodyFrame(forwardHead));
+      // The producer judges the person off the profile's reference, minute after minute.
+      for (let t = 0; t <= STALE_AFTER_MS - 1000; t += 5000) await at(t, bodyFrame(forwardHead, true));
       expect(calls).not.toContain('stale true');
-      // Off the reference from the onset of the deviation (the first frames are still the onset).
-      await at(STALE_AFTER_MS + 10_000, bodyFrame(forwardHead));
+      await at(STALE_AFTER_MS + 10_000, bodyFrame(forwardHead, true));
       expect(calls).toContain('stale true');
       calls = [];
       await m.recalibrate();

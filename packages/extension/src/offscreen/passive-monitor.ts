@@ -45,6 +45,8 @@ export interface LiveConnection {
   /** Takes the current posture as this peer's reference: the reference taken, true when taken without saying
    * which, false when none was taken. */
   calibrate(): Promise<ProfileReference | boolean>;
+  /** The reference every frame is judged against from now on (the active profile's), or none (null). */
+  useReference(reference: ProfileReference | null): void;
 }
 
 export interface MonitorDeps {
@@ -78,6 +80,8 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     type: 'passive',
     now: deps.now,
     takeReference: async () => (live ? await live.calibrate() : false),
+    // The producer judges every frame against the active profile's reference: the monitor hands it over.
+    useReference: (reference) => live?.useReference(reference),
     onReferenceTaken: (reference) => {
       void deps.reportPhase('monitoring', null);
       // The active profile keeps the reference just taken (a new profile, or Recalibrate).
@@ -104,7 +108,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
 
   /** Judges against the active profile's reference, or takes one when it has none. */
   function applyProfile(): void {
-    if (profile?.reference && monitor.adoptReference(profile.reference)) {
+    if (monitor.adoptReference(profile?.reference ?? null)) {
       reported = null;
       void deps.reportPhase('monitoring', null);
     } else startCalibrating();

@@ -9,9 +9,16 @@ function harness(choice: ProcessingChoice, reachable: boolean) {
   const reports: Processing[] = [];
   const failures: string[] = [];
   let liveEvents: LiveEvents | null = null;
+  /** References handed to each connection, as `kind: reference`. */
+  const handed: string[] = [];
   const connection = (kind: string): LiveConnection => {
     opened.push(kind);
-    return { peerId: kind, close: () => closed.push(kind), calibrate: async () => true };
+    return {
+      peerId: kind,
+      close: () => closed.push(kind),
+      calibrate: async () => true,
+      useReference: (reference) => handed.push(`${kind}: ${reference ? 'profile' : 'none'}`),
+    };
   };
   const events: LiveEvents = {
     frame: () => {},
@@ -34,7 +41,7 @@ function harness(choice: ProcessingChoice, reachable: boolean) {
   );
   // The choice is made after an asynchronous reachability check: wait until a connection has been opened.
   const settle = () => vi.waitFor(() => expect(opened.length).toBeGreaterThan(0));
-  return { c, opened, closed, reports, failures, settle, live: () => liveEvents };
+  return { c, opened, closed, reports, failures, handed, settle, live: () => liveEvents };
 }
 
 describe('where passive monitoring processes the video', () => {
@@ -69,5 +76,18 @@ describe('where passive monitoring processes the video', () => {
     refused.live()?.failed(LIVE_MESSAGES.loginRequired);
     expect(refused.failures).toEqual([LIVE_MESSAGES.loginRequired]);
     expect(refused.opened).toEqual(['live']);
+  });
+
+  it('hands the reference of record to the connection running, and again to the one that replaces it', async () => {
+    const h = harness('server', true);
+    const reference = { keypoints: [], frame: { width: 640, height: 480 } };
+    // Said before the reachability check settled: the first connection gets it as it opens.
+    h.c.useReference(reference);
+    await h.settle();
+    expect(h.handed).toEqual(['live: profile']);
+    h.live()?.failed(LIVE_MESSAGES.failedAfterAttempts);
+    expect(h.handed).toEqual(['live: profile', 'device: profile']);
+    h.c.useReference(null);
+    expect(h.handed).toEqual(['live: profile', 'device: profile', 'device: none']);
   });
 });

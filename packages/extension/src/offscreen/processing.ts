@@ -2,7 +2,7 @@
 // live link) or on this computer (device mode: the detector's web worker, no image leaves the machine).
 // In server mode an unreachable vision service does not stop monitoring: it carries on on this computer and
 // says so ('fallback'), both when the service is down at the start and when the link gives up later.
-import { LIVE_MESSAGES, type ProcessingChoice } from '@posture-vision/core';
+import { LIVE_MESSAGES, type ProcessingChoice, type ProfileReference } from '@posture-vision/core';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
 
 /** The popup's choice (core's, the web app's live tool offers the same), remembered in chrome.storage.local
@@ -26,11 +26,17 @@ export interface ProcessingDeps {
 export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): LiveConnection {
   let current: LiveConnection | null = null;
   let closed = false;
+  /** The reference of record, handed to the connection running now and to the one that replaces it. */
+  let reference: ProfileReference | null | undefined;
+  const use = (connection: LiveConnection): LiveConnection => {
+    if (reference !== undefined) connection.useReference(reference);
+    return connection;
+  };
   const toDevice = (processing: Processing) => {
     if (closed) return;
     current?.close();
     deps.report(processing);
-    current = deps.connectDevice(events);
+    current = use(deps.connectDevice(events));
   };
   if (deps.choice === 'device') toDevice('device');
   else
@@ -38,16 +44,18 @@ export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): Liv
       if (closed) return;
       if (!ok) return toDevice('fallback');
       deps.report('server');
-      current = deps.connectLive({
-        ...events,
-        failed(message) {
-          // The service stopped answering: keep monitoring here. Refused tokens and the Free Tier still stop.
-          if (message === LIVE_MESSAGES.failedAfterAttempts) {
-            events.lost();
-            toDevice('fallback');
-          } else events.failed(message);
-        },
-      });
+      current = use(
+        deps.connectLive({
+          ...events,
+          failed(message) {
+            // The service stopped answering: keep monitoring here. Refused tokens and the Free Tier still stop.
+            if (message === LIVE_MESSAGES.failedAfterAttempts) {
+              events.lost();
+              toDevice('fallback');
+            } else events.failed(message);
+          },
+        }),
+      );
     });
   return {
     get peerId() {
@@ -58,5 +66,9 @@ export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): Liv
       current?.close();
     },
     calibrate: async () => (current ? await current.calibrate() : false),
+    useReference(next) {
+      reference = next;
+      current?.useReference(next);
+    },
   };
 }

@@ -265,6 +265,15 @@ export class Peer {
     return { reference, frame: this.lastFrame };
   }
 
+  /** Judges every frame against the client's reference of record (its active calibration profile's) from
+   * now on, or against none (null); it counts as this peer's own calibration, so an older kept one does not
+   * replace it. */
+  useReference(reference: PostureReference | null): void {
+    if (this.closed) return;
+    this.calibratedHere = true;
+    this.stream.setReference(reference);
+  }
+
   /** Uses a reference this peer id was calibrated with earlier (on this or another instance, before a drain),
    * unless it has been calibrated since it started here. */
   restoreReference(reference: PostureReference): void {

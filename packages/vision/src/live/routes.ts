@@ -8,6 +8,8 @@
 // peer id, so a peer that reconnects elsewhere goes on with it. Draining (SIGTERM) takes no new peers and closes
 // the held ones with 1012, on which the link reconnects.
 
+import { createReference, type PostureReference } from '@posture-vision/core/analysis';
+import { parseProfileReference } from '@posture-vision/core/calibration';
 import { type IceServer, LIVE_CLOSE, referenceOutline, tokenFromProtocols } from '@posture-vision/core/live';
 import { parseShows } from '@posture-vision/detector';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -42,10 +44,31 @@ const PeerParams = z.object({
  * peer runs those models only as often as they are needed (see the detector's schedule). */
 const ShowQuery = z.object({ show: z.string().max(100).optional() });
 
+/** A keypoint as JSON carries it: a part the model did not find has null coordinates (JSON has no NaN). */
+const ReferenceKeypoint = z.object({
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  score: z.number().min(0).max(1).optional(),
+  name: z.string().max(40).optional(),
+});
+/** The client's reference of record (core's ReferenceMessage): at most 33 keypoints (every pose model's count
+ * fits), in a frame of at most 8K. */
+const ReferenceBody = z
+  .object({
+    keypoints: z.array(ReferenceKeypoint).max(33),
+    frame: z.object({
+      width: z.number().int().positive().max(8192),
+      height: z.number().int().positive().max(8192),
+    }),
+  })
+  .nullable();
+
 const SignalMessage = z.object({
-  type: z.enum(['offer', 'answer', 'candidate', 'tier']),
+  type: z.enum(['offer', 'answer', 'candidate', 'tier', 'reference']),
   /** With type 'tier': the live tool's Free Tier/Pro toggle (document 2 §2.3). */
   tier: z.enum(['free', 'pro']).optional(),
+  /** With type 'reference': what every frame is judged against from now on (null: none). */
+  reference: ReferenceBody.optional(),
   sdp: z.string().max(60_000).optional(),
   candidate: z
     .object({
@@ -258,11 +281,35 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
         if (current && parsed.data.tier) setTier(id, current, parsed.data.tier);
         return;
       }
+      if (parsed.data.type === 'reference') return useReference(parsed.data.reference);
       try {
         await peer.handleSignal(parsed.data as Signal);
       } catch (error) {
         send(JSON.stringify({ type: 'error', message: `Signalling failed: ${(error as Error).message}` }));
       }
+    };
+    /** The client's reference of record: judged against from now on, and kept in the registry so a peer that
+     * moves to another instance (drain, restart) goes on with it. A body the analysis cannot measure (no
+     * shoulders) is refused with an error message and changes nothing. */
+    const useReference = async (sent: z.infer<typeof ReferenceBody> | undefined) => {
+      if (sent === undefined)
+        return send(JSON.stringify({ type: 'error', message: 'Invalid signal message' }));
+      let reference: PostureReference | null = null;
+      if (sent) {
+        const read = parseProfileReference(sent);
+        try {
+          reference = read ? createReference(read.keypoints, read.frame) : null;
+        } catch {}
+        if (!reference)
+          return send(
+            JSON.stringify({
+              type: 'error',
+              message: 'Unusable reference: head and both shoulders are needed',
+            }),
+          );
+      }
+      peer.useReference(reference);
+      if (reference) await registry.saveReference(id, peer.owner, reference).catch(() => {});
     };
     socket.on('message', (data: Buffer) => void handle(data.toString()));
     socket.on('close', () => {

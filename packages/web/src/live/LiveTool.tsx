@@ -34,8 +34,6 @@ import './live-tool.css';
 export interface LiveToolProps {
   /** Called with every detection frame that is not 'waiting'. */
   onDetectionFrame?: (frame: DetectionFrame) => void;
-  /** The frame as the page judged it in onDetectionFrame (the active profile's reference): shown instead. */
-  judgeFrame?: (frame: DetectionFrame) => DetectionFrame;
   /** Called when the camera starts or stops streaming. */
   onStreamingChange?: (streaming: boolean) => void;
   /** Called when Calibrate Posture took a new reference. */
@@ -97,7 +95,6 @@ export default function LiveTool(props: LiveToolProps) {
       initialProcessing: readProcessingChoice(),
       iceServers,
       onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
-      judge: (frame) => propsRef.current.judgeFrame?.(frame) ?? frame,
       onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
       onCalibrated: (reference) => propsRef.current.onCalibrated?.(reference),
     });

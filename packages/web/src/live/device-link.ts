@@ -16,7 +16,7 @@ import {
   REFERENCE_PROBLEM_TEXT,
   referenceOutline,
 } from '@posture-vision/core';
-import type { PostureReference } from '@posture-vision/core/analysis';
+import { createReference, type PostureReference } from '@posture-vision/core/analysis';
 import { type DeviceDetector, startDeviceDetector } from '@posture-vision/detector/browser/client';
 import DetectorWorker from '@posture-vision/detector/browser/worker?worker';
 import type { LinkHandlers, ToolLink } from './link-wiring.ts';
@@ -119,6 +119,15 @@ export function openDeviceLink(o: DeviceLinkOptions, h: LinkHandlers): { link: T
             ? { message: CALIBRATION_SUCCESS, outline: result.outline }
             : { message: CALIBRATION_NONE, outline: [] },
         };
+      },
+      useReference(next) {
+        // The reference of record from the page (the active profile's); one the analysis cannot measure is none.
+        try {
+          reference = next ? createReference(next.keypoints, next.frame) : null;
+        } catch {
+          reference = null;
+        }
+        current.setReference(reference);
       },
       setTier(tier) {
         // Pro shows hands and emotion: the worker restarts with those models (the reference carries over).

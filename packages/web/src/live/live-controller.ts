@@ -44,12 +44,6 @@ export { SUCCESS_POPUP_MS, summarise, TOOL_START_CONTROL, workflowPrompt } from 
 
 export interface LiveControllerOptions extends ToolLinkOptions {
   onFrame?: (frame: DetectionFrame) => void;
-  /**
-   * The frame as the page judges it, called after onFrame (the real-time session: its posture monitor's verdict
-   * against the active calibration profile's reference). Detection Status's Aligned/Deviated and the correction
-   * arrows show what it returns; without it, the producer's frame.
-   */
-  judge?: (frame: DetectionFrame) => DetectionFrame;
   onStreamingChange?: (streaming: boolean) => void;
   /** Calibrate Posture took a new reference. */
   /** A reference was taken (with it when the producer said which: the median of the last steady second). */
@@ -70,8 +64,10 @@ export class LiveController {
   private latestFrame: DetectionFrame | null = null;
   private outline: [number, number][] = [];
   private calibrationFrame: Size = REFERENCE_FRAME_SIZE;
-  /** The active calibration profile's reference the page judges against (followReference): its outline. */
+  /** The active calibration profile's reference the producer judges against (followReference): its outline. */
   private profile: { outline: [number, number][]; frame: Size } | null = null;
+  /** The same reference as handed over (undefined: the page said none, the producer's own calibration stands). */
+  private referenceOfRecord: ProfileReference | null | undefined;
   private timers: { free?: number; metrics?: number; popup?: number } = {};
   private paused = false;
   /** Times of recent overlay draws and detection frames, for rates over a 5 s window. */
@@ -161,6 +157,7 @@ export class LiveController {
     this.link = device
       ? openDeviceLink({ video: this.videoFor(this.stream), tier }, handlers)
       : openToolLink(this.stream, { ...this.options, tier }, handlers);
+    if (this.referenceOfRecord !== undefined) this.link.link.useReference(this.referenceOfRecord);
     this.set({ peerId: this.link.link.peerId });
   }
 
@@ -210,17 +207,19 @@ export class LiveController {
 
   private onFrame(frame: DetectionFrame, quality: FrameQuality | null) {
     this.options.onFrame?.(frame);
-    const shown = this.options.judge?.(frame) ?? frame;
-    this.latestFrame = shown;
+    this.latestFrame = frame;
     this.detectionTimes.push(performance.now());
-    this.set(framePatch(this.state, shown, quality));
+    this.set(framePatch(this.state, frame, quality));
   }
 
   /**
-   * The page judges against this calibration profile's reference (null: the vision service's calibration again):
-   * the reference outline drawn is the profile's, and Test Calibration reports it.
+   * Every frame is to be judged against this calibration profile's reference (null: none of record): the
+   * producer is handed it (now, and on every link opened later), the reference outline drawn is the profile's,
+   * and Test Calibration reports it.
    */
   followReference(reference: ProfileReference | null) {
+    this.referenceOfRecord = reference;
+    this.link?.link.useReference(reference);
     this.profile = reference
       ? {
           outline: referenceOutline(reference.keypoints, reference.frame.width, reference.frame.height),

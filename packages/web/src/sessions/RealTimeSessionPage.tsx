@@ -70,8 +70,19 @@ export default function RealTimeSessionPage() {
   // The developer log is for developers: only with ?debug=1 (document 2: "shown only in debug mode").
   const [debug] = useState(() => debugRequested());
   const sessionRef = useRef<{ id: string; startedAt: Date } | null>(null);
-  const monitor = useMemo(() => createPostureMonitor({ api, type: 'realtime', now: Date.now }), []);
   const controls = useRef<LiveControls | null>(null);
+  // The producer (the vision service's peer, or device mode's detector) judges every frame against the
+  // reference the monitor hands it through the live tool; the live tool's outline follows the same one.
+  const monitor = useMemo(
+    () =>
+      createPostureMonitor({
+        api,
+        type: 'realtime',
+        now: Date.now,
+        useReference: (reference) => controls.current?.followReference(reference),
+      }),
+    [],
+  );
   const secondsRef = useRef(0);
   // The active calibration profile: its reference is what the monitor judges the live posture against.
   const profileRef = useRef<CalibrationProfile | null>(null);
@@ -81,22 +92,19 @@ export default function RealTimeSessionPage() {
   const onProfile = useCallback(
     (profile: CalibrationProfile | null) => {
       profileRef.current = profile;
-      const adopted = monitor.adoptReference(profile?.reference ?? null);
-      // The live tool's Aligned/Deviated, outline and Test Calibration follow the same reference.
-      controls.current?.followReference(adopted ? (profile?.reference ?? null) : null);
+      monitor.adoptReference(profile?.reference ?? null);
       setStale(false);
     },
     [monitor],
   );
 
-  // Calibrate Posture took a new reference on the service: its verdicts count again, and the active profile
-  // keeps the same reference (the one taken, else the newest body seen) for the next session, in any browser or
-  // the extension.
+  // Calibrate Posture took a new reference on the producer: it becomes the reference of record, and the active
+  // profile keeps it (the one taken, else the newest body seen) for the next session, in any browser or the
+  // extension.
   const onCalibrated = useCallback(
     (taken: ProfileReference | null) => {
       const reference = taken ?? monitor.referenceFromLastFrame();
-      monitor.adoptReference(null);
-      controls.current?.followReference(null);
+      if (reference) monitor.adoptReference(reference);
       setStale(false);
       const profile = profileRef.current;
       if (!profile || !reference) return;
@@ -362,7 +370,6 @@ export default function RealTimeSessionPage() {
           if (reference) c.followReference(reference);
         }}
         onDetectionFrame={onFrame}
-        judgeFrame={monitor.judgedFrame}
         onStreamingChange={onStreamingChange}
         onCalibrated={onCalibrated}
       />
