@@ -5,6 +5,7 @@
 import { UNREACHABLE_NEXT_STEP } from '@posture-vision/core';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AxeViolation, blockingViolations } from '../support/axe.ts';
 import { saveScreenshotsBothThemes } from '../support/page.ts';
 import { clickButton, createVerifiedUser, type Harness, signInPage, startHarness } from './harness';
 
@@ -126,6 +127,32 @@ async function focusOn(page: Page, text: string): Promise<void> {
     });
 }
 
+/** axe-core's serious and critical violations of the screen as it is now, in each theme (none expected). */
+async function violationsBothThemes(page: Page): Promise<Record<string, AxeViolation[]>> {
+  const found: Record<string, AxeViolation[]> = {};
+  const original = await page.evaluate(() => document.body.getAttribute('data-theme') ?? 'dark');
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => {
+      document.body.setAttribute('data-theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    // Once the theme's colour transitions have run (axe would read colours half-way).
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    );
+    found[theme] = await blockingViolations(page);
+  }
+  await page.evaluate((t) => {
+    document.body.setAttribute('data-theme', t);
+    document.documentElement.classList.toggle('dark', t === 'dark');
+  }, original);
+  return found;
+}
+
 /**
  * The open dialog as announced, once one is open: its name and description, whether the page behind it is
  * hidden from screen readers (the dialog is modal), whether focus is inside and the box is on screen.
@@ -181,6 +208,7 @@ describe('sample pages in the page', () => {
       focusInside: true,
       onScreen: true,
     });
+    expect(await violationsBothThemes(page)).toEqual({ dark: [], light: [] });
     await saveScreenshotsBothThemes(page, SUITE, 'appointments-cancel-dialog');
     // Escape keeps the appointment and gives focus back to its Cancel button.
     await page.keyboard.press('Escape');
@@ -210,6 +238,7 @@ describe('sample pages in the page', () => {
         [...el.querySelectorAll('button')].map((b) => b.textContent),
       ),
     ).toEqual(['Reschedule', 'Cancel']);
+    expect(await violationsBothThemes(page)).toEqual({ dark: [], light: [] });
     await saveScreenshotsBothThemes(page, SUITE, 'appointments-cancelled');
     expect(dialogs).toEqual([]);
     await page.browserContext().close();
@@ -225,6 +254,7 @@ describe('sample pages in the page', () => {
       text: 'Video guide for Wall Angels coming soon.',
       role: 'status',
     });
+    expect(await violationsBothThemes(page)).toEqual({ dark: [], light: [] });
     await saveScreenshotsBothThemes(page, SUITE, 'exercise-plan-video-guide');
 
     // On a phone, where the conversation list and the chat take turns.
@@ -243,6 +273,7 @@ describe('sample pages in the page', () => {
     expect(await page.$eval(field, (el) => (el as HTMLInputElement).value)).toBe(
       'Thanks, see you on the 22nd.',
     );
+    expect(await violationsBothThemes(page)).toEqual({ dark: [], light: [] });
     await saveScreenshotsBothThemes(page, SUITE, 'messages-not-sent');
     expect(dialogs).toEqual([]);
     await page.browserContext().close();
