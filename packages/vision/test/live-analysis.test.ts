@@ -107,12 +107,12 @@ describe('live posture analysis on real frames', () => {
     const body = seen.at(-1);
     const keypoints = body?.hns.poses[0];
     if (!keypoints || !body?.frame_size) throw new Error('no body in the slouched frames');
-    peer.useReference(createReference(keypoints, body.frame_size));
+    peer.setReference(createReference(keypoints, body.frame_size));
     const held = await hold('slouched', 4);
     expect(held.at(-1)?.temporal_posture_data?.is_posture_deviated).toBe(false);
     expect(held.at(-1)?.posture_verdict).toEqual({ status: 'good', issue: null, level: null });
     // No reference of record: nothing is judged (neutral), as before any calibration.
-    peer.useReference(null);
+    peer.setReference(null);
     const unjudged = await hold('upright', 1);
     expect(unjudged.at(-1)?.temporal_posture_data).toBeNull();
     expect(unjudged.at(-1)?.posture_verdict?.status).toBe('neutral');

@@ -127,7 +127,7 @@ export interface LiveLink {
    * The reference every frame is to be judged against from now on (the active calibration profile's), or null
    * for none: sent now when connected, and again on every reconnection (a new peer knows nothing of it).
    */
-  useReference(reference: ProfileReference | null): void;
+  setReference(reference: ProfileReference | null): void;
 }
 
 const referenceMessage = (reference: ProfileReference | null): ReferenceMessage => ({
@@ -501,7 +501,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
       const signalling = current?.signalling;
       if (signalling?.readyState === 1) signalling.send(JSON.stringify({ type: 'tier', tier }));
     },
-    useReference(next) {
+    setReference(next) {
       reference = next;
       const signalling = current?.signalling;
       if (signalling?.readyState === 1) signalling.send(JSON.stringify(referenceMessage(next)));

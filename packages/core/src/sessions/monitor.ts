@@ -4,7 +4,7 @@
 // session's feedback by the contract of feedback.ts: on every change of status or issue, and a heartbeat every
 // FEEDBACK_HEARTBEAT_MS while nothing changes. It also checks the calibration, starts and ends the session.
 // Each frame is judged once, by its producer (the vision service's peer or the on-device detector), against
-// one reference: a calibration profile's reference adopted here is handed to the producer (host.useReference),
+// one reference: a calibration profile's reference adopted here is handed to the producer (host.setReference),
 // so switching profile switches what the producer judges against; the monitor never judges keypoints itself.
 // It says when the reference has gone stale (stale-calibration.ts).
 import { createReference } from '../analysis/posture';
@@ -108,7 +108,7 @@ export interface PostureMonitorHost {
   onReferenceTaken?(reference: ProfileReference | null): void;
   /** Hands the reference of record (the adopted profile's, or null for none) to the frames' producer, which
    * judges every frame against it from then on. Without it the producer's own reference stands. */
-  useReference?(reference: ProfileReference | null): void;
+  setReference?(reference: ProfileReference | null): void;
   /** The message when starting a session fails without one of its own. */
   startFailedMessage?: string;
   /** The user's sensitivity (settings/alert-preferences): which deviation levels count as poor posture; a
@@ -230,7 +230,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       const ok = reference !== null && usable(reference);
       adopted = ok ? reference : null;
       stale = INITIAL_STALE_STATE;
-      host.useReference?.(adopted);
+      host.setReference?.(adopted);
       referenced = ok || !host.takeReference;
       inViewSince = null;
       last = null;
@@ -290,7 +290,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       // A host that takes references takes a new one: the producer judges against none until then.
       if (host.takeReference) {
         stale = INITIAL_STALE_STATE;
-        if (adopted) host.useReference?.(null);
+        if (adopted) host.setReference?.(null);
         adopted = null;
       }
       referenced = !host.takeReference;

@@ -121,12 +121,12 @@ describe('live link against a real answering peer', () => {
       server.controls
         .filter((c) => c.peerId === link.peerId && c.message.type === 'reference')
         .map((c) => c.message.reference);
-    link.useReference(reference);
+    link.setReference(reference);
     link.start();
     await until(() => sent().length === 1, 'the reference sent on connecting');
     expect(sent()).toEqual([reference]);
     await until(() => seen.states.includes('connected'), 'connected');
-    link.useReference(null);
+    link.setReference(null);
     await until(() => sent().length === 2, 'no reference any more');
     expect(sent()[1]).toBeNull();
     // A new connection (a new peer on the service) is told again: the last reference said, none.

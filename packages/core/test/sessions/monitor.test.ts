@@ -309,7 +309,7 @@ describe('the posture monitor', () => {
           return true;
         },
         onReferenceTaken,
-        useReference: (reference) => handed.push(reference),
+        setReference: (reference) => handed.push(reference),
       });
       await m.checkCalibration();
       await m.start('passive');

@@ -35,7 +35,7 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
       const taken = await detector.calibrate();
       return taken ? { keypoints: taken.keypoints, frame: taken.frame } : false;
     },
-    useReference(reference) {
+    setReference(reference) {
       // One the analysis cannot measure is none (the monitor only hands over usable ones).
       let usable: PostureReference | null = null;
       try {

@@ -54,6 +54,6 @@ export function connectLive(
       return taken.ok ? (taken.reference ?? true) : false;
     },
     // Sent now and again on every reconnection (core's link keeps it).
-    useReference: (reference) => link.useReference(reference),
+    setReference: (reference) => link.setReference(reference),
   };
 }

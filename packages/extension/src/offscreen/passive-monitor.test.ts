@@ -80,7 +80,7 @@ function monitor() {
           calls.push('reference taken');
           return referenceTaken;
         },
-        useReference: (reference) => handed.push(reference),
+        setReference: (reference) => handed.push(reference),
       };
     },
     reportPhase: async (phase, message) => void calls.push(`phase ${phase}${message ? `: ${message}` : ''}`),

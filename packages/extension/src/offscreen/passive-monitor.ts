@@ -46,7 +46,7 @@ export interface LiveConnection {
    * which, false when none was taken. */
   calibrate(): Promise<ProfileReference | boolean>;
   /** The reference every frame is judged against from now on (the active profile's), or none (null). */
-  useReference(reference: ProfileReference | null): void;
+  setReference(reference: ProfileReference | null): void;
 }
 
 export interface MonitorDeps {
@@ -81,7 +81,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     now: deps.now,
     takeReference: async () => (live ? await live.calibrate() : false),
     // The producer judges every frame against the active profile's reference: the monitor hands it over.
-    useReference: (reference) => live?.useReference(reference),
+    setReference: (reference) => live?.setReference(reference),
     onReferenceTaken: (reference) => {
       void deps.reportPhase('monitoring', null);
       // The active profile keeps the reference just taken (a new profile, or Recalibrate).

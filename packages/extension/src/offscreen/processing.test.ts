@@ -17,7 +17,7 @@ function harness(choice: ProcessingChoice, reachable: boolean) {
       peerId: kind,
       close: () => closed.push(kind),
       calibrate: async () => true,
-      useReference: (reference) => handed.push(`${kind}: ${reference ? 'profile' : 'none'}`),
+      setReference: (reference) => handed.push(`${kind}: ${reference ? 'profile' : 'none'}`),
     };
   };
   const events: LiveEvents = {
@@ -82,12 +82,12 @@ describe('where passive monitoring processes the video', () => {
     const h = harness('server', true);
     const reference = { keypoints: [], frame: { width: 640, height: 480 } };
     // Said before the reachability check settled: the first connection gets it as it opens.
-    h.c.useReference(reference);
+    h.c.setReference(reference);
     await h.settle();
     expect(h.handed).toEqual(['live: profile']);
     h.live()?.failed(LIVE_MESSAGES.failedAfterAttempts);
     expect(h.handed).toEqual(['live: profile', 'device: profile']);
-    h.c.useReference(null);
+    h.c.setReference(null);
     expect(h.handed).toEqual(['live: profile', 'device: profile', 'device: none']);
   });
 });

@@ -28,15 +28,15 @@ export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): Liv
   let closed = false;
   /** The reference of record, handed to the connection running now and to the one that replaces it. */
   let reference: ProfileReference | null | undefined;
-  const use = (connection: LiveConnection): LiveConnection => {
-    if (reference !== undefined) connection.useReference(reference);
+  const handOver = (connection: LiveConnection): LiveConnection => {
+    if (reference !== undefined) connection.setReference(reference);
     return connection;
   };
   const toDevice = (processing: Processing) => {
     if (closed) return;
     current?.close();
     deps.report(processing);
-    current = use(deps.connectDevice(events));
+    current = handOver(deps.connectDevice(events));
   };
   if (deps.choice === 'device') toDevice('device');
   else
@@ -44,7 +44,7 @@ export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): Liv
       if (closed) return;
       if (!ok) return toDevice('fallback');
       deps.report('server');
-      current = use(
+      current = handOver(
         deps.connectLive({
           ...events,
           failed(message) {
@@ -66,9 +66,9 @@ export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): Liv
       current?.close();
     },
     calibrate: async () => (current ? await current.calibrate() : false),
-    useReference(next) {
+    setReference(next) {
       reference = next;
-      current?.useReference(next);
+      current?.setReference(next);
     },
   };
 }

@@ -268,7 +268,7 @@ export class Peer {
   /** Judges every frame against the client's reference of record (its active calibration profile's) from
    * now on, or against none (null); it counts as this peer's own calibration, so an older kept one does not
    * replace it. */
-  useReference(reference: PostureReference | null): void {
+  setReference(reference: PostureReference | null): void {
     if (this.closed) return;
     this.calibratedHere = true;
     this.stream.setReference(reference);

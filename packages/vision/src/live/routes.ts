@@ -281,7 +281,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
         if (current && parsed.data.tier) setTier(id, current, parsed.data.tier);
         return;
       }
-      if (parsed.data.type === 'reference') return useReference(parsed.data.reference);
+      if (parsed.data.type === 'reference') return setReference(parsed.data.reference);
       try {
         await peer.handleSignal(parsed.data as Signal);
       } catch (error) {
@@ -291,7 +291,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
     /** The client's reference of record: judged against from now on, and kept in the registry so a peer that
      * moves to another instance (drain, restart) goes on with it. A body the analysis cannot measure (no
      * shoulders) is refused with an error message and changes nothing. */
-    const useReference = async (sent: z.infer<typeof ReferenceBody> | undefined) => {
+    const setReference = async (sent: z.infer<typeof ReferenceBody> | undefined) => {
       if (sent === undefined)
         return send(JSON.stringify({ type: 'error', message: 'Invalid signal message' }));
       let reference: PostureReference | null = null;
@@ -308,7 +308,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
             }),
           );
       }
-      peer.useReference(reference);
+      peer.setReference(reference);
       if (reference) await registry.saveReference(id, peer.owner, reference).catch(() => {});
     };
     socket.on('message', (data: Buffer) => void handle(data.toString()));

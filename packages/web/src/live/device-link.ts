@@ -120,7 +120,7 @@ export function openDeviceLink(o: DeviceLinkOptions, h: LinkHandlers): { link: T
             : { message: CALIBRATION_NONE, outline: [] },
         };
       },
-      useReference(next) {
+      setReference(next) {
         // The reference of record from the page (the active profile's); one the analysis cannot measure is none.
         try {
           reference = next ? createReference(next.keypoints, next.frame) : null;

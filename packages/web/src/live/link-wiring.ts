@@ -23,7 +23,7 @@ export interface LinkHandlers {
 }
 
 /** What the tool asks of an open link, whether to the vision service or on this computer (device-link.ts). */
-export type ToolLink = Pick<LiveLink, 'calibrate' | 'testCalibration' | 'setTier' | 'useReference'> & {
+export type ToolLink = Pick<LiveLink, 'calibrate' | 'testCalibration' | 'setTier' | 'setReference'> & {
   readonly peerId: string | null;
 };
 

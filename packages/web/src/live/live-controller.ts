@@ -157,7 +157,7 @@ export class LiveController {
     this.link = device
       ? openDeviceLink({ video: this.videoFor(this.stream), tier }, handlers)
       : openToolLink(this.stream, { ...this.options, tier }, handlers);
-    if (this.referenceOfRecord !== undefined) this.link.link.useReference(this.referenceOfRecord);
+    if (this.referenceOfRecord !== undefined) this.link.link.setReference(this.referenceOfRecord);
     this.set({ peerId: this.link.link.peerId });
   }
 
@@ -219,7 +219,7 @@ export class LiveController {
    */
   followReference(reference: ProfileReference | null) {
     this.referenceOfRecord = reference;
-    this.link?.link.useReference(reference);
+    this.link?.link.setReference(reference);
     this.profile = reference
       ? {
           outline: referenceOutline(reference.keypoints, reference.frame.width, reference.frame.height),

@@ -79,7 +79,7 @@ export default function RealTimeSessionPage() {
         api,
         type: 'realtime',
         now: Date.now,
-        useReference: (reference) => controls.current?.followReference(reference),
+        setReference: (reference) => controls.current?.followReference(reference),
       }),
     [],
   );
