@@ -26,7 +26,7 @@ export function isSeenFrom(k: Keypoint | null | undefined, minScore: number): k 
 }
 
 /**
- * Keypoint weights (document 2, section 9): nose 1, eyes (1, 2) 0.9, shoulders (5, 6) 0.8, hips (11, 12) 0.7,
+ * Keypoint weights (the correction arrows'): nose 1, eyes (1, 2) 0.9, shoulders (5, 6) 0.8, hips (11, 12) 0.7,
  * others 0.5. The analysis weighs its deviation measure the same way the arrows are drawn, so what the arrows
  * show is what the verdict counts; the ears get the 0.5 of "others" because hair often hides them.
  */

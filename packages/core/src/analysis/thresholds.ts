@@ -7,7 +7,7 @@
 export const TRACKED = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** The weight of each tracked keypoint in the deviation measure is `keypointWeight` (keypoints.ts): the
- * arrows' weights of document 2, section 9. */
+ * correction arrows' weights. */
 
 /** At least this many tracked keypoints, including both shoulders, must be seen to judge posture;
  * fewer means the person left or is turned away. */

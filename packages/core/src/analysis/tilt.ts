@@ -2,11 +2,11 @@
 //
 // The tilt is the angle of the eye line (keypoints 1 and 2) in degrees, measured in pixels of the frame, against
 // the calibrated reference's eye line once there is one (a person's resting head and the camera need not be
-// level), else against the horizontal. Document 2 (§4.1, §9) classifies by the eyes' vertical difference in
+// level), else against the horizontal. The specification's rule classifies by the eyes' vertical difference in
 // normalised units (0.02 and 0.05); that number grows as the person comes closer to the camera and shrinks with
 // the frame's height, so the same head reads differently at different distances. The angle does not depend on
 // distance or resolution: it is the better-founded of the two rules the live tool and the analysis used, and
-// the one kept (issue 16). At the reference frame (640x640) with the eyes 0.1 apart, 0.02 and 0.05 are 11° and
+// the one kept. At the reference frame (640x640) with the eyes 0.1 apart, 0.02 and 0.05 are 11° and
 // 27°, close to the moderate and severe levels below.
 import type { DeviationLevel, Keypoint } from '../detection/frame';
 import { isUsableKeypoint } from './keypoints';
@@ -17,7 +17,7 @@ import { isUsableKeypoint } from './keypoints';
  * another read as a tilt); 20° and 25° are clearly and strongly tilted. */
 export const TILT_DEG = { mild: 15, moderate: 20, severe: 25 } as const;
 
-/** Fewer keypoints than this means the pose is not complete enough to judge (document 2, section 4.1). */
+/** Fewer keypoints than this means the pose is not complete enough to judge. */
 export const TILT_MIN_KEYPOINTS = 11;
 
 export interface FrameSize {
@@ -25,7 +25,7 @@ export interface FrameSize {
   height: number;
 }
 
-/** The live tool's reference frame (document 2, section 9), for keypoints whose frame size is not known. */
+/** The live tool's reference frame, for keypoints whose frame size is not known. */
 const SQUARE: FrameSize = { width: 640, height: 640 };
 
 /** Angle of the eye line (from the image-right eye, 2, to the image-left eye, 1) in degrees; null when an eye
@@ -58,7 +58,7 @@ export function tiltLevel(degrees: number): DeviationLevel | null {
 export type TiltClass = 'Severe' | 'Moderate' | 'Neutral' | 'Analyzing...';
 
 /**
- * The Detection Status's head tilt (document 2, section 4.1): 'Analyzing...' with fewer than 11 keypoints or
+ * The Detection Status's head tilt: 'Analyzing...' with fewer than 11 keypoints or
  * without both eyes; else Severe from the severe level, Moderate from the mild one, Neutral below.
  */
 export function classifyTilt(

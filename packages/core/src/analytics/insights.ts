@@ -1,4 +1,4 @@
-// Insights, recommendations and trends display rules (document 2 section 2.10).
+// Insights, recommendations and trends display rules of the analytics screen.
 
 export const DEFAULT_RECOMMENDATION_CATEGORY = 'General';
 
@@ -28,8 +28,8 @@ export function indicatorLabel(key: string): string {
 }
 
 /**
- * Indicators that count things (sessionCount, totalSessions): whole numbers, shown as integers. Document 2 §2.10
- * gives every indicator 1 decimal, but "Session Count 1.0" reads as a measurement (issue 15, point 3).
+ * Indicators that count things (sessionCount, totalSessions): whole numbers, shown as integers. The analytics screen's
+ * rule gives every indicator 1 decimal, but "Session Count 1.0" reads as a measurement.
  */
 const COUNT_KEY = /(Count|^total[A-Z].*)$/;
 

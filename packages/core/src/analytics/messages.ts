@@ -1,4 +1,4 @@
-// Dashboard and analytics texts (document 2 sections 2.2, 2.10 and 8.4).
+// Dashboard and analytics texts.
 
 export const DASHBOARD_MESSAGES = {
   loadError: 'Error Loading Dashboard',

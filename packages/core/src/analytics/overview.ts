@@ -1,5 +1,5 @@
-// The dashboard overview's status mapping: what the four metric cards and the badge say (document 2 sections 2.2,
-// 4.8 and 9). Analytics of the user's calibration and sessions, shown on the dashboard.
+// The dashboard overview's status mapping: what the four metric cards and the badge say.
+// Analytics of the user's calibration and sessions, shown on the dashboard.
 
 export const DASHBOARD_THRESHOLDS = { sessionScore: 75, stability: 70, initialScore: 75 } as const;
 
@@ -34,7 +34,7 @@ export function initialScoreLabel(score: number): 'Good Alignment' | 'Needs Work
 export const DASHBOARD_DAYS = 7;
 
 /**
- * The calibration card's expiry line (section 3.3: the dashboard reads daysUntilExpiry): the API counts whole days
+ * The calibration card's expiry line (the dashboard reads daysUntilExpiry): the API counts whole days
  * left by the recalibration frequency; null with an active calibration means the frequency is "never".
  */
 export function calibrationExpiryText(

@@ -1,4 +1,4 @@
-// The analytics screen's derivations (document 2 sections 2.10, 3.6, 5.5 and 9).
+// The analytics screen's derivations: rows, filters and chart series.
 import type { CalibrationProgressItem, SessionHistoryItem } from '../api/types';
 
 export const HISTORY_PAGE_SIZE = 50;
@@ -29,7 +29,7 @@ export type TrendTimeframe = (typeof TREND_TIMEFRAMES)[number]['value'];
 export const DEFAULT_TREND_TIMEFRAME: TrendTimeframe = '30d';
 
 /**
- * What a row measured. The two charts plot sessions and photo calibrations on one line (section 5.5), but they are
+ * What a row measured. The two charts plot sessions and photo calibrations on one line, but they are
  * not the same measure: a calibration's score is the photo analysis' overall score of its three photos, a session's
  * is the average of its live posture scores. So each point keeps its source, drawn and named apart.
  */

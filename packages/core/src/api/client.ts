@@ -1,4 +1,4 @@
-// createApiClient: one typed function per call of section 7 of both documents.
+// createApiClient: one typed function per call the web app and the extension make.
 
 import { mlAnalysisError, mlBatchAnalysisError } from '../calibration/messages';
 import { ApiError, httpErrorMessage, NetworkError, shouldRefreshSession } from './errors';
@@ -71,14 +71,14 @@ export async function readBody(response: Response): Promise<{ body: unknown; tex
   }
 }
 
-/** Profile fields as the screens read them (document 1 section 3): either spelling, birthday's date part. */
+/** Profile fields as the screens read them: either spelling, birthday's date part. */
 export function normalizeProfile(raw: Record<string, unknown>): Profile {
   const text = (...keys: string[]): string => {
     for (const key of keys) if (typeof raw[key] === 'string') return raw[key] as string;
     return '';
   };
   const picture = raw.profilePicture ?? raw.profile_picture ?? raw.avatar;
-  // The offline placeholder (document 1 §3) has one `name`: its first word is the first name, the rest the last.
+  // The offline placeholder profile has one `name`: its first word is the first name, the rest the last.
   const [first = '', ...rest] = typeof raw.name === 'string' ? raw.name.trim().split(/\s+/) : [];
   return {
     ...(typeof raw.id === 'string' || typeof raw.id === 'number' ? { id: String(raw.id) } : {}),
@@ -166,7 +166,7 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
   async function visionPost<T>(path: string, json: unknown, failure: (status: number) => string): Promise<T> {
     let response: Response;
     try {
-      // No authorization and no cookies: the photo service is open (document 2 section 7.3).
+      // No authorization and no cookies: the photo service is open.
       response = await doFetch(`${visionUrl}${path}`, {
         method: 'POST',
         mode: 'cors',

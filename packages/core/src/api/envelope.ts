@@ -1,4 +1,4 @@
-// Reading an API answer (the envelope of document 1, section 3): one reader for the web app and the extension.
+// Reading an API answer (the response envelope): one reader for the web app and the extension.
 import type { ApiEnvelope } from './types';
 
 type Answer = Pick<ApiEnvelope<unknown>, 'error' | 'message'> | null | undefined;

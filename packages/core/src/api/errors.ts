@@ -1,4 +1,4 @@
-// Errors raised by the client (document 1 section 8, generic part).
+// Errors raised by the client, and the generic error texts.
 
 /** A non-OK response: carries the HTTP status and the parsed body (JSON or text). */
 export class ApiError extends Error {
@@ -20,7 +20,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** What to do when a call never reached the server (issue 15: a failure says why and what to do next). */
+/** What to do when a call never reached the server (a failure says why and what to do next). */
 export const UNREACHABLE_NEXT_STEP = 'Check your connection and try again.';
 
 /**
@@ -83,7 +83,7 @@ export function errorBodyTexts(body: unknown): string[] {
 
 const REFRESH_WORDS = /token|expired|unauthorized/i;
 
-/** Document 1 section 4: a 401, or an error whose message or detail mentions token/expired/unauthorized. */
+/** Whether to refresh the session: a 401, or an error whose message or detail mentions token/expired/unauthorized. */
 export function shouldRefreshSession(status: number, body: unknown): boolean {
   if (status === 401) return true;
   return errorBodyTexts(body).some((text) => REFRESH_WORDS.test(text));

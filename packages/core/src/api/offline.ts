@@ -1,4 +1,4 @@
-// Offline fallback (document 1 section 7): on a network failure or a 404 an authenticated data call
+// Offline fallback: on a network failure or a 404 an authenticated data call
 // answers placeholder data chosen by the path, instead of failing.
 import type { ApiEnvelope } from './types';
 

@@ -1,4 +1,4 @@
-// Session handling (document 1 sections 4, 7 and 8): token storage, single-flight refresh, expiry.
+// Session handling: token storage, single-flight refresh, expiry.
 import { REFRESH_ERRORS, SESSION_EXPIRED_ALERT } from './errors';
 import { type RefreshTokenStore, STORAGE_KEYS } from './storage';
 import type { KeyValueStorage } from './types';
@@ -36,7 +36,7 @@ function browserLocks(): RefreshLocks | undefined {
   return locks && typeof locks.request === 'function' ? locks : undefined;
 }
 
-/** Paths where an expired session is not announced (document 1 section 4). */
+/** Paths where an expired session is not announced: the sign-in page and the landing page. */
 const QUIET_PATHS = new Set(['/login', '/']);
 
 function defaultNavigate(path: string): void {

@@ -1,4 +1,4 @@
-// Storage keys of document 1 section 3, and the small storage interface's adapters.
+// Storage keys of the tokens and the theme, and the small storage interface's adapters.
 import type { KeyValueStorage } from './types';
 
 export const STORAGE_KEYS = {
@@ -67,7 +67,7 @@ export interface CookieDocument {
   cookie: string;
 }
 
-/** The attributes of the refresh cookie (document 1 sections 7 and 9). */
+/** The attributes of the refresh cookie: whole site, secure, same-site strict, with its lifetime. */
 export function refreshCookieString(token: string, maxAgeSeconds = REFRESH_COOKIE_MAX_AGE_SECONDS): string {
   return `${REFRESH_TOKEN_KEY}=${encodeURIComponent(token)}; path=/; max-age=${maxAgeSeconds}; secure; samesite=strict`;
 }

@@ -1,4 +1,4 @@
-// The typed API client contract: one function per call in section 7 of both specification documents.
+// The typed API client contract: one function per call the web app and the extension make.
 // Web app, extension and tests code against this interface; `createApiClient` implements it.
 import type {
   CalibrationProfile,
@@ -8,7 +8,7 @@ import type {
 } from '../calibration/profiles';
 import type { AlertPreferences } from '../settings/alert-preferences';
 
-/** The response envelope of the API (document 1, section 3). */
+/** The response envelope of the API. */
 export interface ApiEnvelope<T = unknown> {
   success: boolean;
   message?: string;
@@ -126,7 +126,7 @@ export interface SessionHistoryItem {
   poorPostureTime?: number | null;
 }
 
-/** GET /sessions/{id}/report (document 2, section 3.4): what the API computes from the stored feedback. */
+/** GET /sessions/{id}/report: what the API computes from the stored feedback. */
 export interface SessionReport {
   sessionId: string;
   startTime: string;
@@ -242,13 +242,13 @@ export interface ApiClient {
       password: string;
     }): Promise<Answer<unknown> & { accessToken?: string }>;
     /**
-     * POST /auth/sessions/extension/handoff: a one-time code for the Chrome extension (issue 11), asked with the
+     * POST /auth/sessions/extension/handoff: a one-time code for the Chrome extension, asked with the
      * access token and this session's refresh token (shown, not rotated). Null when signed out or refused.
      */
     extensionHandoff(): Promise<string | null>;
     /** Stores tokens handed over by the Google callback. */
     storeTokens(accessToken: string, refreshToken?: string): Promise<void>;
-    /** True when a user token or an admin token is stored (document 1 section 2). */
+    /** True when a user token or an admin token is stored. */
     isAuthenticated(): Promise<boolean>;
     /** The stored user access token (for the live sockets' subprotocol), or null. */
     getToken(): Promise<string | null>;
@@ -278,7 +278,7 @@ export interface ApiClient {
       recalibrationFrequency: 'never' | 'daily' | 'weekly' | 'monthly' | 'quarterly';
     }): Promise<Answer<unknown>>;
     uploadAvatar(file: Blob, fileName?: string): Promise<Answer<{ profilePicture: string }>>;
-    /** The user's sensitivity and warning delay (issue 13), owned by the API so the web app and the
+    /** The user's sensitivity and warning delay, owned by the API so the web app and the
      * extension share one value that follows the user (never an offline placeholder). */
     alertPreferences(): Promise<Answer<AlertPreferences>>;
     saveAlertPreferences(preferences: AlertPreferences): Promise<Answer<AlertPreferences>>;
@@ -308,7 +308,7 @@ export interface ApiClient {
       remove(id: string): Promise<Answer<unknown>>;
     };
   };
-  /** Photo analysis on the vision service (document 2, 7.3): no authorization header. */
+  /** Photo analysis on the vision service: no authorization header. */
   photoAnalysis: {
     analyze(payload: { image_data: string; view_type: ViewType }): Promise<Record<string, unknown>>;
     batchAnalyze(payload: { front_image: string; left_image: string; right_image: string }): Promise<{

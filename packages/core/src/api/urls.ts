@@ -1,4 +1,4 @@
-// Base-URL rules (document 1, section 7; architecture section 3).
+// Base-URL rules: where a page finds the API and the vision service.
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 

@@ -1,4 +1,4 @@
-// Message marks and their styling (document 1 section 8): a check, cross or warning mark may start a
+// Message marks and their styling: a check, cross or warning mark may start a
 // message; 'successful' or a check mark is shown green, a warning mark as a warning, anything else red.
 
 export const CHECK_MARK = '✅';

@@ -1,4 +1,4 @@
-// Sign-in, registration, password recovery and admin texts (document 1 sections 2, 4 and 8).
+// Sign-in, registration, password recovery and admin texts.
 import { ApiError } from '../api/errors';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
@@ -163,7 +163,7 @@ export function signInQueryMessage(params: {
   return null;
 }
 
-/** What the Google callback page does with its query parameters (document 1 section 2). */
+/** What the Google callback page does with its query parameters. */
 export type GoogleCallbackOutcome =
   | { kind: 'tokens'; accessToken: string; refreshToken: string; redirect: '/dashboard' }
   | { kind: 'error'; redirect: string };
@@ -187,7 +187,7 @@ export function googleCallbackOutcome(params: {
 export const GOOGLE_CALLBACK_FAILED_REDIRECT = '/login?error=oauth_processing_failed';
 export const GOOGLE_CALLBACK_TEXT = 'Logging you in via Google...';
 
-// Password recovery (document 1 section 8).
+// Password recovery.
 export const RESET_SUCCESS_MESSAGE = 'Password was successfully reset!';
 export const RESET_FAILED_DEFAULT = 'Failed to reset password. Please try again or request a new link.';
 export const RESET_UNEXPECTED_ERROR = 'An unexpected error occurred.';
@@ -217,7 +217,7 @@ export function forgotPasswordResultMessage(answer: unknown): string {
   return forgotPasswordSucceeded(answer) ? FORGOT_SUCCESS_MESSAGE : FORGOT_FAILED_MESSAGE;
 }
 
-// Resend verification (document 1 sections 2 and 9).
+// Resend verification: its cooldown, the redirect after a send, and its texts.
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const RESEND_REDIRECT_DELAY_MS = 3000;
 export const RESEND_SENT_MESSAGE = 'Verification email sent successfully!';
@@ -231,7 +231,7 @@ export function resendRedirectPath(): string {
   return `/login?message=${encodeURIComponent(RESEND_SENT_MESSAGE)}`;
 }
 
-// Admin sign-in (document 1 section 8).
+// Admin sign-in.
 export const ADMIN_NO_TOKEN_MESSAGE = 'No token received.';
 export const ADMIN_LOGIN_FAILED_MESSAGE = 'Login failed.';
 

@@ -1,5 +1,5 @@
-// Validation rules of document 1 section 5 (registration, password strength, phone, e-mail checks,
-// reset and change password). Each check answers the exact message, or null when the input passes.
+// Validation rules of the account forms (registration, password strength, phone, e-mail checks, reset and
+// change password). Each check answers the exact message, or null when the input passes.
 import { crossed, WARNING_MARK } from './marks';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -61,7 +61,7 @@ export function hasPasswordComplexity(password: string): boolean {
   );
 }
 
-/** The password rule of document 1 section 9: at least 8 characters and all four character kinds. */
+/** The password rule: at least 8 characters and all four character kinds. */
 export function isStrongPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && hasPasswordComplexity(password);
 }
@@ -110,7 +110,7 @@ export function validateRegistrationStep1(
   return filled ? null : VALIDATION_MESSAGES.stepIncomplete;
 }
 
-/** Create Account: the rules in the order of document 1 section 5, messages prefixed with a cross mark. */
+/** Create Account: the registration rules in their specified order, messages prefixed with a cross mark. */
 export function validateRegistration(form: RegistrationForm, today: Date = new Date()): string | null {
   const error = registrationRuleError(form, today);
   return error ? crossed(error) : null;
@@ -141,10 +141,10 @@ export const REGISTRATION_STEP_FIELDS: Record<1 | 2, readonly RegistrationField[
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Every problem of one registration step, by field, with the texts of document 1 section 5: a step is judged
+ * Every problem of one registration step, by field, with the registration rules' texts: a step is judged
  * where its fields are, so a wrong phone is said on step 1 (it was said on step 2, where no phone field is),
  * and every field in error is named at once instead of one message at a time. An e-mail of the wrong shape is
- * caught here too ("Please enter a valid email address.", the section's resend text), not only by the server.
+ * caught here too ("Please enter a valid email address.", the resend-verification form's text), not only by the server.
  */
 export function registrationStepErrors(
   form: RegistrationForm,
@@ -179,7 +179,7 @@ export function registrationStepErrors(
 
 /**
  * The form message of a step with problems: step 1's missing-field warning when a field is empty, else the
- * first problem in screen order, crossed as section 5's messages are; null when the step passes.
+ * first problem in screen order, crossed as the registration messages are; null when the step passes.
  */
 export function registrationStepMessage(errors: RegistrationFieldErrors, step: 1 | 2): string | null {
   const first = REGISTRATION_STEP_FIELDS[step].map((f) => errors[f]).find(Boolean);

@@ -1,5 +1,5 @@
 // Whether a calibration's CVA differs from the last one by more than a retake can: the calibration summary tells a
-// real change from measurement noise (issue 13: measurements users can trust).
+// real change from measurement noise, so users can trust what it says changed.
 import type { CalibrationProgressItem } from '../api/types';
 
 /**

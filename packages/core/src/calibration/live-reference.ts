@@ -9,7 +9,7 @@ import { PROFILE_SETUP_LABELS, type ProfileReference, parseProfileReference } fr
 /** The profile a user without one gets when the photo calibration gives the first live reference. */
 export const FIRST_PROFILE = { name: PROFILE_SETUP_LABELS.laptop, setup: 'laptop' } as const;
 
-/** The live camera's frame (document 2, 7.1: ideal 640x480): the web app's live tool and the extension ask for it. */
+/** The live camera's frame (ideal 640x480): the web app's live tool and the extension ask for it. */
 export const LIVE_CAMERA_FRAME = { width: 640, height: 480 } as const;
 
 /**

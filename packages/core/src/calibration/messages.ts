@@ -1,4 +1,4 @@
-// Calibration page and wizard texts (document 2 section 8.2).
+// Calibration page and wizard texts.
 
 export const CALIBRATION_MESSAGES = {
   cameraDenied: 'Camera access denied. Please allow camera permissions and try again.',

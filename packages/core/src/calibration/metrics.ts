@@ -1,5 +1,4 @@
-// Calibration summary: key-metric statuses, goal suggestions and the score colour (document 2 sections
-// 2.6, 3.5, 5.2 and 5.4).
+// Calibration summary: key-metric statuses, goal suggestions and the score colour.
 import type { Calibration } from '../api/types';
 
 export type MetricStatus = 'good' | 'warning' | 'poor';

@@ -3,7 +3,7 @@
 // these limits; the web app and the extension choose the active one.
 import type { Keypoint } from '../detection/frame';
 
-/** The setups a profile can be for (issue 13); 'other' for anything else the user names. */
+/** The setups a profile can be for; 'other' for anything else the user names. */
 export const PROFILE_SETUPS = ['laptop', 'desk_monitor', 'standing', 'other'] as const;
 export type ProfileSetup = (typeof PROFILE_SETUPS)[number];
 

@@ -1,6 +1,6 @@
 // A calibration's overall score out of 100 and the points each key metric cost: the vision service scores the three
-// photos with this rule, and the calibration summary shows how the score was made (issue 13: every figure traceable
-// to a documented rule).
+// photos with this rule, and the calibration summary shows how the score was made (every figure traceable to a
+// documented rule).
 import type { Calibration } from '../api/types';
 import { type MetricKey, metricName } from './metrics';
 
@@ -41,7 +41,7 @@ export interface ScoreBreakdown {
  * Overall score out of 100: 100 minus one penalty per metric (SCORE_PENALTIES), clamped to 0..100. A metric not
  * measured (a front photo whose shoulder was hidden: the answer's notes say why) adds no penalty: the score is that
  * of the metrics measured, and the notes name the one missing. So a photo set with every metric good scores 100; one
- * warning alone stays at 80 or above ('Good Alignment' on the dashboard, section 4.8, is above 75), and a poor CVA
+ * warning alone stays at 80 or above ('Good Alignment' in the dashboard's status mapping is above 75), and a poor CVA
  * with a poor forward head distance falls to 70 or less ('Needs Work').
  */
 export function scoreBreakdown(metrics: ScoredMetrics): ScoreBreakdown {

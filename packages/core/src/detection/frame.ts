@@ -1,5 +1,5 @@
-// Detection frames sent by the vision service on /combined-realtime/results/{peerId}
-// (second specification document, section 3.1). Extra fields may be added, never renamed.
+// Detection frames sent by the vision service on /combined-realtime/results/{peerId}. Extra fields may be added,
+// never renamed.
 import type { PostureStatus } from '../api/types';
 import type { PostureIssue } from '../sessions/feedback';
 
@@ -56,7 +56,7 @@ export interface TemporalPostureData {
 }
 
 /**
- * The posture verdict of one frame, as data (an added field, issue 16): decided once by core's analysis
+ * The posture verdict of one frame, as data (an added field): decided once by core's analysis
  * (`analysis/verdict.ts`) where the frame is produced, read by the clients as is. `body_status` is its
  * display text and is never parsed back.
  */

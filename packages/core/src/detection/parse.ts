@@ -1,5 +1,5 @@
 // Parser for the results channel: a malformed frame is reported, never thrown into the UI; a frame with
-// status 'waiting' is skipped (document 2 section 3.1).
+// status 'waiting' is skipped.
 import { POSTURE_ISSUES } from '../sessions/feedback';
 import type { DetectionFrame } from './frame';
 
@@ -13,7 +13,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const LEVELS = ['mild', 'moderate', 'severe'];
 
-/** The added `posture_verdict` field, when present (document 2 §3.1 lets frames gain fields). */
+/** The added `posture_verdict` field, when present (a frame may gain fields, never rename one). */
 function checkVerdict(v: unknown): string | null {
   if (v === undefined) return null;
   if (!isObj(v)) return 'posture_verdict must be an object';

@@ -1,4 +1,4 @@
-// The error envelope of document 1, section 3, and the texts for the errors a server framework raises before
+// The API's error envelope, and the texts for the errors a server framework raises before
 // any route runs (bad URL, oversized headers or body, wrong content type), so every server answers them in
 // the envelope too.
 

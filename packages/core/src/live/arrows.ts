@@ -1,4 +1,4 @@
-// Correction arrows (document 2 section 9): weights, minimum offsets, lengths and widths by level.
+// Correction arrows: weights, minimum offsets, lengths and widths by level.
 // The keypoint weights are the analysis's (analysis/keypoints.ts), so the arrows show what the verdict counts.
 import { keypointWeight } from '../analysis/keypoints';
 import type { DeviationLevel, TemporalPostureData } from '../detection/frame';

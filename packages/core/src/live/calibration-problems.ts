@@ -1,4 +1,4 @@
-// Why a live calibration took nothing (document 2 §3.2 'No calibration data found' and its reason): the same
+// Why a live calibration took nothing ('No calibration data found' and its reason): the same
 // words whether the vision service (server mode) or the live tool itself (device mode) took the reference.
 import { type ReferenceProblem, referenceProblem } from '../analysis/reference';
 import type { FrameSize } from '../analysis/tilt';

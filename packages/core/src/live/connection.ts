@@ -1,4 +1,4 @@
-// Connection indicator and the frame watchdog (document 2 sections 4.1 and 9).
+// Connection indicator and the frame watchdog.
 
 export type ConnectionIndicator = 'good' | 'warning' | 'error';
 

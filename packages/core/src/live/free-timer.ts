@@ -1,4 +1,4 @@
-// The Free Tier countdown (document 2 sections 4.1 and 9).
+// The Free Tier countdown: 120 s, with a warning in the last 30.
 
 export const FREE_TIER_SECONDS = 120;
 export const FREE_TIMER_WARNING_SECONDS = 30;

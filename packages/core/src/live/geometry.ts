@@ -1,4 +1,4 @@
-// Shared geometry and the drawability rules (document 2 section 5.1).
+// Shared geometry and the live tool's drawability rules.
 import type { Box } from '../detection/frame';
 
 export interface Point {

@@ -1,4 +1,4 @@
-// ICE servers of the live tool's peer connection. Document 2 §7.1: "The video goes over a peer connection with a
+// ICE servers of the live tool's peer connection. The specification: "The video goes over a peer connection with a
 // public STUN server." STUN lets a browser behind NAT learn its public address; where NAT is symmetric or UDP is
 // blocked only a TURN relay gets the video through (README: "Live video across networks").
 
@@ -9,7 +9,7 @@ export interface IceServer {
   credential?: string;
 }
 
-/** The public STUN server the front ends use when nothing else is set (document 2 §7.1). */
+/** The public STUN server the front ends use when nothing else is set. */
 export const PUBLIC_STUN_SERVER: IceServer = { urls: 'stun:stun.l.google.com:19302' };
 
 /**

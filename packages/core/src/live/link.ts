@@ -1,5 +1,5 @@
 // The live link: signalling socket, offering peer connection (video out), results socket (detection
-// frames in), retries, auth closes and the frame watchdog (document 2 sections 4.1, 7.1, 8.1 and 9).
+// frames in), retries, auth closes and the frame watchdog.
 // Browser APIs only, injectable, so it runs in a page, an MV3 offscreen document, and Node tests.
 import type { ProfileReference } from '../calibration/profiles';
 import type { DetectionFrame } from '../detection/frame';
@@ -60,7 +60,7 @@ export type LiveLinkState =
 export interface LiveLinkEvents {
   /** A detection frame (frames with status 'waiting' are skipped), with the gap since the previous one. */
   frame: { frame: DetectionFrame; gapMs: number | null; quality: FrameQuality | null };
-  /** The status line texts of document 2 section 8.1. */
+  /** The live tool's status line texts. */
   status: string;
   connection: { indicator: ConnectionIndicator; label: string };
   log: string;
@@ -95,7 +95,7 @@ export interface LiveLinkOptions {
   iceServers?: RTCIceServer[];
   /**
    * The tool's Free Tier/Pro toggle, told to the service on connecting (and by `setTier` when it changes): the
-   * service cuts anonymous Free use at 120 s, never Pro (unlimited time, a local toggle; document 2 §1).
+   * service cuts anonymous Free use at 120 s, never Pro (unlimited time, a local toggle with no server-side check).
    */
   tier?: () => 'free' | 'pro';
   fetch?: typeof fetch;
@@ -261,7 +261,7 @@ export function createLiveLink(options: LiveLinkOptions): LiveLink {
     if (attempt.done) return;
     log(`${what} channel closed (${code})`);
     if (code === INVALID_TOKEN_CLOSE_CODE && options.refreshAccessToken && !refreshedForAuth) {
-      // An expired access token: one refresh, then the same attempt again (document 1 section 4).
+      // An expired access token: one refresh, then the same attempt again (as for any authenticated call).
       refreshedForAuth = true;
       teardown(attempt);
       log('Access token rejected: refreshing');

@@ -1,4 +1,4 @@
-// Live posture tool texts (document 2 sections 4.1, 5.1 and 8.1).
+// Live posture tool texts.
 
 export const MAX_CONNECTION_ATTEMPTS = 3;
 export const RETRY_DELAY_MS = 2000;

@@ -1,4 +1,4 @@
-// The calibrated reference outline (document 2 sections 3.2, 5.1 and 9): built by the vision service from the
+// The calibrated reference outline: built by the vision service from the
 // calibration frame's keypoints, placed and drawn by the live tool.
 import { isUsableKeypoint } from '../analysis/keypoints';
 import type { Keypoint } from '../detection/frame';

@@ -1,4 +1,4 @@
-// Processing-error thresholds (document 2 section 4.1): more than 5 degrades quality and turns debug
+// Processing-error thresholds of the live tool: more than 5 degrades quality and turns debug
 // on; more than 10 resets the counter.
 
 export const PROCESSING_ERROR_DEGRADED = 5;

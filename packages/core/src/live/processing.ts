@@ -1,4 +1,4 @@
-// Where live video is processed (issue 10): by the vision service (the specification's live link, the
+// Where live video is processed: by the vision service (the specification's live link, the
 // default) or on this computer (the detector in a web worker or the extension's offscreen document; no image
 // leaves the machine). The web app's live tool and the extension's popup offer the same remembered choice.
 

@@ -1,4 +1,4 @@
-// Frame quality from the gap between frames (document 2 section 9).
+// Frame quality from the gap between frames.
 
 export type FrameQuality = 'Excellent' | 'Good' | 'Fair' | 'Poor';
 

@@ -1,4 +1,4 @@
-// Signalling on the offer socket (document 2, section 7.1): the client offers, the service answers, and both
+// Signalling on the offer socket: the client offers, the service answers, and both
 // trickle ICE candidates. The live link (offering side), the vision service (answering side) and the test
 // stand-in build these messages here, so the two sides cannot drift.
 import type { ProfileReference } from '../calibration/profiles';

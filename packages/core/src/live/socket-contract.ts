@@ -1,5 +1,5 @@
-// The live sockets' contract between the live link (web app, extension) and the vision service (document 2,
-// sections 7.1 and 9): the subprotocol both speak, how the access token rides along, and the close codes
+// The live sockets' contract between the live link (web app, extension) and the vision service: the
+// subprotocol both speak, how the access token rides along, and the close codes
 // with their reasons. Both sides import it from here, so a client and the service cannot disagree.
 
 /** The subprotocol the live sockets speak. */

@@ -1,4 +1,4 @@
-// The live tool's HTTP calls to the vision service (document 2 sections 3.2, 7.1 and 8.1).
+// The live tool's HTTP calls to the vision service: model status and calibration, with their error texts.
 import { type ProfileReference, parseProfileReference } from '../calibration/profiles';
 import {
   calibrationErrorStatus,

@@ -1,4 +1,4 @@
-// The live tool's workflow steps (document 2 section 4.1).
+// The live tool's workflow steps.
 
 export type WorkflowStep = 'start' | 'calibrate' | 'active' | 'complete';
 

@@ -1,4 +1,4 @@
-// Profile page texts (document 1 section 8, profile page mapping) and the profile-update rule.
+// Profile page texts (its error mapping included) and the profile-update rule.
 import { ApiError, NetworkError } from '../api/errors';
 import { VALIDATION_MESSAGES } from '../auth/validation';
 
@@ -18,7 +18,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /**
- * 'Member since <year>': the specification's words (document 1 section 8, "Member since 2024"), with the year
+ * 'Member since <year>': the specification's words ("Member since 2024"), with the year
  * the account was created, so the header is true for every account. Null when the creation date is unknown.
  */
 export function memberSince(createdAt: string | null | undefined): string | null {
@@ -59,7 +59,7 @@ export function profileErrorMessage(error: unknown): string {
   }
 }
 
-/** Error text that means "not signed in" (document 1 section 6; dashboard and live tool alike). */
+/** Error text that means "not signed in" (dashboard and live tool alike). */
 export function isAuthenticationFailure(text: string): boolean {
   return /unauthorized|authentication|login|please log in/i.test(text);
 }
@@ -78,7 +78,7 @@ export function exportFileName(kind: 'profile' | 'session', format: 'json' | 'cs
 }
 
 /**
- * The export file's content. Document 1 section 7 says pretty-printed JSON of data "in both formats", but for
+ * The export file's content. The export rule says pretty-printed JSON of data "in both formats", but for
  * CSV the API's data is the CSV text itself: JSON-encoding it made the .csv file one quoted line with literal
  * `\n` that no spreadsheet opens. So a CSV export writes the text as it came; JSON is pretty-printed.
  */

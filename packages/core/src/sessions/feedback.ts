@@ -1,4 +1,4 @@
-// The posture-feedback contract between the clients (web app, extension) and the API (document 2 §3.4 and §7:
+// The posture-feedback contract between the clients (web app, extension) and the API (the specification:
 // "Posture feedback is sent on every posture update"). The clients own when feedback is sent; the API turns the
 // stored feedback into session times, scores and stability. Both sides read the constants below, so a report's
 // figures can be traced to one rule.

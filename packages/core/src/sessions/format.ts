@@ -1,4 +1,4 @@
-// Real-time session, report and session-metrics display rules (document 2 sections 2.9, 4.4, 5.4, 9).
+// Real-time session, report and session-metrics display rules.
 
 /** The session timer: MM:SS. */
 export function formatSessionTimer(seconds: number): string {
@@ -54,6 +54,6 @@ export function weeklyGoalDots(completed: number, total: number): boolean[] {
   return Array.from({ length: Math.max(0, total) }, (_, i) => i < completed);
 }
 
-/** The 'Session History' limits of the calls (document 2 section 7.4). */
+/** The 'Session History' limits of the calls: 10 by default, the dashboard's 5 latest. */
 export const SESSION_HISTORY_DEFAULT_LIMIT = 10;
 export const DASHBOARD_HISTORY_LIMIT = 5;

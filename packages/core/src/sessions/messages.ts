@@ -1,4 +1,4 @@
-// Real-time session and report texts (document 2 sections 5.3 and 8.3).
+// Real-time session and report texts.
 
 export const SESSION_MESSAGES = {
   calibrationRequired: 'Calibration required before starting session.',
@@ -7,8 +7,8 @@ export const SESSION_MESSAGES = {
   noSessionData: 'No session data provided to generate report.',
   reportErrorTitle: 'Error Loading Report',
   goToCalibration: 'Go to Calibration',
-  /** Issue 13: the reference no longer fits (stale-calibration.ts); shown in the popup and the live tool
-   * with the one-click Recalibrate. Not in the spec's documents (a new feature), so worded here once. */
+  /** The reference no longer fits (stale-calibration.ts); shown in the popup and the live tool with the
+   * one-click Recalibrate. Not in the specification (a new feature), so worded here once. */
   staleCalibration:
     'Your posture has not matched your reference for several minutes: your setup may have changed. Recalibrate to take a new reference.',
   recalibrate: 'Recalibrate',
@@ -21,7 +21,7 @@ export const SESSION_MESSAGES = {
   leaveWarning: 'A session is running: leaving this page stops sending your posture to it.',
 } as const;
 
-/** Report loads that fail for these ids show demo data instead (document 2 section 8.3). */
+/** Report loads that fail for these ids show demo data instead. */
 export const DEMO_REPORT_IDS: readonly string[] = ['1', '3', '4'];
 
 export function usesDemoReport(id: string | number | null | undefined): boolean {

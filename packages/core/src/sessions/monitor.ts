@@ -53,7 +53,7 @@ export function feedbackDue(
   return now - last.at >= FEEDBACK_HEARTBEAT_MS ? 'heartbeat' : null;
 }
 
-/** The feedback of one verdict (document 2 §3.4 and feedback.ts): issue and level only for a poor posture, the
+/** The feedback of one verdict (the feedback contract, feedback.ts): issue and level only for a poor posture, the
  * cva of the active calibration when it has one. */
 export function feedbackPayload(
   verdict: PostureVerdict,
@@ -241,7 +241,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     /** The newest body seen as a profile reference (after the user calibrated), null when none is usable. */
     referenceFromLastFrame,
 
-    /** A session needs an active calibration (document 2 §5.3); its CVA rides on every feedback. */
+    /** A session needs an active calibration; its CVA rides on every feedback. */
     async checkCalibration(): Promise<MonitorResult<{ calibration: Calibration }>> {
       try {
         const answer = await host.api.calibration.statusDetailed();

@@ -1,4 +1,4 @@
-// Stale calibration (issue 13): the reference posture no longer fits when the person's baseline has moved
+// Stale calibration: the reference posture no longer fits when the person's baseline has moved
 // away from it and stays away — the camera or the seat moved, a new desk, a new monitor height. Real slouching
 // comes and goes: a person who gets warnings sits up, at least for a moment, while a reference that no longer
 // fits keeps every frame off it however the person sits. So the rule is: while a person is in view, their

@@ -1,4 +1,4 @@
-// The user's alert controls (issue 13): how far from the reference counts as poor posture (sensitivity) and
+// The user's alert controls: how far from the reference counts as poor posture (sensitivity) and
 // how long poor posture must last before a warning (delay). Shared by the extension's alerts and the web
 // app's User Settings; stored as JSON under ALERT_PREFERENCES_KEY.
 import type { DeviationLevel } from '../detection/frame';
@@ -37,7 +37,7 @@ export function countsAsPoor(level: DeviationLevel, sensitivity: Sensitivity): b
   return LEVEL_RANK[level] >= LEVEL_RANK[SENSITIVITY_MIN_LEVEL[sensitivity]];
 }
 
-/** Warning delay bounds (issue 13: 0–60 s); 30 s was the extension's fixed onset before this setting. */
+/** Warning delay bounds (0–60 s); 30 s was the extension's fixed onset before this setting. */
 export const WARNING_DELAY_S = { min: 0, max: 60, default: 30 } as const;
 
 export interface AlertPreferences {

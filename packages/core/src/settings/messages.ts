@@ -1,4 +1,4 @@
-// User settings and security texts and rules (document 2 sections 3.7, 4.6, 4.7, 5.6, 8.5).
+// User settings and security texts and rules.
 
 export const SETTINGS_MESSAGES = {
   loading: 'Loading settings...',

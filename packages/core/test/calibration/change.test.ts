@@ -1,4 +1,4 @@
-// A calibration's CVA against the last one: a change a retake can make is not called real (issue 13).
+// A calibration's CVA against the last one: a change a retake can make is not called real.
 import { describe, expect, it } from 'vitest';
 import { CVA_DETECTABLE_CHANGE_DEG, cvaChange, cvaChangeText } from '../../src/calibration/index';
 

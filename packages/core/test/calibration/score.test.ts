@@ -1,5 +1,5 @@
-// The overall score of a calibration and the sentence that shows what each metric cost (issue 13: a figure on a
-// screen traceable to its rule).
+// The overall score of a calibration and the sentence that shows what each metric cost (a figure on a screen
+// traceable to its rule).
 import { describe, expect, it } from 'vitest';
 import {
   overallPostureScore,

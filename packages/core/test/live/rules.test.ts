@@ -49,7 +49,7 @@ function pose(eyeLeftY: number, eyeRightY: number, count = 17): Keypoint[] {
 }
 
 describe('tilt classification', () => {
-  // One tilt rule for the panel and the analysis (issue 16): the eye line's angle, in pixels of the 640x640
+  // One tilt rule for the panel and the analysis: the eye line's angle, in pixels of the 640x640
   // reference frame; the eyes here are 0.1 of the frame apart.
   it('the posture rule counts a tilt from where the panel says Moderate', () => {
     expect(tiltLevel(14.9)).toBeNull();
