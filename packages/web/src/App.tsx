@@ -31,7 +31,7 @@ const NotFoundPage = lazy(() => import('./public/NotFoundPage'));
 const DashboardRoutes = lazy(() => import('./dashboard/DashboardRoutes'));
 const ExtensionDownloadPage = lazy(() => import('./extension-download/ExtensionDownloadPage'));
 
-/** The dashboard shell receives the logout handler (document 2, section 2.1): 5 s toast, then /login. */
+/** The dashboard shell receives the logout handler: 5 s toast, then /login. */
 function Dashboard() {
   const logout = useLogout(DASHBOARD_LOGOUT_TOAST_MS);
   return <DashboardRoutes onLogout={logout} />;

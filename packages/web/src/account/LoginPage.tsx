@@ -35,7 +35,7 @@ export default function LoginPage() {
         error: params.get('error'),
       });
   const [message, setMessage] = useState(initial?.text ?? '');
-  // Unset: the text's own marks decide (document 1 section 8).
+  // Unset: the text's own marks decide.
   const [tone, setTone] = useState<MessageTone | undefined>(initial?.tone);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -32,5 +32,5 @@ export const useAuthStore = create<AuthState>((set) => ({
   setExpiredNotice: (expiredNotice) => set({ expiredNotice }),
 }));
 
-// The status follows local storage and is re-read when storage changes (document 1, section 2).
+// The status follows local storage and is re-read when storage changes.
 window.addEventListener('storage', () => useAuthStore.getState().sync());

@@ -8,7 +8,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return ok ? children : <Navigate to="/login" replace />;
 }
 
-/** The admin route also redirects to /login, not to the admin sign-in (document 1, section 2). */
+/** The admin route also redirects to /login, not to the admin sign-in. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const ok = useAuthStore((s) => s.isAdminAuthenticated);
   return ok ? children : <Navigate to="/login" replace />;

@@ -1,4 +1,4 @@
-// /dashboard/calibration (document 2, sections 2.4, 4.2, 7.2, 8.2): three photos, front, left and right,
+// /dashboard/calibration: three photos, front, left and right,
 // processed by the API with ML, then the summary.
 
 import {
@@ -23,7 +23,7 @@ import './calibration.css';
 type Step = 'start' | 'camera' | 'processing' | 'summary';
 
 /** The specification's text, followed by the server's reason when it gave one ('API Error: The left photo: …'),
- * so a refused photo says why (issue 15, point 1). */
+ * so a refused photo says why. */
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   const reason = error instanceof ApiError ? errorBodyTexts(error.body)[0] : undefined;

@@ -1,4 +1,4 @@
-// The calibration summary view shown after a real calibration (document 2, section 2.6).
+// The calibration summary view shown after a real calibration.
 
 import {
   type Calibration,

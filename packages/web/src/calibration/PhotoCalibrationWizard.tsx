@@ -1,4 +1,4 @@
-// /dashboard/photo-calibration: the AI photo calibration wizard (document 2, sections 2.5, 4.3, 7.3, 8.2).
+// /dashboard/photo-calibration: the AI photo calibration wizard.
 // Mirrored JPEG 0.9 captures of the front, left and right views. Each photo is checked as it is taken (the photo
 // analysis of that one view, on its preview, before Next: core photoCheck), so a photo that cannot be measured is
 // retaken alone; then the three are analysed in one batch by the photo analysis service and stored by the API with

@@ -1,6 +1,6 @@
-// The calibration profile chooser of the real-time session (issue 13: "the active one chosen in the popup and
-// the live tool"): the user's setups as stored on the API, the active one chosen here (the same choice the
-// extension's popup makes), and a new one named here. The page judges the live posture against the active
+// The calibration profile chooser of the real-time session: the user's setups as stored on the API, the active
+// one chosen here (the same choice the extension's popup makes, so the popup and the live tool share it), and a
+// new one named here. The page judges the live posture against the active
 // profile's reference (core's posture monitor) and is told of every change of it.
 import { type CalibrationProfile, failureText } from '@posture-vision/core';
 import { ProfilePicker } from '@posture-vision/ui';

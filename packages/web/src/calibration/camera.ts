@@ -1,4 +1,4 @@
-// Camera and photo capture for the calibration page and the wizard (document 2, sections 4.2, 4.3, 5.2, 9).
+// Camera and photo capture for the calibration page and the wizard.
 import {
   CALIBRATION_MESSAGES,
   CAPTURE_IDEAL_SIZE,

@@ -21,7 +21,7 @@ const CalibrationPage = lazy(() => import('../calibration/CalibrationPage'));
 const PhotoCalibrationWizard = lazy(() => import('../calibration/PhotoCalibrationWizard'));
 const RealTimeSessionPage = lazy(() => import('../sessions/RealTimeSessionPage'));
 
-/** Everything under /dashboard (document 2, section 2.1): the shell and its nested routes. */
+/** Everything under /dashboard: the shell and its nested routes. */
 export default function DashboardRoutes({ onLogout }: { onLogout: () => void | Promise<void> }) {
   return (
     <Routes>

@@ -1,7 +1,7 @@
 // The web app's side of the extension handshake: when the extension's content script announces itself,
 // set the installed flag (read by the dashboard banner) and sign the extension in or out, again whenever the
 // signed-in account changes (sign-in, sign-out, another account). Signing in hands over a one-time code the
-// web app obtains with its access token and its refresh cookie (issue 11): the extension trades it for its own
+// web app obtains with its access token and its refresh cookie: the extension trades it for its own
 // device session, so the two never share a rotating refresh token, and neither token crosses the bridge.
 // Signing out hands over null.
 import {

@@ -1,4 +1,4 @@
-// The live posture tool (document 2, section 2.3): used in the landing hero, the dashboard camera widget
+// The live posture tool: used in the landing hero, the dashboard camera widget
 // and the real-time session page. The behaviour lives in LiveController; this component only renders it.
 
 import {

@@ -1,4 +1,4 @@
-// The live tool's "Process video on this computer" switch, next to Start Camera (issue 10): on, the camera
+// The live tool's "Process video on this computer" switch, next to Start Camera: on, the camera
 // video is analysed in this browser (device-link.ts) and nothing is sent to the vision service; off, the
 // vision service analyses it (the default). Remembered in localStorage; changed while the camera is off.
 import { PROCESSING_MESSAGES, type ProcessingChoice } from '@posture-vision/core';

@@ -1,4 +1,4 @@
-// Device mode of the live tool ("Process video on this computer", issue 10): detection frames computed on this
+// Device mode of the live tool ("Process video on this computer"): detection frames computed on this
 // computer by the detector's web worker (Human on tfjs WASM with SIMD; threads only when the page is
 // cross-origin isolated) from the camera video the overlay draws, fed to the same handlers as the live link
 // (link-wiring.ts). No peer connection, no socket and no request to the vision service; no image leaves the

@@ -1,4 +1,4 @@
-// The overlay's draw loop (document 2, sections 4.1 and 9): one draw per camera frame, always with the newest
+// The overlay's draw loop: one draw per camera frame, always with the newest
 // detection frame; the outline and arrows only in Active Mode while the posture is deviated; the overlay and
 // detection rates over a 5 s window.
 import {

@@ -1,4 +1,4 @@
-// The live tool's side of core's live link (document 2, sections 4.1, 7.1, 8.1): which link event changes
+// The live tool's side of core's live link: which link event changes
 // what in the tool. The link itself (sockets, peer connection, retries, auth closes, watchdog) is core's.
 // In device mode the same handlers are fed by the on-device detector instead (device-link.ts).
 import {

@@ -1,4 +1,4 @@
-// The live tool's camera (document 2, section 7.1): ideal 640x480 at 15 fps, at most 20, no audio; shown in
+// The live tool's camera: ideal 640x480 at 15 fps, at most 20, no audio; shown in
 // the tool's video element and released with it.
 
 export const LIVE_CAMERA_CONSTRAINTS: MediaStreamConstraints = {

@@ -1,4 +1,4 @@
-// The live posture tool's behaviour without React (document 2, sections 2.3, 4.1, 5.1, 8.1, 9): it holds the
+// The live posture tool's behaviour without React: it holds the
 // tool state and runs the workflow (model status, start/stop, calibration, Active Mode, tier and free timer,
 // visibility) over four small parts: the camera (live-camera.ts), the draw loop (draw-loop.ts), the live-link
 // wiring (link-wiring.ts; in device mode device-link.ts feeds the same handlers) and the state with its shared

@@ -1,4 +1,4 @@
-// Canvas drawing of one detection frame over the mirrored video (document 2, sections 2.3, 4.1, 5.1).
+// Canvas drawing of one detection frame over the mirrored video.
 import {
   type Arrow,
   type Box,

@@ -1,4 +1,4 @@
-// The live tool's state (document 2, sections 2.3, 4.1, 9): what the component renders, its initial value and
+// The live tool's state: what the component renders, its initial value and
 // the pure changes to it that more than one part makes (a processing error, the frame summary).
 import {
   type ConnectionIndicator,
@@ -163,7 +163,7 @@ export function summarise(frame: DetectionFrame): DetectionSummary {
   };
 }
 
-/** A processing error (a malformed frame from the link, or a failed draw), the one way (document 2 §4.1): the
+/** A processing error (a malformed frame from the link, or a failed draw), the one way: the
  * count, and past 5 'quality degraded' with debug turned on (core's recordProcessingError decides). */
 export function processingErrorPatch(state: LiveState, step: ProcessingErrorStep): Partial<LiveState> {
   return {

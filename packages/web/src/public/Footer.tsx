@@ -6,7 +6,7 @@ import { useAuthStore } from '../auth/auth-store';
 export function Footer() {
   const emailId = useId();
   const signedIn = useAuthStore((s) => s.isAuthenticated);
-  // The newsletter form only prevents the default action: nothing is sent (document 1, section 2).
+  // The newsletter form only prevents the default action: nothing is sent.
   const onSubmit = (e: FormEvent) => e.preventDefault();
   return (
     <footer className="site-footer">

@@ -64,7 +64,7 @@ export default function LandingPage() {
           <Link to="/" className="brand" aria-label="Posture Vision home">
             <Logo />
           </Link>
-          {/* The landing page has no top bar (document 1 section 2): a returning visitor still needs a way in. */}
+          {/* The landing page has no top bar: a returning visitor still needs a way in. */}
           <div className="hero-top-actions">
             {signedIn ? (
               <Link to="/dashboard" className={buttonClass('secondary')}>

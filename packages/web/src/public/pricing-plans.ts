@@ -1,4 +1,4 @@
-// Pricing plans of the landing page (display only; document 1, section 2).
+// Pricing plans of the landing page (display only).
 export interface PricingPlan {
   name: string;
   subtitle: string;

@@ -1,4 +1,4 @@
-// The services shown on /services; each card links to /service-details (document 1, section 2).
+// The services shown on /services; each card links to /service-details.
 export const SERVICES = [
   {
     title: 'Real-Time Posture Monitoring',

@@ -1,4 +1,4 @@
-// /dashboard/real-time-session (document 2, sections 2.7, 4.4, 5.3, 7.4): a session with the live feed,
+// /dashboard/real-time-session: a session with the live feed,
 // posture feedback on every posture update, then the report. The page hosts core's posture monitor
 // (calibration check, session start and end, verdict → feedback with the heartbeat); it renders and logs.
 import {
@@ -67,7 +67,7 @@ export default function RealTimeSessionPage() {
   const [showLog, setShowLog] = useState(false);
   const [report, setReport] = useState<SessionReport | null>(null);
   const reportRef = useRef<HTMLElement>(null);
-  // The developer log is for developers: only with ?debug=1 (document 2: "shown only in debug mode").
+  // The developer log is for developers: only with ?debug=1 ("shown only in debug mode").
   const [debug] = useState(() => debugRequested());
   const sessionRef = useRef<{ id: string; startedAt: Date } | null>(null);
   const controls = useRef<LiveControls | null>(null);

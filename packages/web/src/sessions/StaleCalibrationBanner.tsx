@@ -1,4 +1,4 @@
-// The stale-calibration warning of the real-time session (issue 13): the posture has not matched the reference
+// The stale-calibration warning of the real-time session: the posture has not matched the reference
 // for several minutes (core's stale-calibration rule, decided by the posture monitor), with one click to
 // recalibrate in the live tool.
 import { SESSION_MESSAGES } from '@posture-vision/core';

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 
 export type Theme = 'light' | 'dark';
 
-/** The stored preference when it is exactly 'light' or 'dark'; dark otherwise (document 1, section 4). */
+/** The stored preference when it is exactly 'light' or 'dark'; dark otherwise. */
 export function initialTheme(stored: string | null): Theme {
   return stored === 'light' || stored === 'dark' ? stored : 'dark';
 }

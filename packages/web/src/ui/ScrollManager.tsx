@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { refreshScrollAnimations, startScrollAnimations } from './scroll-animations';
 
-/** Every page change scrolls to the top and refreshes scroll animations (document 1, section 2). */
+/** Every page change scrolls to the top and refreshes scroll animations. */
 export function ScrollManager() {
   const { pathname } = useLocation();
   useEffect(() => startScrollAnimations(), []);

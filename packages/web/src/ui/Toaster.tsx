@@ -1,5 +1,5 @@
 // The app's toasts (toast-store.ts) drawn by the shared Radix toast list of @posture-vision/ui. The store keeps
-// each toast for the spec's time (document 1: 10 s by default, 3 s for the public logout).
+// each toast for the spec's time (10 s by default, 3 s for the public logout).
 import { Toasts } from '@posture-vision/ui';
 import { useToastStore } from './toast-store';
 

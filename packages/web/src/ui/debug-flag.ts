@@ -1,6 +1,6 @@
 // Debug mode (the live tool's debug panel, the session page's developer log) is for developers: it is offered
 // only when the address asks for it (`?debug=1`), or when the live tool turned it on itself after errors
-// (document 2: "shown only in debug mode"; processing errors auto-enable it).
+// ("shown only in debug mode"; processing errors auto-enable it).
 
 /** True when the page's address carries `debug=1` (or `debug` alone, or `debug=true`). */
 export function debugRequested(

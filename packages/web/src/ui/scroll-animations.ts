@@ -1,5 +1,5 @@
 // A tiny scroll-animation runner (instead of a CDN library): elements marked with data-animate fade in
-// when they enter the viewport. Defaults from document 1, section 9: fade-up, ease, 0.7 s, 0.5 s delay, once.
+// when they enter the viewport. Defaults: fade-up, ease, 0.7 s, 0.5 s delay, once.
 export const SCROLL_ANIMATION_DEFAULTS = {
   animation: 'fade-up',
   easing: 'ease',

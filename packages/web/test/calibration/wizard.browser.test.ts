@@ -36,8 +36,8 @@ import {
 import { firePendingTimers, recordTimers } from '../support/clock.ts';
 
 const SUITE = 'web-wizard';
-/** The side views' true CVA: a forward head (below the spec's 45° poor line, 5.2) by more than the ±5° the
- * photo geometry is accurate to (issue 13), so the assessment must call it low. */
+/** The side views' true CVA: a forward head (below the calibration rule's 45° poor line) by more than the ±5°
+ * the photo geometry is accurate to, so the assessment must call it low. */
 const TRUE_CVA = 38;
 /** The ear 200 px above the shoulder in the composite (a typical neck in it). */
 const NECK_PX = 200;
@@ -185,7 +185,7 @@ describe('photo calibration wizard with front and side photos', () => {
     const measured = Number(/([\d.]+)°/.exec(cva)?.[1]);
     expect(cva).toMatch(/^CVA \(cranial vertebral angle\): \d+\.\d°$/);
     expect(Math.abs(measured - TRUE_CVA)).toBeLessThanOrEqual(CVA_TOLERANCE);
-    // A forward head is named in the notes (vision's assessment, spec 5.2).
+    // A forward head is named in the notes (vision's assessment, by the calibration's key-metric thresholds).
     expect(notes).toContain('Assessment notes');
     expect(notes).toContain('Cranial vertebral angle is low: forward head posture.');
 

@@ -129,7 +129,7 @@ describe('with a seeded history', () => {
       ]);
       // daysUntilExpiry is shown: a calibration made today under the default monthly frequency.
       expect(cards[0]?.slice(1)).toEqual(['Active', 'Good', 'Expires in 30 days']);
-      // Scores come from the server; their labels follow section 4.8 for whatever number it computed.
+      // Scores come from the server; the dashboard's status mapping labels whatever number it computed.
       const score = Number(cards[1]?.[1]);
       expect(cards[1]?.[2]).toBe(score > 75 ? 'Good' : 'Needs Improvement');
       const initial = Number(cards[3]?.[1]);
@@ -480,7 +480,7 @@ describe('a new user', () => {
       await page.select('[data-testid="default-session-mode"]', 'passive');
       await page.select('[data-testid="recalibration-frequency"]', 'weekly');
       await page.click('[data-testid="enable-notifications"]');
-      // Alert controls (issue 13): sensitivity and a warning delay kept within 0-60 s.
+      // Alert controls: sensitivity and a warning delay kept within 0-60 s.
       await page.select('[data-testid="alert-sensitivity"]', 'medium');
       await page.click('[data-testid="alert-warning-delay"]', { count: 3 });
       await page.type('[data-testid="alert-warning-delay"]', '75');

@@ -1,4 +1,4 @@
-// Issue 15, "a product that looks and feels finished", checked in real Chromium against the real API and vision
+// A product that looks and feels finished, checked in real Chromium against the real API and vision
 // service: failures that say why, entry points, charts over tables, toy-like details, samples marked, and
 // screenshots of the main screens in both themes at 1280 and 375 px (.artifacts/screenshots/web-finish/).
 import { mkdtempSync } from 'node:fs';
@@ -539,7 +539,7 @@ describe('screenshots of the main screens, both themes, 1280 and 375 px', () => 
         await anonymous.setViewport({ width, height: 800 });
         await anonymous.goto(`${site.url}/privacy-policy`);
         await anonymous.evaluate((t) => localStorage.setItem('appTheme', t), theme);
-        // Sections fade in as they scroll into view (document 1's scroll animation); a full-page picture never
+        // Sections fade in as they scroll into view (the pages' scroll animation); a full-page picture never
         // scrolls, so it is taken as a user who asked for reduced motion sees the page: everything shown.
         for (const page of [signedIn, anonymous])
           await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);

@@ -1,4 +1,4 @@
-// Calibration summary rules (document 2, 3.5 and 5.2) and the wizard's state machine (4.3).
+// Calibration summary rules (the view model and the key-metric statuses) and the wizard's state machine.
 import type { Calibration } from '@posture-vision/core/api';
 import { describe, expect, it } from 'vitest';
 import { calibrationSummary } from '../../src/calibration/rules/summary-model.ts';

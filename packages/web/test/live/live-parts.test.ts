@@ -1,5 +1,5 @@
 // The live tool's parts without a browser: tool state changes, the draw loop's rules and scheduling, the
-// live-link wiring and the camera (document 2, sections 4.1, 7.1, 9). The browser test drives them together.
+// live-link wiring and the camera. The browser test drives them together.
 import {
   type DetectionFrame,
   LIVE_MESSAGES,

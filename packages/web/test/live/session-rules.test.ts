@@ -1,4 +1,4 @@
-// Real-time session page rules (document 2, sections 4.4 and 9).
+// Real-time session page rules: the session mode default and the capped developer log.
 import { describe, expect, it } from 'vitest';
 import { appendLog, defaultSessionMode } from '../../src/sessions/rules/session-page.ts';
 

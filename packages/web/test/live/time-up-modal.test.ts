@@ -1,4 +1,4 @@
-// The Free Tier's time-up modal (document 2, section 5.1), rendered with React in a DOM.
+// The Free Tier's time-up modal, rendered with React in a DOM.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installDom } from '../support/dom.ts';
 

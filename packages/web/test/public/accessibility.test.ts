@@ -18,7 +18,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** Every route a visitor can open (document 1 section 2, document 2 section 2), and two unknown addresses. */
+/** Every route a visitor can open (public and dashboard routes), and two unknown addresses. */
 const PUBLIC_ROUTES = [
   '/',
   '/about',

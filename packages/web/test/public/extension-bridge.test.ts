@@ -1,4 +1,4 @@
-// The web app's side of the extension bridge (issue 11): the extension is signed in with a one-time code the web
+// The web app's side of the extension bridge: the extension is signed in with a one-time code the web
 // app asks the API for, never with one of the web app's tokens; asked again only when the account changes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDom } from '../support/dom.ts';

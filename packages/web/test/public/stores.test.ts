@@ -1,4 +1,4 @@
-// Theme, auth, toast and resend-cooldown stores (document 1, sections 2, 4 and 9).
+// Theme, auth, toast and resend-cooldown stores.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDom } from '../support/dom.ts';
 

@@ -1,4 +1,4 @@
-// The calibration-profile chooser of the real-time session (issue 13) in Chromium against the real API: a new
+// The calibration-profile chooser of the real-time session in Chromium against the real API: a new
 // user adds two profiles there and switches between them; the choice is the API's (the extension's popup and
 // another browser read the same), and the page shows the active one after a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

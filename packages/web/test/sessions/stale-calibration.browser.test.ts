@@ -1,4 +1,4 @@
-// The real-time session against a calibration profile whose reference no longer fits (issue 13), in Chromium
+// The real-time session against a calibration profile whose reference no longer fits, in Chromium
 // against the real API and vision service: the fake camera plays a real person sitting as she sits, and the
 // active profile's reference is another posture (another person's, measured by the vision service). The live
 // tool's Aligned/Deviated and Test Calibration follow that reference, as the posture monitor does; after

@@ -1,4 +1,4 @@
-// The calibration summary view model (document 2, section 3.5) built from a stored calibration with core's
+// The calibration summary view model built from a stored calibration with core's
 // key metric rules and goals.
 import {
   type Calibration,

@@ -1,4 +1,4 @@
-// The photo calibration wizard's state machine (document 2, section 4.3).
+// The photo calibration wizard's state machine.
 import type { ViewType } from '@posture-vision/core';
 
 export type WizardStep =

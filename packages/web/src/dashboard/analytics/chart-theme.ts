@@ -69,7 +69,7 @@ export interface ChartColours {
   secondLine: string;
 }
 
-/** Chart colours follow the light or dark theme (section 2.10). */
+/** Chart colours follow the light or dark theme. */
 export function chartColours(theme: Theme): ChartColours {
   return theme === 'dark'
     ? {

@@ -30,7 +30,7 @@ export interface AnalyticsData {
   insights: SessionInsights | null;
 }
 
-/** An optional call: on failure the warning is logged and the value falls back (section 4.5). */
+/** An optional call: on failure the warning is logged and the value falls back. */
 async function optional<T>(call: () => Promise<{ success: boolean; data?: T }>, warning: string, empty: T) {
   try {
     const answer = await call();
@@ -42,7 +42,7 @@ async function optional<T>(call: () => Promise<{ success: boolean; data?: T }>, 
   return empty;
 }
 
-/** Section 7.6: history (50) and calibration progress, with trends, recommendations and insights. */
+/** The analytics load: history (50) and calibration progress, with trends, recommendations and insights. */
 export async function loadAnalytics(filters: AnalyticsFilters): Promise<AnalyticsData> {
   const [history, progress, trends, recommendations, insights] = await Promise.all([
     api.sessions.history(HISTORY_PAGE_SIZE),

@@ -3,7 +3,7 @@ import { Button, SampleRibbon } from '@posture-vision/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { MOCK_SUMMARIES } from './mock-summaries';
 
-/** /dashboard/calibration-summary/{calibrationId}: the mock routed summary (section 2.6). */
+/** /dashboard/calibration-summary/{calibrationId}: the mock routed summary. */
 export default function CalibrationSummaryScreen() {
   const { calibrationId } = useParams<{ calibrationId: string }>();
   const navigate = useNavigate();

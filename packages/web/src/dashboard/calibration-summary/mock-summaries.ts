@@ -1,4 +1,4 @@
-// Section 2.6: the routed calibration summary is mock content, hard-coded for ids 2 and 5 only.
+// The routed calibration summary is mock content, hard-coded for ids 2 and 5 only.
 export interface RoutedSummary {
   score: number;
   date: string;

@@ -44,7 +44,7 @@ function weekday(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
 }
 
-/** /dashboard (index): section 2.2. */
+/** /dashboard (index): the dashboard overview. */
 export default function DashboardOverview() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const navigate = useNavigate();

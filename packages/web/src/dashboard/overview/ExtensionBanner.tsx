@@ -14,7 +14,7 @@ function initiallyVisible(): boolean {
   );
 }
 
-/** The promotional banner for the browser extension (section 2.2). */
+/** The promotional banner for the browser extension. */
 export function ExtensionBanner() {
   const [visible, setVisible] = useState(initiallyVisible);
   // The bridge sets or clears the installed flag after this page rendered (extension-bridge/index.ts).

@@ -21,7 +21,7 @@ export interface OverviewData {
   sessions: SessionSummary[];
 }
 
-/** Section 7.5: profile, calibration status, analytics and the 5 latest sessions, in parallel. */
+/** The dashboard's load: profile, calibration status, analytics and the 5 latest sessions, in parallel. */
 export async function loadOverview(): Promise<OverviewData> {
   const [profile, calibration, analytics, history] = await Promise.all([
     api.profile.get(),

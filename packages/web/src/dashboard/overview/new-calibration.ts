@@ -1,5 +1,5 @@
-// What the photo calibration wizard hands the overview when the user goes on from its completion card (issue 15
-// point 6: the new calibration's score, and its assessment notes, visible where the wizard lands).
+// What the photo calibration wizard hands the overview when the user goes on from its completion card, so the
+// new calibration's score, and its assessment notes, are visible where the wizard lands.
 
 export interface NewCalibration {
   /** The photo analysis' overall score, rounded as the completion card shows it. */

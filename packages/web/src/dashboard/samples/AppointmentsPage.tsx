@@ -1,4 +1,4 @@
-// Static sample page (section 2.12): hard-coded content, no calls. Every action only says, in the page, what it
+// Static sample page: hard-coded content, no calls. Every action only says, in the page, what it
 // would do; cancelling asks the specification's question first in the page's own dialog.
 import { Button, Dialog, DialogClose, SampleRibbon, StatusPill } from '@posture-vision/ui';
 import { useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Static sample page (section 2.12): hard-coded content, no calls. Watch Video Guide only says, in the exercise's
+// Static sample page: hard-coded content, no calls. Watch Video Guide only says, in the exercise's
 // card, that the guide is to come (a native alert blocked the tab).
 import { Button, SampleRibbon } from '@posture-vision/ui';
 import { useState } from 'react';

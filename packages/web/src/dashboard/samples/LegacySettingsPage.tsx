@@ -1,4 +1,4 @@
-// The older Settings page (section 2.12): static sample content, every action only says what it would do. The
+// The older Settings page: static sample content, every action only says what it would do. The
 // specification's alerts are said in the page, beside the action (a native alert blocked the tab).
 
 import { Button, SampleRibbon } from '@posture-vision/ui';

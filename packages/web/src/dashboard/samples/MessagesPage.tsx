@@ -1,4 +1,4 @@
-// Static sample page (section 2.12): hard-coded content, no calls. Sending only says, under the message field,
+// Static sample page: hard-coded content, no calls. Sending only says, under the message field,
 // that messaging is not available (a native alert blocked the tab); what was typed stays, since nothing was sent.
 
 import { Button, SampleRibbon } from '@posture-vision/ui';
@@ -72,7 +72,7 @@ const MESSAGES: Record<number, Message[]> = {
   ],
 };
 
-/** Section 9: the messages layout toggles between list and chat at 768 px or less. */
+/** The messages layout toggles between list and chat at 768 px or less. */
 export const MESSAGES_MOBILE_BREAKPOINT = 768;
 
 function useIsMobile(): boolean {

@@ -1,4 +1,4 @@
-// Static sample page (section 2.12): hard-coded content, no calls.
+// Static sample page: hard-coded content, no calls.
 import { SampleRibbon } from '@posture-vision/ui';
 
 const SIDE_VIEW = [

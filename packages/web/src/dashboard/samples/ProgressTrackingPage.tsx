@@ -1,4 +1,4 @@
-// Static sample page (section 2.12): hard-coded content, no calls.
+// Static sample page: hard-coded content, no calls.
 
 import { CHART_LINE_TENSION } from '@posture-vision/core/analytics';
 import { SampleRibbon } from '@posture-vision/ui';

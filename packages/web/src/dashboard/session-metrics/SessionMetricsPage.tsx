@@ -79,7 +79,7 @@ function Ring({
   );
 }
 
-/** findings-report, labelled Session Metrics (section 2.9). */
+/** findings-report, labelled Session Metrics. */
 export default function SessionMetricsPage() {
   const [data, setData] = useState<MetricsPageData | null>(null);
   const [selected, setSelected] = useState(0);

@@ -1,4 +1,4 @@
-// The session metrics view model (section 3.4) and its sample data (section 2.9).
+// The session metrics view model and its sample data.
 export interface SessionMetricsView {
   id: string;
   overallScore: number;
@@ -37,7 +37,7 @@ export interface MetricsPageData {
 }
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-/** Sample limits of section 9: level 8, 750 of 1000 XP, 4 of 5 weekly sessions. */
+/** Sample limits: level 8, 750 of 1000 XP, 4 of 5 weekly sessions. */
 export const SAMPLE_LEVEL = 8;
 export const SAMPLE_XP = 750;
 export const XP_PER_LEVEL = 1000;

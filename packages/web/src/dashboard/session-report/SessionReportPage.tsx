@@ -39,7 +39,7 @@ async function fetchReport(sessionId: string): Promise<SessionReport> {
   return answer.data;
 }
 
-/** /dashboard/session-report/{sessionId} and /dashboard/session-report?id={id} (section 2.8). */
+/** /dashboard/session-report/{sessionId} and /dashboard/session-report?id={id}. */
 export default function SessionReportPage() {
   const params = useParams<{ sessionId?: string }>();
   const [search] = useSearchParams();

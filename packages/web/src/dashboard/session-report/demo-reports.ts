@@ -1,6 +1,6 @@
 import type { SessionReport } from '@posture-vision/core/api';
 
-// Section 8.3: when loading the report of session 1, 3 or 4 fails, this demo data is shown instead.
+// When loading the report of session 1, 3 or 4 fails, this demo data is shown instead.
 function demo(
   sessionId: string,
   startTime: string,

@@ -1,4 +1,4 @@
-// Sensitivity and warning delay (issue 13) in User Settings. The API owns them (GET/PUT
+// Sensitivity and warning delay in User Settings. The API owns them (GET/PUT
 // /profile/alert-preferences), so this page and the extension's popup change one value that follows the user
 // to another browser; each change is saved as it is made.
 import { type AlertPreferences, normalizeAlertPreferences } from '@posture-vision/core';

@@ -22,7 +22,7 @@ import { type Notice, SectionNotice } from './SectionNotice';
 import { failureReason } from './security-data';
 
 /**
- * Two-factor authentication: disabled → setup (QR code, secret) → enabled (section 4.6), with recovery codes.
+ * Two-factor authentication: disabled → setup (QR code, secret) → enabled, with recovery codes.
  * The specification's texts are said in the page (a status line read by screen readers) instead of native
  * alert and prompt boxes, which blocked the tab; the disable code is asked for by a field, not a prompt.
  */

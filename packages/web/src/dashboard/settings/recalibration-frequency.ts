@@ -1,4 +1,4 @@
-// The recalibration frequency is a browser setting (document 2 §3.7), but the API decides when a calibration
+// The recalibration frequency is a browser setting, but the API decides when a calibration
 // expires, for the web app and the extension alike: the web app sends it on every settings save and after each
 // new calibration.
 import { parseUserSettings, type UserSettings } from '@posture-vision/core/settings';

@@ -11,7 +11,7 @@ export interface SecurityData {
   loginStats: LoginStats | null;
 }
 
-/** A failed load is only logged; the value falls back (section 8.5). */
+/** A failed load is only logged; the value falls back. */
 async function orFallback<T>(what: string, call: () => Promise<T | undefined>, fallback: T): Promise<T> {
   try {
     return (await call()) ?? fallback;
@@ -21,7 +21,7 @@ async function orFallback<T>(what: string, call: () => Promise<T | undefined>, f
   }
 }
 
-/** The four security loads, in parallel (section 7.7). */
+/** The four security loads, in parallel. */
 export async function loadSecurityData(): Promise<SecurityData> {
   const [deviceSessions, twoFactorEnabled, loginHistory, loginStats] = await Promise.all([
     orFallback(
@@ -52,7 +52,7 @@ export function failureReason(error: unknown): string {
   return failureText(error);
 }
 
-/** The status-based client errors of section 8.5, e.g. 'Account deletion failed: 500'. */
+/** The settings screen's status-based client errors, e.g. 'Account deletion failed: 500'. */
 export function statusFailure(byStatus: (status: number) => string, error: unknown): string {
   return error instanceof ApiError ? byStatus(error.status) : failureReason(error);
 }

@@ -1,4 +1,4 @@
-// Section 3.7: user settings live in the browser; load and save keep the specification's 500 ms delay. (The
+// User settings live in the browser; load and save keep the specification's 500 ms delay. (The
 // recalibration frequency is also sent to the API: recalibrationFrequency.ts.)
 import { parseUserSettings, SETTINGS_LATENCY_MS, type UserSettings } from '@posture-vision/core/settings';
 

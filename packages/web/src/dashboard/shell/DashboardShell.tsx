@@ -5,7 +5,7 @@ import { ThemeToggle } from '../../theme/ThemeToggle';
 import { SIDEBAR_LINKS, sidebarPath } from './navigation';
 
 /**
- * The logged-in shell: sidebar, theme toggle, logout, and the nested content area (section 2.1).
+ * The logged-in shell: sidebar, theme toggle, logout, and the nested content area.
  * `onLogout` is the app's logout flow (call, 5 s toast 'You have been logged out successfully.', then /login).
  */
 export function DashboardShell({ onLogout }: { onLogout: () => void | Promise<void> }) {

@@ -1,4 +1,4 @@
-// Section 2.1: the sidebar links, labels and relative routes of the logged-in shell, plus the two places a
+// The sidebar links, labels and relative routes of the logged-in shell, plus the two places a
 // signed-in user otherwise could not reach from the dashboard: the real-time session (the product's main
 // feature, a nested route the specification lists but its sidebar did not link) and the profile page.
 export interface SidebarLink {

@@ -1,4 +1,4 @@
-// Real-time session page rules (document 2, sections 4.4 and 9): the session mode default and the capped
+// Real-time session page rules: the session mode default and the capped
 // developer log. The posture of a frame and the feedback are core's posture monitor (sessions/monitor.ts).
 import { appendCapped, parseUserSettings, SESSION_LOG_CAP, type SessionMode } from '@posture-vision/core';
 
