@@ -1,4 +1,4 @@
-// Issue 11, point 4: registration, forgot-password and resend-verification are limited per address even when
+// Registration, forgot-password and resend-verification are limited per address even when
 // the e-mail changes every time; a sign-in for an e-mail without an account costs the same argon2
 // verification as one with an account, so its timing does not tell them apart.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

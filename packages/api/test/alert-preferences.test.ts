@@ -1,4 +1,4 @@
-// Alert preferences (issue 13) have one owner, the API: a new user reads the defaults, a save is what the other
+// Alert preferences have one owner, the API: a new user reads the defaults, a save is what the other
 // browser (or the extension) reads back, bad values are a 4xx in the envelope, and users do not see each
 // other's.
 import { DEFAULT_ALERT_PREFERENCES, WARNING_DELAY_S } from '@posture-vision/core/settings';

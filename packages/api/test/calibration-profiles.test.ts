@@ -1,5 +1,5 @@
 // Calibration profiles: one live reference per desk setup, named by the user, stored on the API so they
-// follow the user to another browser (issue 13).
+// follow the user to another browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 

@@ -1,4 +1,4 @@
-// Issue 11, point 7: an acknowledged write is durable. kill -9 of the API process under feedback load, then a
+// An acknowledged write is durable. kill -9 of the API process under feedback load, then a
 // restart on the same data: every feedback the API acknowledged (201) is there, on the embedded database and on
 // PostgreSQL. And on the embedded database every acknowledged write was fsync'ed to its WAL before the answer,
 // which is what survives a power loss too (a process crash alone only needs the OS cache).

@@ -1,4 +1,4 @@
-// Issue 11 point 5: the Chrome extension's own session can be opened only by the signed-in web app. The web app
+// The Chrome extension's own session can be opened only by the signed-in web app. The web app
 // asks for a one-time code with its access token and its session's refresh token; the extension trades the
 // code once, within EXTENSION_HANDOFF_SECONDS, for its own device session. An access token alone, which the
 // web app sends with every call, no longer turns into a 7-day refresh family.
@@ -81,7 +81,7 @@ describe.each(databases)('extension sign-in code on %s', (kind) => {
 
   it('refuses expired and never-expiring (no exp) access tokens when asking for a code', async () => {
     const user = await signUp(server);
-    // The instances' shared signing key, stored in the database (issue 12), as only a test may read it.
+    // The instances' shared signing key, stored in the database, as only a test may read it.
     const [row] = await server.app.ctx.db.select().from(signingKeys);
     const jwk = row?.privateJwk as JWK & { kid: string };
     const sid = JSON.parse(Buffer.from(user.accessToken.split('.')[1] ?? '', 'base64url').toString()).sid;

@@ -1,4 +1,4 @@
-// Issue 11: property-based fuzzing of every API route (fast-check). For any method, path parameter, query,
+// Property-based fuzzing of every API route (fast-check). For any method, path parameter, query,
 // body, content type and token: no 5xx, every error answer in the envelope, and a refused request (4xx)
 // changes nothing stored. Run k targets route k mod n (the server's own route list), so every route is tried
 // once the count reaches n; the rest of the request is random. Fixed seed and bounded count here; a longer

@@ -1,4 +1,4 @@
-// Issue 11, points 2 and 3: input PostgreSQL would refuse is a 400 in the envelope (never a 500), and every
+// Input PostgreSQL would refuse is a 400 in the envelope (never a 500), and every
 // error the framework raises itself (bad URL, long parameter, big headers, big body, content type, unknown
 // route, malformed multipart) is in the envelope too.
 import { request as httpRequest } from 'node:http';
@@ -129,7 +129,7 @@ describe.each(databases)('input PostgreSQL would refuse, on %s', (kind) => {
         ),
         400,
       );
-    // 6,000 deep, as in the issue, in photo metadata and mlAnalysis (raw JSON text).
+    // 6,000 deep in photo metadata and mlAnalysis (raw JSON text).
     const photoJson = (extra: string) =>
       `[${(['front', 'left', 'right'] as const)
         .map((v) => `{"viewType":"${v}","photoUrl":"${dataUrl(jpegLike(1500))}"${extra}}`)

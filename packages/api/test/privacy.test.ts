@@ -1,4 +1,4 @@
-// Issue 11, point 6: no personal data in logs (a failed database write logs no parameters; mails are logged by
+// No personal data in logs (a failed database write logs no parameters; mails are logged by
 // id and user id, not address or link), and deleting an account leaves nothing of it: no outbox mail, and not
 // a byte of its e-mail or phone number anywhere in the data directory (the embedded database's files included).
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Session figures outside the report (issue 14): the dashboard's posture distribution is time by the report's
+// Session figures outside the report: the dashboard's posture distribution is time by the report's
 // timestamp rule, not a count of feedback rows; and sessions stored under the old count-based rules (before
 // migration 0003) are brought up to the current rules from their stored feedback when read, so history,
 // analytics and exports show the stability and times their report shows.

@@ -1,4 +1,4 @@
-// Analytics (document 2, sections 2.10, 3.6 and 7.6): the dashboard's analytics, posture trends and
+// Analytics: the dashboard's analytics, posture trends and
 // insights, all computed from the stored sessions and feedback.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

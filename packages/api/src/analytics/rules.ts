@@ -1,4 +1,4 @@
-// Analytics rules (document 2, sections 3.6 and 7.4): aggregates, trends, consistency and insights, computed from
+// Analytics rules: aggregates, trends, consistency and insights, computed from
 // the user's own sessions and feedback. Every number here is derived, none is random.
 
 export interface ScoredSession {

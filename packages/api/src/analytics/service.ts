@@ -1,4 +1,4 @@
-// Analytics queries (document 2, sections 3.6 and 7.6): sessions with their scores, and insights, computed
+// Analytics queries: sessions with their scores, and insights, computed
 // from the stored sessions and feedback.
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';

@@ -1,4 +1,4 @@
-// Password hashing (argon2id). The strength rule of document 1, section 5 is core's (auth/validation).
+// Password hashing (argon2id). The password strength rule is core's (auth/validation).
 import { hash, verify } from '@node-rs/argon2';
 import type { Argon2Cost } from '../config.ts';
 

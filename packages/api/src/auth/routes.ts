@@ -1,4 +1,4 @@
-// Accounts (document 1): register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
+// Accounts: register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
 // forgot/reset/change password, and the Chrome extension's own device session.
 import { RECOVERY_CODE_MESSAGES, VALIDATION_MESSAGES } from '@posture-vision/core/auth';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
@@ -287,7 +287,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   // The extension gets its own device session (and rotation family), so its refreshes never present a refresh
-  // token the web app has already used. Issue 11: only the signed-in web app can start one. It asks for a
+  // token the web app has already used. Only the signed-in web app can start one. It asks for a
   // one-time code here with its access token and its session's refresh token (its cookie, not rotated), and
   // passes the code to the extension over the extension bridge (core extension-bridge); the extension trades
   // it once, within EXTENSION_HANDOFF_SECONDS, below. An access token alone no longer opens a 7-day session.

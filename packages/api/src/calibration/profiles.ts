@@ -1,4 +1,4 @@
-// Calibration profiles (issue 13): one live-posture reference per desk setup, named by the user, stored here
+// Calibration profiles: one live-posture reference per desk setup, named by the user, stored here
 // so they follow the user to another browser. Limits and the contract are core's calibration/profiles.ts.
 // At most one profile is active per user: activating one clears the others in the same transaction.
 import {

@@ -1,4 +1,4 @@
-// Calibrations (document 2, sections 3.3 and 7.2): three photos stored in the database (storage/files.ts),
+// Calibrations: three photos stored in the database (storage/files.ts),
 // metrics from the vision service's photo analysis, status and expiry, history, progress and recommendations.
 import {
   isPhysiological,

@@ -1,5 +1,5 @@
-// Calibration rules: expiry by the user's recalibration frequency, and the key-metric thresholds of document 2,
-// section 5.2 (core's metric status rule), turned into recommendations.
+// Calibration rules: expiry by the user's recalibration frequency, and the calibration's key-metric
+// thresholds (core's metric status rule), turned into recommendations.
 import {
   cvaStatus,
   forwardHeadStatus,
@@ -53,7 +53,7 @@ const STATUS_RULES: Record<keyof CalibrationMetrics, (value: number) => MetricSt
   headTiltAngle: headTiltStatus,
 };
 
-/** Each measured metric's status by document 2, 5.2 (core's rule, the one the calibration summary shows). */
+/** Each measured metric's status by the key-metric thresholds (core's rule, the one the calibration summary shows). */
 export function metricStatuses(
   m: CalibrationMetrics,
 ): Partial<Record<keyof CalibrationMetrics, MetricStatus>> {

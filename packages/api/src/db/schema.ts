@@ -90,7 +90,7 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * One-time codes the signed-in web app obtains for the Chrome extension (issue 11): the extension exchanges one,
+ * One-time codes the signed-in web app obtains for the Chrome extension: the extension exchanges one,
  * once and within minutes, for its own device session. Bound to the web app's device session (`session_id`):
  * logging that out voids its codes. Stored hashed.
  */

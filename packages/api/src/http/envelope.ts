@@ -1,4 +1,4 @@
-// The response envelope of document 1, section 3: `{success, message, data}`, errors
+// The response envelope: `{success, message, data}`, errors
 // `{success:false, error:{message, details:[{field,message}]}}`.
 import type { Socket } from 'node:net';
 import {

@@ -34,7 +34,7 @@ export const anyPassword = z
   .min(1, 'Password is required.')
   .max(256, 'Password must be at most 256 characters.');
 
-/** A new password: the strength rule of document 1, section 5. */
+/** A new password: the password strength rule. */
 export const newPassword = z
   .string({
     error: (issue) => (issue.input === undefined ? 'Password is required.' : 'Password must be text.'),

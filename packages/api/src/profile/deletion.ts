@@ -1,4 +1,4 @@
-// Deleting an account (document 1: "delete with all data"): its rows (foreign keys cascade from users), its
+// Deleting an account ("delete with all data"): its rows (foreign keys cascade from users), its
 // files, its mails in the outbox, and the dead rows PostgreSQL would otherwise keep readable in its files
 // until a vacuum happens to pass: nothing of the account stays in the data directory.
 import { eq, sql } from 'drizzle-orm';

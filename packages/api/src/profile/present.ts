@@ -1,4 +1,4 @@
-// The profile as the client reads it (document 1, section 3).
+// The profile as the client reads it.
 import type { users } from '../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;

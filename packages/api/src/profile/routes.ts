@@ -1,4 +1,4 @@
-// Profile (document 1): read, update (current password required), delete with all data, avatar, exports.
+// Profile: read, update (current password required), delete with all data, avatar, exports.
 import { normalizeAlertPreferences, SENSITIVITIES, WARNING_DELAY_S } from '@posture-vision/core/settings';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +32,7 @@ const updateBody = z.object({
 });
 
 /**
- * The settings the browser keeps (document 2 §3.7) that the server must also know: the recalibration frequency
+ * The settings the browser keeps that the server must also know: the recalibration frequency
  * decides when a calibration expires, for the web app and the extension alike, so the web app sends it whenever
  * the user saves it (and with each new calibration).
  */
@@ -42,7 +42,7 @@ const settingsBody = z.object({
   }),
 });
 
-/** The alert controls (issue 13): the API is their one owner, the web app and the extension read and write
+/** The alert controls: the API is their one owner, the web app and the extension read and write
  * them here. Unlike the stored-value reader in core (which repairs old values), a typed value out of range is
  * refused, so a client never believes it saved what it did not. */
 const alertPreferencesBody = z.object({

@@ -1,4 +1,4 @@
-// Security (document 2, section 7.7): device sessions, TOTP two-factor authentication, login history and stats.
+// Security: device sessions, TOTP two-factor authentication, login history and stats.
 import { createHash } from 'node:crypto';
 import { isRecoveryCodeShape, RECOVERY_CODE_MESSAGES } from '@posture-vision/core/auth';
 import { and, countDistinct, desc, eq, gte, isNull, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The session report, computed from the stored feedback (document 2, section 3.4). Every time in it comes from the
+// The session report, computed from the stored feedback. Every time in it comes from the
 // feedback timestamps under core's feedback contract (packages/core/src/sessions/feedback.ts): clients send a
 // feedback on every change and a heartbeat every FEEDBACK_HEARTBEAT_MS while nothing changes, so each feedback
 // holds until the next one.

@@ -1,4 +1,4 @@
-// Sessions (document 2, sections 3.4 and 7.4): start, end, feedback ingest, report, history and exports, computed
+// Sessions: start, end, feedback ingest, report, history and exports, computed
 // from the stored feedback. Analytics, trends and insights are the analytics plugin's.
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

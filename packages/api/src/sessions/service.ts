@@ -52,7 +52,7 @@ async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoin
   }));
 }
 
-/** The session report (document 2, 3.4) from the session's stored feedback. */
+/** The session report from the session's stored feedback. */
 export async function reportOf(db: Database, session: SessionRow) {
   return buildReport({
     session,
