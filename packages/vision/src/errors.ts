@@ -1,4 +1,4 @@
-// The error envelope of the first specification document, section 3, for every HTTP answer.
+// The API's error envelope, for every HTTP answer.
 import { type ErrorDetail, errorBody } from '@posture-vision/core/http';
 import type { FastifyReply } from 'fastify';
 import type { ZodError } from 'zod';

@@ -1,6 +1,6 @@
-// Issue 11 on the vision service: framework errors in the envelope (point 3); anonymous peers hold a slot only
-// while video arrives and may take only part of the slots (point 1); photo calls limited per address (point 1);
-// tokens without exp refused (point 5); and a property-based fuzz of both live socket kinds.
+// The vision service's hardening: framework errors in the envelope; anonymous peers hold a slot only while video
+// arrives and may take only part of the slots; photo calls limited per address; tokens without exp refused; and a
+// property-based fuzz of both live socket kinds.
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';

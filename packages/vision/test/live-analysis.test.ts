@@ -79,7 +79,7 @@ describe('live posture analysis on real frames', () => {
     const last = slouch.at(-1);
     expect(last?.temporal_posture_data?.is_posture_deviated).toBe(true);
     expect(last?.body_status).toMatch(/Slouching/);
-    // The verdict travels as data: a slouch is a slouch (issue 16).
+    // The verdict travels as data: a slouch is a slouch.
     expect(last?.posture_verdict).toMatchObject({ status: 'poor', issue: 'slouch' });
     // The first frames of the slouch are not yet a deviation (onset delay).
     expect(slouch[0]?.temporal_posture_data?.is_posture_deviated).toBe(false);

@@ -1,4 +1,4 @@
-// Issue 11 point 8: big photos are decoded downscaled. A 16-megapixel JPEG under 5 MB and a 7000×7000 one are
+// Big photos are decoded downscaled. A 16-megapixel JPEG under 5 MB and a 7000×7000 one are
 // analysed like the same photo at its usual size (not refused as unreadable), the memory they took while being
 // decoded is given back, and what cannot be analysed gets a clear 400/413 in the envelope.
 import { personPhoto, toDataUrl } from '@posture-vision/testkit/media';

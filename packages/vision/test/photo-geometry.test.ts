@@ -15,7 +15,7 @@ import { useEngine } from './engine.ts';
 
 const engine = useEngine();
 
-/** The accuracy the issue asks for: within ±5° of the true CVA on every image. */
+/** The accuracy the photo geometry must reach: within ±5° of the true CVA on every image. */
 const TOLERANCE_DEG = 5;
 /** A person facing right and the same person facing left read this close (one retake's SD is about 1°). */
 const MIRROR_AGREE_DEG = 1.5;

@@ -1,4 +1,4 @@
-// A person in a landscape camera frame (issue 13): MoveNet sees the whole photo padded to a square, so a person
+// A person in a landscape camera frame: MoveNet sees the whole photo padded to a square, so a person
 // fitted to the height of a 1280×720 frame got about half of its input and her keypoints moved — the 'woman'
 // photo's shoulder line read 35-49° there against 28° in her own portrait crop. The analysis now looks again at
 // the column that holds her (photo/person-window.ts).

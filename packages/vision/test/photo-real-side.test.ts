@@ -14,7 +14,7 @@ import { analyzePhoto, type ViewAnalysis } from '../src/photo/service.ts';
 import { useEngine } from './engine.ts';
 
 const engine = useEngine();
-/** The normal band of the CVA (document 2 §5.2: below 45° is poor). */
+/** The normal band of the CVA (the calibration's rule: below 45° is poor). */
 const NORMAL_BAND = 45;
 
 const [sitting, chest] = SIDE_VIEW_SETS;

@@ -18,7 +18,7 @@ import { useEngine } from './engine.ts';
 
 const engine = useEngine();
 
-/** Issue 13's goal for the CVA's smallest detectable change between retakes: 3°, against the smartphone CVA apps'
+/** The goal for the CVA's smallest detectable change between retakes: 3°, against the smartphone CVA apps'
  * 4.96-5.52°. These 8 retakes give 2.49° (the bench's 20: 2.80° with roll, 1.88° without, bench/README.md; before
  * the photo model's measuring looks, 4.33° here). The analysis is deterministic for the seeded retakes. */
 const CVA_SDC_BOUND_DEG = 3;

@@ -1,4 +1,4 @@
-// The photo analysis colours its metrics with the calibration summary's rule (document 2, 5.2): a tilt to
+// The photo analysis colours its metrics with the calibration summary's rule: a tilt to
 // either side counts, and vision, API and web agree on every threshold.
 import {
   cvaStatus,

@@ -1,4 +1,4 @@
-// The calibration response of document 2, section 3.2: message, the frame as a JPEG data URL, the
+// The live calibration response: message, the frame as a JPEG data URL, the
 // reference outline (core's `referenceOutline`) and the legacy success flag.
 import type { EnginePool } from '../engine/pool.ts';
 import type { I420Frame } from './peer.ts';

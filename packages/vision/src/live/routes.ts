@@ -65,7 +65,7 @@ const ReferenceBody = z
 
 const SignalMessage = z.object({
   type: z.enum(['offer', 'answer', 'candidate', 'tier', 'reference']),
-  /** With type 'tier': the live tool's Free Tier/Pro toggle (document 2 §2.3). */
+  /** With type 'tier': the live tool's Free Tier/Pro toggle. */
   tier: z.enum(['free', 'pro']).optional(),
   /** With type 'reference': what every frame is judged against from now on (null: none). */
   reference: ReferenceBody.optional(),
@@ -134,7 +134,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
   loadTimer.unref();
   /**
    * Anonymous peer ids whose tool is in Pro mode, with when they said so. Pro gives unlimited time and is a local
-   * toggle with no server-side check (document 2 §1 and §6), so the visitor's word is taken: the 120 s cap is
+   * toggle with no server-side check, so the visitor's word is taken: the 120 s cap is
    * the Free Tier's, a backstop for a Free client whose own timer did not stop it. Kept by the instance that
    * holds the peer (the tier message travels on the peer's own socket).
    */

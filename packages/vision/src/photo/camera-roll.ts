@@ -1,4 +1,4 @@
-// Camera roll from the picture itself (issue 13). Every photo metric is an angle to the image's horizontal, so a
+// Camera roll from the picture itself. Every photo metric is an angle to the image's horizontal, so a
 // camera rolled by r° moves the CVA and both tilts by r°: 1-3° of roll between retakes doubled the CVA's smallest
 // detectable change. Rooms show straight vertical lines (door and window frames, wall corners, shelf uprights,
 // the sides of a cupboard or a picture); when the photo shows enough of them, their common tilt is the camera's

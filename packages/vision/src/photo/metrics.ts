@@ -1,8 +1,8 @@
-// Posture metrics from one photo's COCO-17 keypoints (normalised 0..1, converted back to pixels so angles
-// are true; the side-view formula, its C7 model and the physiological ranges are core's
-// calibration/geometry.ts: C7 from the trunk when the hips are seen), and the overall score of a three-photo calibration. Thresholds are those of the second
-// specification document, section 5.2: CVA below 45 poor, below 48 warning; forward head distance above
-// 100 poor, above 90 warning; shoulder tilt and head tilt above 5 warning.
+// Posture metrics from one photo's COCO-17 keypoints (normalised 0..1, converted back to pixels so angles are
+// true; the side-view formula, its C7 model and the physiological ranges are core's calibration/geometry.ts: C7
+// from the trunk when the hips are seen), and the overall score of a three-photo calibration. Thresholds are the
+// calibration's key-metric rule: CVA below 45 poor, below 48 warning; forward head distance above 100 poor, above
+// 90 warning; shoulder tilt and head tilt above 5 warning.
 import { isSeenFrom, isUsableKeypoint, type Keypoint } from '@posture-vision/core/analysis';
 import {
   cvaFromC7,
@@ -257,7 +257,7 @@ export function calibrationMetrics(views: Record<ViewType, { metrics: ViewMetric
 
 export type Status = MetricStatus;
 
-/** Section 5.2 statuses, as the calibration summary colours them: core's rule, keyed by the answer's names. */
+/** The key-metric statuses, as the calibration summary colours them: core's rule, keyed by the answer's names. */
 export const status = {
   cranial_vertebral_angle: cvaStatus,
   forward_head_distance: forwardHeadStatus,

@@ -1,4 +1,4 @@
-// The person's window of a photo (issue 13). MoveNet sees the whole photo padded to a square and shrunk to its
+// The person's window of a photo. MoveNet sees the whole photo padded to a square and shrunk to its
 // 192 px input, so a person fitted to the height of a landscape frame gets only part of that input (height/width
 // of it: 56 % in a 1280×720 frame) and her keypoints get coarser: the 'woman' photo read a 49° shoulder tilt in a
 // 1280×720 frame and 35° in 640×480 against 28° in her own portrait crop. When the photo is wider than tall, the

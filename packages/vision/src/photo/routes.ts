@@ -1,4 +1,4 @@
-// POST /calibration/analyze and /calibration/batch-analyze (second document, section 7.3: called without an
+// POST /calibration/analyze and /calibration/batch-analyze (called without an
 // authorization header by the web wizard, and server-to-server by the API with the user's bearer token).
 // Anyone can call them, and each photo takes a worker for a few hundred ms, so: a strict limit per address for
 // calls without a valid token, a wider one per account with one, and at most PHOTO_WORKERS photo analyses in

@@ -1,4 +1,4 @@
-// Model status and health (document 2, section 7.1).
+// Model status and health.
 import type { FastifyPluginAsync } from 'fastify';
 import type { EnginePool } from '../engine/pool.ts';
 
