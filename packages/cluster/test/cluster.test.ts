@@ -119,7 +119,7 @@ describe('API instances behind HAProxy', () => {
     const access = refreshed.body.data.access_token as string;
     expect((await call(a, 'GET', '/profile', undefined, access)).body.data.email).toBe(user.email);
     // The rotation is in the database every instance reads: a second tab of the same browser presenting the
-    // used token a moment later gets the same successor from the other instance (issue 14, two tabs) …
+    // used token a moment later gets the same successor from the other instance (two tabs) …
     const tab = await call(a, 'POST', '/auth/refresh', { refresh_token: user.refreshToken });
     expect(tab.status).toBe(200);
     expect(tab.body.data.refresh_token).toBe(refreshed.body.data.refresh_token);

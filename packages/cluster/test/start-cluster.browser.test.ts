@@ -1,4 +1,4 @@
-// The README's cluster command as a new user runs it (issue 12, "done means"): `npm run start:cluster` starts
+// The README's cluster command as a new user runs it: `npm run start:cluster` starts
 // 2 API and 2 vision instances on PostgreSQL and Redis behind HAProxy, and the web app pointed at the balancer.
 // A new user registers, signs in on the web app's Sign In page and runs a real-time session in Chromium (the fake
 // camera plays a real person) through it; then Ctrl-C stops everything. The command runs as its own process,

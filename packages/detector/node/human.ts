@@ -1,5 +1,5 @@
 // The Node host of the detector (the vision service's workers, the detector's tests and benches): loads @vladmandic/human on the tfjs WASM backend with the models shipped
-// inside its npm package (nothing is downloaded). Architecture page, section 5: load dist/human.node-wasm.js
+// inside its npm package (nothing is downloaded). What that takes: load dist/human.node-wasm.js
 // by file path (the exports map blocks the subpath), point wasmPath at the installed backend, read file://
 // models through the detector's reader hook (without tfjs-node, file URLs do not load) and check how many
 // models actually loaded. The configuration and model set are the detector's.

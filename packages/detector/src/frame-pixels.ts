@@ -2,7 +2,7 @@
 // packed RGB the detector takes, scaled to the detection size in the same pass. The extension's offscreen
 // document used to make that picture with createImageBitmap on the page's thread: about 3 CPU-ms per frame
 // there (a whole 640×480 frame converted to RGBA, then scaled), where this reads only the pixels the 192×144
-// picture samples, in the detector's worker (bench/README.md, issue 10: device mode's browser CPU).
+// picture samples, in the detector's worker (bench/README.md: device mode's browser CPU).
 //
 // The scaling is tf.image.resizeBilinear's (no corner alignment, no half-pixel centres: source = destination ×
 // scale) followed by a cast to whole values, which is what Human does to the vision service's full frame before

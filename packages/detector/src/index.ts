@@ -1,4 +1,4 @@
-// @posture-vision/detector: from an RGB or I420 image to the detection-frame parts of document 2 §3.1
+// @posture-vision/detector: from an RGB or I420 image to the parts of a detection frame
 // (Human configuration and model set, COCO-17 keypoints, hands, face signals, emotions), with no Node or
 // browser API inside: hosts hand it a loaded Human instance and pixels. Posture analysis is core's.
 export * from './detector.ts';

@@ -3,7 +3,7 @@
 // then resizes it), so for body keypoints alone a frame scaled to that size once, where the frame is made
 // (createImageBitmap on the camera frame), gives the model nearly the same picture as the full frame (both bilinear) — while a 640×480
 // frame would be copied into the worker, converted and padded at 11 times the pixels first (bench/README.md,
-// issue 10, device mode). The face mesh, iris, hand landmarks and emotion crop the face or hand out of the
+// device mode). The face mesh, iris, hand landmarks and emotion crop the face or hand out of the
 // full frame at their own input size, so a module set with any of them keeps the full frame.
 // Keypoints and boxes are normalised (0–1) to the frame, so the scaled frame's detections are the camera
 // frame's; hosts keep reporting the camera frame's size.

@@ -73,7 +73,7 @@ export function humanConfig(
   return {
     backend: 'wasm',
     // tfjs picks its threaded WASM build whenever SharedArrayBuffer exists; outside a cross-origin isolated
-    // page its blob workers are refused and detection hangs (architecture page, section 7). Hosts say
+    // page its blob workers are refused and detection hangs. Hosts say
     // whether threads may be used. Human applies these flags only once the backend has started, so a browser
     // host also sets the flag on Human's tfjs before init (browser/worker.ts).
     flags: options.wasmThreads ? {} : { WASM_HAS_MULTITHREAD_SUPPORT: false },

@@ -1,7 +1,7 @@
 // Turns Human's results (pixels, part names) into normalised detections: COCO-17 body keypoints by name,
 // hands as 21 normalised landmarks, and the face measurements the face signals need. Human returns body
 // parts by name, sometimes fewer than 17 and with left/right reassigned by x, and hands in pixels without
-// handedness (architecture page, section 5), hence the normalisation by name here.
+// handedness, hence the normalisation by name here.
 import type { Box, Keypoint } from '@posture-vision/core/analysis';
 import type { BodyResult, FaceResult, HandResult, Result } from '@vladmandic/human';
 

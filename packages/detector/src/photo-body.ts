@@ -1,8 +1,8 @@
-// The photo analysis' measuring look (issue 13): the body keypoints of a calibration photo from MoveNet Thunder,
+// The photo analysis' measuring look: the body keypoints of a calibration photo from MoveNet Thunder,
 // MoveNet's larger single-person model (256 px input against Lightning's 192, about three times the work), run
 // directly on Human's tfjs. Live video keeps Lightning (it runs up to 5 times a second per user); a calibration
 // is three photos, and the cranial vertebral angle is read from two keypoints a few dozen pixels apart, so the
-// finer model is worth its time there. Measured on the repeatability bench (bench/README.md, issue 13): with the
+// finer model is worth its time there. Measured on the repeatability bench (bench/README.md): with the
 // vision service's three looks and their median, the CVA's smallest detectable change between rolled room retakes
 // went from 3.76° (Lightning, one look) to 2.80°, and the mean error on side-view photos of known CVA from 1.87° to
 // 1.39°.

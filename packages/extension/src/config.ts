@@ -12,7 +12,7 @@ export const API_URL = resolveApiBaseUrl(new URL(WEB_ORIGIN).hostname, import.me
 export const VISION_URLS = resolveVisionUrls(new URL(WEB_ORIGIN).hostname, {
   http: import.meta.env.VITE_VISION_URL,
 });
-/** STUN/TURN servers of the live link: VITE_ICE_SERVERS, else the public STUN server (document 2 §7.1). */
+/** STUN/TURN servers of the live link: VITE_ICE_SERVERS, else the public STUN server. */
 export const ICE_SERVERS = resolveIceServers(import.meta.env.VITE_ICE_SERVERS, [PUBLIC_STUN_SERVER]);
 export const DASHBOARD_URL = `${WEB_ORIGIN}/dashboard`;
 export const LOGIN_URL = `${WEB_ORIGIN}/login`;

@@ -84,7 +84,7 @@ describe('Posture Vision extension', () => {
     expect(await extensionSessions()).toHaveLength(1);
     const webCookie = (await webPage.cookies(web.origin)).find((c) => c.name === 'refresh_token');
     expect(webCookie?.value).toBe(user.refreshToken);
-    // Issue 11: the web app handed over a one-time code, never one of its tokens.
+    // The web app handed over a one-time code, never one of its tokens.
     const crossed = await webPage.evaluate(
       () => (window as unknown as { bridgeMessages: string[] }).bridgeMessages,
     );

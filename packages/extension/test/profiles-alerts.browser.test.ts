@@ -1,6 +1,6 @@
-// Issue 13's "Done means", in the built extension in the system Chromium against the real API: a new user
-// creates two calibration profiles in the popup, switches between them there, changes the warning delay there,
-// and the poor-posture notification comes no sooner than the new delay after the onset of poor posture. The
+// Calibration profiles and alert controls, in the built extension in the system Chromium against the real API: a
+// new user creates two calibration profiles in the popup, switches between them there, changes the warning delay
+// there, and the poor-posture notification comes no sooner than the new delay after the onset of poor posture. The
 // video is processed on this computer (device mode), so no vision service is needed. The preferences and the
 // profiles are read back from the API (their one owner), and the active profile keeps the reference the
 // monitor took; switching profile while monitoring switches the reference (a profile without one calibrates).

@@ -1,5 +1,5 @@
-// Accounts made through the real API by tests and benches: the registration form the API accepts (document 1's
-// fields) and the mails an API without SMTP writes to its DATA_DIR/outbox (one folder per instance).
+// Accounts made through the real API by tests and benches: the registration form the API accepts (the sign-up
+// screen's fields) and the mails an API without SMTP writes to its DATA_DIR/outbox (one folder per instance).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -53,7 +53,7 @@ export function lastMailIn(dirs: string[], to: string): OutboxMail | undefined {
 
 /**
  * Stores a calibration for a signed-in user without the vision service (`processWithML: false`), the one thing a
- * real-time session needs before it starts (document 2, 5.3), for tests whose subject is not calibration. Every
+ * real-time session needs before it starts, for tests whose subject is not calibration. Every
  * view is the same real frontal photo (a data URL). Returns the API's answer status (201 when stored) and the
  * calibration's id.
  */

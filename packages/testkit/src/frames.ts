@@ -1,4 +1,4 @@
-// Detection frames for tests, shaped like the vision service's (document 2, section 3.1): one builder that the
+// Detection frames for tests, shaped like the vision service's: one builder that the
 // packages' tests change only where their case differs.
 import type { DetectionFrame, PostureVerdict, TemporalPostureData } from '@posture-vision/core/detection';
 

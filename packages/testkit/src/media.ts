@@ -413,7 +413,7 @@ export function personImage(name: PhotoName = 'woman'): Rgba {
 
 /** A JPEG with nobody in it: a smooth colour gradient like an empty wall. */
 /**
- * The geometry set (issue 13): twelve side-view photos whose true CVA covers 35-60°, the neck's length (ear
+ * The geometry set: twelve side-view photos whose true CVA covers 35-60°, the neck's length (ear
  * above shoulder, px) varied as well. `cva` is the placement asked for; `truth` is the angle the constructed
  * ear and shoulder make (core's formula), which the estimate is judged against.
  */
@@ -690,7 +690,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * Retakes within what a person retaking a photo at the same desk brings (issue 13): shifts up to ±4 % of
+ * Retakes within what a person retaking a photo at the same desk brings: shifts up to ±4 % of
  * the frame, zoom 0.95-1.05, brightness and contrast ±10 %, JPEG quality 0.7-0.95, camera roll 1-3° either
  * way (set `roll: false` to leave the roll out and see its share).
  */

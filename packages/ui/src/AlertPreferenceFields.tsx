@@ -1,4 +1,4 @@
-// The two alert controls (issue 13) shown by the web app's User Settings and the extension's popup: how far from
+// The two alert controls shown by the web app's User Settings and the extension's popup: how far from
 // the reference counts as a deviation, and how long poor posture lasts before the alert. The choices, labels,
 // limits and the rule that makes a typed value valid are core's (settings/alert-preferences), so both hosts show
 // and send the same thing; each host loads and saves the preferences through the API.

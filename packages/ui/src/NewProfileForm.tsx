@@ -13,7 +13,7 @@ export interface NewProfileFormProps {
 }
 
 /**
- * Name and setup of a new calibration profile (issue 13), as the popup and the real-time session add one. The
+ * Name and setup of a new calibration profile, as the popup and the real-time session add one. The
  * setups, their labels and the name's length are core's (calibration/profiles), the limits the API checks.
  */
 export function NewProfileForm({ onCreate }: NewProfileFormProps) {

@@ -23,7 +23,7 @@ export interface ProfilePickerProps extends NewProfileFormProps {
 }
 
 /**
- * The calibration profiles (issue 13): the active one chosen from a list, a new one added by name and setup.
+ * The calibration profiles: the active one chosen from a list, a new one added by name and setup.
  * The popup and the real-time session show it; each host loads the list and says what a change does.
  */
 export function ProfilePicker({

@@ -18,8 +18,8 @@ export interface ToastsProps {
 
 /**
  * Short notices (Radix Toast): each is announced (errors assertively), can be reached with F8, closed with
- * its labelled button, Escape or a swipe. How long one stays is the host's rule (document 1 gives fixed
- * times), so the host removes it from `toasts`; Radix's own timer is off.
+ * its labelled button, Escape or a swipe. How long one stays is the host's rule (the specification gives
+ * fixed times), so the host removes it from `toasts`; Radix's own timer is off.
  */
 export function Toasts({ toasts, onDismiss, label = 'Notifications ({hotkey})' }: ToastsProps) {
   return (

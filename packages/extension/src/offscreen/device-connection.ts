@@ -21,7 +21,7 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
     () => {
       events.connection('Connected');
       // The camera track's rate is what the monitor sets (1 frame/s good posture, 5 poor): detect its frames
-      // as they come, with no <video> element decoding them for nobody to see (bench/README.md, issue 10).
+      // as they come, with no <video> element decoding them for nobody to see (bench/README.md).
       if (track) detector.runTrack(track);
     },
     (error: Error) => events.failed(deviceFailedStatus(error.message)),

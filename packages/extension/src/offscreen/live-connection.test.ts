@@ -1,4 +1,4 @@
-// Issue 14 item 7: the extension's live link reconnecting with an expired access token refreshes it and goes on
+// The extension's live link reconnecting with an expired access token refreshes it and goes on
 // monitoring, instead of stopping with 'Please log in'. The vision service's sockets and the peer connection
 // are the edge here: a fake service that accepts only the current token and closes 4001 otherwise (as the
 // real one does for an expired token), and a peer connection that only makes an offer.

@@ -1,5 +1,5 @@
 // The extension's own device session: opened once with a one-time code the signed-in web app obtained and
-// handed over (issue 11: an access token alone no longer opens one), then refreshed by the extension alone.
+// handed over (an access token alone no longer opens one), then refreshed by the extension alone.
 // Sharing the web app's rotating refresh token made simultaneous refreshes revoke both.
 
 export interface SessionTokens {

@@ -5,7 +5,7 @@ import type { Processing } from '../offscreen/processing';
 import type { AlertState } from '../rules/alert-timing';
 import type { DailyStats } from '../rules/daily-stats';
 
-/** Connection indicator texts (document 2, section 4.1). */
+/** Connection indicator texts (the live tool's). */
 export type Connection = 'Not connected' | 'Connected' | 'Connection issues' | 'Disconnected';
 
 export type Phase =

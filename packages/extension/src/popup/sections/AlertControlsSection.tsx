@@ -1,4 +1,4 @@
-// Sensitivity and warning delay (issue 13). The API owns them (GET/PUT /profile/alert-preferences), so the web
+// Sensitivity and warning delay. The API owns them (GET/PUT /profile/alert-preferences), so the web
 // app's User Settings and this popup show and change one value that follows the user. chrome.storage keeps a
 // copy under core's ALERT_PREFERENCES_KEY, written only from the API's answers, for the parts that read it
 // while monitoring: the offscreen monitor (sensitivity) and the service worker (the delay of the alerts).

@@ -1,4 +1,4 @@
-// Calibration profiles in the popup (issue 13): the user's setups as stored on the API, the active one
+// Calibration profiles in the popup: the user's setups as stored on the API, the active one
 // chosen here, and a new one named here. The popup has its own API client on the extension's session.
 // A change of the active profile is told to the running monitor, which then judges against that profile's
 // reference (or takes one for it).

@@ -1,4 +1,4 @@
-// The stale-calibration warning (issue 13): the person's posture has not matched the reference for several
+// The stale-calibration warning: the person's posture has not matched the reference for several
 // minutes (core's stale-calibration rule, decided by the offscreen monitor), with one click to recalibrate.
 import { SESSION_MESSAGES } from '@posture-vision/core';
 import { ActionNotice } from '@posture-vision/ui';
