@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The long fuzz run (issue 11): the suite's property-based fuzz tests with a larger count and a chosen seed,
+// The long fuzz run: the suite's property-based fuzz tests with a larger count and a chosen seed,
 // at low CPU priority (nice 10) so it can run beside other work.
 //   npm run fuzz -- [--runs 20000] [--seed <n>] [--minutes <m>] [--only api|vision]
 // --minutes stops each fuzz test after that long (fast-check's time limit) and reports what it tried.

@@ -1,4 +1,4 @@
-// Memory of big photos (issue 11 point 8): the vision engine (one worker thread, every model) analyses a
+// Memory of big photos: the vision engine (one worker thread, every model) analyses a
 // 16-MP and a 7000×7000 JPEG of a real person, decoded downscaled (libvips shrink-on-load). Reports the
 // process's RSS before, its peak while analysing, and after; against the reference measured in the same run:
 // the previous decoder (jpeg-js, full size) decoding the same photos in a child process of its own.

@@ -1,5 +1,5 @@
-// Every link in the repository's Markdown files resolves in a clone (issue 15, point 7: the README once linked to
-// files outside it). Web addresses and in-page anchors are not checked here. Paths in code spans are names and
+// Every link in the repository's Markdown files resolves in a clone (the README once linked to files
+// outside it). Web addresses and in-page anchors are not checked here. Paths in code spans are names and
 // examples (a default folder, a forbidden import), not links, and are left alone.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

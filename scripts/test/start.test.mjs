@@ -1,4 +1,4 @@
-// `npm start` as a new user runs it (issue 15, point 7): the API, the vision service and the web app come up on
+// `npm start` as a new user runs it: the API, the vision service and the web app come up on
 // the ports asked for, and Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops all three
 // quietly — exit status 0, "Posture Vision stopped.", and none of pnpm's ERR_PNPM … SIGTERM lines that read as a
 // crash — leaving nothing listening.
