@@ -1,4 +1,4 @@
-// The whole journey of issue 14 in real Chromium against the real API and vision service: calibrate in the photo
+// The whole journey in real Chromium against the real API and vision service: calibrate in the photo
 // wizard (side views made from real photos, measured by the real vision service), run a 60-second real-time session on
 // the session page while the fake camera plays a clip of a real person who sits upright and then slouches, stop
 // it, and check that the report's duration, good and poor time, stability and CVA are what the page showed during
@@ -31,11 +31,12 @@ import {
   textOf,
   type WebSite,
 } from '../live/harness.ts';
+import { showToCamera, usePhotoCamera } from '../support/photo-camera.ts';
 
 const SUITE = 'web-journey';
-/** The issue's tolerance: a report's times are within one heartbeat of what the page showed. */
+/** The tolerance: a report's times are within one heartbeat of what the page showed. */
 const HEARTBEAT_S = FEEDBACK_HEARTBEAT_MS / 1000;
-/** The session clock the test runs to (the issue's 60-second session): the timer at one minute or past it (a
+/** The session clock the test runs to (a 60-second session): the timer at one minute or past it (a
  * page busy on a loaded machine may render 01:00 and 01:01 in one go). */
 const SESSION_CLOCK = /^(0[1-9]|[1-9]\d):\d\d$/;
 
@@ -111,7 +112,7 @@ let calibrationCva: number;
 
 describe('calibration in the photo wizard, from side-view photos', () => {
   it('stores the CVA the real vision service measured on side views of known geometry', async () => {
-    // The camera clip faces the camera, so the wizard refuses its "side" photos (issue 14 item 3). Here the wizard's
+    // The camera clip faces the camera, so the wizard refuses its "side" photos. Here the wizard's
     // camera shows what the user turns to it: a frontal photo, then side views — testkit's composites of real
     // photos whose ear-over-shoulder geometry is known by construction (CVA 50°). The camera is the edge: this
     // page's getUserMedia answers with a 1280x720 stream of the photo the test puts in front of it.
@@ -129,37 +130,7 @@ describe('calibration in the photo wizard, from side-view photos', () => {
     };
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    await page.evaluateOnNewDocument(() => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 1280;
-      canvas.height = 720;
-      let photo: HTMLImageElement | null = null;
-      const draw = () => {
-        const ctx = canvas.getContext('2d');
-        if (!ctx) return;
-        ctx.fillStyle = 'rgb(196,190,184)';
-        ctx.fillRect(0, 0, canvas.width, canvas.height);
-        if (!photo) return;
-        // The photo fitted to the frame's height, centred (a person sitting in front of the camera).
-        const scale = canvas.height / photo.naturalHeight;
-        const width = photo.naturalWidth * scale;
-        ctx.drawImage(photo, (canvas.width - width) / 2, 0, width, canvas.height);
-      };
-      setInterval(draw, 66);
-      Object.assign(window, {
-        showToCamera: (url: string) =>
-          new Promise<void>((resolve) => {
-            const img = new Image();
-            img.onload = () => {
-              photo = img;
-              draw();
-              resolve();
-            };
-            img.src = url;
-          }),
-      });
-      navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(15);
-    });
+    await usePhotoCamera(page);
     await signIn(page, site.url, user);
     await page.goto(`${site.url}/dashboard/photo-calibration`);
     const step = (name: string, timeout = 30_000) =>
@@ -168,10 +139,7 @@ describe('calibration in the photo wizard, from side-view photos', () => {
     await clickButton(page, 'Start');
     for (const view of ['FRONT', 'LEFT', 'RIGHT'] as const) {
       await step(`CAPTURE_${view}`);
-      await page.evaluate(
-        (url) => (window as unknown as { showToCamera(u: string): Promise<void> }).showToCamera(url),
-        views[view],
-      );
+      await showToCamera(page, views[view]);
       // The preview shows the photo (a frame drawn after it was put in front of the camera).
       await page.waitForFunction(
         () => {
@@ -236,7 +204,7 @@ interface Observed {
 
 /**
  * Spans in which the client was reporting: from each feedback to the next (or Stop), at most FEEDBACK_GAP_CAP_S —
- * the issue's "capped for gaps": a pill left unchanged because no reading came (a stalled link) is not posture
+ * "capped for gaps": a pill left unchanged because no reading came (a stalled link) is not posture
  * time the client told the API about.
  */
 function reportedSpans(feedbackTimes: number[], end: number): [number, number][] {
@@ -267,7 +235,7 @@ function pillTimes(pill: PillChange[], spans: [number, number][], to: number) {
 }
 
 /**
- * The stability index as the issue defines it — the share of tracked time spent in stretches held at least
+ * The stability index as the API defines it — the share of tracked time spent in stretches held at least
  * STEADY_RUN_S — as bounds (an oracle written from the definition, not the API's code): a run within `slack`
  * seconds of STEADY_RUN_S may count either way, since the report's run lengths may differ from the pill's by that.
  */
@@ -497,7 +465,7 @@ describe('the same figures everywhere', () => {
     expect(Number(indicators['Good Posture Percentage'])).toBeCloseTo((100 * k.goodPostureTime) / tracked, 1);
     await saveScreenshot(page, SUITE, '05-analytics');
     await page.close();
-    // The dashboard's posture distribution is time, as the report's (issue 14: it used to count feedback rows).
+    // The dashboard's posture distribution is time, as the report's (not a count of feedback rows).
     const analytics = await apiCall<{ posture_distribution: { good: number; fair: number; poor: number } }>(
       '/sessions/analytics',
     );

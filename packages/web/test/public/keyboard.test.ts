@@ -15,6 +15,7 @@ import {
   tabTo,
   waitForPath as waitForPathWithin,
 } from '../support/page.ts';
+import { showToCamera, usePhotoCamera } from '../support/photo-camera.ts';
 
 const SUITE = 'web-keyboard';
 const PASSWORD = 'Keyboard#2026';
@@ -36,46 +37,6 @@ const VIEWS = {
   LEFT: toDataUrl(sideViewPhoto({ up: 200, forward: earForwardForCva(50, 200) }).jpeg),
   RIGHT: toDataUrl(sideViewPhoto({ up: 215, forward: earForwardForCva(50, 215) }).jpeg),
 };
-
-/** The page's camera is a canvas the test draws a photo on (1280x720), as in the journey test. */
-async function useTestCamera(page: Page): Promise<void> {
-  await page.evaluateOnNewDocument(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1280;
-    canvas.height = 720;
-    let photo: HTMLImageElement | null = null;
-    const draw = () => {
-      const ctx = canvas.getContext('2d');
-      if (!ctx) return;
-      ctx.fillStyle = 'rgb(196,190,184)';
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      if (!photo) return;
-      const scale = canvas.height / photo.naturalHeight;
-      const width = photo.naturalWidth * scale;
-      ctx.drawImage(photo, (canvas.width - width) / 2, 0, width, canvas.height);
-    };
-    setInterval(draw, 66);
-    Object.assign(window, {
-      showToCamera: (url: string) =>
-        new Promise<void>((resolve) => {
-          const img = new Image();
-          img.onload = () => {
-            photo = img;
-            draw();
-            resolve();
-          };
-          img.src = url;
-        }),
-    });
-    navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(15);
-  });
-}
-
-const showToCamera = (page: Page, url: string) =>
-  page.evaluate(
-    (u) => (window as unknown as { showToCamera(u: string): Promise<void> }).showToCamera(u),
-    url,
-  );
 
 const waitForPath = (page: Page, path: string) => waitForPathWithin(page, path, 15_000);
 
@@ -123,7 +84,7 @@ describe('keyboard only', () => {
     const context = await stack.browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    await useTestCamera(page);
+    await usePhotoCamera(page);
     const stops: FocusStop[] = [];
     const tab = async (name: string) => {
       stops.push(...(await tabTo(page, name, MAX_TABS)));
