@@ -4,10 +4,8 @@ import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 
 export interface TestPage {
   page: Page;
-  /** Every alert, confirm and prompt text, in order. */
+  /** Every native alert, confirm and prompt text, in order: the app shows none, so a test can hold it empty. */
   dialogs: string[];
-  /** What the next prompt answers (otherwise prompts are accepted empty). */
-  answerNextPrompt(value: string): void;
   close(): Promise<void>;
 }
 
@@ -17,19 +15,14 @@ export async function openPage(browser: Browser, width = 1280, height = 800): Pr
   const page = await context.newPage();
   await page.setViewport({ width, height });
   const dialogs: string[] = [];
-  let promptAnswer: string | null = null;
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
-    const answer = dialog.type() === 'prompt' ? (promptAnswer ?? '') : undefined;
-    promptAnswer = null;
+    const answer = dialog.type() === 'prompt' ? '' : undefined;
     void dialog.accept(answer);
   });
   return {
     page,
     dialogs,
-    answerNextPrompt(value) {
-      promptAnswer = value;
-    },
     close: () => context.close(),
   };
 }
