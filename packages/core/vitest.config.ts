@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: reporters(),
+    // Any content-security-policy violation in a browser test fails that test.
+    setupFiles: ['@posture-vision/testkit/browser-guard'],
   },
 });

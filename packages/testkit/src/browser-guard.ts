@@ -3,7 +3,7 @@
 // browser tests load, so a script, style, worker or connection the policy does not allow shows up here
 // before it reaches a user.
 import { afterEach } from 'vitest';
-import { takeCspViolations } from './chromium.ts';
+import { takeCspViolations } from './csp-violations.ts';
 
 afterEach(() => {
   const violations = takeCspViolations();

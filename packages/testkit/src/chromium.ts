@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core';
+import { recordCspViolation } from './csp-violations.ts';
 import { repoRoot } from './services.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -19,19 +20,6 @@ export interface ChromiumOptions {
   /** A profile folder kept across launches (the caller removes it), as a browser restarted by its user; without
    * it each launch gets a fresh profile, removed when Chromium exits. */
   userDataDir?: string;
-}
-
-/**
- * Every content-security-policy violation any page of any Chromium launched here has reported, oldest first,
- * not yet taken. Chromium reports each refused script, style, frame or connection in the page's console
- * ("Refused to … because it violates the following Content Security Policy directive …"), so the console is
- * where it is caught.
- */
-const cspViolations: string[] = [];
-
-/** The violations reported since the last call (the browser-test guard fails the test that saw them). */
-export function takeCspViolations(): string[] {
-  return cspViolations.splice(0, cspViolations.length);
 }
 
 /** Chromium with this machine's flags (closed network, loopback WebRTC, fake camera allowed). */
@@ -67,7 +55,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
     const page = await target.page().catch(() => null);
     page?.on('console', (message) => {
       const text = message.text();
-      if (/Content Security Policy/i.test(text)) cspViolations.push(`${page.url()}: ${text}`);
+      if (/Content Security Policy/i.test(text)) recordCspViolation(`${page.url()}: ${text}`);
     });
   });
   // Remove the profile once the Chromium process has exited (it writes to it until then); never fail a test over it.

@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, takeCspViolations } from '@posture-vision/testkit/chromium';
+import { launchChromium } from '@posture-vision/testkit/chromium';
+import { takeCspViolations } from '@posture-vision/testkit/csp-violations';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
