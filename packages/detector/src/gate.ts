@@ -9,7 +9,8 @@ import {
   type GateDecision,
   gateDecision,
   type LumaGrid,
-  MODEL_AT_LEAST_EVERY_MS,
+  MONITOR_RATES,
+  type MonitorRates,
   type PostureWatch,
 } from '@posture-vision/core/live/monitoring';
 import type { RgbImage } from './image.ts';
@@ -37,6 +38,9 @@ export class ModelGate {
   /** The last decision, for hosts that report why. */
   last: GateDecision | null = null;
 
+  /** `rates`: core's, but for the benchmark comparing settings. */
+  constructor(private readonly rates: MonitorRates = MONITOR_RATES) {}
+
   /** The detection that stands for a frame taken at `time` with this grid, or null when the model must run on it
    * (then `ran` must follow with the model's answer). */
   check(grid: LumaGrid, time: number, watch: PostureWatch): Detection | null {
@@ -45,7 +49,7 @@ export class ModelGate {
       m && { grid: m.grid, time: m.time, box: m.detection.body?.box ?? null },
       grid,
       time,
-      MODEL_AT_LEAST_EVERY_MS[watch],
+      this.rates.modelAtLeastEveryMs[watch],
     );
     if (this.last.run || !m) return null;
     this.counts.held++;

@@ -2,6 +2,7 @@
 // real person: the model runs on the first frame, not again while the picture is still, at once when it moves; frames
 // faster than the posture's rate are thinned; a peer that shows face signals runs the model on every frame. Model
 // runs are counted, not timed; the peer's clock is a test clock.
+import { MODEL_AT_LEAST_EVERY_MS, STEADY_FPS } from '@posture-vision/core/live/monitoring';
 import { parseShows } from '@posture-vision/detector';
 import { personClipFrames } from '@posture-vision/testkit/media';
 import { describe, expect, it } from 'vitest';
@@ -45,13 +46,16 @@ describe('a posture-only peer through the change gate', () => {
   it('runs the model on the first frame, keeps its detection while the picture is still, runs at once on movement', async () => {
     const { peer, offer } = peerOn('');
     try {
-      for (let i = 0; i < 8; i++) expect(await offer(upright as I420Frame, i * 500)).not.toBeNull();
+      // Frames at the steady rate (a person in view, not calibrated), all within the forced run's interval.
+      const step = 1000 / STEADY_FPS;
+      expect(8 * step).toBeLessThan(MODEL_AT_LEAST_EVERY_MS.steady);
+      for (let i = 0; i < 8; i++) expect(await offer(upright as I420Frame, i * step)).not.toBeNull();
       expect(peer.stats.modelRuns).toBe(1);
       expect(peer.stats.framesProcessed).toBe(8);
-      const moved = (await offer(slouched as I420Frame, 4000)) as { hns: { poses: unknown[] } };
+      const moved = (await offer(slouched as I420Frame, 8 * step)) as { hns: { poses: unknown[] } };
       expect(peer.stats.modelRuns).toBe(2);
       expect(moved.hns.poses).toHaveLength(1);
-      expect(await offer(slouched as I420Frame, 4500)).not.toBeNull();
+      expect(await offer(slouched as I420Frame, 9 * step)).not.toBeNull();
       expect(peer.stats.modelRuns).toBe(2);
     } finally {
       peer.close();
@@ -61,7 +65,8 @@ describe('a posture-only peer through the change gate', () => {
   it('thins frames that come faster than the posture asks for', async () => {
     const { peer, offer } = peerOn('');
     try {
-      // A person in view, not calibrated: steady, 2 frames/s; frames offered at 10 frames/s.
+      // A person in view, not calibrated: steady (STEADY_FPS, at most 2 frames/s); frames offered at 10 frames/s.
+      expect(STEADY_FPS).toBeLessThanOrEqual(2);
       const sent: unknown[] = [];
       for (let i = 0; i < 10; i++) sent.push(await offer(upright as I420Frame, i * 100));
       expect(peer.stats.framesThinned).toBeGreaterThan(0);

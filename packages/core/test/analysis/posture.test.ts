@@ -6,7 +6,9 @@ import {
   FORWARD_HEAD,
   initialPostureState,
   LEANING_IN,
+  ONSET_DIP_MS,
   ONSET_MS,
+  ONSET_OVER_SHARE,
   type PostureInput,
   type PostureResult,
   referenceFromSamples,
@@ -78,6 +80,55 @@ describe('live posture analysis', () => {
     expect(last(r).measures.head_drop).toBeGreaterThan(SLOUCH_HEAD_DROP.moderate);
     // Offsets point down (positive dy) for the shoulders.
     expect(last(r).all_offset_vector[5]?.[1]).toBeGreaterThan(0.03);
+  });
+
+  it('a slouch read under the threshold now and then (a noisy camera) is still reported after the onset delay', () => {
+    const flicker: [Keypoint[], number][] = [];
+    for (let k = 0; k < 4; k++) flicker.push([slouched(), 700], [upright(), 300]);
+    const r = run([[upright(), 2000], ...flicker, [slouched(), 2000]]);
+    // The dips really read good: the head back under the slouch's mild threshold.
+    const dips = r.filter((f) => f.time >= 2000 && f.time < 6000 && (f.time - 2000) % 1000 >= 800);
+    expect(dips.some((f) => f.result.measures.head_drop < SLOUCH_HEAD_DROP.mild)).toBe(true);
+    const first = r.find((f) => f.result.is_posture_deviated);
+    expect(first).toBeDefined();
+    expect((first?.time ?? 0) - 2000).toBeGreaterThanOrEqual(ONSET_MS);
+    // Long before the last unbroken 2 s of slouching could have been timed alone.
+    expect(first?.time ?? Number.POSITIVE_INFINITY).toBeLessThan(6000);
+    expect(first?.result.verdict.issue).toBe('slouch');
+  });
+
+  it('a frame where the model lost the person does not restart a slouch being timed', () => {
+    const lost: [Keypoint[] | null, number][] = [];
+    for (let k = 0; k < 4; k++) lost.push([slouched(), 700], [null, 100]);
+    const r = run([[upright(), 2000], ...lost, [slouched(), 1000]]);
+    expect(r.find((f) => f.time === 2700)?.result.body_status).toBe('No person detected');
+    const first = r.find((f) => f.result.is_posture_deviated);
+    expect((first?.time ?? 0) - 2000).toBeGreaterThanOrEqual(ONSET_MS);
+    expect(first?.time ?? Number.POSITIVE_INFINITY).toBeLessThan(5500);
+  });
+
+  it('a posture read good as often as poor is not reported', () => {
+    const r = run([
+      [upright(), 2000],
+      ...Array(8)
+        .fill([
+          [slouched(), 400],
+          [upright(), 600],
+        ])
+        .flat(),
+    ]);
+    expect(ONSET_OVER_SHARE).toBeGreaterThan(0.5);
+    expect(r.some((f) => f.result.is_posture_deviated)).toBe(false);
+  });
+
+  it('sitting up for the dip time restarts the onset', () => {
+    const r = run([
+      [upright(), 1000],
+      [slouched(), 2000],
+      [upright(), ONSET_DIP_MS + 200],
+      [slouched(), 2000],
+    ]);
+    expect(r.some((f) => f.result.is_posture_deviated)).toBe(false);
   });
 
   it('recovery needs the posture to be back for a while (hysteresis)', () => {

@@ -12,7 +12,14 @@ import {
   type IceServer,
   REFERENCE_PROBLEM_TEXT,
 } from '@posture-vision/core/live';
-import { frameDue, type LumaGrid, lumaGrid, yPlane } from '@posture-vision/core/live/monitoring';
+import {
+  frameDue,
+  type LumaGrid,
+  lumaGrid,
+  MONITOR_RATES,
+  type MonitorRates,
+  yPlane,
+} from '@posture-vision/core/live/monitoring';
 import {
   createSchedule,
   type Detection,
@@ -79,6 +86,8 @@ export class Peer {
   /** When the last frame was taken at the posture's rate (posture-only peers). */
   private takenAt: number | null = null;
   private readonly now: () => number;
+  /** Monitoring's capture rates and forced model runs (core's). */
+  private readonly monitorRates: MonitorRates;
   private readonly gating: boolean;
   readonly results = new Set<Send>();
   readonly stats: PeerStats = {
@@ -103,13 +112,15 @@ export class Peer {
     /** Frames of this peer in inference at once (benchmark hook; see MAX_IN_FLIGHT). */
     private readonly maxInFlight = MAX_IN_FLIGHT,
     /** Benchmark hooks: `now`, the clock in ms (an hour replayed on a virtual clock); `gate: false`, a
-     * posture-only peer as before the change gate (every frame to the model, no thinning). */
-    hooks: { now?: () => number; gate?: boolean } = {},
+     * posture-only peer as before the change gate (every frame to the model, no thinning); `rates`, monitoring's
+     * rates other than core's (a setting compared). */
+    hooks: { now?: () => number; gate?: boolean; rates?: MonitorRates } = {},
   ) {
     this.now = hooks.now ?? Date.now;
     this.gating = hooks.gate ?? true;
+    this.monitorRates = hooks.rates ?? MONITOR_RATES;
     this.schedule = createSchedule(ratesFor(shows), id);
-    this.gate = this.gating && gatesFrames(shows) ? new ModelGate() : null;
+    this.gate = this.gating && gatesFrames(shows) ? new ModelGate(this.monitorRates) : null;
     void this.loop();
   }
 
@@ -122,7 +133,7 @@ export class Peer {
   setShows(shows: Shows | null): void {
     this.schedule = createSchedule(ratesFor(shows), this.id);
     if (!this.gating || !gatesFrames(shows)) this.gate = null;
-    else this.gate ??= new ModelGate();
+    else this.gate ??= new ModelGate(this.monitorRates);
   }
 
   /** Handles one signalling message from the browser (the offering peer). */
@@ -162,7 +173,7 @@ export class Peer {
     const receivedAt = this.now();
     // A posture-only peer takes frames at the rate its posture asks for (a client may send faster).
     if (this.gate) {
-      if (!frameDue(this.takenAt, receivedAt, this.stream.watch)) {
+      if (!frameDue(this.takenAt, receivedAt, this.stream.watch, this.monitorRates)) {
         this.stats.framesThinned++;
         return;
       }
