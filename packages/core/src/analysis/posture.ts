@@ -109,34 +109,18 @@ export function initialPostureState(): PostureState {
  * monitoring bench's camera (bench/monitoring/onset.ts: the accuracy benchmark's man on a 640×480 frame with sensor
  * noise measured on real still video) a slouched frame read over on 68-88% of frames was reported after 3-19 s, and
  * on real video of students held in a bad posture (webcam-students-good-vs-bad, frames in order) the onset broke
- * mostly on single frames without a person. The dip is longer than the change gate's forced model run while at risk
- * (live/monitoring MODEL_AT_LEAST_EVERY_MS.at_risk, 1 s) and a frame: on a still picture the gate holds the model's
- * reading until its next look, so one reading under the threshold lasts a second and is a dip, two in a row (the
- * posture read good for over a second) restart the onset, as does sitting up or leaving for that long. With a 1 s
- * dip the monitoring hour still reported a borderline slouch 13-27 s late through the gate. A glance shorter than
- * ONSET_MS followed by upright sitting is still no deviation: the onset is reported only on a frame over the
- * threshold.
+ * mostly on single frames without a person. A dip this long is the posture coming back or the person leaving (a
+ * glance of the same length counts as a movement: ONSET_MS's reason); the same second as RECOVERY_MS, which a
+ * reported deviation must spend back under to end.
  */
-export const ONSET_DIP_MS = 1500;
+export const ONSET_DIP_MS = 1000;
 
 /**
  * ... and is reported only when the measures were over the threshold for at least this share of the time since it
  * began: mostly over, not a posture that reads good as often as poor. (Time over: each frame's interval since the
- * last counts for the frame's reading.) A frame under the threshold that leaves the share below this restarts the
- * timing: a posture read over now and then (upright sitting near a threshold) is not a deviation being timed, and
- * monitoring does not stay at risk for it (live/monitoring postureWatch): on the monitoring hour, with the dip alone,
- * the man sat at risk (5 frame/s, a model run every second) up to 43 of 60 minutes and was never reported.
+ * last counts for the frame's reading.)
  */
 export const ONSET_OVER_SHARE = 0.6;
-
-/** Whether a deviation being timed goes on through a frame under the threshold (or without the person) at `t`. */
-function stillTiming(state: PostureState, t: number): boolean {
-  if (state.overSince === null) return false;
-  return (
-    t - (state.lastOverAt ?? state.overSince) < ONSET_DIP_MS &&
-    state.overMs >= ONSET_OVER_SHARE * (t - state.overSince)
-  );
-}
 
 /** Exponential smoothing with a time constant, so the result does not depend on the frame rate. */
 function smooth(prev: Keypoint[] | null, next: Keypoint[], alpha: number): Keypoint[] {
@@ -284,7 +268,8 @@ export function stepPosture(
     // model lost a shoulder while a deviation is being timed is a dip, not a departure (ONSET_DIP_MS): on real
     // video of students held in a bad posture most breaks of the onset were single frames of this kind. The frame
     // is not judged; the timing goes on if the person is back within the dip time.
-    const dip = refBody !== null && !state.deviated && stillTiming(state, t);
+    const timing = refBody !== null && !state.deviated && state.overSince !== null;
+    const dip = timing && t - (state.lastOverAt ?? (state.overSince as number)) < ONSET_DIP_MS;
     return {
       state: dip ? state : { ...initialPostureState(), lastTime: t },
       result: { ...NOT_JUDGED, body_status: 'No person detected', smoothing_factor: alpha },
@@ -347,7 +332,7 @@ export function stepPosture(
         overMs = 0;
       } else overMs += dt;
       lastOverAt = t;
-    } else if (overSince !== null && !stillTiming(state, t)) {
+    } else if (overSince !== null && t - (lastOverAt ?? overSince) >= ONSET_DIP_MS) {
       overSince = null;
       lastOverAt = null;
       overMs = 0;
