@@ -8,6 +8,7 @@ import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension } from '../scripts/package-extension';
+import { OFFSCREEN_PATH } from '../src/platform/offscreen-host';
 import { localDay } from '../src/rules/daily-stats';
 import { openPopup } from './popup';
 
@@ -46,6 +47,17 @@ beforeAll(async () => {
     localDay(now),
     now,
   );
+  // A running monitor has its offscreen document (camera and link) open. Without one the service worker, each
+  // time Chrome starts it again after it went idle, rightly takes the stored 'monitoring' for a run the browser's
+  // closing cut off and starts monitoring anew (here: against no API), which would change what the popup shows
+  // in the middle of these tests. The document idles until it is told to start.
+  await popup.evaluate(async (path) => {
+    await chrome.offscreen.createDocument({
+      url: path,
+      reasons: [chrome.offscreen.Reason.USER_MEDIA],
+      justification: 'The popup test shows a running monitor.',
+    });
+  }, OFFSCREEN_PATH);
 }, 180_000);
 
 afterAll(async () => {
