@@ -31,7 +31,7 @@ import {
   textOf,
   type WebSite,
 } from '../live/harness.ts';
-import { showToCamera, usePhotoCamera } from '../support/photo-camera.ts';
+import { showToCamera, usePhotoCamera, waitForCameraFrame } from '../support/photo-camera.ts';
 
 const SUITE = 'web-journey';
 /** The tolerance: a report's times are within one heartbeat of what the page showed. */
@@ -141,20 +141,7 @@ describe('calibration in the photo wizard, from side-view photos', () => {
       await step(`CAPTURE_${view}`);
       await showToCamera(page, views[view]);
       // The preview shows the photo (a frame drawn after it was put in front of the camera).
-      await page.waitForFunction(
-        () => {
-          const video = document.querySelector('video');
-          return !!video && video.readyState >= 2 && video.videoWidth > 0;
-        },
-        { timeout: 20_000 },
-      );
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            const video = document.querySelector('video') as HTMLVideoElement;
-            video.requestVideoFrameCallback(() => video.requestVideoFrameCallback(() => resolve()));
-          }),
-      );
+      await waitForCameraFrame(page);
       await clickButton(page, 'Capture Photo');
       await step(`PREVIEW_${view}`);
       await clickButton(page, view === 'RIGHT' ? 'Analyze Photos' : 'Next');

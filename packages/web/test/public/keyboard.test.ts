@@ -15,7 +15,7 @@ import {
   tabTo,
   waitForPath as waitForPathWithin,
 } from '../support/page.ts';
-import { showToCamera, usePhotoCamera } from '../support/photo-camera.ts';
+import { showToCamera, usePhotoCamera, waitForCameraFrame } from '../support/photo-camera.ts';
 
 const SUITE = 'web-keyboard';
 const PASSWORD = 'Keyboard#2026';
@@ -47,24 +47,6 @@ async function waitForText(page: Page, text: string, timeout = 15_000): Promise<
 
 const wizardStep = (page: Page, step: string, timeout = 30_000) =>
   page.waitForSelector(`[data-testid="photo-wizard"][data-step="${step}"]`, { timeout });
-
-/** The wizard's video shows a frame drawn after the photo was put in front of the camera. */
-async function waitForCameraFrame(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const video = document.querySelector('video');
-      return !!video && video.readyState >= 2 && video.videoWidth > 0;
-    },
-    { timeout: 20_000 },
-  );
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const video = document.querySelector('video') as HTMLVideoElement;
-        video.requestVideoFrameCallback(() => video.requestVideoFrameCallback(() => resolve()));
-      }),
-  );
-}
 
 /** Waits until the button named so is there and enabled (a disabled button takes no focus). */
 async function waitForEnabled(page: Page, name: string, timeout = 60_000): Promise<void> {

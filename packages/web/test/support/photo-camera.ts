@@ -44,3 +44,21 @@ export function showToCamera(page: Page, url: string): Promise<void> {
     url,
   );
 }
+
+/** Resolves once the page's video shows a frame drawn after the photo was put in front of the camera. */
+export async function waitForCameraFrame(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector('video');
+      return !!video && video.readyState >= 2 && video.videoWidth > 0;
+    },
+    { timeout: 20_000 },
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const video = document.querySelector('video') as HTMLVideoElement;
+        video.requestVideoFrameCallback(() => video.requestVideoFrameCallback(() => resolve()));
+      }),
+  );
+}
