@@ -6,7 +6,7 @@ import { UNREACHABLE_NEXT_STEP } from '@posture-vision/core';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, blockingViolations } from '../support/axe.ts';
-import { saveScreenshotsBothThemes } from '../support/page.ts';
+import { animationsSettled, applyTheme, currentTheme, saveScreenshotsBothThemes } from '../support/page.ts';
 import { clickButton, createVerifiedUser, type Harness, signInPage, startHarness } from './harness';
 
 const SUITE = 'web-in-page-messages';
@@ -130,26 +130,14 @@ async function focusOn(page: Page, text: string): Promise<void> {
 /** axe-core's serious and critical violations of the screen as it is now, in each theme (none expected). */
 async function violationsBothThemes(page: Page): Promise<Record<string, AxeViolation[]>> {
   const found: Record<string, AxeViolation[]> = {};
-  const original = await page.evaluate(() => document.body.getAttribute('data-theme') ?? 'dark');
+  const original = await currentTheme(page);
   for (const theme of ['dark', 'light']) {
-    await page.evaluate((t) => {
-      document.body.setAttribute('data-theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
+    await applyTheme(page, theme);
     // Once the theme's colour transitions have run (axe would read colours half-way).
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
+    await animationsSettled(page);
     found[theme] = await blockingViolations(page);
   }
-  await page.evaluate((t) => {
-    document.body.setAttribute('data-theme', t);
-    document.documentElement.classList.toggle('dark', t === 'dark');
-  }, original);
+  await applyTheme(page, original);
   return found;
 }
 

@@ -151,6 +151,29 @@ export async function tabTo(page: Page, name: string, maxTabs = 60): Promise<Foc
   throw new Error(`"${name}" not reached in ${maxTabs} Tabs; met ${stops.map((s) => s.name).join(' | ')}`);
 }
 
+/** The theme the page shows now ('dark' unless the body says otherwise). */
+export const currentTheme = (page: Page): Promise<string> =>
+  page.evaluate(() => document.body.getAttribute('data-theme') ?? 'dark');
+
+/** Switches the theme the way the app applies it: data-theme on the body, the dark class on the root. */
+export async function applyTheme(page: Page, theme: string): Promise<void> {
+  await page.evaluate((t) => {
+    document.body.setAttribute('data-theme', t);
+    document.documentElement.classList.toggle('dark', t === 'dark');
+  }, theme);
+}
+
+/** Resolves once no finite animation or transition runs (a theme change or a resize animates colours). */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
 /**
  * Saves the screen as it is now in both themes at desktop and phone width (`<name>-<theme>-<width>.png`), for a
  * person to look at: the theme is switched the way the app applies it (data-theme on the body, dark class on
@@ -159,29 +182,17 @@ export async function tabTo(page: Page, name: string, maxTabs = 60): Promise<Foc
 export async function saveScreenshotsBothThemes(page: Page, suite: string, name: string): Promise<void> {
   const { saveScreenshot } = await import('@posture-vision/testkit/chromium');
   const viewport = page.viewport();
-  const original = await page.evaluate(() => document.body.getAttribute('data-theme') ?? 'dark');
+  const original = await currentTheme(page);
   for (const theme of ['dark', 'light']) {
-    await page.evaluate((t) => {
-      document.body.setAttribute('data-theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
+    await applyTheme(page, theme);
     for (const width of [1280, 375]) {
       await page.setViewport({ width, height: viewport?.height ?? 800 });
       // From the top (a sticky header would sit mid-picture), once the resize's transitions have run.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForFunction(() =>
-        document
-          .getAnimations()
-          .every(
-            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      );
+      await animationsSettled(page);
       await saveScreenshot(page, suite, `${name}-${theme}-${width}`);
     }
   }
-  await page.evaluate((t) => {
-    document.body.setAttribute('data-theme', t);
-    document.documentElement.classList.toggle('dark', t === 'dark');
-  }, original);
+  await applyTheme(page, original);
   if (viewport) await page.setViewport(viewport);
 }
