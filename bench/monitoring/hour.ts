@@ -1,6 +1,7 @@
 // Run from the repository root: node --import tsx bench/monitoring/hour.ts   (about 25 minutes on 2 cores;
 // measures, asserts nothing; BENCH_MINUTES sets the scripted time, default 60; BENCH_HOUR_JSON=file writes the
-// time in each watch and the model runs for bench/device/states.ts).
+// time in each watch and the model runs for bench/device/states.ts; BENCH_ONLY_NOW=1 runs core's rates alone, for a
+// quick look, and BENCH_DEBUG=1 prints each time the monitor went at risk while the man sat upright).
 // A scripted hour at a desk, built from real frames, fed through device mode's detector loop and through the vision
 // service's per-peer loop, three ways in one run: today's fixed rates (1 frame/s, 5 while posture is poor, every
 // frame to the model), the change gate with the rates it was first built with (steady 2 frame/s, a model run at
@@ -221,6 +222,9 @@ interface Result {
   falseReports: number;
   /** Time (ms) in each watch, the next frame being due at its rate. */
   watchMs: Record<PostureWatch, number>;
+  /** Time (ms) at risk while the man sat upright (more than SETTLE_MS after a look or a slouch ended): what a
+   * deviation that is not there costs. */
+  atRiskUprightMs: number;
   /** Model runs by the gate's reason (device mode, gated). */
   reasons: Record<string, number>;
 }
@@ -251,8 +255,10 @@ async function replay(name: string, step: Step, rate: Rate): Promise<Result> {
     delays: [],
     falseReports: 0,
     watchMs: { at_risk: 0, steady: 0, nobody: 0 },
+    atRiskUprightMs: 0,
     reasons: {},
   };
+  let lastNotUpright = Number.NEGATIVE_INFINITY;
   let wasPoor = false;
   let slouchEnded = Number.NEGATIVE_INFINITY;
   const onsets = segments.filter((s) => s.kind === 'slouch').map((s) => s.from);
@@ -282,6 +288,14 @@ async function replay(name: string, step: Step, rate: Rate): Promise<Result> {
     wasPoor = poor;
     const watch = frameWatch(out.frame);
     r.watchMs[watch] += Math.min(next, HOUR_MS) - t;
+    if (seg.kind !== 'upright') lastNotUpright = Math.min(t, seg.to);
+    else if (watch === 'at_risk' && t - lastNotUpright > SETTLE_MS) {
+      r.atRiskUprightMs += Math.min(next, HOUR_MS) - t;
+      if (process.env.BENCH_DEBUG && last && frameWatch(last) !== 'at_risk')
+        say(
+          `  ${name} at risk while upright at ${f1(t / 1000)} s (${seg.file.split('/').pop()}): ${out.frame.body_status}, verdict ${out.frame.posture_verdict?.status}, scores ${JSON.stringify((out.frame.hns.poses[0] ?? []).slice(0, 7).map((k) => Number((k.score ?? 0).toFixed(2))))}`,
+        );
+    }
     if (out.ran) r.reasons[out.reason ?? 'model'] = (r.reasons[out.reason ?? 'model'] ?? 0) + 1;
     last = out.frame;
     t = next;
@@ -360,7 +374,7 @@ const SETTINGS: { name: string; rates: MonitorRates | null }[] = [
     name: `gate + rates now (steady ${MONITOR_RATES.fps.steady}/s, run every ${MONITOR_RATES.modelAtLeastEveryMs.steady / 1000} s)`,
     rates: MONITOR_RATES,
   },
-];
+].filter((x) => !process.env.BENCH_ONLY_NOW || x.rates === MONITOR_RATES);
 for (const setting of SETTINGS) {
   const step = deviceStep(setting.rates);
   for (let i = 0; i < 3; i++) await step(warm, -10_000 + i); // tfjs kernels compiled before measuring
@@ -405,12 +419,13 @@ for (const [i, r] of results.entries()) {
 say("\nTime in each watch (min) and model runs by the gate's reason:");
 for (const r of results)
   say(
-    `- ${r.name}: at risk ${f1(r.watchMs.at_risk / 60_000)}, steady ${f1(r.watchMs.steady / 60_000)}, nobody ${f1(r.watchMs.nobody / 60_000)}; runs ${Object.entries(
+    `- ${r.name}: at risk ${f1(r.watchMs.at_risk / 60_000)} (while upright ${f1(r.atRiskUprightMs / 60_000)}), steady ${f1(r.watchMs.steady / 60_000)}, nobody ${f1(r.watchMs.nobody / 60_000)}; runs ${Object.entries(
       r.reasons,
     )
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
   );
+if (process.env.BENCH_ONLY_NOW) process.exit(0);
 const [devBefore, , devAfter, visBefore, visFirst, visAfter] = results as Result[] as [
   Result,
   Result,

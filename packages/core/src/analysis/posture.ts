@@ -351,7 +351,10 @@ export function stepPosture(
   } else {
     underSince = recovered(measures) ? (underSince ?? t) : null;
     if (underSince !== null && t - underSince >= RECOVERY_MS) {
+      // Recovered: nothing is timed any more. (A recovery left timing would keep monitoring at risk, at its fast
+      // rate, until the person left the picture: monitor-rate.ts postureWatch.)
       deviated = false;
+      underSince = null;
       overSince = null;
       lastOverAt = null;
       overMs = 0;

@@ -2,7 +2,7 @@
 // posture watch.
 import { realRgb } from '@posture-vision/testkit/real-media';
 import { describe, expect, it } from 'vitest';
-import { initialPostureState } from '../../src/analysis';
+import { createReference, initialPostureState, stepPosture } from '../../src/analysis';
 import type { Keypoint } from '../../src/detection';
 import {
   AT_RISK_FPS,
@@ -19,6 +19,7 @@ import {
   watchFps,
   yPlane,
 } from '../../src/live/monitoring';
+import { POSE_FRAME, slouched, upright } from '../analysis/poses';
 
 type Rgb = { width: number; height: number; data: Uint8Array };
 const grid = (img: Rgb): LumaGrid => lumaGrid(rgbPixels(img.data, img.width, img.height));
@@ -162,6 +163,29 @@ describe('the rate that follows what is happening', () => {
     expect(postureWatch(person, { ...good, turnedSince: 500 }, true)).toBe('at_risk');
     // A frame where the model lost the person while the analysis still times the deviation: still at risk.
     expect(postureWatch(null, { ...good, overSince: 1000 }, true)).toBe('at_risk');
+  });
+
+  it('watches steady again once a reported slouch has recovered, and at risk while it is timed and reported', () => {
+    const ref = createReference(upright(), POSE_FRAME);
+    let state = initialPostureState();
+    const watches = (keypoints: Keypoint[], from: number, to: number) => {
+      const seen: string[] = [];
+      for (let t = from; t < to; t += 200) {
+        state = stepPosture(state, { keypoints, time: t }, ref).state;
+        seen.push(postureWatch(keypoints, state, true));
+      }
+      return seen;
+    };
+    expect(new Set(watches(upright(), 0, 2000))).toEqual(new Set(['steady']));
+    const slouching = watches(slouched(), 2000, 8000);
+    expect(slouching[0]).toBe('at_risk');
+    expect(state.deviated).toBe(true);
+    expect(new Set(slouching)).toEqual(new Set(['at_risk']));
+    const back = watches(upright(), 8000, 20_000);
+    expect(state.deviated).toBe(false);
+    // Recovery takes RECOVERY_MS (and the smoothing); after it the camera slows down again, for good.
+    expect(back.at(-1)).toBe('steady');
+    expect(back.slice(back.indexOf('steady'))).not.toContain('at_risk');
   });
 
   it('looks fast at risk, slower while steady, a frame every few seconds with nobody', () => {
