@@ -1,5 +1,6 @@
 export * from './feedback';
 export * from './format';
+export * from './live-loop';
 export * from './messages';
 export * from './monitor';
 export * from './stale-calibration';

@@ -6,7 +6,8 @@
 // Each frame is judged once, by its producer (the vision service's peer or the on-device detector), against
 // one reference: a calibration profile's reference adopted here is handed to the producer (host.setReference),
 // so switching profile switches what the producer judges against; the monitor never judges keypoints itself.
-// It says when the reference has gone stale (stale-calibration.ts).
+// It says when the reference has gone stale (stale-calibration.ts). Hosts run it inside the live loop
+// (live-loop.ts), which feeds it each frame once and is its setReference.
 import { createReference } from '../analysis/posture';
 import { isPersonInView } from '../analysis/verdict';
 import { envelopeMessage } from '../api/envelope';
