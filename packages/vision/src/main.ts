@@ -1,7 +1,8 @@
 // Process entry: VISION_PORT (default 8001), API_URL (default http://localhost:8000), VISION_WORKERS
 // (default one per core), VISION_MAX_PEERS (live peers at once, default 8), REDIS_URL / REDIS_PREFIX (share
 // peers with other instances), VISION_MAX_PEERS_TOTAL (cap across instances), TRUST_PROXY (balancer
-// addresses), VISION_DRAIN_TIMEOUT_MS (SIGTERM: how long peers get to reconnect elsewhere, default 10 s).
+// addresses), VISION_DRAIN_TIMEOUT_MS (SIGTERM: how long peers get to reconnect elsewhere, default 10 s),
+// VISION_SIGNING_KEY (private ES256 JWK photo measurements are signed with; else shared in Redis, else per process).
 // The health check answers as soon as the server listens; models load behind it (/health/ready says when).
 import { resolveIceServers } from '@posture-vision/core/live';
 import { buildServer } from './server.ts';
@@ -33,6 +34,7 @@ const { app, pool } = await buildServer({
     .map((a) => a.trim())
     .filter(Boolean),
   iceServers,
+  signingKey: process.env.VISION_SIGNING_KEY || undefined,
 });
 await app.listen({ port, host: process.env.VISION_HOST ?? '0.0.0.0' });
 pool.ready.then(

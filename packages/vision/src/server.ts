@@ -5,6 +5,7 @@ import { frameworkError, rawClientErrorResponse } from '@posture-vision/core/htt
 import type { IceServer } from '@posture-vision/core/live';
 import { LIVE_SUBPROTOCOL } from '@posture-vision/core/live';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { measurementKeys } from './auth/measurement-key.ts';
 import { tokenVerifier, type Verify } from './auth/tokens.ts';
 import { EnginePool } from './engine/pool.ts';
 import { sendError } from './errors.ts';
@@ -48,6 +49,8 @@ export interface VisionOptions {
   maxPeersTotal?: number;
   /** Load balancers whose X-Forwarded-For is believed. */
   trustProxy?: string[];
+  /** VISION_SIGNING_KEY: the private ES256 JWK photo measurements are signed with (auth/measurement-key.ts). */
+  signingKey?: string;
 }
 
 /** Three photos of at most 5 MB each, base64 (4/3) plus JSON around them. */
@@ -58,6 +61,12 @@ const SOCKET_MESSAGE_LIMIT = 64 * 1024;
 export async function buildServer(
   options: VisionOptions = {},
 ): Promise<{ app: FastifyInstance; pool: EnginePool }> {
+  // Before the workers start: a configured signing key that is not one fails the start.
+  const keys = measurementKeys({
+    signingKey: options.signingKey,
+    redisUrl: options.redisUrl,
+    redisPrefix: options.redisPrefix,
+  });
   const pool = new EnginePool(options.workers);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -124,7 +133,7 @@ export async function buildServer(
       message: `Too many photo analyses. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(photoRoutes, { pool, verify, limits: options.photoLimits });
+  await app.register(photoRoutes, { pool, verify, keys, limits: options.photoLimits });
   await app.register(liveRoutes, {
     pool,
     verify,

@@ -2,6 +2,7 @@ export * from './change';
 export * from './failures';
 export * from './geometry';
 export * from './live-reference';
+export * from './measurement';
 export * from './messages';
 export * from './metrics';
 export * from './photo-check';

@@ -1,10 +1,15 @@
 // POST /calibration/analyze and /calibration/batch-analyze (called without an
 // authorization header by the web wizard, and server-to-server by the API with the user's bearer token).
+// A batch answer is signed (core calibration/measurement.ts): its analysis and each photo's SHA-256, so the API
+// stores the figures of a calibration only as measured here on those photos; GET /.well-known/jwks.json publishes
+// the key (auth/measurement-key.ts).
 // Anyone can call them, and each photo takes a worker for a few hundred ms, so: a strict limit per address for
 // calls without a valid token, a wider one per account with one, and at most PHOTO_WORKERS photo analyses in
 // the workers at once, so photos never take every worker from live frames.
+import { MEASUREMENT_FIELD, photoDigest } from '@posture-vision/core/calibration';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { MeasurementKeys } from '../auth/measurement-key.ts';
 import { tokenFromAuthorization, type Verify } from '../auth/tokens.ts';
 import type { EnginePool } from '../engine/pool.ts';
 import { sendError, zodDetails } from '../errors.ts';
@@ -89,8 +94,10 @@ export const DEFAULT_PHOTO_LIMITS: PhotoLimits = {
 export const photoRoutes: FastifyPluginAsync<{
   pool: EnginePool;
   verify: Verify;
+  /** The key batch answers are signed with. */
+  keys: MeasurementKeys;
   limits?: PhotoLimits;
-}> = async (app, { pool, verify, limits = DEFAULT_PHOTO_LIMITS }) => {
+}> = async (app, { pool, verify, keys, limits = DEFAULT_PHOTO_LIMITS }) => {
   const photoGate = gate(photoWorkers(pool.size), PHOTO_QUEUE_MAX);
   /** The account of a valid bearer token, checked once per request. */
   const accountOf = async (request: FastifyRequest): Promise<string | null> => {
@@ -180,7 +187,7 @@ export const photoRoutes: FastifyPluginAsync<{
         views[view] = analysis;
       }
       const metrics = calibrationMetrics(views as Record<ViewType, ViewAnalysis>);
-      return {
+      const analysis = {
         success: true,
         overall_score: overallScore(metrics),
         metrics,
@@ -188,6 +195,27 @@ export const photoRoutes: FastifyPluginAsync<{
         ...liveAnswer(views.front as ViewAnalysis),
         views: Object.fromEntries(Object.entries(views).map(([k, v]) => [k, answered(v)])),
       };
+      const [front, left, right] = await Promise.all(bytes.map(photoDigest));
+      let signed: string;
+      try {
+        signed = await keys.sign({ photos: { front, left, right } as Record<ViewType, string>, analysis });
+      } catch {
+        throw new PhotoError(503, MEASUREMENT_UNSIGNED, 'photos');
+      }
+      return { ...analysis, [MEASUREMENT_FIELD]: signed };
     });
   });
+
+  // The public key of the signed measurements, for the API (through the balancer: every instance has the same).
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    try {
+      return reply.header('cache-control', 'public, max-age=300').send(await keys.jwks());
+    } catch {
+      return sendError(reply, 503, MEASUREMENT_UNSIGNED);
+    }
+  });
 };
+
+/** The signing key could not be loaded (its shared store is unreachable): no measurement is answered unsigned. */
+export const MEASUREMENT_UNSIGNED =
+  'Photo measurements cannot be signed right now. Please try again in a moment.';
