@@ -50,8 +50,9 @@ export class DetectionStream {
    * how often the change gate forces a model run. */
   watch: PostureWatch = 'nobody';
 
-  /** The frame for a detection taken at `time` (ms). Detections must come in time order. */
-  frame(d: Detection, time: number): DetectionFrame {
+  /** The frame for a detection taken at `time` (ms). Detections must come in time order. `repeated`: the last
+   * detection standing for this frame (the change gate held it), not a new look of the model. */
+  frame(d: Detection, time: number, repeated = false): DetectionFrame {
     this.last = d;
     this.samples = this.samples.filter((s) => time - s.time <= REFERENCE_WINDOW_MS && s.time <= time);
     this.samples.push({ keypoints: d.body?.keypoints ?? [], time });
@@ -74,7 +75,7 @@ export class DetectionStream {
     // producer: against the reference once calibrated, else the head tilt alone.
     const analysed = analyseFrame(
       this.posture,
-      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize },
+      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize, repeated },
       this.reference,
     );
     this.posture = analysed.state;
