@@ -1,7 +1,7 @@
 // Run from the repository root: node --import tsx bench/device/run.ts   (about 10 minutes; measures, asserts
 // nothing; BENCH_WINDOW_MS sets the browser window, default 30 s; BENCH_PARTS=3 runs part 3 alone; BENCH_PROFILE=dir
 // writes a CPU profile of the offscreen document and of the detector worker per browser row there)
-// Server mode against device mode ("Process video on this computer", issue 10), in one run on one machine:
+// Server mode against device mode ("Process video on this computer"), in one run on one machine:
 // 1. CPU-ms per frame of the detector against plain Human (every model, every frame) on the same 640x480 frame
 //    of a person, one worker (Human on tfjs WASM, the backend the browser's worker uses too);
 // 2. the vision service's per-peer loop at the extension's two capture rates (posture only): processed

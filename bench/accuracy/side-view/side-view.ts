@@ -2,7 +2,7 @@
 // photo call as the wizard sends a photo (POST /calibration/analyze, a JPEG data URL, view_type left or right by
 // the way the person faces), and the cranial vertebral angle it answers judged against the photo's posture label.
 // Real photos carry a posture label, not an angle: the goals are about the normal band (CVA >= 45°, core
-// calibration/geometry.ts and the specification's 5.2), the order of a person's good and poor postures, and the
+// calibration/geometry.ts and the key-metric status rule), the order of a person's good and poor postures, and the
 // photos left without a value; each photo's row says which C7 rule measured it (the trunk's when a hip was seen).
 // No real side-view video is in the real media (none with a licence was found), so no steady-segment figures.
 // Run from the repository root: node --import tsx bench/accuracy/side-view/side-view.ts [--json out.json]

@@ -304,7 +304,7 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect((await server.http.get('/profile', user.accessToken)).status).toBe(401);
   });
 
-  it('changes the password with the current one and the document 1 rules', async () => {
+  it('changes the password only with the current one, a different new one and a matching confirmation', async () => {
     const user = await signUp(server);
     const elsewhere = await server.http.post('/auth/login', { email: user.email, password: PASSWORD });
     const next = 'Chang3d!Pass';

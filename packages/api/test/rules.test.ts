@@ -257,7 +257,7 @@ describe('calibration rules', () => {
     expect(calibrationState(new Date(Date.UTC(2020, 0, 1)), 'never', now)).toMatchObject({ hasActive: true });
   });
 
-  it('classifies metrics with the document 2 thresholds and recommends accordingly', () => {
+  it('classifies metrics with the key-metric status thresholds and recommends accordingly', () => {
     expect(
       metricStatuses({
         cranialVertebralAngle: 47,

@@ -183,7 +183,7 @@ describe('npm run start:cluster', () => {
           throw new Error(`signing in did not reach the dashboard; the page shows ${seen}`, { cause: error });
         });
 
-      // A calibration is what a session needs (5.3); the wizard's photos are the calibration tests' subject.
+      // A session cannot start without a calibration; the wizard's photos are the calibration tests' subject.
       const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
       expect((await seedCalibration(apiUrl(), token, personPhotoDataUrl('woman'))).status).toBe(201);
 

@@ -1,8 +1,8 @@
 // The detector's browser host, as a dedicated web worker (the web app's device mode and the extension's
 // offscreen document both start it): Human's ESM build on tfjs WASM with SIMD, models and `.wasm` files
 // from the page's own origin (bundled at build time, see vite-plugin.ts), one frame at a time. Threads only
-// in a cross-origin isolated page; elsewhere tfjs would pick its threaded build and hang (architecture
-// page, section 7).
+// in a cross-origin isolated page; elsewhere tfjs would pick its threaded build and hang
+// (docs/decisions/0008-device-mode-video-frame-to-worker.md).
 import { lumaGrid, rgbPixels } from '@posture-vision/core/live/monitoring';
 import { Human } from '@vladmandic/human';
 import { createDetector, type Detector } from '../src/detector.ts';

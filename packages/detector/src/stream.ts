@@ -1,4 +1,4 @@
-// One video stream's frames: detections in, detection frames of document 2 §3.1 out. It keeps what lasts
+// One video stream's frames: detections in, detection frames (core's DetectionFrame) out. It keeps what lasts
 // between frames: face signals (blinks, yawns, drowsiness), the newest hands and emotions (those modules run
 // at lower rates), and the calibrated reference with core's posture state. The vision service (server
 // mode) and the browser hosts (device mode) both build frames here, so the same detections give the same

@@ -1,9 +1,9 @@
 // Front photos of two people sitting upright and facing the camera, each with a shoulder the pose model cannot see
-// (bench/README.md, "front photos of three people"): hair over her left shoulder ('woman-facing'), and a dark top
-// against a dark window frame ('woman-centre'). The pose models put the hidden shoulder on the upper arm or in the
-// hair. The analysis must then either give a shoulder tilt near the one seen by eye, or refuse it and say why. It
-// must never give a wrong number, and never blame only her posture. Her eyes are both seen: the head tilt is
-// measured either way, and must be near the eye line seen by eye.
+// (docs/decisions/0013-front-photo-tilts-each-on-its-own.md): hair over her left shoulder ('woman-facing'), and a
+// dark top against a dark window frame ('woman-centre'). The pose models put the hidden shoulder on the upper arm
+// or in the hair. The analysis must then either give a shoulder tilt near the one seen by eye, or refuse it and say
+// why. It must never give a wrong number, and never blame only her posture. Her eyes are both seen: the head tilt
+// is measured either way, and must be near the eye line seen by eye.
 import { type PhotoName, personPhoto, roomPhoto } from '@posture-vision/testkit/media';
 import { describe, expect, it } from 'vitest';
 import { analyzePhoto } from '../src/photo/service.ts';

@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { assessmentNotes, status } from '../src/photo/metrics.ts';
 
-describe('photo metric status (document 2, 5.2)', () => {
+describe('photo metric status (the key-metric status rule)', () => {
   it('counts a tilt to either side', () => {
     expect(status.shoulder_tilt_angle(-7)).toBe('warning');
     expect(status.head_tilt_angle(-5.5)).toBe('warning');

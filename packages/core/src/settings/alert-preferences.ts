@@ -19,10 +19,12 @@ export const SENSITIVITY_CHOICES = SENSITIVITIES.map((value) => ({
 }));
 
 /**
- * The smallest deviation level of the live analysis (core analysis/thresholds.ts) that counts as poor
- * posture. Mild starts at 0.15 shoulder widths of movement, a head 10% closer or an 8° tilt; moderate at
- * 0.30 / 20% / 15°; severe at 0.50 / 35% / 25°. High is the behaviour before this setting existed (every
- * reported deviation is poor posture), so it is the default.
+ * The smallest deviation level of the live analysis that counts as poor posture. Each rule has its own three
+ * levels (core analysis/rules/*.ts and analysis/tilt.ts). Mild starts at a head 0.12 shoulder widths lower
+ * (slouch), a head 12% bigger against the neck (forward head) or against the reference with the shoulders out of
+ * the picture (leaning in), a head 0.30 shoulder widths to one side (leaning sideways) or a 15° head tilt;
+ * moderate at 0.20 / 20% / 20% / 0.40 / 20°; severe at 0.30 / 35% / 30% / 0.50 / 25°. High is the behaviour
+ * before this setting existed (every reported deviation is poor posture), so it is the default.
  */
 export const SENSITIVITY_MIN_LEVEL: Record<Sensitivity, DeviationLevel> = {
   high: 'mild',

@@ -499,7 +499,7 @@ describe('default fetch', () => {
   });
 });
 
-describe("the extension's sign-in code (issue 11)", () => {
+describe("the extension's sign-in code (a signed-in web app hands its session to the extension)", () => {
   it('asks with the bearer and the refresh token in the body, and answers the code', async () => {
     const { api, calls, refreshStorage } = setup(() =>
       respond(201, { success: true, data: { code: 'c-1', expires_in: 60 } }),

@@ -6,7 +6,7 @@ import {
   tokenFromProtocols,
 } from '../../src/live/socket-contract';
 
-describe('live-socket contract (document 2, 7.1)', () => {
+describe("live-socket contract (the vision service's sockets: token and close codes)", () => {
   it('carries the access token in the subprotocol list, and the service reads it back', () => {
     expect(liveProtocols(null)).toEqual([LIVE_SUBPROTOCOL]);
     const protocols = liveProtocols('a.b.c');

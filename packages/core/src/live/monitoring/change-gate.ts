@@ -6,9 +6,10 @@
 // a slow drift add up until it shows; a forced run every few seconds (monitor-rate.ts, MODEL_AT_LEAST_EVERY_MS)
 // catches what the grid cannot.
 //
-// The thresholds were chosen on real frames (bench/README.md, "monitoring: the change gate and the rates"):
-// consecutive frames of real webcam video where the person sits still, two photos of the same empty room, and
-// real movements (sitting up and slouching, a student moving between takes).
+// The thresholds were chosen on real frames (docs/decisions/0010-monitoring-change-gate-and-rates.md; the
+// current figures in bench/README.md, "## monitoring"): consecutive frames of real webcam video where the person
+// sits still, two photos of the same empty room, and real movements (sitting up and slouching, a student moving
+// between takes).
 import type { Box } from '../../detection/frame';
 
 /** The grid the picture is averaged into: coarse enough that a cell averages out a camera's sensor noise (about

@@ -37,7 +37,7 @@ const EMPTY: AnalyticsData = {
   insights: null,
 };
 
-/** /dashboard/analytics, titled Posture Analytics (sections 2.10, 4.5, 5.5). */
+/** /dashboard/analytics, titled Posture Analytics: the history, trends and insights, with their filters. */
 export default function AnalyticsPage() {
   const [filters, setFilters] = useState<AnalyticsFilters>({
     date: '',

@@ -30,7 +30,7 @@ const FREQUENCY_LABELS: Record<UserSettings['recalibrationFrequency'], string> =
   quarterly: 'Quarterly',
 };
 
-/** user-settings, labelled Settings (sections 2.11, 3.7, 4.6, 4.7, 5.6). */
+/** user-settings, labelled Settings: preferences, two-factor authentication, device sessions and security. */
 export default function UserSettingsPage() {
   const [settings, setSettings] = useState<UserSettings | null>(null);
   const [security, setSecurity] = useState<SecurityData | null>(null);
