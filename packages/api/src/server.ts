@@ -14,7 +14,12 @@ import calibrationRoutes from './calibration/routes.ts';
 import type { ApiConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import healthRoutes from './health/routes.ts';
-import { ApiError, frameworkErrorOptions, installErrorHandling } from './http/envelope.ts';
+import {
+  ApiError,
+  frameworkErrorOptions,
+  installErrorHandling,
+  installResponseContracts,
+} from './http/envelope.ts';
 import { createMailer } from './mail/mailer.ts';
 import profileRoutes from './profile/routes.ts';
 import { openRedis } from './redis.ts';
@@ -52,6 +57,7 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  installResponseContracts(app);
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
     origin: (origin, done) => done(null, !origin || config.webOrigins.includes(origin)),

@@ -1,13 +1,30 @@
 // Accounts: register, verify e-mail, resend, login (with 2FA), refresh, logout, admin login,
 // forgot/reset/change password, and the Chrome extension's own device session.
-import { RECOVERY_CODE_MESSAGES, VALIDATION_MESSAGES } from '@posture-vision/core/auth';
+import {
+  adminLoginRequest,
+  adminLoginResponse,
+  changePasswordRequest,
+  emailRequest,
+  extensionHandoffRequest,
+  extensionHandoffResponse,
+  extensionSessionRequest,
+  loginRequest,
+  loginResponse,
+  RECOVERY_CODE_MESSAGES,
+  refreshRequest,
+  registrationRequest,
+  registrationResponse,
+  resetPasswordRequest,
+  tokenPairResponse,
+  verifyEmailRequest,
+  verifyEmailResponse,
+} from '@posture-vision/core/auth';
+import { emptyResponse } from '@posture-vision/core/http';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { publicUrl, requireUser } from '../context.ts';
 import { admins, users } from '../db/schema.ts';
-import { ApiError, ok, parse } from '../http/envelope.ts';
-import { anyPassword, birthday, email, newPassword, requiredText } from '../http/fields.ts';
+import { ApiError, answers, ok, parse } from '../http/envelope.ts';
 import { toProfile } from '../profile/present.ts';
 import { describeDevice } from '../security/device.ts';
 import { claimRecoveryCode } from '../security/recovery-codes.ts';
@@ -16,7 +33,6 @@ import { hashPassword, verifyLogin, verifyPassword } from './passwords.ts';
 import {
   claimExtensionHandoff,
   consumeResetToken,
-  HANDOFF_MESSAGES,
   issueExtensionHandoff,
   issueTokens,
   recordLogin,
@@ -32,86 +48,6 @@ export const REGISTER_MESSAGE = 'Verification email sent. Please check your inbo
 export const TOTP_REQUIRED = 'Two-factor authentication code required.';
 /** The device type of the session the Chrome extension holds beside the web app's. */
 export const EXTENSION_DEVICE_TYPE = 'Chrome extension';
-
-const registerBody = z
-  .object({
-    firstName: requiredText('First name', 100),
-    lastName: requiredText('Last name', 100),
-    birthday,
-    countryCode: requiredText('Country code', 5).regex(/^\+\d{1,4}$/, 'Country code must look like +1.'),
-    contactNo: requiredText('Phone number', 20).regex(/^\d+$/, VALIDATION_MESSAGES.phoneDigits),
-    phone: requiredText('Phone number', 25),
-    email,
-    password: newPassword,
-    confirmPassword: z.string({ error: 'Please confirm your password.' }),
-  })
-  .superRefine((body, check) => {
-    if (body.password !== body.confirmPassword)
-      check.addIssue({
-        code: 'custom',
-        path: ['confirmPassword'],
-        message: VALIDATION_MESSAGES.passwordsMismatch,
-      });
-    const digits = `${body.countryCode}${body.contactNo}`.replace(/\D/g, '');
-    if (digits.length < 10 || digits.length > 15)
-      check.addIssue({
-        code: 'custom',
-        path: ['phone'],
-        message: 'Phone number must be between 10 to 15 digits.',
-      });
-  });
-
-const loginBody = z.object({
-  email,
-  password: anyPassword,
-  totpCode: z.string().trim().max(10).optional(),
-  /** In place of totpCode when the authenticator app is lost: one of the account's recovery codes, once. */
-  recoveryCode: z.string().trim().max(40).optional(),
-});
-
-const emailBody = z.object({ email });
-
-const resetBody = z
-  .object({
-    token: requiredText('Token', 200),
-    email: email.optional(),
-    newPassword,
-    confirmNewPassword: z.string({ error: 'Please confirm your new password.' }),
-  })
-  .refine((b) => b.newPassword === b.confirmNewPassword, {
-    path: ['confirmNewPassword'],
-    message: VALIDATION_MESSAGES.passwordsMismatch,
-  });
-
-const changeBody = z
-  .object({
-    currentPassword: anyPassword,
-    newPassword,
-    confirmNewPassword: z.string({ error: 'All fields are required.' }),
-  })
-  .superRefine((b, check) => {
-    if (b.newPassword === b.currentPassword)
-      check.addIssue({
-        code: 'custom',
-        path: ['newPassword'],
-        message: 'New password cannot be the same as current password.',
-      });
-    if (b.newPassword !== b.confirmNewPassword)
-      check.addIssue({
-        code: 'custom',
-        path: ['confirmNewPassword'],
-        message: VALIDATION_MESSAGES.newPasswordsMismatch,
-      });
-  });
-
-const refreshBody = z.object({ refresh_token: z.string().min(1).max(200).optional() });
-const verifyBody = z.object({ token: requiredText('Token', 2000) });
-const handoffBody = z.object({ refresh_token: z.string().min(1).max(200).optional() }).strict();
-const extensionSessionBody = z
-  .object({
-    code: z.string({ error: HANDOFF_MESSAGES.codeRequired }).min(1, HANDOFF_MESSAGES.codeRequired).max(2000),
-  })
-  .strict();
 
 export default async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -131,33 +67,37 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   };
   const auth = { preHandler: requireUser(app) };
-  app.post('/auth/register', { config: limited }, async (request, reply) => {
-    const body = parse(registerBody, request.body);
-    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
-    if (existing)
-      throw new ApiError(409, 'An account with this email already exists.', [
-        { field: 'email', message: 'An account with this email already exists.' },
-      ]);
-    const passwordHash = await hashPassword(body.password, ctx.config.argon2);
-    const inserted = await ctx.db
-      .insert(users)
-      .values({
-        email: body.email,
-        passwordHash,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        birthday: body.birthday,
-        countryCode: body.countryCode,
-        phoneNumber: `${body.countryCode}${body.contactNo}`,
-        passwordChangedAt: new Date(),
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    const user = inserted[0];
-    if (!user) throw new ApiError(409, 'An account with this email already exists.');
-    await sendVerificationMail(ctx, user, publicUrl(app, request));
-    return reply.status(201).send(ok({ user: { id: user.id, email: user.email } }, REGISTER_MESSAGE));
-  });
+  app.post(
+    '/auth/register',
+    { config: limited, ...answers(registrationResponse, 201) },
+    async (request, reply) => {
+      const body = parse(registrationRequest, request.body);
+      const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+      if (existing)
+        throw new ApiError(409, 'An account with this email already exists.', [
+          { field: 'email', message: 'An account with this email already exists.' },
+        ]);
+      const passwordHash = await hashPassword(body.password, ctx.config.argon2);
+      const inserted = await ctx.db
+        .insert(users)
+        .values({
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          birthday: body.birthday,
+          countryCode: body.countryCode,
+          phoneNumber: `${body.countryCode}${body.contactNo}`,
+          passwordChangedAt: new Date(),
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      const user = inserted[0];
+      if (!user) throw new ApiError(409, 'An account with this email already exists.');
+      await sendVerificationMail(ctx, user, publicUrl(app, request));
+      return reply.status(201).send(ok({ user: { id: user.id, email: user.email } }, REGISTER_MESSAGE));
+    },
+  );
 
   async function verifyEmailToken(token: string): Promise<string> {
     let claims: Record<string, unknown>;
@@ -180,7 +120,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   // The mailed link: verifies, then lands on the sign-in page with its "verified" message.
   app.get('/auth/verify-email', async (request, reply) => {
-    const { token } = parse(verifyBody, request.query, 'query');
+    const { token } = parse(verifyEmailRequest, request.query, 'query');
     try {
       await verifyEmailToken(token);
       return reply.redirect(`${ctx.config.webAppUrl}/login?verified=true`);
@@ -190,14 +130,14 @@ export default async function authRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post('/auth/verify-email', async (request) => {
-    const { token } = parse(verifyBody, request.body);
+  app.post('/auth/verify-email', answers(verifyEmailResponse), async (request) => {
+    const { token } = parse(verifyEmailRequest, request.body);
     const verified = await verifyEmailToken(token);
     return ok({ email: verified }, 'Email verified successfully! You can now log in.');
   });
 
-  app.post('/auth/resend-verification', { config: limited }, async (request) => {
-    const body = parse(emailBody, request.body);
+  app.post('/auth/resend-verification', { config: limited, ...answers(emptyResponse) }, async (request) => {
+    const body = parse(emailRequest, request.body);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
     if (user?.emailVerified)
       throw new ApiError(409, 'This email address is already verified. You can log in.', [
@@ -208,8 +148,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok({}, 'Verification email sent successfully!');
   });
 
-  app.post('/auth/login', { config: limited }, async (request) => {
-    const body = parse(loginBody, request.body);
+  app.post('/auth/login', { config: limited, ...answers(loginResponse) }, async (request) => {
+    const body = parse(loginRequest, request.body);
     const device = describeDevice(request.headers['user-agent']);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
     const fail = async (status: number, message: string, note: string, field = 'password') => {
@@ -275,8 +215,8 @@ export default async function authRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/auth/refresh', async (request) => {
-    const body = parse(refreshBody, request.body);
+  app.post('/auth/refresh', answers(tokenPairResponse), async (request) => {
+    const body = parse(refreshRequest, request.body);
     const presented = body.refresh_token ?? request.cookies.refresh_token;
     if (!presented)
       throw new ApiError(401, 'No refresh token provided.', [
@@ -291,40 +231,48 @@ export default async function authRoutes(app: FastifyInstance) {
   // one-time code here with its access token and its session's refresh token (its cookie, not rotated), and
   // passes the code to the extension over the extension bridge (core extension-bridge); the extension trades
   // it once, within EXTENSION_HANDOFF_SECONDS, below. An access token alone no longer opens a 7-day session.
-  app.post('/auth/sessions/extension/handoff', { ...auth, config: limited }, async (request, reply) => {
-    const body = parse(handoffBody, request.body ?? {});
-    const presented = body.refresh_token ?? request.cookies.refresh_token;
-    const { code, expiresIn } = await issueExtensionHandoff(
-      ctx,
-      request.user.userId,
-      request.user.sessionId,
-      presented,
-    );
-    return reply.status(201).send(ok({ code, expires_in: expiresIn }, 'Extension sign-in code created'));
-  });
-
-  app.post('/auth/sessions/extension', { config: limited }, async (request, reply) => {
-    const { code } = parse(extensionSessionBody, request.body ?? {});
-    const userId = await claimExtensionHandoff(ctx, code);
-    const device = { ...describeDevice(request.headers['user-agent']), deviceType: EXTENSION_DEVICE_TYPE };
-    const tokens = await issueTokens(ctx, userId, device, request.ip);
-    return reply
-      .status(201)
-      .send(
-        ok(
-          { access_token: tokens.accessToken, refresh_token: tokens.refreshToken },
-          'Extension session created',
-        ),
+  app.post(
+    '/auth/sessions/extension/handoff',
+    { ...auth, config: limited, ...answers(extensionHandoffResponse, 201) },
+    async (request, reply) => {
+      const body = parse(extensionHandoffRequest, request.body ?? {});
+      const presented = body.refresh_token ?? request.cookies.refresh_token;
+      const { code, expiresIn } = await issueExtensionHandoff(
+        ctx,
+        request.user.userId,
+        request.user.sessionId,
+        presented,
       );
-  });
+      return reply.status(201).send(ok({ code, expires_in: expiresIn }, 'Extension sign-in code created'));
+    },
+  );
 
-  app.post('/auth/logout', auth, async (request) => {
+  app.post(
+    '/auth/sessions/extension',
+    { config: limited, ...answers(tokenPairResponse, 201) },
+    async (request, reply) => {
+      const { code } = parse(extensionSessionRequest, request.body ?? {});
+      const userId = await claimExtensionHandoff(ctx, code);
+      const device = { ...describeDevice(request.headers['user-agent']), deviceType: EXTENSION_DEVICE_TYPE };
+      const tokens = await issueTokens(ctx, userId, device, request.ip);
+      return reply
+        .status(201)
+        .send(
+          ok(
+            { access_token: tokens.accessToken, refresh_token: tokens.refreshToken },
+            'Extension session created',
+          ),
+        );
+    },
+  );
+
+  app.post('/auth/logout', { ...auth, ...answers(emptyResponse) }, async (request) => {
     await revokeSession(ctx, request.user.sessionId);
     return ok({}, 'You have been logged out successfully.');
   });
 
-  app.post('/auth/admin/login', { config: limited }, async (request) => {
-    const body = parse(z.object({ email, password: anyPassword }), request.body);
+  app.post('/auth/admin/login', { config: limited, ...answers(adminLoginResponse) }, async (request) => {
+    const body = parse(adminLoginRequest, request.body);
     const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, body.email));
     const passwordOk = await verifyLogin(admin?.passwordHash, body.password, ctx.config.argon2);
     if (!admin || !passwordOk)
@@ -341,16 +289,16 @@ export default async function authRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/password/forgot-password', { config: limited }, async (request) => {
-    const body = parse(emailBody, request.body);
+  app.post('/password/forgot-password', { config: limited, ...answers(emptyResponse) }, async (request) => {
+    const body = parse(emailRequest, request.body);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
     // Same answer for unknown addresses: the call must not reveal who has an account.
     if (user) await sendPasswordResetMail(ctx, user);
     return ok({}, 'Reset password link is sent to your email.');
   });
 
-  app.post('/password/reset-password', { config: limited }, async (request) => {
-    const body = parse(resetBody, request.body);
+  app.post('/password/reset-password', { config: limited, ...answers(emptyResponse) }, async (request) => {
+    const body = parse(resetPasswordRequest, request.body);
     const userId = await consumeResetToken(ctx, body.token, body.email);
     const passwordHash = await hashPassword(body.newPassword, ctx.config.argon2);
     await ctx.db
@@ -361,8 +309,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok({}, 'Password was successfully reset!');
   });
 
-  app.post('/password/change', auth, async (request) => {
-    const body = parse(changeBody, request.body);
+  app.post('/password/change', { ...auth, ...answers(emptyResponse) }, async (request) => {
+    const body = parse(changePasswordRequest, request.body);
     const [user] = await ctx.db.select().from(users).where(eq(users.id, request.user.userId));
     if (!user) throw new ApiError(404, 'User not found.');
     if (!(await verifyPassword(user.passwordHash, body.currentPassword)))

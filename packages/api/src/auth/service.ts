@@ -1,5 +1,6 @@
 // Token issuing and rotation, login history, and the mails of the account flows.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { HANDOFF_MESSAGES } from '@posture-vision/core/auth';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import {
@@ -12,6 +13,8 @@ import {
 } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { type DeviceInfo, describeDevice } from '../security/device.ts';
+
+export { HANDOFF_MESSAGES };
 
 export const REFRESH_TOKEN_DAYS = 7;
 export const VERIFY_LINK_SECONDS = 24 * 3600;
@@ -147,14 +150,6 @@ export async function rotateRefreshToken(
  * keeps a code that leaked (a log, a screenshot) useless soon after.
  */
 export const EXTENSION_HANDOFF_SECONDS = 60;
-
-export const HANDOFF_MESSAGES = {
-  webSession: "The web app's session could not be confirmed. Please sign in again.",
-  invalidCode:
-    'Invalid or expired extension sign-in code. Open the web app while signed in to connect the extension.',
-  codeRequired:
-    'An extension sign-in code from the web app is required: an access token alone cannot open a session.',
-} as const;
 
 /**
  * A one-time code for the extension, for the web app's device session `sessionId` of `userId`. The caller proves

@@ -27,6 +27,27 @@ export function ok<T>(data: T, message = 'OK') {
   return { success: true as const, message, data };
 }
 
+/**
+ * Route options that declare a route's answer with its contract's schema (core owns the contracts; the clients'
+ * types are inferred from the same schema). `status` is the success status the route sends.
+ */
+export function answers(schema: ZodType, status = 200) {
+  return { schema: { response: { [status]: schema } } };
+}
+
+/**
+ * Answers of routes that declare a contract (`answers`) are parsed with it before they are sent: what leaves is
+ * the contract's shape, no field more, and a route that breaks its contract fails as a 500 in the envelope
+ * instead of sending clients what they do not expect. Error answers have no declared schema and are sent as
+ * they are.
+ */
+export function installResponseContracts(app: FastifyInstance): void {
+  app.setSerializerCompiler(({ schema }) => {
+    const contract = schema as ZodType;
+    return (data) => JSON.stringify(contract.parse(data));
+  });
+}
+
 /** Validates a request part with a schema; failures answer 400 with one detail per field. */
 export function parse<S extends ZodType>(schema: S, value: unknown, part = 'body'): z.infer<S> {
   const result = schema.safeParse(value ?? {});

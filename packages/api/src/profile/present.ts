@@ -1,9 +1,10 @@
-// The profile as the client reads it.
+// The profile as the client reads it (core's profile contract).
+import type { ProfileData } from '@posture-vision/core/profile';
 import type { users } from '../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toProfile(user: UserRow) {
+export function toProfile(user: UserRow): ProfileData {
   return {
     id: user.id,
     firstName: user.firstName,

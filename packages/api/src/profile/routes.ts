@@ -1,5 +1,20 @@
 // Profile: read, update (current password required), delete with all data, avatar, exports.
-import { normalizeAlertPreferences, SENSITIVITIES, WARNING_DELAY_S } from '@posture-vision/core/settings';
+
+import { emptyResponse } from '@posture-vision/core/http';
+import {
+  avatarResponse,
+  exportQuery,
+  exportStatsResponse,
+  profileResponse,
+  profileSettingsRequest,
+  profileSettingsResponse,
+  profileUpdateRequest,
+} from '@posture-vision/core/profile';
+import {
+  alertPreferencesRequest,
+  alertPreferencesResponse,
+  normalizeAlertPreferences,
+} from '@posture-vision/core/settings';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,56 +22,11 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { publicUrl, requireUser } from '../context.ts';
 import { calibrations, loginEvents, postureFeedback, postureSessions, users } from '../db/schema.ts';
 import { toCsv } from '../http/csv.ts';
-import { ApiError, ok, parse } from '../http/envelope.ts';
-import { birthday, requiredText } from '../http/fields.ts';
+import { ApiError, answers, ok, parse } from '../http/envelope.ts';
 import { avatarKey, imageTypeOf, randomName, readStoredFile, saveFile } from '../storage/files.ts';
 import { deleteAccount } from './deletion.ts';
 import { toProfile } from './present.ts';
 
-export const RECALIBRATION_FREQUENCIES = ['never', 'daily', 'weekly', 'monthly', 'quarterly'] as const;
-
-const updateBody = z.object({
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
-  birthday,
-  phoneNumber: requiredText('Phone number', 25).refine(
-    (p) => /^\+?\d+$/.test(p) && p.replace(/\D/g, '').length >= 10 && p.replace(/\D/g, '').length <= 15,
-    'Phone number must be between 10 to 15 digits.',
-  ),
-  profilePicture: z.string().url().max(1000).nullable().optional(),
-  recalibrationFrequency: z.enum(RECALIBRATION_FREQUENCIES).optional(),
-  password: z
-    .string({ error: 'Password is required to update profile.' })
-    .min(1, 'Password is required to update profile.')
-    .max(256),
-});
-
-/**
- * The settings the browser keeps that the server must also know: the recalibration frequency
- * decides when a calibration expires, for the web app and the extension alike, so the web app sends it whenever
- * the user saves it (and with each new calibration).
- */
-const settingsBody = z.object({
-  recalibrationFrequency: z.enum(RECALIBRATION_FREQUENCIES, {
-    error: `recalibrationFrequency must be one of ${RECALIBRATION_FREQUENCIES.join(', ')}.`,
-  }),
-});
-
-/** The alert controls: the API is their one owner, the web app and the extension read and write
- * them here. Unlike the stored-value reader in core (which repairs old values), a typed value out of range is
- * refused, so a client never believes it saved what it did not. */
-const alertPreferencesBody = z.object({
-  sensitivity: z.enum(SENSITIVITIES, {
-    error: `sensitivity must be one of ${SENSITIVITIES.join(', ')}.`,
-  }),
-  warningDelaySeconds: z
-    .number({ error: 'warningDelaySeconds must be a number of seconds.' })
-    .int('warningDelaySeconds must be whole seconds.')
-    .min(WARNING_DELAY_S.min, `warningDelaySeconds must be ${WARNING_DELAY_S.min}-${WARNING_DELAY_S.max}.`)
-    .max(WARNING_DELAY_S.max, `warningDelaySeconds must be ${WARNING_DELAY_S.min}-${WARNING_DELAY_S.max}.`),
-});
-
-const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
 const avatarParams = z.object({
   userId: z.string().regex(/^[0-9a-f-]{36}$/),
   file: z.string().regex(/^[0-9a-f]{32}\.(jpg|png|webp|gif)$/),
@@ -83,12 +53,12 @@ export default async function profileRoutes(app: FastifyInstance) {
     return user;
   }
 
-  app.get('/profile', auth, async (request) =>
+  app.get('/profile', { ...auth, ...answers(profileResponse) }, async (request) =>
     ok(toProfile(await currentUser(request.user.userId)), 'Profile loaded'),
   );
 
-  app.post('/profile', auth, async (request) => {
-    const body = parse(updateBody, request.body);
+  app.post('/profile', { ...auth, ...answers(profileResponse) }, async (request) => {
+    const body = parse(profileUpdateRequest, request.body);
     const user = await currentUser(request.user.userId);
     // Accounts created with Google have no password to confirm with.
     if (user.passwordHash && !(await verifyPassword(user.passwordHash, body.password)))
@@ -111,8 +81,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     return ok(toProfile(updated ?? user), 'Profile updated successfully.');
   });
 
-  app.put('/profile/settings', auth, async (request) => {
-    const body = parse(settingsBody, request.body);
+  app.put('/profile/settings', { ...auth, ...answers(profileSettingsResponse) }, async (request) => {
+    const body = parse(profileSettingsRequest, request.body);
     await ctx.db
       .update(users)
       .set({ recalibrationFrequency: body.recalibrationFrequency, updatedAt: new Date() })
@@ -120,36 +90,44 @@ export default async function profileRoutes(app: FastifyInstance) {
     return ok({ recalibrationFrequency: body.recalibrationFrequency }, 'Settings saved.');
   });
 
-  app.get('/profile/alert-preferences', auth, async (request) => {
-    const user = await currentUser(request.user.userId);
-    return ok(
-      normalizeAlertPreferences({
-        sensitivity: user.alertSensitivity,
-        warningDelaySeconds: user.warningDelaySeconds,
-      }),
-      'Alert preferences',
-    );
-  });
+  app.get(
+    '/profile/alert-preferences',
+    { ...auth, ...answers(alertPreferencesResponse) },
+    async (request) => {
+      const user = await currentUser(request.user.userId);
+      return ok(
+        normalizeAlertPreferences({
+          sensitivity: user.alertSensitivity,
+          warningDelaySeconds: user.warningDelaySeconds,
+        }),
+        'Alert preferences',
+      );
+    },
+  );
 
-  app.put('/profile/alert-preferences', auth, async (request) => {
-    const body = parse(alertPreferencesBody, request.body);
-    await ctx.db
-      .update(users)
-      .set({
-        alertSensitivity: body.sensitivity,
-        warningDelaySeconds: body.warningDelaySeconds,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, request.user.userId));
-    return ok(body, 'Alert preferences saved.');
-  });
+  app.put(
+    '/profile/alert-preferences',
+    { ...auth, ...answers(alertPreferencesResponse) },
+    async (request) => {
+      const body = parse(alertPreferencesRequest, request.body);
+      await ctx.db
+        .update(users)
+        .set({
+          alertSensitivity: body.sensitivity,
+          warningDelaySeconds: body.warningDelaySeconds,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, request.user.userId));
+      return ok(body, 'Alert preferences saved.');
+    },
+  );
 
-  app.delete('/profile', auth, async (request) => {
+  app.delete('/profile', { ...auth, ...answers(emptyResponse) }, async (request) => {
     await deleteAccount(ctx, request.user.userId);
     return ok({}, 'Account deleted successfully.');
   });
 
-  app.post('/profile/avatar', auth, async (request) => {
+  app.post('/profile/avatar', { ...auth, ...answers(avatarResponse) }, async (request) => {
     if (!request.isMultipart())
       throw new ApiError(400, 'Send the image as multipart/form-data in the field avatar.', [
         { field: 'avatar', message: 'An image file is required.' },
@@ -240,7 +218,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/profile/export/stats', auth, async (request) => {
+  app.get('/profile/export/stats', { ...auth, ...answers(exportStatsResponse) }, async (request) => {
     const { userId } = request.user;
     const [cal] = await ctx.db
       .select({ n: count() })

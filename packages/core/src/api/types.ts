@@ -1,12 +1,22 @@
 // The typed API client contract: one function per call the web app and the extension make.
 // Web app, extension and tests code against this interface; `createApiClient` implements it.
+
+import type {
+  AdminLoginPayload,
+  ChangePasswordPayload,
+  LoginAnswer,
+  LoginPayload,
+  RegistrationPayload,
+  ResetPasswordPayload,
+} from '../auth/contract';
 import type {
   CalibrationProfile,
   CreateProfilePayload,
   ProfileReference,
   UpdateProfilePayload,
 } from '../calibration/profiles';
-import type { AlertPreferences } from '../settings/alert-preferences';
+import type { ExportStats, ProfileSettingsPayload, ProfileUpdatePayload } from '../profile/contract';
+import type { AlertPreferences } from '../settings/contract';
 
 /** The response envelope of the API. */
 export interface ApiEnvelope<T = unknown> {
@@ -24,18 +34,6 @@ export interface KeyValueStorage {
   remove(key: string): Promise<void>;
 }
 
-export interface RegistrationPayload {
-  firstName: string;
-  lastName: string;
-  birthday: string;
-  countryCode: string;
-  contactNo: string;
-  phone: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
-
 export interface Profile {
   id?: string;
   firstName: string;
@@ -46,21 +44,6 @@ export interface Profile {
   profilePicture: string | null;
   /** When the account was created (ISO time), when the API said. */
   createdAt?: string;
-}
-
-export interface ProfileUpdatePayload {
-  firstName: string;
-  lastName: string;
-  birthday: string;
-  phoneNumber: string;
-  profilePicture?: string | null;
-  /** The current password: the profile page requires it to update. */
-  password: string;
-}
-
-export interface ExportStats {
-  profile: { totalRecords: number };
-  sessions: { totalSessions: number; totalFeedbackLogs: number };
 }
 
 export type ViewType = 'front' | 'left' | 'right';
@@ -222,13 +205,9 @@ export type Answer<T> = ApiEnvelope<T>;
 export interface ApiClient {
   auth: {
     /** POST /auth/login. With 2FA enabled the server asks for `totpCode`. Stores accessToken (and refreshToken). */
-    login(payload: {
-      email: string;
-      password: string;
-      totpCode?: string;
-      /** One of the account's 2FA recovery codes, in place of totpCode (each signs in once). */
-      recoveryCode?: string;
-    }): Promise<Answer<unknown> & { accessToken?: string; refreshToken?: string }>;
+    login(
+      payload: LoginPayload,
+    ): Promise<Answer<LoginAnswer['data']> & { accessToken?: string; refreshToken?: string }>;
     /** The browser path of GET /auth/google (navigation, not fetch). */
     googleSignInUrl(): string;
     register(payload: RegistrationPayload): Promise<Answer<unknown>>;
@@ -237,10 +216,7 @@ export interface ApiClient {
     /** POST /auth/logout (errors only logged), then always clears token and refresh cookie. */
     logout(): Promise<void>;
     resendVerification(email: string): Promise<Answer<unknown>>;
-    adminLogin(payload: {
-      email: string;
-      password: string;
-    }): Promise<Answer<unknown> & { accessToken?: string }>;
+    adminLogin(payload: AdminLoginPayload): Promise<Answer<unknown> & { accessToken?: string }>;
     /**
      * POST /auth/sessions/extension/handoff: a one-time code for the Chrome extension, asked with the
      * access token and this session's refresh token (shown, not rotated). Null when signed out or refused.
@@ -257,26 +233,15 @@ export interface ApiClient {
   };
   password: {
     forgot(email: string): Promise<Answer<unknown>>;
-    reset(payload: {
-      token: string;
-      newPassword: string;
-      confirmNewPassword: string;
-      email?: string;
-    }): Promise<Answer<unknown>>;
-    change(payload: {
-      currentPassword: string;
-      newPassword: string;
-      confirmNewPassword: string;
-    }): Promise<Answer<unknown>>;
+    reset(payload: ResetPasswordPayload): Promise<Answer<unknown>>;
+    change(payload: ChangePasswordPayload): Promise<Answer<unknown>>;
   };
   profile: {
     get(): Promise<Answer<Profile>>;
     update(payload: ProfileUpdatePayload): Promise<Answer<Profile>>;
     remove(): Promise<Answer<unknown>>;
     /** Tells the server the browser's recalibration frequency (it decides calibration expiry). */
-    saveSettings(settings: {
-      recalibrationFrequency: 'never' | 'daily' | 'weekly' | 'monthly' | 'quarterly';
-    }): Promise<Answer<unknown>>;
+    saveSettings(settings: ProfileSettingsPayload): Promise<Answer<unknown>>;
     uploadAvatar(file: Blob, fileName?: string): Promise<Answer<{ profilePicture: string }>>;
     /** The user's sensitivity and warning delay, owned by the API so the web app and the
      * extension share one value that follows the user (never an offline placeholder). */

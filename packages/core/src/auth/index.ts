@@ -1,3 +1,4 @@
+export * from './contract';
 export * from './marks';
 export * from './messages';
 export * from './recovery-codes';

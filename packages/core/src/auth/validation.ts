@@ -1,10 +1,18 @@
 // Validation rules of the account forms (registration, password strength, phone, e-mail checks, reset and
 // change password). Each check answers the exact message, or null when the input passes.
-import { crossed, WARNING_MARK } from './marks';
+import { email, newPassword } from '../http/fields';
+import { firstError } from '../http/schema';
+import { crossed } from './marks';
+import {
+  combinedPhone,
+  contactDigitsError,
+  isStrongPassword,
+  phoneLengthError,
+  VALIDATION_MESSAGES,
+} from './rules';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PHONE_MIN_DIGITS = 10;
-export const PHONE_MAX_DIGITS = 15;
+export * from './rules';
+
 export const DEFAULT_COUNTRY_CODE = '+1';
 export const REGISTRATION_STEPS = 2;
 export const REGISTRATION_PLATFORM = 'Posture Vision Web Application';
@@ -30,56 +38,6 @@ export const COUNTRY_CODES = [
   '+52',
   '+31',
 ] as const;
-
-export const VALIDATION_MESSAGES = {
-  stepIncomplete: `${WARNING_MARK} Please fill in all required fields in this step.`,
-  birthdayPast: 'Birthday must be in the past.',
-  privacy: 'You must accept the privacy agreement to register.',
-  emailPasswordRequired: 'Email and Password are required.',
-  passwordLength: 'Password must be at least 8 characters long.',
-  passwordComplexity: 'Password must include atleast 1 uppercase, lowercase, number, and special character.',
-  passwordsMismatch: 'Passwords do not match.',
-  phoneLength: 'Phone number must be between 10 to 15 digits.',
-  phoneDigits: 'Phone number must contain digits only.',
-  enterEmail: 'Please enter your email address.',
-  forgotInvalidEmail: 'Please input a valid email address.',
-  resendInvalidEmail: 'Please enter a valid email address.',
-  resetLinkInvalid: 'Invalid or missing reset link parameters.',
-  resetCannotProceed: 'Cannot proceed without email and token from the link.',
-  resetWeakPassword:
-    'Password must be at least 8 characters and include uppercase, lowercase, number, and special character.',
-  allFieldsRequired: 'All fields are required.',
-  sameAsCurrent: 'New password cannot be the same as current password.',
-  newPasswordsMismatch: 'New passwords do not match.',
-  profilePasswordRequired: 'Password is required to update profile.',
-} as const;
-
-/** At least one lowercase, one uppercase, one digit and one special character. */
-export function hasPasswordComplexity(password: string): boolean {
-  return (
-    /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9]/.test(password)
-  );
-}
-
-/** The password rule: at least 8 characters and all four character kinds. */
-export function isStrongPassword(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && hasPasswordComplexity(password);
-}
-
-/** The phone sent at registration: country code joined to the number; empty if either is missing. */
-export function combinedPhone(countryCode: string, contactNo: string): string {
-  return countryCode && contactNo ? `${countryCode}${contactNo}` : '';
-}
-
-/** The digits of the combined phone must number 10 to 15. */
-export function phoneLengthError(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '').length;
-  return digits < PHONE_MIN_DIGITS || digits > PHONE_MAX_DIGITS ? VALIDATION_MESSAGES.phoneLength : null;
-}
-
-export function contactDigitsError(contactNo: string): string | null {
-  return /^\d+$/.test(contactNo) ? null : VALIDATION_MESSAGES.phoneDigits;
-}
 
 /** A YYYY-MM-DD birthday read as a local calendar date, compared with today's date. */
 export function isBirthdayInPast(birthday: string, today: Date = new Date()): boolean {
@@ -120,8 +78,8 @@ function registrationRuleError(form: RegistrationForm, today: Date): string | nu
   if (!isBirthdayInPast(form.birthday, today)) return VALIDATION_MESSAGES.birthdayPast;
   if (!form.acceptPrivacy) return VALIDATION_MESSAGES.privacy;
   if (!form.email || !form.password) return VALIDATION_MESSAGES.emailPasswordRequired;
-  if (form.password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordLength;
-  if (!hasPasswordComplexity(form.password)) return VALIDATION_MESSAGES.passwordComplexity;
+  const passwordError = firstError(newPassword, form.password);
+  if (passwordError) return passwordError;
   if (form.password !== form.confirmPassword) return VALIDATION_MESSAGES.passwordsMismatch;
   const phoneError = phoneLengthError(combinedPhone(form.countryCode, form.contactNo));
   if (phoneError) return phoneError;
@@ -137,8 +95,8 @@ export const REGISTRATION_STEP_FIELDS: Record<1 | 2, readonly RegistrationField[
   2: ['email', 'password', 'confirmPassword', 'acceptPrivacy'],
 };
 
-/** Shape only: something@something.something, no spaces (the server checks the rest). */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The API's e-mail rule (the registration contract's), so the form refuses what the server would. */
+const isEmailAddress = (value: string): boolean => email.safeParse(value).success;
 
 /**
  * Every problem of one registration step, by field, with the registration rules' texts: a step is judged
@@ -167,10 +125,12 @@ export function registrationStepErrors(
     return errors;
   }
   if (!form.email) errors.email = VALIDATION_MESSAGES.emailPasswordRequired;
-  else if (!EMAIL_SHAPE.test(form.email)) errors.email = VALIDATION_MESSAGES.resendInvalidEmail;
+  else if (!isEmailAddress(form.email)) errors.email = VALIDATION_MESSAGES.resendInvalidEmail;
   if (!form.password) errors.password = VALIDATION_MESSAGES.emailPasswordRequired;
-  else if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = VALIDATION_MESSAGES.passwordLength;
-  else if (!hasPasswordComplexity(form.password)) errors.password = VALIDATION_MESSAGES.passwordComplexity;
+  else {
+    const passwordError = firstError(newPassword, form.password);
+    if (passwordError) errors.password = passwordError;
+  }
   if (form.password && form.password !== form.confirmPassword)
     errors.confirmPassword = VALIDATION_MESSAGES.passwordsMismatch;
   if (!form.acceptPrivacy) errors.acceptPrivacy = VALIDATION_MESSAGES.privacy;
@@ -204,15 +164,14 @@ export function registrationPayload(form: RegistrationForm) {
   };
 }
 
-export function validateForgotEmail(email: string): string | null {
-  if (!email.trim()) return VALIDATION_MESSAGES.enterEmail;
-  if (!email.includes('@')) return VALIDATION_MESSAGES.forgotInvalidEmail;
-  return null;
+/** The forgot-password form: the API's e-mail rule, whose texts are this form's. */
+export function validateForgotEmail(address: string): string | null {
+  return firstError(email, address);
 }
 
-export function validateResendEmail(email: string, cooldownSecondsLeft = 0): string | null {
-  if (!email.trim()) return VALIDATION_MESSAGES.enterEmail;
-  if (!email.includes('@')) return VALIDATION_MESSAGES.resendInvalidEmail;
+export function validateResendEmail(address: string, cooldownSecondsLeft = 0): string | null {
+  if (!address.trim()) return VALIDATION_MESSAGES.enterEmail;
+  if (!isEmailAddress(address)) return VALIDATION_MESSAGES.resendInvalidEmail;
   if (cooldownSecondsLeft > 0) return resendCooldownMessage(cooldownSecondsLeft);
   return null;
 }

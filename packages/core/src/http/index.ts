@@ -1,2 +1,4 @@
 export * from './envelope';
+export * from './fields';
+export * from './schema';
 export * from './storable';

@@ -2,6 +2,7 @@
 // how long poor posture must last before a warning (delay). Shared by the extension's alerts and the web
 // app's User Settings; stored as JSON under ALERT_PREFERENCES_KEY.
 import type { DeviationLevel } from '../detection/frame';
+import type { AlertPreferences } from './contract';
 
 export const SENSITIVITIES = ['high', 'medium', 'low'] as const;
 export type Sensitivity = (typeof SENSITIVITIES)[number];
@@ -41,11 +42,6 @@ export function countsAsPoor(level: DeviationLevel, sensitivity: Sensitivity): b
 
 /** Warning delay bounds (0–60 s); 30 s was the extension's fixed onset before this setting. */
 export const WARNING_DELAY_S = { min: 0, max: 60, default: 30 } as const;
-
-export interface AlertPreferences {
-  sensitivity: Sensitivity;
-  warningDelaySeconds: number;
-}
 
 export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
   sensitivity: 'high',

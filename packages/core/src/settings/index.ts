@@ -1,2 +1,3 @@
 export * from './alert-preferences';
+export * from './contract';
 export * from './messages';

@@ -1,4 +1,4 @@
-import type { ExportStats } from '@posture-vision/core/api';
+import type { ExportStats } from '@posture-vision/core/profile';
 import {
   exportFileContent,
   exportFileName,

@@ -1,7 +1,8 @@
 import { DASHBOARD_MESSAGES } from '@posture-vision/core/analytics';
-import { type ExportStats, normalizeProfile, type Profile } from '@posture-vision/core/api';
+import { normalizeProfile, type Profile } from '@posture-vision/core/api';
 import {
   displayValue,
+  type ExportStats,
   isAuthenticationFailure,
   PROFILE_MESSAGES,
   profileErrorMessage,

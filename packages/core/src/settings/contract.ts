@@ -1,0 +1,24 @@
+// The alert preferences' request and answer, written once for the API and its clients.
+import { envelope, z } from '../http/schema';
+import { SENSITIVITIES, WARNING_DELAY_S } from './alert-preferences';
+
+/**
+ * The alert controls: the API is their one owner, the web app and the extension read and write them there.
+ * Unlike the stored-value reader (normalizeAlertPreferences, which repairs old values), a typed value out of
+ * range is refused, so a client never believes it saved what it did not.
+ */
+export const alertPreferencesRequest = z.object({
+  sensitivity: z.enum(SENSITIVITIES, {
+    error: `sensitivity must be one of ${SENSITIVITIES.join(', ')}.`,
+  }),
+  warningDelaySeconds: z
+    .number({ error: 'warningDelaySeconds must be a number of seconds.' })
+    .int('warningDelaySeconds must be whole seconds.')
+    .min(WARNING_DELAY_S.min, `warningDelaySeconds must be ${WARNING_DELAY_S.min}-${WARNING_DELAY_S.max}.`)
+    .max(WARNING_DELAY_S.max, `warningDelaySeconds must be ${WARNING_DELAY_S.min}-${WARNING_DELAY_S.max}.`),
+});
+
+export const alertPreferencesResponse = envelope(alertPreferencesRequest);
+
+/** The user's alert controls, as the API stores and answers them. */
+export type AlertPreferences = z.infer<typeof alertPreferencesRequest>;
