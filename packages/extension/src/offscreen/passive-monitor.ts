@@ -1,5 +1,6 @@
-// Passive monitoring in the offscreen document: the host of core's posture monitor (calibration check, passive
-// session, automatic reference, verdict → feedback with the heartbeat, end), plus what only the extension does:
+// Passive monitoring in the offscreen document: the host of core's live loop, as the web app's live tool is
+// (the loop's monitor: calibration check, passive session, automatic reference, verdict → feedback with the
+// heartbeat, end; the loop hands the reference of record to the producer), plus what only the extension does:
 // the camera, the live link, the capture rate and the reports to the service worker. The active calibration
 // profile's reference is what frames are judged against; a profile without one gets the automatic reference
 // stored in it, so the next start (in any browser) needs no calibrating.
@@ -8,7 +9,7 @@ import {
   type AlertPreferences,
   type CalibrationProfile,
   type ConfiguredApiClient,
-  createPostureMonitor,
+  createLiveLoop,
   DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
   type PostureStatus,
@@ -74,28 +75,34 @@ export function createPassiveMonitor(deps: MonitorDeps) {
   let preferencesAt = Number.NEGATIVE_INFINITY;
   let profile: CalibrationProfile | null = null;
   let stale = false;
-  const monitor = createPostureMonitor({
-    sensitivity: () => preferences.sensitivity,
-    api: deps.api,
-    type: 'passive',
-    now: deps.now,
-    takeReference: async () => (live ? await live.calibrate() : false),
-    // The producer judges every frame against the active profile's reference: the monitor hands it over.
-    setReference: (reference) => live?.setReference(reference),
-    onReferenceTaken: (reference) => {
-      void deps.reportPhase('monitoring', null);
-      // The active profile keeps the reference just taken (a new profile, or Recalibrate).
-      const id = profile?.id;
-      if (id && reference)
-        void deps.api.calibration.profiles
-          .update(id, { reference })
-          .then(() => {
-            if (profile?.id === id) profile = { ...profile, reference };
-          })
-          .catch(() => undefined);
+  // Every frame goes through the loop once; the producer judges it against the reference the loop hands it
+  // (the active profile's, or the one it took automatically).
+  const loop = createLiveLoop({
+    session: {
+      sensitivity: () => preferences.sensitivity,
+      api: deps.api,
+      type: 'passive',
+      now: deps.now,
+      takesReference: true,
+      onReferenceTaken,
+      startFailedMessage: MONITOR_TEXTS.sessionFailed,
     },
-    startFailedMessage: MONITOR_TEXTS.sessionFailed,
   });
+  const monitor = loop.monitor;
+  let detach: (() => void) | null = null;
+
+  function onReferenceTaken(reference: ProfileReference | null): void {
+    void deps.reportPhase('monitoring', null);
+    // The active profile keeps the reference just taken (a new profile, or Recalibrate).
+    const id = profile?.id;
+    if (id && reference)
+      void deps.api.calibration.profiles
+        .update(id, { reference })
+        .then(() => {
+          if (profile?.id === id) profile = { ...profile, reference };
+        })
+        .catch(() => undefined);
+  }
 
   /** The active calibration profile on the API; none (or an unreachable list) means the automatic reference. */
   async function activeProfile(): Promise<CalibrationProfile | null> {
@@ -144,7 +151,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     // The camera's rate follows each frame's watch (at risk, steady, nobody), calibrating or not.
     const wanted = captureFps(frame);
     void setFps(wanted);
-    const step = monitor.frame(frame);
+    const { step } = loop.frame(frame);
     reportStale();
     if (!step) return;
     const now = deps.now();
@@ -156,6 +163,8 @@ export function createPassiveMonitor(deps: MonitorDeps) {
   }
 
   async function stop(endSession: boolean, pausedSessionId: string | null = null): Promise<Result> {
+    detach?.();
+    detach = null;
     live?.close();
     live = null;
     for (const track of stream?.getTracks() ?? []) track.stop();
@@ -202,6 +211,11 @@ export function createPassiveMonitor(deps: MonitorDeps) {
           lost: () => {
             if (!monitor.reference) startCalibrating();
           },
+        });
+        const producer = live;
+        detach = loop.attach({
+          setReference: (reference) => producer.setReference(reference),
+          takeReference: () => producer.calibrate(),
         });
         applyProfile();
         return { ok: true };

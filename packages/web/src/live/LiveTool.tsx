@@ -3,48 +3,41 @@
 
 import {
   CONNECTION_LABELS,
-  type DetectionFrame,
   formatFreeTimer,
   isFreeTimerWarning,
   LIVE_MESSAGES,
   NOT_CONNECTED_LABEL,
   PRO_FEATURES,
   PROCESSING_MESSAGES,
-  type ProfileReference,
   STORAGE_KEYS,
   sampleReportAlert,
   validateCaptureEmail,
 } from '@posture-vision/core';
 import { Button, Dialog, DialogClose, Field, Progress, Toggle } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { api, iceServers, visionUrls } from '../services/api';
+import { visionUrls } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import {
-  LiveController,
+  type LiveController,
   type LiveState,
   type Tier,
   TOOL_START_CONTROL,
   workflowPrompt,
 } from './live-controller.ts';
 import { ProcessingSwitch } from './ProcessingSwitch';
-import { readProcessingChoice } from './processing-choice.ts';
+import { createToolController } from './use-live-controller.ts';
 import { useModelLoading } from './use-model-loading';
 import './live-tool.css';
 
 export interface LiveToolProps {
-  /** Called with every detection frame that is not 'waiting'. */
-  onDetectionFrame?: (frame: DetectionFrame) => void;
-  /** Called when the camera starts or stops streaming. */
-  onStreamingChange?: (streaming: boolean) => void;
-  /** Called when Calibrate Posture took a new reference. */
-  onCalibrated?: (reference: ProfileReference | null) => void;
+  /** The controller of a page that runs a session with the tool (useLiveController: the page configures its
+   * session and subscribes to its loop). Without it the tool makes its own, with no session. */
+  controller?: LiveController;
   initialTier?: Tier;
   /** Shows the debug panel from the start. */
   debug?: boolean;
   /** Hides the Free Tier/Pro toggle (the session page always runs in Pro). */
   hideTierToggle?: boolean;
-  /** Hands the camera controls to a page that drives the tool (the real-time session). */
-  onReady?: (controls: LiveControls) => void;
   /**
    * The host page's control that starts the camera (the real-time session's 'Start Session'): the page's own
    * Start/Stop drive the camera, the tool shows no Start/Stop Camera of its own (one set of controls), and its
@@ -65,16 +58,6 @@ function waitingFor(state: LiveState): string | null {
   return null;
 }
 
-export interface LiveControls {
-  startCamera(): Promise<void>;
-  stopCamera(): void;
-  streaming(): boolean;
-  /** Calibrate Posture (the stale-calibration warning's one click). */
-  calibrate(): Promise<void>;
-  /** Draws and tests the active calibration profile's reference (null: the service's calibration). */
-  followReference(reference: ProfileReference | null): void;
-}
-
 const LAYER_LABELS: [keyof LiveState['layers'], string][] = [
   ['hns', 'HNS Keypoints'],
   ['hand', 'Hand Keypoints'],
@@ -85,20 +68,9 @@ const LAYER_LABELS: [keyof LiveState['layers'], string][] = [
 export default function LiveTool(props: LiveToolProps) {
   const propsRef = useRef(props);
   propsRef.current = props;
-  const [controller] = useState(() => {
-    return new LiveController({
-      visionHttp: visionUrls.http,
-      visionWs: visionUrls.ws,
-      getToken: () => localStorage.getItem(STORAGE_KEYS.token),
-      refreshToken: () => api.auth.refresh(),
-      initialTier: props.initialTier,
-      initialProcessing: readProcessingChoice(),
-      iceServers,
-      onFrame: (frame) => propsRef.current.onDetectionFrame?.(frame),
-      onStreamingChange: (streaming) => propsRef.current.onStreamingChange?.(streaming),
-      onCalibrated: (reference) => propsRef.current.onCalibrated?.(reference),
-    });
-  });
+  const [controller] = useState(
+    () => props.controller ?? createToolController({ initialTier: props.initialTier }),
+  );
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   // Loading progress of the service's models; once loaded, the status line is read again.
   const modelLoading = useModelLoading(
@@ -115,13 +87,6 @@ export default function LiveTool(props: LiveToolProps) {
   useEffect(() => {
     controller.attach(videoRef.current, canvasRef.current);
     if (propsRef.current.debug) controller.setDebug(true);
-    propsRef.current.onReady?.({
-      startCamera: () => controller.startCamera(),
-      stopCamera: () => controller.stopCamera(),
-      streaming: () => controller.state.camera !== 'idle',
-      calibrate: () => controller.calibrate(),
-      followReference: (reference) => controller.followReference(reference),
-    });
     controller.checkModelStatus();
     const onVisibility = () => controller.setVisible(document.visibilityState === 'visible');
     document.addEventListener('visibilitychange', onVisibility);

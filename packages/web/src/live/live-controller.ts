@@ -3,15 +3,21 @@
 // visibility) over four small parts: the camera (live-camera.ts), the draw loop (draw-loop.ts), the live-link
 // wiring (link-wiring.ts; in device mode device-link.ts feeds the same handlers) and the state with its shared
 // changes (tool-state.ts). The component renders `state` and forwards clicks.
+// Every frame goes through core's live loop (`loop`), once: with a session (the real-time session page) the
+// loop's monitor reads it and sends the feedback, and the page subscribes to the loop's readings; the loop also
+// hands the reference of record to whichever producer runs. The page configures the controller and subscribes;
+// nothing is handed back and forth between the page and the tool.
 import {
   cameraErrorStatus,
   checkModelStatus,
+  createLiveLoop,
   DEBUG_LOG_CAP,
   type DetectionFrame,
   FREE_TIER_SECONDS,
   type FrameQuality,
   LIVE_MESSAGES,
   type LiveLinkState,
+  type LiveLoop,
   modelStatusLabel,
   nextWorkflowStep,
   PROCESSING_MESSAGES,
@@ -43,11 +49,10 @@ export type { CameraState, DetectionSummary, LiveState, Tier } from './tool-stat
 export { SUCCESS_POPUP_MS, summarise, TOOL_START_CONTROL, workflowPrompt } from './tool-state.ts';
 
 export interface LiveControllerOptions extends ToolLinkOptions {
-  onFrame?: (frame: DetectionFrame) => void;
-  onStreamingChange?: (streaming: boolean) => void;
-  /** Calibrate Posture took a new reference. */
-  /** A reference was taken (with it when the producer said which: the median of the last steady second). */
-  onCalibrated?: (reference: ProfileReference | null) => void;
+  /** The live loop every frame goes through, as its page configured it (the real-time session's runs the
+   * session: its monitor reads every frame once and sends the feedback). Without it (the landing page, the
+   * dashboard widget) the controller makes one with no session: frames are only shown. */
+  loop?: LiveLoop;
   initialTier?: Tier;
   /** Where the video is processed at first (the remembered choice); setProcessing changes it. */
   initialProcessing?: ProcessingChoice;
@@ -55,19 +60,20 @@ export interface LiveControllerOptions extends ToolLinkOptions {
 
 export class LiveController {
   state: LiveState;
+  /** The one owner of each frame: its reading, the session's feedback, the reference of record. */
+  readonly loop: LiveLoop;
   private listeners = new Set<() => void>();
+  private streamingListeners = new Set<(streaming: boolean) => void>();
   private stream: MediaStream | null = null;
-  private link: { link: ToolLink; close(): void } | null = null;
+  private link: { link: ToolLink; close(): void; detach(): void } | null = null;
   private drawing: { stop(): void } | null = null;
   private video: HTMLVideoElement | null = null;
   private canvas: HTMLCanvasElement | null = null;
   private latestFrame: DetectionFrame | null = null;
   private outline: [number, number][] = [];
   private calibrationFrame: Size = REFERENCE_FRAME_SIZE;
-  /** The active calibration profile's reference the producer judges against (followReference): its outline. */
+  /** The reference of record the producer judges against (the active calibration profile's): its outline. */
   private profile: { outline: [number, number][]; frame: Size } | null = null;
-  /** The same reference as handed over (undefined: the page said none, the producer's own calibration stands). */
-  private referenceOfRecord: ProfileReference | null | undefined;
   private timers: { free?: number; metrics?: number; popup?: number } = {};
   private paused = false;
   /** Times of recent overlay draws and detection frames, for rates over a 5 s window. */
@@ -76,6 +82,9 @@ export class LiveController {
 
   constructor(private options: LiveControllerOptions) {
     this.state = initialLiveState(options.initialTier ?? 'free', options.initialProcessing ?? 'server');
+    this.loop = options.loop ?? createLiveLoop();
+    this.drawReference(this.loop.reference ?? null);
+    this.loop.onReference((reference) => this.drawReference(reference));
   }
 
   subscribe = (listener: () => void) => {
@@ -84,6 +93,18 @@ export class LiveController {
   };
 
   getState = () => this.state;
+
+  /** The camera started or stopped streaming (the real-time session stops its session with the camera). */
+  onStreamingChange(listener: (streaming: boolean) => void): () => void {
+    this.streamingListeners.add(listener);
+    return () => {
+      this.streamingListeners.delete(listener);
+    };
+  }
+
+  private streamingChanged(streaming: boolean) {
+    for (const listener of this.streamingListeners) listener(streaming);
+  }
 
   private set(patch: Partial<LiveState>) {
     this.state = { ...this.state, ...patch };
@@ -143,7 +164,7 @@ export class LiveController {
       status: device ? PROCESSING_MESSAGES.deviceStarted : 'Camera started. Connecting to server...',
       authRequired: false,
     });
-    this.options.onStreamingChange?.(true);
+    this.streamingChanged(true);
     this.startLoops();
     const handlers: LinkHandlers = {
       status: (status) => this.set({ status }),
@@ -154,11 +175,12 @@ export class LiveController {
       processingError: (step) => this.processingError(step),
     };
     const tier = () => this.state.tier;
-    this.link = device
+    const opened = device
       ? openDeviceLink({ video: this.videoFor(this.stream), tier }, handlers)
       : openToolLink(this.stream, { ...this.options, tier }, handlers);
-    if (this.referenceOfRecord !== undefined) this.link.link.setReference(this.referenceOfRecord);
-    this.set({ peerId: this.link.link.peerId });
+    // The loop hands the new producer the reference of record.
+    this.link = { ...opened, detach: this.loop.attach(opened.link) };
+    this.set({ peerId: opened.link.peerId });
   }
 
   /** The tool's video element, or (no element attached) a muted one playing the stream for the detector. */
@@ -206,20 +228,15 @@ export class LiveController {
   }
 
   private onFrame(frame: DetectionFrame, quality: FrameQuality | null) {
-    this.options.onFrame?.(frame);
+    this.loop.frame(frame);
     this.latestFrame = frame;
     this.detectionTimes.push(performance.now());
     this.set(framePatch(this.state, frame, quality));
   }
 
-  /**
-   * Every frame is to be judged against this calibration profile's reference (null: none of record): the
-   * producer is handed it (now, and on every link opened later), the reference outline drawn is the profile's,
-   * and Test Calibration reports it.
-   */
-  followReference(reference: ProfileReference | null) {
-    this.referenceOfRecord = reference;
-    this.link?.link.setReference(reference);
+  /** The loop's reference of record changed (the active profile's, or one just taken): the reference outline
+   * drawn is it, and Test Calibration reports it. */
+  private drawReference(reference: ProfileReference | null) {
     this.profile = reference
       ? {
           outline: referenceOutline(reference.keypoints, reference.frame.width, reference.frame.height),
@@ -348,7 +365,8 @@ export class LiveController {
     const workflow = nextWorkflowStep(this.state.workflow, { type: 'calibrated' });
     this.set({ calibrated: true, workflow, status: workflowPrompt(workflow), successPopup: true });
     this.log(`Calibration successful (${this.outline.length} outline points)`);
-    this.options.onCalibrated?.(result.reference);
+    // With a session the reference taken becomes the reference of record (the page stores it in the profile).
+    this.loop.referenceTaken(result.reference);
     navigator.vibrate?.([100, 50, 100]);
     clearTimeout(this.timers.popup);
     this.timers.popup = window.setTimeout(() => this.set({ successPopup: false }), SUCCESS_POPUP_MS);
@@ -397,13 +415,14 @@ export class LiveController {
     this.detectionTimes = [];
     this.drawing?.stop();
     this.drawing = null;
+    this.link?.detach();
     this.link?.close();
     this.link = null;
     releaseLiveCamera(this.stream, this.video);
     this.stream = null;
     const wasStreaming = this.state.camera !== 'idle';
     this.set({ camera: 'idle', connected: false, peerId: null });
-    if (wasStreaming) this.options.onStreamingChange?.(false);
+    if (wasStreaming) this.streamingChanged(false);
   }
 
   /** Stop Camera resets everything, then says 'Camera stopped' (4.1). */

@@ -1,16 +1,16 @@
 // /dashboard/real-time-session: a session with the live feed,
-// posture feedback on every posture update, then the report. The page hosts core's posture monitor
-// (calibration check, session start and end, verdict → feedback with the heartbeat); it renders and logs.
+// posture feedback on every posture update, then the report. The page configures core's live loop with its
+// session (calibration check, session start and end, verdict → feedback with the heartbeat, the active
+// profile's reference) and hands it to the live tool, which feeds it every frame once; the page subscribes to
+// the loop's readings and the camera's streaming, and renders and logs.
 import {
   type Calibration,
   type CalibrationProfile,
-  createPostureMonitor,
-  type DetectionFrame,
+  createLiveLoop,
   envelopeMessage,
   formatSessionTimer,
   mentionsCalibration,
   type PostureVerdict,
-  type ProfileReference,
   postureStatusText,
   postureTimesText,
   SESSION_MESSAGES,
@@ -18,11 +18,11 @@ import {
   type SessionReport,
 } from '@posture-vision/core';
 import { Button, StatusPill } from '@posture-vision/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ProfileChooser } from '../calibration/ProfileChooser';
-import type { LiveControls } from '../live/LiveTool.tsx';
 import LiveTool from '../live/LiveTool.tsx';
+import { useLiveController } from '../live/use-live-controller.ts';
 import { api } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
@@ -70,48 +70,41 @@ export default function RealTimeSessionPage() {
   // The developer log is for developers: only with ?debug=1 ("shown only in debug mode").
   const [debug] = useState(() => debugRequested());
   const sessionRef = useRef<{ id: string; startedAt: Date } | null>(null);
-  const controls = useRef<LiveControls | null>(null);
-  // The producer (the vision service's peer, or device mode's detector) judges every frame against the
-  // reference the monitor hands it through the live tool; the live tool's outline follows the same one.
-  const monitor = useMemo(
-    () =>
-      createPostureMonitor({
-        api,
-        type: 'realtime',
-        now: Date.now,
-        setReference: (reference) => controls.current?.followReference(reference),
-      }),
-    [],
-  );
   const secondsRef = useRef(0);
-  // The active calibration profile: its reference is what the monitor judges the live posture against.
+  // The active calibration profile: its reference is what the producer judges the live posture against.
   const profileRef = useRef<CalibrationProfile | null>(null);
   const [stale, setStale] = useState(false);
   const [offer, setOffer] = useState<RunningSession | null>(null);
+  // The live loop runs this page's session: the producer (the vision service's peer, or device mode's
+  // detector) judges every frame against the reference the loop hands it, and the loop's monitor reads each
+  // frame once. Calibrate Posture's new reference becomes the reference of record there, and the active profile
+  // keeps it (the one taken, else the newest body seen) for the next session, in any browser or the extension.
+  const [loop] = useState(() =>
+    createLiveLoop({
+      session: {
+        api,
+        type: 'realtime',
+        now: Date.now,
+        onReferenceTaken: (reference) => {
+          setStale(false);
+          const profile = profileRef.current;
+          if (!profile || !reference) return;
+          profileRef.current = { ...profile, reference };
+          void api.calibration.profiles.update(profile.id, { reference }).catch(() => undefined);
+        },
+      },
+    }),
+  );
+  const monitor = loop.monitor;
+  const controller = useLiveController({ initialTier: 'pro', loop });
 
   const onProfile = useCallback(
     (profile: CalibrationProfile | null) => {
       profileRef.current = profile;
-      monitor.adoptReference(profile?.reference ?? null);
+      loop.adoptReference(profile?.reference ?? null);
       setStale(false);
     },
-    [monitor],
-  );
-
-  // Calibrate Posture took a new reference on the producer: it becomes the reference of record, and the active
-  // profile keeps it (the one taken, else the newest body seen) for the next session, in any browser or the
-  // extension.
-  const onCalibrated = useCallback(
-    (taken: ProfileReference | null) => {
-      const reference = taken ?? monitor.referenceFromLastFrame();
-      if (reference) monitor.adoptReference(reference);
-      setStale(false);
-      const profile = profileRef.current;
-      if (!profile || !reference) return;
-      profileRef.current = { ...profile, reference };
-      void api.calibration.profiles.update(profile.id, { reference }).catch(() => undefined);
-    },
-    [monitor],
+    [loop],
   );
 
   const addLog = useCallback((line: string) => {
@@ -198,7 +191,7 @@ export default function RealTimeSessionPage() {
       setPosture(NEUTRAL);
       setPhase('running');
       addLog(`Session ${id} ${started.resumed ? 'resumed' : 'started'} in ${sessionMode} mode`);
-      if (!controls.current?.streaming()) await controls.current?.startCamera();
+      if (controller.state.camera === 'idle') await controller.startCamera();
     } catch (e) {
       setPhase('idle');
       setError(message(e));
@@ -212,7 +205,7 @@ export default function RealTimeSessionPage() {
     setPhase('stopping');
     const duration = secondsRef.current;
     addLog(`Stopping session ${session.id} after ${formatSessionTimer(duration)}`);
-    if (controls.current?.streaming()) controls.current.stopCamera();
+    if (controller.state.camera !== 'idle') controller.stopCamera();
     try {
       const ended = await monitor.end();
       if (!ended.ok) throw new Error(ended.message);
@@ -233,7 +226,7 @@ export default function RealTimeSessionPage() {
       setPhase('stopped');
       setError(message(e));
     }
-  }, [addLog, mode, monitor, navigate]);
+  }, [addLog, controller, mode, monitor, navigate]);
 
   /** Ends the session offered back: nobody watched since its last feedback, so it ends there and its report
    * counts only the time that was judged. */
@@ -256,28 +249,34 @@ export default function RealTimeSessionPage() {
     }
   };
 
-  // Posture feedback on every posture update and a heartbeat while it holds; a failure is only logged (7.4,
-  // by the API client).
-  const onFrame = useCallback(
-    (frame: DetectionFrame) => {
-      const step = monitor.frame(frame);
-      setStale(monitor.stale);
-      if (!step) return;
-      setCalibrated(step.calibrated);
-      if (!step.changed) return;
-      setPosture(step.verdict);
-      addLog(`Posture ${step.verdict.status}${step.verdict.issue ? ` (${step.verdict.issue})` : ''}`);
-    },
-    [addLog, monitor],
+  // Each frame's reading, as the loop's monitor made it (its feedback on every posture update and a heartbeat
+  // while it holds; a failure is only logged by the API client): the page shows the posture and logs changes.
+  useEffect(
+    () =>
+      loop.onFrame(({ step, stale }) => {
+        setStale(stale);
+        if (!step) return;
+        setCalibrated(step.calibrated);
+        if (!step.changed) return;
+        setPosture(step.verdict);
+        addLog(`Posture ${step.verdict.status}${step.verdict.issue ? ` (${step.verdict.issue})` : ''}`);
+      }),
+    [addLog, loop],
   );
 
-  // Stopping the camera feed stops the running session (4.4).
-  const onStreamingChange = useCallback(
-    (streaming: boolean) => {
-      if (!streaming && sessionRef.current) void stop();
-    },
-    [stop],
-  );
+  // Stopping the camera feed stops the running session; leaving the page stops the camera, and with it the
+  // session, before the page stops listening.
+  const stopRef = useRef(stop);
+  stopRef.current = stop;
+  useEffect(() => {
+    const off = controller.onStreamingChange((streaming) => {
+      if (!streaming && sessionRef.current) void stopRef.current();
+    });
+    return () => {
+      controller.release();
+      off();
+    };
+  }, [controller]);
 
   // After Stop the report is brought into view and its heading focused (it used to appear below the fold).
   useEffect(() => {
@@ -311,9 +310,7 @@ export default function RealTimeSessionPage() {
           </Button>
         </section>
       )}
-      {stale && running && (
-        <StaleCalibrationBanner onRecalibrate={() => void controls.current?.calibrate()} />
-      )}
+      {stale && running && <StaleCalibrationBanner onRecalibrate={() => void controller.calibrate()} />}
       <div className="rts-controls">
         <ProfileChooser onActiveChange={onProfile} />
         <fieldset disabled={phase !== 'idle' && phase !== 'stopped'}>
@@ -360,19 +357,7 @@ export default function RealTimeSessionPage() {
         )}
       </div>
 
-      <LiveTool
-        initialTier="pro"
-        hideTierToggle
-        hostStartControl={START_SESSION}
-        onReady={(c) => {
-          controls.current = c;
-          const reference = monitor.reference;
-          if (reference) c.followReference(reference);
-        }}
-        onDetectionFrame={onFrame}
-        onStreamingChange={onStreamingChange}
-        onCalibrated={onCalibrated}
-      />
+      <LiveTool controller={controller} hideTierToggle hostStartControl={START_SESSION} />
 
       {report && (
         <section className="rts-report" data-testid="session-report-summary" ref={reportRef}>
