@@ -75,8 +75,8 @@ describe('the change gate in the detector loop', () => {
   it('runs the model on the first frame, keeps its detection while the picture is still, and runs at once on movement', async () => {
     const gate = new ModelGate();
     const stream = new DetectionStream();
-    // Ten frames at 5 frame/s of a still picture: well inside the steady watch's forced-run interval.
-    expect(MODEL_AT_LEAST_EVERY_MS.steady).toBeGreaterThan(2000);
+    // Ten frames at 5 frame/s of a still picture: well inside the steady watch's forced-run interval
+    // (MODEL_AT_LEAST_EVERY_MS.steady, 10 s).
     expect(await feed(gate, stream, upright, 10, 0)).toBe(1);
     expect(gate.counts).toEqual({ runs: 1, held: 9 });
     // The person slouches: the very next frame runs the model, and then the new picture is still again.

@@ -3,7 +3,6 @@ import {
   calibrationBadge,
   calibrationCardStatus,
   calibrationExpiryText,
-  DASHBOARD_DAYS,
   initialScoreLabel,
   newestFinishedSession,
   sessionScoreLabel,
@@ -37,10 +36,6 @@ describe('dashboard status mapping', () => {
     [75, 'Needs Work'],
   ])('initial score %f → %s', (v, label) => {
     expect(initialScoreLabel(v)).toBe(label);
-  });
-
-  it('shows 7 days', () => {
-    expect(DASHBOARD_DAYS).toBe(7);
   });
 
   it('shows the days until the calibration expires, "never" included', () => {

@@ -2,21 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   analyticsCharts,
   analyticsRows,
-  CHART_LINE_TENSION,
-  CHART_MAX_POINTS,
   CHART_POINT_KEY,
   calibrationEntry,
   chartPointKey,
   chartSeries,
   consistencyBarPercent,
-  DEFAULT_MODE_FILTER,
-  DEFAULT_RECOMMENDATION_CATEGORY,
-  DEFAULT_TREND_TIMEFRAME,
   dateFilterRange,
   filterSessionsByMode,
   formatDurationMinutes,
   formatImprovementRate,
-  HISTORY_PAGE_SIZE,
   indicatorLabel,
   indicatorValue,
   priorityStyle,
@@ -123,21 +117,19 @@ describe('mode filter', () => {
     expect(rows.map((r) => r.id)).toEqual(['p', 'cal-1']);
   });
 
-  it('defaults', () => {
-    expect(DEFAULT_MODE_FILTER).toBe('all');
+  it('lists every session until a type is chosen, and offers the session types and trend timeframes', () => {
+    expect(analyticsRows(sessions, []).map((r) => r.id)).toEqual(['a', 'p', 'a2']);
     expect(SESSION_TYPE_OPTIONS.map((o) => o.label)).toEqual([
       'All',
       'Real-Time Session',
       'Photo Calibration',
     ]);
-    expect(DEFAULT_TREND_TIMEFRAME).toBe('30d');
     expect(TREND_TIMEFRAMES).toEqual([
       { value: '7d', label: 'Last 7 Days' },
       { value: '30d', label: 'Last 30 Days' },
       { value: '90d', label: 'Last 3 Months' },
       { value: '1y', label: 'Last Year' },
     ]);
-    expect([HISTORY_PAGE_SIZE, CHART_MAX_POINTS, CHART_LINE_TENSION]).toEqual([50, 10, 0.4]);
   });
 });
 
@@ -228,7 +220,6 @@ describe('insights and recommendations', () => {
   });
 
   it("category defaults to 'General'", () => {
-    expect(DEFAULT_RECOMMENDATION_CATEGORY).toBe('General');
     expect(recommendationCategory(undefined)).toBe('General');
     expect(recommendationCategory('')).toBe('General');
     expect(recommendationCategory('Ergonomics')).toBe('Ergonomics');

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AUTH_CLOSE_CODES,
   calibrationErrorStatus,
   cameraErrorStatus,
   connectionAttemptFailed,
-  FREE_TIER_CLOSE_CODE,
   isAuthCloseCode,
   isAuthStatus,
   LIVE_MESSAGES,
-  MAX_CONNECTION_ATTEMPTS,
   PRO_FEATURES,
-  RESULTS_SOCKET_DELAY_MS,
-  RETRY_DELAY_MS,
   sampleReportAlert,
   testFailedStatus,
   validateCaptureEmail,
@@ -50,12 +45,6 @@ describe('live tool texts', () => {
     [testFailedStatus(404), 'Test failed - 404'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
-  });
-
-  it('connection constants', () => {
-    expect([MAX_CONNECTION_ATTEMPTS, RETRY_DELAY_MS, RESULTS_SOCKET_DELAY_MS]).toEqual([3, 2000, 1000]);
-    expect(AUTH_CLOSE_CODES).toEqual([1008, 4001, 4003]);
-    expect(FREE_TIER_CLOSE_CODE).toBe(4002);
   });
 
   it.each([

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { classifyTilt, keypointWeight, TILT_DEG, tiltLevel } from '../../src/analysis/index';
 import type { Keypoint, TemporalPostureData } from '../../src/detection/frame';
 import {
-  ARROW_LENGTH,
   appendCapped,
   arrowWidth,
   CONNECTION_LABELS,
@@ -10,7 +9,6 @@ import {
   correctionArrow,
   correctionArrows,
   DEBUG_LOG_CAP,
-  FREE_TIER_SECONDS,
   formatFreeTimer,
   frameQuality,
   isDrawableBox,
@@ -24,8 +22,6 @@ import {
   NOT_CONNECTED_LABEL,
   nextWorkflowStep,
   outlineShift,
-  PEER_ID_MAX,
-  PEER_ID_MIN,
   peerStateIndicator,
   placeOutline,
   REFERENCE_FRAME_SIZE,
@@ -34,9 +30,6 @@ import {
   SESSION_LOG_CAP,
   shouldDrawCorrections,
   tickFreeTimer,
-  WATCHDOG_INTERVAL_MS,
-  WATCHDOG_LOST_MS,
-  WATCHDOG_WARNING_MS,
   watchdogIndicator,
 } from '../../src/live/index';
 
@@ -119,7 +112,6 @@ describe('arrow rules', () => {
   });
 
   it('lengths and widths by level', () => {
-    expect(ARROW_LENGTH).toEqual({ maxSevere: 100, max: 80, min: 15 });
     expect([maxArrowLength('mild'), maxArrowLength('moderate'), maxArrowLength('severe')]).toEqual([
       80, 80, 100,
     ]);
@@ -282,8 +274,7 @@ describe('frame quality', () => {
 });
 
 describe('connection indicator and watchdog', () => {
-  it('constants and labels', () => {
-    expect([WATCHDOG_INTERVAL_MS, WATCHDOG_WARNING_MS, WATCHDOG_LOST_MS]).toEqual([5000, 5000, 15000]);
+  it('names each connection state in the indicator', () => {
     expect(CONNECTION_LABELS).toEqual({
       good: 'Connected',
       warning: 'Connection issues',
@@ -356,7 +347,6 @@ describe('free timer', () => {
   });
 
   it('turns red at 30 s or less and expires at 0', () => {
-    expect(FREE_TIER_SECONDS).toBe(120);
     expect(isFreeTimerWarning(31)).toBe(false);
     expect(isFreeTimerWarning(30)).toBe(true);
     expect(tickFreeTimer(2)).toEqual({ seconds: 1, expired: false });
@@ -366,7 +356,6 @@ describe('free timer', () => {
 
 describe('capped logs', () => {
   it('keeps the newest 50 debug lines and 500 session entries', () => {
-    expect([DEBUG_LOG_CAP, SESSION_LOG_CAP]).toEqual([50, 500]);
     let log: number[] = [];
     for (let i = 0; i < 60; i++) log = appendCapped(log, i, DEBUG_LOG_CAP);
     expect(log).toHaveLength(50);
@@ -394,7 +383,6 @@ describe('workflow steps', () => {
 
 describe('peer id', () => {
   it('is 6 digits between 100000 and 999999', () => {
-    expect([PEER_ID_MIN, PEER_ID_MAX]).toEqual([100000, 999999]);
     expect(randomPeerId(() => 0)).toBe('100000');
     expect(randomPeerId(() => 0.999999999)).toBe('999999');
     for (let i = 0; i < 200; i++) expect(isValidPeerId(randomPeerId())).toBe(true);

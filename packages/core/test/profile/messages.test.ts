@@ -11,7 +11,6 @@ import {
   isAuthenticationFailure,
   memberSince,
   PROFILE_MESSAGES,
-  PROFILE_REQUIRED_FIELDS,
   profileErrorMessage,
   profileExportFailed,
   profileLoadFailed,
@@ -108,6 +107,5 @@ describe('profile display and export', () => {
     expect(validateProfileUpdate({ password: '' })).toBe('Password is required to update profile.');
     expect(validateProfileUpdate({})).toBe('Password is required to update profile.');
     expect(validateProfileUpdate({ password: 'x' })).toBeNull();
-    expect(PROFILE_REQUIRED_FIELDS).toEqual(['firstName', 'lastName', 'birthday', 'phoneNumber']);
   });
 });

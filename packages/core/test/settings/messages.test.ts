@@ -7,12 +7,9 @@ import {
   disableCodeFromPrompt,
   enable2faFailed,
   initialTheme,
-  LOGIN_HISTORY_LIMIT,
-  LOGIN_STATS_DAYS,
   logoutAllFailed,
   logoutAllFailedStatus,
   parseUserSettings,
-  SETTINGS_LATENCY_MS,
   SETTINGS_MESSAGES,
   setup2faFailed,
   toggleTheme,
@@ -67,13 +64,12 @@ describe('two-factor code', () => {
 });
 
 describe('user settings', () => {
-  it('defaults', () => {
-    expect(DEFAULT_USER_SETTINGS).toEqual({
+  it('with nothing stored: active sessions, notifications off, monthly recalibration', () => {
+    expect(parseUserSettings(null)).toEqual({
       defaultSessionMode: 'active',
       enableNotifications: false,
       recalibrationFrequency: 'monthly',
     });
-    expect([SETTINGS_LATENCY_MS, LOGIN_HISTORY_LIMIT, LOGIN_STATS_DAYS]).toEqual([500, 10, 30]);
   });
 
   it('keeps stored values inside the enumerations', () => {

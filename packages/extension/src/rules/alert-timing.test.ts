@@ -30,10 +30,6 @@ function poorEverySecond(from: number, to: number): [number, 'poor'][] {
 }
 
 describe('alert timing', () => {
-  it('uses a 30 s onset, a 5 min cooldown and a 30 min snooze', () => {
-    expect(ALERT_TIMINGS).toEqual({ onsetMs: 30_000, cooldownMs: 300_000, snoozeMs: 1_800_000 });
-  });
-
   it('does not alert before poor posture has lasted the onset delay', () => {
     expect(run(poorEverySecond(0, onsetMs - 1000)).alerts).toEqual([]);
   });
