@@ -17,10 +17,10 @@ import {
   type JudgingStream,
   REFERENCE_HOLD_MS,
 } from '../../packages/testkit/src/live-accuracy.ts';
-import { livePeople, realRgb } from '../../packages/testkit/src/real-media.ts';
+import { livePeople, realRgb, unseenPeople } from '../../packages/testkit/src/real-media.ts';
 
 const filter = process.argv[2] ?? '';
-const people = livePeople().filter((p) => `${p.set}/${p.person}`.includes(filter));
+const people = [...livePeople(), ...unseenPeople()].filter((p) => `${p.set}/${p.person}`.includes(filter));
 const cache = process.env.BENCH_CACHE;
 let detections = new Map<string, Detection>();
 if (cache && existsSync(cache)) detections = new Map(JSON.parse(readFileSync(cache, 'utf8')));
