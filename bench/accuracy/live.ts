@@ -34,7 +34,9 @@ const human = await loadHuman({ body: true, face: false, hands: false, emotion: 
 const detector = createDetector(human);
 const seen = livePeople();
 const unseen = unseenPeople();
-const people = [...seen, ...unseen];
+// BENCH_PEOPLE=text judges only the people whose "set/person" contains it.
+const only = process.env.BENCH_PEOPLE ?? '';
+const people = [...seen, ...unseen].filter((p) => `${p.set}/${p.person}`.includes(only));
 const detections = new Map<string, Detection>();
 const started = performance.now();
 for (const p of people)

@@ -92,6 +92,8 @@ export function unseenPeople(): LivePerson[] {
     foldered('webcam-posture-detection-system-good-vs-bad', goodBad),
     // Lower and nearer the camera.
     foldered('webcam-posturecoach-good-vs-bad', goodBad),
+    // Leaning sideways and forward, the cheek on a fist.
+    foldered('webcam-posture-recognition-good-vs-bad', goodBad),
   ];
 }
 
