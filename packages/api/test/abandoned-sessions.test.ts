@@ -5,14 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED_AFTER_MS } from '../src/sessions/service.ts';
 import { databases, type SignedIn, signUp, startedAt, startTestServer, type TestServer } from './harness.ts';
 import { calibrationPhotos } from './images.ts';
+import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 describe.each(databases)('abandoned sessions on %s', (kind) => {
   let server: TestServer;
+  let vision: VisionDouble;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    vision = await startVisionDouble();
+    server = await startTestServer(kind, { VISION_URL: vision.url });
   });
   afterAll(async () => {
     await server?.close();
+    await vision?.close();
   });
 
   /** A new user's session started `ago` ms before now, with good feedback every 5 s for `ran` s from its start. */
@@ -21,9 +25,10 @@ describe.each(databases)('abandoned sessions on %s', (kind) => {
     ran: number,
   ): Promise<{ user: SignedIn; id: string; start: number; calibrationId: string }> {
     const user = await signUp(server);
+    const photos = calibrationPhotos();
     const calibration = await server.http.post(
       '/calibration',
-      { photos: calibrationPhotos(), processWithML: false, mlAnalysis: { overall_score: 70 } },
+      { photos, processWithML: false, mlAnalysis: await measured(photos) },
       user.accessToken,
     );
     const calibrationId = calibration.body.data.id as string;

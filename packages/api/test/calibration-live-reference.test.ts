@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 import { dataUrl, jpegLike } from './images.ts';
+import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 /** An upright person facing the camera in a wide (1280x720) photo, COCO-17 normalised; the wizard's photo is
  * mirrored like its preview. */
@@ -33,12 +34,18 @@ const photos = (mirrored: boolean) => [
 
 describe.each(databases)('the live reference from the photo calibration on %s', (kind) => {
   let server: TestServer;
+  let vision: VisionDouble;
   let user: SignedIn;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // The vision service's published key: the wizard's analysis is its signed measurement of the photos.
+    vision = await startVisionDouble();
+    server = await startTestServer(kind, { VISION_URL: vision.url });
     user = await signUp(server);
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await vision?.close();
+  });
 
   const profiles = async () =>
     (await server.http.get('/calibration/profiles', user.accessToken)).body.data as {
@@ -49,20 +56,23 @@ describe.each(databases)('the live reference from the photo calibration on %s', 
         frame: { width: number; height: number };
       };
     }[];
-  const calibrate = (liveReference: unknown, mirrored = true) =>
-    server.http.post(
+  const calibrate = async (liveReference: unknown, mirrored = true) => {
+    const sent = photos(mirrored);
+    return server.http.post(
       '/calibration',
       {
-        photos: photos(mirrored),
+        photos: sent,
         processWithML: false,
-        mlAnalysis: {
+        mlAnalysis: await measured(sent, {
+          success: true,
           overall_score: 80,
           metrics: { cranial_vertebral_angle: 50 },
           live_reference: liveReference,
-        },
+        }),
       },
       user.accessToken,
     );
+  };
 
   it('makes a first profile with the front photo as its live reference, in the live camera frame, mirrored back', async () => {
     const res = await calibrate({ keypoints: upright(), frame: { width: 1280, height: 720 } });

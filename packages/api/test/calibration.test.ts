@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateMeasurementKey, MEASUREMENT_FIELD } from '@posture-vision/core/calibration';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../src/db/schema.ts';
 import { databases, PASSWORD, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 import { dataUrl, jpegLike } from './images.ts';
-import { GOOD_ANALYSIS, startVisionDouble, type VisionDouble } from './vision-double.ts';
+import { GOOD_ANALYSIS, measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 const photos = () => [
   {
@@ -107,14 +108,19 @@ describe.each(databases)('calibrations on %s', (kind) => {
     });
   });
 
-  it('stores the wizard analysis without calling the vision service', async () => {
+  it('stores the wizard analysis, the vision service’s signed measurement of its photos, without calling it again', async () => {
     const before = vision.received.length;
+    const sent = photos();
     const res = await server.http.post(
       '/calibration',
       {
-        photos: photos(),
+        photos: sent,
         processWithML: false,
-        mlAnalysis: { overall_score: 88, metrics: { cranial_vertebral_angle: 50 } },
+        mlAnalysis: await measured(sent, {
+          success: true,
+          overall_score: 88,
+          metrics: { cranial_vertebral_angle: 50 },
+        }),
       },
       user.accessToken,
     );
@@ -177,6 +183,19 @@ describe.each(databases)('calibrations on %s', (kind) => {
     );
     expect(fromWizard.status).toBe(400);
     expect(JSON.stringify(fromWizard.body.error.details)).toMatch(/between -30 and 85/);
+    // Signed by the vision service too: the rule holds at the door of the database whoever measured.
+    const sent = photos();
+    const signed = await measured(sent, {
+      ...GOOD_ANALYSIS,
+      metrics: { ...GOOD_ANALYSIS.metrics, cranial_vertebral_angle: 92.4 },
+    });
+    const fromSigned = await server.http.post(
+      '/calibration',
+      { photos: sent, processWithML: false, mlAnalysis: { ...signed, metrics: GOOD_ANALYSIS.metrics } },
+      user.accessToken,
+    );
+    expect(fromSigned.status).toBe(422);
+    expect(fromSigned.body.error.details[0].field).toBe('cranial_vertebral_angle');
     vision.answer = {
       status: 200,
       body: { ...GOOD_ANALYSIS, metrics: { ...GOOD_ANALYSIS.metrics, cranial_vertebral_angle: 92.4 } },
@@ -192,6 +211,96 @@ describe.each(databases)('calibrations on %s', (kind) => {
       expect(fromVision.body.error.details[0].field).toBe('cranial_vertebral_angle');
     } finally {
       vision.answer = { status: 200, body: GOOD_ANALYSIS };
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('stores the signed figures, never the client’s copy beside them', async () => {
+    const someone = await signUp(server);
+    const sent = photos();
+    const signed = await measured(sent);
+    const res = await server.http.post(
+      '/calibration',
+      {
+        photos: sent,
+        processWithML: false,
+        // The client's copy of the figures, raised; the signed measurement is the vision service's.
+        mlAnalysis: { ...signed, overall_score: 99, metrics: { cranial_vertebral_angle: 60 } },
+      },
+      someone.accessToken,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ initialPostureScore: 72, cranialVertebralAngle: 44.5 });
+    const history = (await server.http.get('/calibration/history', someone.accessToken)).body.data;
+    expect(history[0]).toMatchObject({
+      id: res.body.data.id,
+      initialPostureScore: 72,
+      cranialVertebralAngle: 44.5,
+    });
+  });
+
+  it('refuses, with 422 naming mlAnalysis, an analysis that is not the vision service’s measurement of these photos, and stores nothing', async () => {
+    const count = async () =>
+      (await server.http.get('/calibration/history', user.accessToken)).body.data.length;
+    const before = await count();
+    const sent = photos();
+    const signed = await measured(sent);
+    const token = signed[MEASUREMENT_FIELD] as string;
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    claims.analysis.metrics.cranial_vertebral_angle = 55;
+    const forged = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    const otherPhotos = photos().map((p, i) => ({ ...p, photoUrl: dataUrl(jpegLike(4000 + i)) }));
+    const swapped = sent.map((p) => ({
+      ...p,
+      viewType: p.viewType === 'left' ? 'right' : p.viewType === 'right' ? 'left' : p.viewType,
+    }));
+    const cases: [string, unknown[], Record<string, unknown>, RegExp][] = [
+      [
+        'unsigned: the client’s own figures',
+        sent,
+        { overall_score: 88, metrics: { cranial_vertebral_angle: 50 } },
+        /not a measurement of the vision service: send its batch analysis answer unchanged/,
+      ],
+      [
+        'its analysis changed under the signature',
+        sent,
+        { ...signed, [MEASUREMENT_FIELD]: forged },
+        /does not verify/,
+      ],
+      [
+        'signed by another key',
+        sent,
+        await measured(sent, GOOD_ANALYSIS, { by: await generateMeasurementKey('foreign') }),
+        /does not verify/,
+      ],
+      [
+        'measured more than an hour ago',
+        sent,
+        await measured(sent, GOOD_ANALYSIS, { now: Date.now() - 2 * 3600_000 }),
+        /does not verify/,
+      ],
+      ['a measurement of other photos', otherPhotos, signed, /of other photos \(front, left, right\)/],
+      ['its side photos swapped', swapped, signed, /of other photos \(left, right\)/],
+      [
+        'a signature that is not a JWT',
+        sent,
+        { ...signed, [MEASUREMENT_FIELD]: 'signed' },
+        /does not verify/,
+      ],
+    ];
+    for (const [what, sentPhotos, mlAnalysis, message] of cases) {
+      const res = await server.http.post(
+        '/calibration',
+        { photos: sentPhotos, processWithML: false, mlAnalysis },
+        user.accessToken,
+      );
+      expect(res.status, what).toBe(422);
+      expect(res.body.success, what).toBe(false);
+      expect(res.body.error.message, what).toMatch(message);
+      expect(res.body.error.details, what).toEqual([
+        { field: 'mlAnalysis', message: res.body.error.message },
+      ]);
     }
     expect(await count()).toBe(before);
   });

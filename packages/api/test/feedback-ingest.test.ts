@@ -4,30 +4,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 import { dataUrl, jpegLike } from './images.ts';
+import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 describe.each(databases)('concurrent feedback ingest on %s', (kind) => {
   let server: TestServer;
+  let vision: VisionDouble;
   let user: SignedIn;
   let other: SignedIn;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    vision = await startVisionDouble();
+    server = await startTestServer(kind, { VISION_URL: vision.url });
     [user, other] = await Promise.all([signUp(server), signUp(server)]);
   });
   afterAll(async () => {
     await server?.close();
+    await vision?.close();
   });
 
   const startSession = async (who: SignedIn) => {
+    const photos = (['front', 'left', 'right'] as const).map((viewType) => ({
+      viewType,
+      photoUrl: dataUrl(jpegLike(2000)),
+    }));
     const calibration = await server.http.post(
       '/calibration',
-      {
-        photos: (['front', 'left', 'right'] as const).map((viewType) => ({
-          viewType,
-          photoUrl: dataUrl(jpegLike(2000)),
-        })),
-        processWithML: false,
-        mlAnalysis: { overall_score: 70 },
-      },
+      { photos, processWithML: false, mlAnalysis: await measured(photos) },
       who.accessToken,
     );
     const started = await server.http.post(

@@ -9,6 +9,7 @@ import { type RunningService, startApi } from '@posture-vision/testkit/services'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Http, lastMailTo, PASSWORD, registration, TEST_ENV, uniqueEmail } from './harness.ts';
 import { dataUrl, jpegLike } from './images.ts';
+import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN = { email: 'admin@example.com', password: 'Adm1n!Secret' };
@@ -18,14 +19,17 @@ describe('the API process', () => {
   let dataDir: string;
   let env: Record<string, string>;
   let api: RunningService | undefined;
+  let vision: VisionDouble;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pv-api-process-'));
-    env = { ...TEST_ENV, API_LOG: 'on' };
+    vision = await startVisionDouble();
+    env = { ...TEST_ENV, API_LOG: 'on', VISION_URL: vision.url };
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
   });
   afterAll(async () => {
     await api?.stop();
+    await vision?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -83,7 +87,7 @@ describe('the API process', () => {
     }));
     const calibration = await http.post(
       '/calibration',
-      { photos, processWithML: false, mlAnalysis: { overall_score: 70 } },
+      { photos, processWithML: false, mlAnalysis: await measured(photos) },
       token,
     );
     const session = await http.post(

@@ -30,14 +30,18 @@ import {
   type TestServer,
 } from './harness.ts';
 import { calibrationPhotos } from './images.ts';
+import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 describe.each(databases)('session figures on %s', (kind) => {
   let server: TestServer;
+  let vision: VisionDouble;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    vision = await startVisionDouble();
+    server = await startTestServer(kind, { VISION_URL: vision.url });
   });
   afterAll(async () => {
     await server?.close();
+    await vision?.close();
   });
 
   /** A new user with a calibration and a session, its feedback sent as a client would (backdated by `ago` s). */
@@ -46,9 +50,10 @@ describe.each(databases)('session figures on %s', (kind) => {
     feedback: { t: number; status: 'good' | 'poor' | 'neutral'; kind: 'change' | 'heartbeat' }[],
   ): Promise<{ user: SignedIn; id: string }> {
     const user = await signUp(server);
+    const photos = calibrationPhotos();
     const calibration = await server.http.post(
       '/calibration',
-      { photos: calibrationPhotos(), processWithML: false, mlAnalysis: { overall_score: 70 } },
+      { photos, processWithML: false, mlAnalysis: await measured(photos) },
       user.accessToken,
     );
     const calibrationId = calibration.body.data.id as string;

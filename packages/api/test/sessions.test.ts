@@ -1,29 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startedAt, startTestServer, type TestServer } from './harness.ts';
 import { calibrationPhotos } from './images.ts';
+import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 describe.each(databases)('sessions and analytics on %s', (kind) => {
   let server: TestServer;
+  let vision: VisionDouble;
   let user: SignedIn;
   let other: SignedIn;
   let calibrationId: string;
   let otherCalibrationId: string;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    vision = await startVisionDouble();
+    server = await startTestServer(kind, { VISION_URL: vision.url });
     [user, other] = await Promise.all([signUp(server), signUp(server)]);
-    const make = async (who: SignedIn, score: number) =>
-      (
-        await server.http.post(
-          '/calibration',
-          { photos: calibrationPhotos(), processWithML: false, mlAnalysis: { overall_score: score } },
-          who.accessToken,
-        )
+    const make = async (who: SignedIn, score: number) => {
+      const photos = calibrationPhotos();
+      const mlAnalysis = await measured(photos, { success: true, overall_score: score });
+      return (
+        await server.http.post('/calibration', { photos, processWithML: false, mlAnalysis }, who.accessToken)
       ).body.data.id as string;
+    };
     calibrationId = await make(user, 75);
     otherCalibrationId = await make(other, 60);
   });
   afterAll(async () => {
     await server?.close();
+    await vision?.close();
   });
 
   const start = (who: SignedIn, body: unknown) => server.http.post('/sessions/start', body, who.accessToken);

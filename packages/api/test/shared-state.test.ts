@@ -20,6 +20,7 @@ import {
   type TestServer,
 } from './harness.ts';
 import { dataUrl, jpegLike, png } from './images.ts';
+import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 function avatarForm(bytes: Buffer): FormData {
   const form = new FormData();
@@ -36,17 +37,19 @@ describe('two API instances on one database, each with its own data directory', 
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let a: TestServer;
   let b: TestServer;
+  let vision: VisionDouble;
   let user: SignedIn;
   beforeAll(async () => {
     database = await createPostgresDatabase();
     // One after the other, as the cluster starts them (migrations are not run by two at once); two instances
     // racing to create the key are tested below.
-    a = await startTestServer('pglite', { DATABASE_URL: database.url });
-    b = await startTestServer('pglite', { DATABASE_URL: database.url });
+    vision = await startVisionDouble();
+    a = await startTestServer('pglite', { DATABASE_URL: database.url, VISION_URL: vision.url });
+    b = await startTestServer('pglite', { DATABASE_URL: database.url, VISION_URL: vision.url });
     user = await signUp(a);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all([a?.close(), b?.close(), vision?.close()]);
     await database?.drop();
   });
 
@@ -83,17 +86,14 @@ describe('two API instances on one database, each with its own data directory', 
   });
 
   it('serve calibration photos stored through one instance from the other', async () => {
+    const photos = [
+      { viewType: 'front', photoUrl: dataUrl(jpegLike(2000)) },
+      { viewType: 'left', photoUrl: dataUrl(jpegLike(2100)) },
+      { viewType: 'right', photoUrl: dataUrl(jpegLike(2200)) },
+    ];
     const created = await a.http.post(
       '/calibration',
-      {
-        photos: [
-          { viewType: 'front', photoUrl: dataUrl(jpegLike(2000)) },
-          { viewType: 'left', photoUrl: dataUrl(jpegLike(2100)) },
-          { viewType: 'right', photoUrl: dataUrl(jpegLike(2200)) },
-        ],
-        processWithML: false,
-        mlAnalysis: { overall_score: 70 },
-      },
+      { photos, processWithML: false, mlAnalysis: await measured(photos) },
       user.accessToken,
     );
     expect(created.status).toBe(201);

@@ -2,6 +2,7 @@
 // screen's fields) and the mails an API without SMTP writes to its DATA_DIR/outbox (one folder per instance).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { measuredBy } from './measurement.ts';
 
 /** A password that passes the API's strength rule. */
 export const TEST_PASSWORD = 'Str0ng!Pass';
@@ -61,20 +62,23 @@ export async function seedCalibration(
   apiUrl: string,
   accessToken: string,
   photoDataUrl: string,
-  /** Figures the calibration is stored with, as the wizard sends the vision service's (none: stored as sent). */
+  /** Figures the calibration is stored with, signed as the test kit's vision service signs its measurement of
+   * these photos (measurement.ts): the API's VISION_URL must be a vision service the test kit started. None:
+   * stored without figures. */
   mlAnalysis?: { overall_score: number; metrics: Record<string, number> },
 ): Promise<{ status: number; id: string | null }> {
+  const photos = ['front', 'left', 'right'].map((viewType) => ({
+    viewType,
+    photoUrl: photoDataUrl,
+    metadata: {},
+  }));
   const res = await fetch(`${apiUrl}/calibration`, {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({
-      photos: ['front', 'left', 'right'].map((viewType) => ({
-        viewType,
-        photoUrl: photoDataUrl,
-        metadata: {},
-      })),
+      photos,
       processWithML: false,
-      ...(mlAnalysis ? { mlAnalysis } : {}),
+      ...(mlAnalysis ? { mlAnalysis: await measuredBy(photos, mlAnalysis) } : {}),
     }),
   });
   const body = (await res.json().catch(() => null)) as { data?: { id?: string } } | null;

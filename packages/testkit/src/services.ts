@@ -6,6 +6,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testVisionSigningKey } from './measurement.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -116,13 +117,16 @@ export function startApi(
   });
 }
 
-/** The vision service (packages/vision/src/main.ts) on a free port; pass API_URL to verify tokens. */
-export function startVision(env: Record<string, string | undefined> = {}): Promise<RunningService> {
+/**
+ * The vision service (packages/vision/src/main.ts) on a free port; pass API_URL to verify tokens. It signs its
+ * photo measurements with the test kit's key (measurement.ts) unless VISION_SIGNING_KEY is given.
+ */
+export async function startVision(env: Record<string, string | undefined> = {}): Promise<RunningService> {
   return startService({
     pkg: 'vision',
     portVariable: 'VISION_PORT',
     healthPath: '/model/realtime/health-check',
-    env,
+    env: { VISION_SIGNING_KEY: await testVisionSigningKey(), ...env },
   });
 }
 

@@ -1,7 +1,10 @@
 // Calibrations: three photos stored in the database (storage/files.ts),
 // metrics from the vision service's photo analysis, status and expiry, history, progress and recommendations.
+// Every stored figure is the vision service's measurement of the stored photos: the API's own call
+// (processWithML, process-ml) or the wizard's signed measurement, verified against the photos (measurement.ts).
 import {
   isPhysiological,
+  MEASUREMENT_FIELD,
   PHYSIOLOGICAL_RANGE,
   photoLiveReference,
   type RangedMetric,
@@ -16,14 +19,18 @@ import { ApiError, ok, parse } from '../http/envelope.ts';
 import { dateRangeQuery, isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
 import { recentIssueShares } from '../sessions/service.ts';
 import { imageTypeOf, photoKey, readStoredFile, saveFile } from '../storage/files.ts';
+import { measurementVerifier } from './measurement.ts';
 import { calibrationProfileRoutes, keepLiveReference, reference } from './profiles.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-/** Three base64 photos (4/3 of their size) plus the rest of the payload. */
-const CALIBRATION_BODY_LIMIT = 3 * Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 256 * 1024;
+/** A signed measurement: the batch analysis (keypoints of three views, the live reference) as a JWT, a few KB. */
+const MAX_MEASUREMENT_CHARS = 200_000;
+/** Three base64 photos (4/3 of their size), a signed measurement and the rest of the payload. */
+const CALIBRATION_BODY_LIMIT = 3 * Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + MAX_MEASUREMENT_CHARS + 256 * 1024;
 const VIEWS = ['front', 'left', 'right'] as const;
+type VIEW = (typeof VIEWS)[number];
 
 /**
  * A metric within its physiological range (core's calibration/geometry.ts), or absent. A value outside it
@@ -76,6 +83,12 @@ const createBody = z.object({
       assessment_notes: z
         .union([z.string().max(5000), z.array(z.string().max(1000)).max(50)])
         .nullable()
+        .optional(),
+      // The vision service's signature over its analysis and the photos (measurement.ts): what is stored comes
+      // from it, not from the fields above, which are the client's copy.
+      [MEASUREMENT_FIELD]: z
+        .string({ error: `${MEASUREMENT_FIELD} must be the vision service's signed measurement.` })
+        .max(MAX_MEASUREMENT_CHARS, `${MEASUREMENT_FIELD} is too long to be a signed measurement.`)
         .optional(),
     })
     .passthrough()
@@ -157,6 +170,7 @@ function bearerOf(request: { headers: { authorization?: string } }): string | un
 export default async function calibrationRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
+  const verifyMeasurement = measurementVerifier(ctx.config.visionUrl);
   await calibrationProfileRoutes(app);
 
   async function frequencyOf(userId: string): Promise<string> {
@@ -222,7 +236,12 @@ export default async function calibrationRoutes(app: FastifyInstance) {
         },
         bearerOf(request),
       );
-    else if (body.mlAnalysis) analysis = body.mlAnalysis;
+    else if (body.mlAnalysis)
+      // The signed analysis, read like the API's own call's answer (metricsFrom keeps the range rule).
+      analysis = (await verifyMeasurement(
+        body.mlAnalysis,
+        Object.fromEntries(photos.map((p) => [p.viewType, p.bytes])) as Record<VIEW, Buffer>,
+      )) as Analysis;
 
     const { userId } = request.user;
     const created = await ctx.db.transaction(async (tx) => {

@@ -1,0 +1,53 @@
+// The vision service's signed measurement (core calibration/measurement.ts) for tests: every vision service the
+// test kit starts signs with this test process's key (startVision passes it as VISION_SIGNING_KEY), and
+// `measuredBy` signs figures with the same key, as that service would for those photos (the API's vision double
+// publishes it too). For tests whose subject is not the measuring but need a calibration with known figures; the
+// API verifies them like any measurement.
+import {
+  generateMeasurementKey,
+  MEASUREMENT_FIELD,
+  type MeasurementKey,
+  measurementSigner,
+  photoDigest,
+} from '@posture-vision/core/calibration';
+
+const key: Promise<MeasurementKey> = generateMeasurementKey('testkit-vision');
+const signer = key.then(measurementSigner);
+
+/** The private key the test kit's vision services sign with. */
+export function testVisionKey(): Promise<MeasurementKey> {
+  return key;
+}
+
+/** The same, as JSON (VISION_SIGNING_KEY). */
+export async function testVisionSigningKey(): Promise<string> {
+  return JSON.stringify(await key);
+}
+
+const bytesOf = (dataUrl: string) =>
+  new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+
+/**
+ * The analysis with its signed measurement of these photos (`mlAnalysis` of POST /calibration). `now` (ms) makes
+ * an older measurement; `by` signs with another key (a foreign one).
+ */
+export async function measuredBy<A extends { overall_score: number }>(
+  photos: { viewType: string; photoUrl: string }[],
+  analysis: A,
+  options: { now?: number; by?: MeasurementKey } = {},
+): Promise<A & { [MEASUREMENT_FIELD]: string }> {
+  const digest = (view: string) => {
+    const photo = photos.find((p) => p.viewType === view);
+    if (!photo) throw new Error(`no ${view} photo`);
+    return photoDigest(bytesOf(photo.photoUrl));
+  };
+  const sign = options.by ? await measurementSigner(options.by) : await signer;
+  const token = await sign(
+    {
+      photos: { front: await digest('front'), left: await digest('left'), right: await digest('right') },
+      analysis: { success: true, ...analysis },
+    },
+    options.now,
+  );
+  return { ...analysis, [MEASUREMENT_FIELD]: token };
+}
