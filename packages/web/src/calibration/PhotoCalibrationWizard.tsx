@@ -2,8 +2,10 @@
 // Mirrored JPEG 0.9 captures of the front, left and right views. Each photo is checked as it is taken (the photo
 // analysis of that one view, on its preview, before Next: core photoCheck), so a photo that cannot be measured is
 // retaken alone; then the three are analysed in one batch by the photo analysis service and stored by the API with
-// the analysis (processWithML false), which keeps the front photo as the active calibration profile's live
-// reference (core calibration/live-reference.ts).
+// that answer, unchanged (processWithML false): it carries the service's signed measurement of these photos (core
+// calibration/measurement.ts), which the API verifies and stores in place of the client's copy, so the figures on
+// the completion card are the ones the API stored. The API keeps the front photo as the active calibration
+// profile's live reference (core calibration/live-reference.ts).
 
 import {
   CALIBRATION_MESSAGES,
@@ -156,9 +158,10 @@ export default function PhotoCalibrationWizard() {
     })().then(
       ({ analysis, stored }) => {
         if (!live) return;
-        setScore(Math.round(analysis.overall_score));
+        // The figures of record: what the API stored (the signed measurement), the answer's where it has none.
+        setScore(Math.round(stored?.initialPostureScore ?? analysis.overall_score));
         setNotes(noteList(analysis.assessment_notes));
-        setCva(measuredCva(analysis));
+        setCva(stored?.cranialVertebralAngle ?? measuredCva(analysis));
         setNotMeasured(notMeasuredViews(analysis));
         setBreakdown(stored ? scoreBreakdownText(stored) : null);
         dispatch({ type: 'uploaded' });

@@ -6,6 +6,7 @@
 import type { SessionReport } from '@posture-vision/core/api';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
+import { measuredBy } from '@posture-vision/testkit/measurement';
 import { framedPersonPhoto, toDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,16 +86,22 @@ describe('one calibration for photos and the live monitor', () => {
     );
     expect(analysed.status).toBe(200);
     expect(analysed.body.live_reference_problem).toBeUndefined();
+    // The one-view analysis signed as the stack's vision service signs its measurement of these photos (the same
+    // photo as every view: its batch analysis would refuse a frontal side view).
+    const photos = ['front', 'left', 'right'].map((viewType) => ({
+      viewType,
+      photoUrl: front,
+      metadata: { mirrored: false },
+    }));
     const stored = await call<{ success: boolean }>(`${stack.api.url}/calibration`, {
       method: 'POST',
       body: JSON.stringify({
-        photos: ['front', 'left', 'right'].map((viewType) => ({
-          viewType,
-          photoUrl: front,
-          metadata: { mirrored: false },
-        })),
+        photos,
         processWithML: false,
-        mlAnalysis: { overall_score: 90, live_reference: analysed.body.live_reference },
+        mlAnalysis: await measuredBy(photos, {
+          overall_score: 90,
+          live_reference: analysed.body.live_reference,
+        }),
       }),
     });
     expect(stored.status).toBe(201);
