@@ -2,8 +2,12 @@
 // feedback timestamps under core's feedback contract (packages/core/src/sessions/feedback.ts): clients send a
 // feedback on every change and a heartbeat every FEEDBACK_HEARTBEAT_MS while nothing changes, so each feedback
 // holds until the next one.
-import type { PostureStatus, SessionReport } from '@posture-vision/core/api';
-import { FEEDBACK_GAP_CAP_S, STEADY_RUN_S } from '@posture-vision/core/sessions';
+import {
+  FEEDBACK_GAP_CAP_S,
+  type PostureStatus,
+  type SessionReport,
+  STEADY_RUN_S,
+} from '@posture-vision/core/sessions';
 
 export type { PostureStatus, SessionReport };
 export { STEADY_RUN_S };

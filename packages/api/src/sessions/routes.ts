@@ -1,13 +1,28 @@
 // Sessions: start, end, feedback ingest, report, history and exports, computed
 // from the stored feedback. Analytics, trends and insights are the analytics plugin's.
+import { emptyResponse } from '@posture-vision/core/http';
+import { exportQuery } from '@posture-vision/core/profile';
+import {
+  CALIBRATION_REQUIRED,
+  feedbackRequest,
+  type SessionHistoryItem,
+  sessionActiveResponse,
+  sessionEndRequest,
+  sessionEndResponse,
+  sessionExportStatsResponse,
+  sessionHistoryQuery,
+  sessionHistoryResponse,
+  sessionReportResponse,
+  sessionStartRequest,
+  sessionStartResponse,
+} from '@posture-vision/core/sessions';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../context.ts';
 import { calibrations, postureFeedback, postureSessions } from '../db/schema.ts';
 import { toCsv } from '../http/csv.ts';
-import { ApiError, ok, parse } from '../http/envelope.ts';
-import { isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
+import { ApiError, answers, ok, parse } from '../http/envelope.ts';
+import { isUuid, uuidParam } from '../http/fields.ts';
 import { feedbackStore } from './feedback-store.ts';
 import { type PostureStatus, STATUS_SCORE } from './report.ts';
 import {
@@ -20,39 +35,13 @@ import {
   withCurrentFigures,
 } from './service.ts';
 
-export const CALIBRATION_REQUIRED = 'Calibration required before starting session.';
-
-const startBody = z.object({
-  mode: z.enum(['active', 'passive'], { error: 'mode must be active or passive.' }),
-  calibrationId: z.string({ error: CALIBRATION_REQUIRED }).trim().min(1, CALIBRATION_REQUIRED).max(100),
-});
-
-const feedbackBody = z.object({
-  postureStatus: z.enum(['good', 'poor', 'neutral'], {
-    error: 'postureStatus must be good, poor or neutral.',
-  }),
-  timestamp: isoDateTime('timestamp'),
-  details: z
-    .record(z.string(), z.unknown())
-    .refine((d) => JSON.stringify(d).length <= 4096, 'details must be at most 4 KB.')
-    .optional(),
-});
-
-// The specification's end has no payload; `at` is optional (see endSession).
-const endBody = z.object({
-  at: z.enum(['now', 'lastFeedback'], { error: 'at must be now or lastFeedback.' }).default('now'),
-});
-
-const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
-const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
-
 /** Score of one feedback: details.score when the client sends a 0–100 number, else by status. */
 export function feedbackScore(status: PostureStatus, details: Record<string, unknown> | undefined): number {
   const s = details?.score;
   return typeof s === 'number' && Number.isFinite(s) && s >= 0 && s <= 100 ? s : STATUS_SCORE[status];
 }
 
-function historyItem(s: SessionRow) {
+function historyItem(s: SessionRow): SessionHistoryItem {
   return {
     id: s.id,
     createdAt: s.startTime.toISOString(),
@@ -86,8 +75,8 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return endSessionAt(ctx.db, session, at === 'now' ? now : await lastReportAt(ctx.db, session, now));
   }
 
-  app.post('/sessions/start', auth, async (request, reply) => {
-    const body = parse(startBody, request.body);
+  app.post('/sessions/start', { ...auth, ...answers(sessionStartResponse, 201) }, async (request, reply) => {
+    const body = parse(sessionStartRequest, request.body);
     const { userId } = request.user;
     const [calibration] = isUuid(body.calibrationId)
       ? await ctx.db
@@ -122,14 +111,14 @@ export default async function sessionRoutes(app: FastifyInstance) {
       );
   });
 
-  app.post('/sessions/:id/end', auth, async (request) => {
+  app.post('/sessions/:id/end', { ...auth, ...answers(sessionEndResponse) }, async (request) => {
     const { id } = parse(uuidParam, request.params, 'params');
-    const { at } = parse(endBody, request.body ?? {});
+    const { at } = parse(sessionEndRequest, request.body ?? {});
     const ended = await endSession(await ownSession(request.user.userId, id), at);
     return ok(historyItem(ended), 'Session ended.');
   });
 
-  app.get('/sessions/active', auth, async (request) => {
+  app.get('/sessions/active', { ...auth, ...answers(sessionActiveResponse) }, async (request) => {
     await endAbandoned(ctx.db, request.user.userId);
     const [s] = await ctx.db
       .select()
@@ -145,9 +134,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/sessions/:id/feedback', auth, async (request, reply) => {
+  app.post('/sessions/:id/feedback', { ...auth, ...answers(emptyResponse, 201) }, async (request, reply) => {
     const { id } = parse(uuidParam, request.params, 'params');
-    const body = parse(feedbackBody, request.body);
+    const body = parse(feedbackRequest, request.body);
     const { userId } = request.user;
     if (!isUuid(id)) throw new ApiError(404, 'Session not found.');
     const issue = typeof body.details?.issue === 'string' ? body.details.issue.slice(0, 50) : null;
@@ -165,14 +154,14 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return reply.status(201).send(ok({}, 'Feedback recorded.'));
   });
 
-  app.get('/sessions/:id/report', auth, async (request) => {
+  app.get('/sessions/:id/report', { ...auth, ...answers(sessionReportResponse) }, async (request) => {
     const { id } = parse(uuidParam, request.params, 'params');
     const session = await ownSession(request.user.userId, id);
     return ok(await reportOf(ctx.db, session), 'Session report');
   });
 
-  app.get('/sessions/history', auth, async (request) => {
-    const { limit } = parse(historyQuery, request.query, 'query');
+  app.get('/sessions/history', { ...auth, ...answers(sessionHistoryResponse) }, async (request) => {
+    const { limit } = parse(sessionHistoryQuery, request.query, 'query');
     await endAbandoned(ctx.db, request.user.userId);
     const rows = await ctx.db
       .select()
@@ -225,7 +214,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return ok({ exportedAt: new Date().toISOString(), sessions: items, feedback }, 'Session data exported');
   });
 
-  app.get('/sessions/export/stats', auth, async (request) => {
+  app.get('/sessions/export/stats', { ...auth, ...answers(sessionExportStatsResponse) }, async (request) => {
     const { userId } = request.user;
     const [s] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })

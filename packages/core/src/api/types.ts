@@ -16,7 +16,17 @@ import type {
   UpdateProfilePayload,
 } from '../calibration/profiles';
 import type { ExportStats, ProfileSettingsPayload, ProfileUpdatePayload } from '../profile/contract';
+import type {
+  PostureFeedback,
+  PostureStatus,
+  SessionHistoryItem,
+  SessionMode,
+  SessionReport,
+  SessionStartPayload,
+} from '../sessions/contract';
 import type { AlertPreferences } from '../settings/contract';
+
+export type { PostureFeedback, PostureStatus, SessionHistoryItem, SessionMode, SessionReport };
 
 /** The response envelope of the API. */
 export interface ApiEnvelope<T = unknown> {
@@ -78,60 +88,6 @@ export interface CreateCalibrationPayload {
   photos: CalibrationPhoto[];
   processWithML: boolean;
   mlAnalysis?: { overall_score: number; [key: string]: unknown };
-}
-
-export type SessionMode = 'active' | 'passive';
-export type PostureStatus = 'good' | 'poor' | 'neutral';
-
-export interface PostureFeedback {
-  postureStatus: PostureStatus;
-  timestamp: string;
-  details?: {
-    type?: string;
-    issue?: 'forward_head' | 'shoulder_asymmetry' | 'tilt' | string;
-    [key: string]: unknown;
-  };
-}
-
-export interface SessionHistoryItem {
-  id: string;
-  createdAt: string;
-  mode: SessionMode | string;
-  duration: number | null;
-  averagePostureScore: number | null;
-  averageCVAngle: number | null;
-  /** Set when the session ended (null while it runs). */
-  endTime?: string | null;
-  stabilityIndex?: number | null;
-  /** Seconds in each status, as in the session's report (null for sessions ended before they were stored). */
-  goodPostureTime?: number | null;
-  neutralPostureTime?: number | null;
-  poorPostureTime?: number | null;
-}
-
-/** GET /sessions/{id}/report: what the API computes from the stored feedback. */
-export interface SessionReport {
-  sessionId: string;
-  startTime: string;
-  /** null while the session runs. */
-  endTime: string | null;
-  /** Seconds from start to end (or to now while the session runs). */
-  duration: number;
-  averageScore: number;
-  stabilityIndex: number;
-  /** Time-weighted mean of the CVA the session's feedback carried (degrees); null when none did. */
-  averageCVAngle: number | null;
-  feedbackCount: number;
-  statusCounts: Record<PostureStatus, number>;
-  keyFindings: {
-    /** Seconds in each status. */
-    poorPostureTime: number;
-    goodPostureTime: number;
-    neutralPostureTime: number;
-    frequentIssues: string[];
-    improvementAreas: string[];
-  };
-  timeline: { timestamp: string; postureStatus: PostureStatus; score: number; issue?: string }[];
 }
 
 export interface CalibrationProgressItem {
@@ -287,7 +243,7 @@ export interface ApiClient {
     }>;
   };
   sessions: {
-    start(payload: { mode: SessionMode; calibrationId: string }): Promise<Answer<{ id: string }>>;
+    start(payload: SessionStartPayload): Promise<Answer<{ id: string }>>;
     /** `at: 'lastFeedback'` ends it at its last feedback (a session offered back after a reload and ended there:
      * nobody watched since); else now. */
     end(id: string, options?: { at: 'now' | 'lastFeedback' }): Promise<Answer<unknown>>;

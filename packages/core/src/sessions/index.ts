@@ -1,3 +1,4 @@
+export * from './contract';
 export * from './feedback';
 export * from './format';
 export * from './live-loop';

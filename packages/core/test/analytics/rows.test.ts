@@ -31,6 +31,14 @@ const session = (id: string, mode: string, over: Partial<SessionHistoryItem> = {
   duration: 600,
   averagePostureScore: 80,
   averageCVAngle: 50,
+  startTime: '2026-03-04T10:00:00.000Z',
+  endTime: null,
+  averageScore: 80,
+  stabilityIndex: null,
+  goodPostureTime: null,
+  neutralPostureTime: null,
+  poorPostureTime: null,
+  calibrationId: null,
   ...over,
 });
 

@@ -28,6 +28,14 @@ function session(
     duration: 600,
     averagePostureScore: 80,
     averageCVAngle: 50,
+    startTime: createdAt,
+    endTime: null,
+    averageScore: 80,
+    stabilityIndex: null,
+    goodPostureTime: null,
+    neutralPostureTime: null,
+    poorPostureTime: null,
+    calibrationId: null,
     ...overrides,
   };
 }
