@@ -1,6 +1,7 @@
 // The live loop: every frame a producer gives is read once, whoever subscribes (the overlay, the page's posture,
 // the extension's reports); the producer's verdict is the verdict (nothing judges the keypoints again); the
 // reference of record reaches every producer, the one running and the ones opened later.
+import { monitorApi } from '@posture-vision/testkit/monitor-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyseFrame } from '../../src/analysis/verdict';
 import type { PostureFeedback } from '../../src/api/types';
@@ -11,7 +12,6 @@ import {
   createLiveLoop,
   type FrameProducer,
   type LiveReading,
-  type MonitorApi,
   REFERENCE_DELAY_MS,
 } from '../../src/sessions/index';
 import { POSE_FRAME, transform, upright } from '../analysis/poses';
@@ -53,33 +53,7 @@ function judged(verdict: PostureVerdict, keypoints = UPRIGHT.keypoints): Detecti
 
 let clock: number;
 let sent: PostureFeedback[];
-const api: MonitorApi = {
-  calibration: {
-    statusDetailed: async () => ({
-      success: true,
-      data: {
-        hasActive: true,
-        needsRecalibration: false,
-        calibration: {
-          id: 'cal-7',
-          createdAt: '2026-11-20T10:00:00Z',
-          initialPostureScore: 80,
-          cranialVertebralAngle: 51.5,
-          forwardHeadDistance: 70,
-          shoulderTiltAngle: 1,
-          headTiltAngle: 1,
-          assessmentNotes: null,
-        },
-        daysUntilExpiry: 20,
-      },
-    }),
-  },
-  sessions: {
-    start: async () => ({ success: true, data: { id: 'session-1' } }),
-    feedback: async (_id, payload) => void sent.push(payload),
-    end: async () => ({ success: true }),
-  },
-};
+const api = monitorApi({ onFeedback: (payload) => void sent.push(payload) });
 
 /** A producer that records every reference it is handed. */
 function producer(): FrameProducer & { handed: (ProfileReference | null)[] } {

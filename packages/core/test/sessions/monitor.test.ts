@@ -1,5 +1,6 @@
 // The posture monitor's workflow with the API as a recorded edge: verdict → status, issue and feedback with the
 // heartbeat cadence of feedback.ts, the automatic reference, session start and end.
+import { monitorApi } from '@posture-vision/testkit/monitor-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PostureFeedback } from '../../src/api/types';
 import type { DetectionFrame, PostureVerdict } from '../../src/detection/frame';
@@ -32,41 +33,11 @@ let calls: string[];
 let sent: PostureFeedback[];
 let active: boolean;
 
-const api: MonitorApi = {
-  calibration: {
-    statusDetailed: async () => ({
-      success: true,
-      data: active
-        ? {
-            hasActive: true,
-            needsRecalibration: false,
-            calibration: {
-              id: 'cal-7',
-              createdAt: '2026-11-20T10:00:00Z',
-              initialPostureScore: 80,
-              cranialVertebralAngle: 51.5,
-              forwardHeadDistance: 70,
-              shoulderTiltAngle: 1,
-              headTiltAngle: 1,
-              assessmentNotes: null,
-            },
-            daysUntilExpiry: 20,
-          }
-        : { hasActive: false, needsRecalibration: true, calibration: null, daysUntilExpiry: null },
-    }),
-  },
-  sessions: {
-    start: async (payload) => {
-      calls.push(`start ${payload.mode} ${payload.calibrationId}`);
-      return { success: true, data: { id: 'session-1' } };
-    },
-    feedback: async (_id, payload) => void sent.push(payload),
-    end: async (id) => {
-      calls.push(`end ${id}`);
-      return { success: true };
-    },
-  },
-};
+const api = monitorApi({
+  onFeedback: (payload) => void sent.push(payload),
+  onCall: (call) => void calls.push(call),
+  active: () => active,
+});
 
 beforeEach(() => {
   clock = 0;

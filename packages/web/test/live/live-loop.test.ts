@@ -5,11 +5,11 @@ import type {
   CalibrationResult,
   DetectionFrame,
   LiveReading,
-  MonitorApi,
   PostureFeedback,
   ProfileReference,
 } from '@posture-vision/core';
 import { detectionFrame, person } from '@posture-vision/testkit/frames';
+import { monitorApi } from '@posture-vision/testkit/monitor-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDom } from '../support/dom.ts';
 
@@ -52,33 +52,7 @@ const UPRIGHT: ProfileReference = { keypoints: person, frame: FRAME };
 const TAKEN: ProfileReference = { keypoints: person.map((k) => ({ ...k, y: k.y + 0.02 })), frame: FRAME };
 
 let sent: PostureFeedback[];
-const api: MonitorApi = {
-  calibration: {
-    statusDetailed: async () => ({
-      success: true,
-      data: {
-        hasActive: true,
-        needsRecalibration: false,
-        calibration: {
-          id: 'cal-7',
-          createdAt: '2026-11-20T10:00:00Z',
-          initialPostureScore: 80,
-          cranialVertebralAngle: 51.5,
-          forwardHeadDistance: 70,
-          shoulderTiltAngle: 1,
-          headTiltAngle: 1,
-          assessmentNotes: null,
-        },
-        daysUntilExpiry: 20,
-      },
-    }),
-  },
-  sessions: {
-    start: async () => ({ success: true, data: { id: 'session-1' } }),
-    feedback: async (_id, payload) => void sent.push(payload),
-    end: async () => ({ success: true }),
-  },
-};
+const api = monitorApi({ onFeedback: (payload) => void sent.push(payload) });
 
 /** The session page's set-up: a loop running its session, the controller fed by the link, the page's
  * subscription to the loop's readings. */
