@@ -320,7 +320,7 @@ export default function LiveTool(props: LiveToolProps) {
   );
 }
 
-/** The time-up modal of the Free Tier: e-mail capture (5.1). Its two messages are the specification's words, shown
+/** The time-up modal of the Free Tier: e-mail capture. Its two messages are the specification's words, shown
  * in the dialog (a refusal under the field, the confirmation announced in its place) rather than in native alert
  * boxes that block the tab. */
 export function TimeUpModal({ onClose }: { onClose: () => void }) {

@@ -39,7 +39,7 @@ export function addDrawing(total: DrawnTotals, drawn: OverlayDrawing): DrawnTota
 }
 
 /** The outline and arrows to draw on a canvas of this size: only in Active Mode while the posture is deviated
- * (4.1); the outline follows the person's head and shoulders. */
+ * (the live tool's correction arrows); the outline follows the person's head and shoulders. */
 export function corrections(
   frame: DetectionFrame | null,
   activeMode: boolean,

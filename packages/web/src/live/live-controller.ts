@@ -130,7 +130,8 @@ export class LiveController {
     });
   }
 
-  /** Model status on load, with the health check as fallback (7.1, 8.1). In device mode the models are this
+  /** Model status on load, with the health check as fallback (the vision service's
+   * model-status call, then its health; unreachable: the connection error). In device mode the models are this
    * computer's: nothing is asked of the vision service. */
   async checkModelStatus() {
     if (this.state.processing === 'device') {
@@ -210,7 +211,7 @@ export class LiveController {
       // After a reconnect the prompt of the current step shows again (the link says 'Camera connected!').
       if (this.state.workflow !== 'calibrate') this.set({ status: workflowPrompt(this.state.workflow) });
     } else if (state === 'failed') {
-      // 8.1: the Retry Connection button shows and streaming is marked off.
+      // The connection error: the Retry Connection button shows and streaming is marked off.
       this.stopStreaming();
       this.set({ showRetry: true });
     } else if (state === 'auth-required') {
@@ -396,7 +397,7 @@ export class LiveController {
     this.log(message);
   }
 
-  /** Tab hidden: drawing and the free timer pause; they resume when it is shown again (4.1). */
+  /** Tab hidden: drawing and the free timer pause; they resume when it is shown again. */
   setVisible(visible: boolean) {
     if (this.state.camera !== 'streaming') return;
     if (!visible && !this.paused) {
@@ -425,7 +426,7 @@ export class LiveController {
     if (wasStreaming) this.streamingChanged(false);
   }
 
-  /** Stop Camera resets everything, then says 'Camera stopped' (4.1). */
+  /** Stop Camera resets everything, then says 'Camera stopped'. */
   stopCamera() {
     this.stopStreaming();
     const ctx = this.canvas?.getContext('2d');

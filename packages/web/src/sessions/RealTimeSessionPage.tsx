@@ -29,7 +29,7 @@ import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/sessio
 import { StaleCalibrationBanner } from './StaleCalibrationBanner';
 import './sessions.css';
 
-/** The page's control that starts a session and the camera with it (2.7); the live tool's prompt names it. */
+/** The page's control that starts a session and the camera with it; the live tool's prompt names it. */
 const START_SESSION = 'Start Session';
 
 type Phase = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
@@ -111,7 +111,7 @@ export default function RealTimeSessionPage() {
     setLog((current) => appendLog(current, `${new Date().toLocaleTimeString()} ${line}`));
   }, []);
 
-  // Initial check: a session needs an active calibration (5.3).
+  // Initial check: a session needs an active calibration (the API refuses to start one without).
   useEffect(() => {
     let live = true;
     void monitor.checkCalibration().then((checked) => {
