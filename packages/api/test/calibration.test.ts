@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateMeasurementKey, MEASUREMENT_FIELD } from '@posture-vision/core/calibration';
+import { freePort } from '@posture-vision/testkit/services';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measurementVerifier } from '../src/calibration/measurement.ts';
 import { storedFiles } from '../src/db/schema.ts';
 import { databases, PASSWORD, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 import { dataUrl, jpegLike } from './images.ts';
@@ -442,5 +444,23 @@ describe.each(databases)('calibrations on %s', (kind) => {
     );
     const process = await server.http.post(`/calibration/${calibrationId}/process-ml`, {}, user.accessToken);
     expect(process.status).toBe(503);
+  });
+});
+
+describe('verifying a measurement while the vision service is down', () => {
+  it('answers 503 (try again), not a refusal of the client’s measurement, when its key cannot be fetched', async () => {
+    const verify = measurementVerifier(`http://127.0.0.1:${await freePort()}`);
+    const sent = photos();
+    const bytes = Object.fromEntries(
+      sent.map((p) => [p.viewType, Buffer.from(p.photoUrl.slice(p.photoUrl.indexOf(',') + 1), 'base64')]),
+    ) as Parameters<typeof verify>[1];
+    const failure = await verify(await measured(sent), bytes).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      statusCode: 503,
+      details: [{ field: 'vision', message: 'Vision service unavailable.' }],
+    });
+    expect((failure as Error).message).toMatch(
+      /^The vision service is not reachable at .* to verify the analysis/,
+    );
   });
 });

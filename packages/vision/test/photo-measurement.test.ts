@@ -10,7 +10,7 @@ import {
   MEASUREMENT_ISSUER,
 } from '@posture-vision/core/calibration';
 import { personPhotoDataUrl, sideViewPhoto, toDataUrl } from '@posture-vision/testkit/media';
-import { ensureRedis, REDIS_URL } from '@posture-vision/testkit/services';
+import { ensureRedis, freePort, REDIS_URL } from '@posture-vision/testkit/services';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,5 +116,17 @@ describe('the signing key of a deployment', () => {
     await expect(buildServer({ workers: 1, signingKey: '{"kty":"EC"}' })).rejects.toThrow(
       'VISION_SIGNING_KEY is not a private ES256 key',
     );
+  });
+});
+
+describe('a signing key that cannot be loaded', () => {
+  it('fails the call that needs it, and is loaded again by the next one', async () => {
+    const down = measurementKeys({
+      redisUrl: `redis://127.0.0.1:${await freePort()}`,
+      redisPrefix: 'pv-test:',
+    });
+    await expect(down.jwks()).rejects.toThrow();
+    // Not a failure kept for good: each call tries again (and fails again while Redis is down).
+    await expect(down.jwks()).rejects.toThrow();
   });
 });
