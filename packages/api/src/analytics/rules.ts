@@ -1,5 +1,6 @@
 // Analytics rules: aggregates, trends, consistency and insights, computed from
 // the user's own sessions and feedback. Every number here is derived, none is random.
+import type { DashboardAnalytics, PostureTrends, SessionInsights } from '@posture-vision/core/analytics';
 
 export interface ScoredSession {
   id: string;
@@ -99,7 +100,7 @@ export function consistencyScore(daily: { averageScore: number | null }[], timef
  * rows, which weighs a heartbeating client's steady minute as 12 and a change-only client's as 1, and makes an
  * hour of good posture with a few short slips read as mostly poor.
  */
-export function dashboardAnalytics(sessions: ScoredSession[]) {
+export function dashboardAnalytics(sessions: ScoredSession[]): DashboardAnalytics {
   const chronological = [...sessions].sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   const scores = chronological.flatMap((s) => (s.score === null ? [] : [s.score]));
   const last = chronological.at(-1);
@@ -154,9 +155,10 @@ export function timeWeightedFigures(sessions: ScoredSession[]) {
   };
 }
 
-export const TIMEFRAME_DAYS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as const;
-
-export function postureTrends(sessions: ScoredSession[], timeframeDays: number) {
+export function postureTrends(
+  sessions: ScoredSession[],
+  timeframeDays: number,
+): Omit<PostureTrends, 'timeframe'> {
   const daily = dailyAggregates(sessions);
   return {
     dailyAggregates: daily,
@@ -181,7 +183,7 @@ export function insights(input: {
   issueShares: [string, number][];
   issueLabel: (issue: string) => string;
   issueAdvice: (issue: string) => string | undefined;
-}) {
+}): SessionInsights {
   const progressIndicators = {
     sessionCount: input.sessionCount,
     averageScore: round1(input.averageScore),

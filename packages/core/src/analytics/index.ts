@@ -1,3 +1,4 @@
+export * from './contract';
 export * from './insights';
 export * from './messages';
 export * from './overview';

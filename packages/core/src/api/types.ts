@@ -2,6 +2,12 @@
 // Web app, extension and tests code against this interface; `createApiClient` implements it.
 
 import type {
+  DashboardAnalytics,
+  PostureTrends,
+  PostureTrendsTimeframe,
+  SessionInsights,
+} from '../analytics/contract';
+import type {
   AdminLoginPayload,
   ChangePasswordPayload,
   LoginAnswer,
@@ -26,7 +32,16 @@ import type {
 } from '../sessions/contract';
 import type { AlertPreferences } from '../settings/contract';
 
-export type { PostureFeedback, PostureStatus, SessionHistoryItem, SessionMode, SessionReport };
+export type {
+  DashboardAnalytics,
+  PostureFeedback,
+  PostureStatus,
+  PostureTrends,
+  SessionHistoryItem,
+  SessionInsights,
+  SessionMode,
+  SessionReport,
+};
 
 /** The response envelope of the API. */
 export interface ApiEnvelope<T = unknown> {
@@ -97,39 +112,10 @@ export interface CalibrationProgressItem {
   cranialVertebralAngle: number | null;
 }
 
-export interface PostureTrends {
-  /** averageScore is null on a day whose sessions carry no feedback. */
-  dailyAggregates: { date: string; averageScore: number | null; sessionCount: number }[];
-  improvementRate: number;
-  bestDay: { date: string; score: number } | null;
-  consistencyScore: number;
-}
-
-export interface SessionInsights {
-  overallPatterns: string;
-  improvementAreas: string[];
-  progressIndicators: Record<string, number>;
-}
-
 export interface Recommendation {
   category?: string;
   recommendation: string;
   priority: 'high' | 'medium' | 'low' | string;
-}
-
-export interface DashboardAnalytics {
-  total_sessions: number;
-  total_time: number;
-  average_posture_score: number;
-  improvement_rate: number;
-  last_session_date: string | null;
-  /** averageScore is null where the sessions carry no feedback. */
-  daily_averages: { date: string; averageScore: number | null }[];
-  weekly_trends: { week: string; averageScore: number | null; sessionCount: number }[];
-  /** Seconds in good, neutral (fair) and poor posture over the sessions, by the report's timestamp rule (the
-   * API's analytics/rules.ts); whole seconds, like the report's keyFindings. */
-  posture_distribution: { good: number; fair: number; poor: number };
-  scoreTrend?: number[];
 }
 
 export interface DeviceSession {
@@ -256,7 +242,7 @@ export interface ApiClient {
     exportData(format?: 'json' | 'csv'): Promise<Answer<unknown>>;
     exportStats(): Promise<Answer<ExportStats['sessions']>>;
     insights(id?: string): Promise<Answer<SessionInsights>>;
-    postureTrends(timeframe?: '7d' | '30d' | '90d' | '1y'): Promise<Answer<PostureTrends>>;
+    postureTrends(timeframe?: PostureTrendsTimeframe): Promise<Answer<PostureTrends>>;
   };
   security: {
     deviceSessions(): Promise<Answer<DeviceSession[]>>;

@@ -56,9 +56,9 @@ describe('overview: the last 7 days', () => {
   it('lists seven calendar days ending today, with the days that have a score', () => {
     const days = lastDays(
       [
-        { date: '2026-11-13', averageScore: 50 },
-        { date: '2026-11-14', averageScore: 61 },
-        { date: '2026-11-20T00:00:00.000Z', averageScore: 82.4 },
+        { date: '2026-11-13', averageScore: 50, sessionCount: 1 },
+        { date: '2026-11-14', averageScore: 61, sessionCount: 1 },
+        { date: '2026-11-20T00:00:00.000Z', averageScore: 82.4, sessionCount: 1 },
       ],
       new Date('2026-11-20T15:00:00Z'),
     );
