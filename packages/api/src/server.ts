@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { healthResponse } from '@posture-vision/core/http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import analyticsRoutes from './analytics/routes.ts';
 import { addressLimits } from './auth/address-limits.ts';
@@ -16,9 +17,11 @@ import { openDatabase } from './db/index.ts';
 import healthRoutes from './health/routes.ts';
 import {
   ApiError,
+  answers,
   frameworkErrorOptions,
   installErrorHandling,
   installResponseContracts,
+  ok,
 } from './http/envelope.ts';
 import { createMailer } from './mail/mailer.ts';
 import profileRoutes from './profile/routes.ts';
@@ -76,11 +79,9 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   app.addHook('onRequest', addressLimits(app, config.addressLimits));
   await app.register(multipart, { limits: { fileSize: config.avatarMaxBytes, files: 1, fields: 5 } });
 
-  app.get('/health', async () => ({
-    success: true,
-    message: 'OK',
-    data: { status: 'ok', database: database.kind },
-  }));
+  app.get('/health', answers(healthResponse), async () =>
+    ok({ status: 'ok' as const, database: database.kind }),
+  );
   await app.register(healthRoutes, { redis });
   app.get('/.well-known/jwks.json', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');

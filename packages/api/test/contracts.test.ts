@@ -1,7 +1,7 @@
 // The answers are core's contracts: what the API sends is what the clients' types (inferred from the same
 // schemas) say they read, no field more, and a route that breaks its contract fails in the envelope.
 import { loginResponse } from '@posture-vision/core/auth';
-import { envelope, z } from '@posture-vision/core/http';
+import { envelope, healthResponse, liveResponse, readyResponse, z } from '@posture-vision/core/http';
 import { profileData, profileResponse } from '@posture-vision/core/profile';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describe('a route that declares its answer', () => {
   });
 });
 
-describe('the accounts API against core’s contracts', () => {
+describe('the API against core’s contracts', () => {
   let server: TestServer;
   let user: SignedIn;
   beforeAll(async () => {
@@ -56,5 +56,13 @@ describe('the accounts API against core’s contracts', () => {
     const profile = await server.http.get('/profile', user.accessToken);
     expect(profileResponse.safeParse(profile.body).success).toBe(true);
     expect(Object.keys(profile.body.data).sort()).toEqual(Object.keys(profileData.shape).sort());
+  });
+
+  it('answers health, liveness and readiness in the contracts’ shape', async () => {
+    expect(healthResponse.safeParse((await server.http.get('/health')).body).success).toBe(true);
+    expect(liveResponse.safeParse((await server.http.get('/health/live')).body).success).toBe(true);
+    const ready = await server.http.get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(readyResponse.safeParse(ready.body).success).toBe(true);
   });
 });
