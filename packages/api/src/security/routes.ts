@@ -1,27 +1,33 @@
 // Security: device sessions, TOTP two-factor authentication, login history and stats.
 import { createHash } from 'node:crypto';
-import { isRecoveryCodeShape, RECOVERY_CODE_MESSAGES } from '@posture-vision/core/auth';
+import {
+  deviceLogoutResponse,
+  deviceSessionParams,
+  deviceSessionsResponse,
+  disableTwoFactorRequest,
+  loginHistoryQuery,
+  loginHistoryResponse,
+  loginStatsQuery,
+  loginStatsResponse,
+  logoutAllResponse,
+  RECOVERY_CODE_MESSAGES,
+  recoveryCodesResponse,
+  totpRequest,
+  twoFactorDisabledResponse,
+  twoFactorEnabledResponse,
+  twoFactorSetupResponse,
+  twoFactorStatusResponse,
+  twoFactorVerifiedResponse,
+} from '@posture-vision/core/auth';
 import { and, countDistinct, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { revokeAllSessions } from '../auth/service.ts';
 import { requireUser } from '../context.ts';
 import { deviceSessions, loginEvents, recoveryCodes, users } from '../db/schema.ts';
-import { ApiError, ok, parse } from '../http/envelope.ts';
-import { isUuid, totpCode } from '../http/fields.ts';
+import { ApiError, answers, ok, parse } from '../http/envelope.ts';
+import { isUuid } from '../http/fields.ts';
 import { claimRecoveryCode, issueRecoveryCodes, unusedRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQrCode, verifyTotp } from './totp.ts';
-
-const tokenBody = z.object({ token: totpCode });
-/** Turning 2FA off takes the authenticator's code or, when the phone is lost, one recovery code. */
-const disableBody = z.union([
-  tokenBody,
-  z.object({
-    recoveryCode: z.string().max(40).refine(isRecoveryCodeShape, RECOVERY_CODE_MESSAGES.invalid),
-  }),
-]);
-const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
-const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
 const INVALID_CODE = 'Invalid two-factor authentication code.';
 
@@ -49,7 +55,7 @@ export default async function securityRoutes(app: FastifyInstance) {
     return user;
   }
 
-  app.get('/auth/sessions', { preHandler: auth }, async (request) => {
+  app.get('/auth/sessions', { preHandler: auth, ...answers(deviceSessionsResponse) }, async (request) => {
     const rows = await ctx.db
       .select()
       .from(deviceSessions)
@@ -69,31 +75,35 @@ export default async function securityRoutes(app: FastifyInstance) {
     );
   });
 
-  app.delete('/auth/sessions/all', { preHandler: auth }, async (request) => {
+  app.delete('/auth/sessions/all', { preHandler: auth, ...answers(logoutAllResponse) }, async (request) => {
     const revoked = await revokeAllSessions(ctx, request.user.userId);
     return ok({ revoked }, 'Logged out from all devices.');
   });
 
-  app.delete('/auth/sessions/:id', { preHandler: auth }, async (request) => {
-    const { id } = parse(z.object({ id: z.string().max(100) }), request.params, 'params');
-    const rows = isUuid(id)
-      ? await ctx.db
-          .update(deviceSessions)
-          .set({ revokedAt: new Date() })
-          .where(
-            and(
-              eq(deviceSessions.id, id),
-              eq(deviceSessions.userId, request.user.userId),
-              isNull(deviceSessions.revokedAt),
-            ),
-          )
-          .returning({ id: deviceSessions.id })
-      : [];
-    if (!rows.length) throw new ApiError(404, 'Session not found.');
-    return ok({ id }, 'Device logged out.');
-  });
+  app.delete(
+    '/auth/sessions/:id',
+    { preHandler: auth, ...answers(deviceLogoutResponse) },
+    async (request) => {
+      const { id } = parse(deviceSessionParams, request.params, 'params');
+      const rows = isUuid(id)
+        ? await ctx.db
+            .update(deviceSessions)
+            .set({ revokedAt: new Date() })
+            .where(
+              and(
+                eq(deviceSessions.id, id),
+                eq(deviceSessions.userId, request.user.userId),
+                isNull(deviceSessions.revokedAt),
+              ),
+            )
+            .returning({ id: deviceSessions.id })
+        : [];
+      if (!rows.length) throw new ApiError(404, 'Session not found.');
+      return ok({ id }, 'Device logged out.');
+    },
+  );
 
-  app.post('/auth/2fa/setup', twoFactor, async (request) => {
+  app.post('/auth/2fa/setup', { ...twoFactor, ...answers(twoFactorSetupResponse) }, async (request) => {
     const user = await userRow(request.user.userId);
     if (user.totpEnabled) throw new ApiError(409, 'Two-factor authentication is already enabled.');
     const secret = newTotpSecret();
@@ -107,8 +117,8 @@ export default async function securityRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/auth/2fa/enable', twoFactor, async (request) => {
-    const { token } = parse(tokenBody, request.body);
+  app.post('/auth/2fa/enable', { ...twoFactor, ...answers(twoFactorEnabledResponse) }, async (request) => {
+    const { token } = parse(totpRequest, request.body);
     const user = await userRow(request.user.userId);
     if (user.totpEnabled) throw new ApiError(409, 'Two-factor authentication is already enabled.');
     if (!user.totpSecret) throw new ApiError(400, 'Set up two-factor authentication first.');
@@ -121,19 +131,23 @@ export default async function securityRoutes(app: FastifyInstance) {
   });
 
   // New recovery codes on demand (all used, or some seen by someone else): the old ones stop working.
-  app.post('/auth/2fa/recovery-codes', twoFactor, async (request) => {
-    const { token } = parse(tokenBody, request.body);
-    const user = await userRow(request.user.userId);
-    if (!user.totpEnabled || !user.totpSecret)
-      throw new ApiError(400, 'Two-factor authentication is not enabled.');
-    if (!(await verifyTotp(user.totpSecret, token)))
-      throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
-    const codes = await issueRecoveryCodes(ctx, user.id);
-    return ok({ recoveryCodes: codes }, RECOVERY_CODE_MESSAGES.created);
-  });
+  app.post(
+    '/auth/2fa/recovery-codes',
+    { ...twoFactor, ...answers(recoveryCodesResponse) },
+    async (request) => {
+      const { token } = parse(totpRequest, request.body);
+      const user = await userRow(request.user.userId);
+      if (!user.totpEnabled || !user.totpSecret)
+        throw new ApiError(400, 'Two-factor authentication is not enabled.');
+      if (!(await verifyTotp(user.totpSecret, token)))
+        throw new ApiError(400, INVALID_CODE, [{ field: 'token', message: INVALID_CODE }]);
+      const codes = await issueRecoveryCodes(ctx, user.id);
+      return ok({ recoveryCodes: codes }, RECOVERY_CODE_MESSAGES.created);
+    },
+  );
 
-  app.post('/auth/2fa/verify', twoFactor, async (request) => {
-    const { token } = parse(tokenBody, request.body);
+  app.post('/auth/2fa/verify', { ...twoFactor, ...answers(twoFactorVerifiedResponse) }, async (request) => {
+    const { token } = parse(totpRequest, request.body);
     const user = await userRow(request.user.userId);
     if (!user.totpSecret) throw new ApiError(400, 'Set up two-factor authentication first.');
     if (!(await verifyTotp(user.totpSecret, token)))
@@ -141,8 +155,8 @@ export default async function securityRoutes(app: FastifyInstance) {
     return ok({ valid: true }, 'Code verified.');
   });
 
-  app.post('/auth/2fa/disable', twoFactor, async (request) => {
-    const body = parse(disableBody, request.body);
+  app.post('/auth/2fa/disable', { ...twoFactor, ...answers(twoFactorDisabledResponse) }, async (request) => {
+    const body = parse(disableTwoFactorRequest, request.body);
     const user = await userRow(request.user.userId);
     if (!user.totpEnabled || !user.totpSecret)
       throw new ApiError(400, 'Two-factor authentication is not enabled.');
@@ -162,14 +176,14 @@ export default async function securityRoutes(app: FastifyInstance) {
     return ok({ enabled: false }, '2FA has been disabled');
   });
 
-  app.get('/auth/2fa/status', { preHandler: auth }, async (request) => {
+  app.get('/auth/2fa/status', { preHandler: auth, ...answers(twoFactorStatusResponse) }, async (request) => {
     const user = await userRow(request.user.userId);
     const left = user.totpEnabled ? await unusedRecoveryCodes(ctx, user.id) : 0;
     return ok({ enabled: user.totpEnabled, recoveryCodesLeft: left }, '2FA status');
   });
 
-  app.get('/auth/login-history', { preHandler: auth }, async (request) => {
-    const { limit } = parse(historyQuery, request.query, 'query');
+  app.get('/auth/login-history', { preHandler: auth, ...answers(loginHistoryResponse) }, async (request) => {
+    const { limit } = parse(loginHistoryQuery, request.query, 'query');
     const rows = await ctx.db
       .select()
       .from(loginEvents)
@@ -191,29 +205,33 @@ export default async function securityRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/auth/login-history/stats', { preHandler: auth }, async (request) => {
-    const { days } = parse(statsQuery, request.query, 'query');
-    const since = new Date(Date.now() - days * 86_400_000);
-    const [row] = await ctx.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        succeeded: sql<number>`count(*) filter (where ${loginEvents.success})::int`,
-        devices: countDistinct(sql`${loginEvents.device} || '|' || ${loginEvents.browser}`),
-      })
-      .from(loginEvents)
-      .where(and(eq(loginEvents.userId, request.user.userId), gte(loginEvents.createdAt, since)));
-    const total = Number(row?.total ?? 0);
-    const succeeded = Number(row?.succeeded ?? 0);
-    return ok(
-      {
-        days,
-        totalLogins: total,
-        successfulLogins: succeeded,
-        failedLogins: total - succeeded,
-        successRate: total ? Math.round((1000 * succeeded) / total) / 10 : 0,
-        uniqueDevices: Number(row?.devices ?? 0),
-      },
-      'Login stats',
-    );
-  });
+  app.get(
+    '/auth/login-history/stats',
+    { preHandler: auth, ...answers(loginStatsResponse) },
+    async (request) => {
+      const { days } = parse(loginStatsQuery, request.query, 'query');
+      const since = new Date(Date.now() - days * 86_400_000);
+      const [row] = await ctx.db
+        .select({
+          total: sql<number>`count(*)::int`,
+          succeeded: sql<number>`count(*) filter (where ${loginEvents.success})::int`,
+          devices: countDistinct(sql`${loginEvents.device} || '|' || ${loginEvents.browser}`),
+        })
+        .from(loginEvents)
+        .where(and(eq(loginEvents.userId, request.user.userId), gte(loginEvents.createdAt, since)));
+      const total = Number(row?.total ?? 0);
+      const succeeded = Number(row?.succeeded ?? 0);
+      return ok(
+        {
+          days,
+          totalLogins: total,
+          successfulLogins: succeeded,
+          failedLogins: total - succeeded,
+          successRate: total ? Math.round((1000 * succeeded) / total) / 10 : 0,
+          uniqueDevices: Number(row?.devices ?? 0),
+        },
+        'Login stats',
+      );
+    },
+  );
 }

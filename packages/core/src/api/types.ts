@@ -15,6 +15,7 @@ import type {
   RegistrationPayload,
   ResetPasswordPayload,
 } from '../auth/contract';
+import type { DeviceSession, LoginHistoryEntry, LoginStats } from '../auth/security-contract';
 import type {
   CalibrationProfile,
   CreateProfilePayload,
@@ -34,6 +35,9 @@ import type { AlertPreferences } from '../settings/contract';
 
 export type {
   DashboardAnalytics,
+  DeviceSession,
+  LoginHistoryEntry,
+  LoginStats,
   PostureFeedback,
   PostureStatus,
   PostureTrends,
@@ -116,29 +120,6 @@ export interface Recommendation {
   category?: string;
   recommendation: string;
   priority: 'high' | 'medium' | 'low' | string;
-}
-
-export interface DeviceSession {
-  id: string;
-  deviceType: string;
-  ipAddress: string;
-  lastActivity: string;
-  current?: boolean;
-}
-
-export interface LoginHistoryEntry {
-  timestamp: string;
-  success: boolean;
-  ipAddress: string;
-  device: { device: string; browser: string };
-  location: string | null;
-  note: string | null;
-}
-
-export interface LoginStats {
-  totalLogins: number;
-  successRate: number;
-  uniqueDevices: number;
 }
 
 /** What a call answers: the parsed body (JSON when the content type says so, else text). */
