@@ -1,3 +1,4 @@
+import { sessionHistoryItem } from '@posture-vision/testkit/sessions';
 import { describe, expect, it } from 'vitest';
 import {
   analyticsCharts,
@@ -24,23 +25,8 @@ import {
 } from '../../src/analytics/index';
 import type { SessionHistoryItem } from '../../src/api/types';
 
-const session = (id: string, mode: string, over: Partial<SessionHistoryItem> = {}): SessionHistoryItem => ({
-  id,
-  createdAt: '2026-03-04T10:00:00.000Z',
-  mode,
-  duration: 600,
-  averagePostureScore: 80,
-  averageCVAngle: 50,
-  startTime: '2026-03-04T10:00:00.000Z',
-  endTime: null,
-  averageScore: 80,
-  stabilityIndex: null,
-  goodPostureTime: null,
-  neutralPostureTime: null,
-  poorPostureTime: null,
-  calibrationId: null,
-  ...over,
-});
+const session = (id: string, mode: string, over: Partial<SessionHistoryItem> = {}): SessionHistoryItem =>
+  sessionHistoryItem({ id, mode, createdAt: '2026-03-04T10:00:00.000Z', ...over });
 
 describe('session entries', () => {
   it('derive id, locale date, type, duration, score, cva and link', () => {

@@ -1,6 +1,7 @@
 // The dashboard's own derivations (the rest come from core): the analytics day filter, the overview's last 7
 // days, session metrics from the user's sessions, and the locally stored user settings.
 import type { SessionHistoryItem, SessionReport } from '@posture-vision/core/api';
+import { sessionHistoryItem } from '@posture-vision/testkit/sessions';
 import { describe, expect, it } from 'vitest';
 import { localDateKey, sessionsOnDay } from '../../src/dashboard/analytics/date-filter';
 import { lastDays } from '../../src/dashboard/overview/week-summary';
@@ -21,23 +22,7 @@ function session(
   createdAt: string,
   overrides: Partial<SessionHistoryItem> = {},
 ): SessionHistoryItem {
-  return {
-    id,
-    createdAt,
-    mode: 'active',
-    duration: 600,
-    averagePostureScore: 80,
-    averageCVAngle: 50,
-    startTime: createdAt,
-    endTime: null,
-    averageScore: 80,
-    stabilityIndex: null,
-    goodPostureTime: null,
-    neutralPostureTime: null,
-    poorPostureTime: null,
-    calibrationId: null,
-    ...overrides,
-  };
+  return sessionHistoryItem({ id, createdAt, ...overrides });
 }
 
 const at = (day: number, hour = 10) => new Date(2026, 10, day, hour).toISOString();
