@@ -1,5 +1,6 @@
 // Offline fallback: on a network failure or a 404 an authenticated data call
 // answers placeholder data chosen by the path, instead of failing.
+import type { DashboardAnalytics } from '../analytics/contract';
 import type { ApiEnvelope } from './types';
 
 export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable';
@@ -33,12 +34,14 @@ function placeholderData(key: PlaceholderKey): unknown {
     case 'detailed':
       return statsPlaceholder();
     case 'analytics':
+      // In the analytics contract's shape, so a screen reading any field of it works offline too.
       return {
         ...statsPlaceholder(),
         daily_averages: [],
         weekly_trends: [],
         posture_distribution: { good: 0, fair: 0, poor: 0 },
-      };
+        scoreTrend: [],
+      } satisfies DashboardAnalytics;
     case 'history':
       return [];
   }

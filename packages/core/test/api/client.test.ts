@@ -1,5 +1,6 @@
 // The client's request rules with a recording fetch: paths, headers, parsing, errors, fallback, tokens.
 import { describe, expect, it, vi } from 'vitest';
+import { dashboardAnalytics } from '../../src/analytics/contract';
 import {
   ApiError,
   createApiClient,
@@ -309,8 +310,10 @@ describe('offline fallback', () => {
         daily_averages: [],
         weekly_trends: [],
         posture_distribution: { good: 0, fair: 0, poor: 0 },
+        scoreTrend: [],
       },
     });
+    expect(dashboardAnalytics.safeParse((await api.sessions.analytics()).data).success).toBe(true);
   });
 
   it('the detailed calibration status answers the stats shape', async () => {
