@@ -1,6 +1,7 @@
 // Schema pieces the contracts share, each with the specification's wording for its rule. The API validates
 // requests with them and the forms judge the same fields with them, so a rule and its message exist once.
 import { hasPasswordComplexity, PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES } from '../auth/rules';
+import { SETTINGS_MESSAGES } from '../settings/messages';
 import { z } from './schema';
 import { isCalendarDate } from './storable';
 
@@ -63,7 +64,7 @@ export const birthday = isoDate('Birthday').refine(
 export const totpCode = z
   .string({ error: (issue) => (issue.input === undefined ? 'Code is required.' : 'Code must be text.') })
   .trim()
-  .regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator app');
+  .regex(/^\d{6}$/, SETTINGS_MESSAGES.enterCode);
 
 export const uuidParam = z.object({ id: z.string().max(100) });
 

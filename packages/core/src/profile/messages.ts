@@ -1,6 +1,8 @@
 // Profile page texts (its error mapping included) and the profile-update rule.
 import { ApiError, NetworkError } from '../api/errors';
-import { VALIDATION_MESSAGES } from '../auth/validation';
+import { VALIDATION_MESSAGES } from '../auth/rules';
+import { firstError } from '../http/schema';
+import { type ProfileUpdatePayload, profileUpdateRequest } from './contract';
 
 export const PROFILE_MESSAGES = {
   authenticationFailed: 'Authentication failed.',
@@ -99,7 +101,11 @@ export function initials(firstName: string, lastName: string): string {
 
 export const PROFILE_REQUIRED_FIELDS = ['firstName', 'lastName', 'birthday', 'phoneNumber'] as const;
 
-/** Saving the profile needs the current password (the other fields are required inputs of the form). */
-export function validateProfileUpdate(input: { password?: string | null }): string | null {
-  return input.password ? null : VALIDATION_MESSAGES.profilePasswordRequired;
+/**
+ * Saving the profile: the current password first (the form's rule), then the API's own rules for the fields
+ * (the profile contract's, with its texts), so the form says before sending what the server would answer.
+ */
+export function validateProfileUpdate(input: Partial<ProfileUpdatePayload>): string | null {
+  if (!input.password) return VALIDATION_MESSAGES.profilePasswordRequired;
+  return firstError(profileUpdateRequest, input);
 }

@@ -103,9 +103,27 @@ describe('profile display and export', () => {
     expect(exportFileContent(csv, 'csv').split('\n')).toEqual(['id,duration', 's1,60', 's2,"1,5"']);
   });
 
+  const profileForm = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    birthday: '1990-12-10',
+    phoneNumber: '+15551234567',
+    password: 'x',
+  };
+
   it('update needs the password', () => {
-    expect(validateProfileUpdate({ password: '' })).toBe('Password is required to update profile.');
+    expect(validateProfileUpdate({ ...profileForm, password: '' })).toBe(
+      'Password is required to update profile.',
+    );
     expect(validateProfileUpdate({})).toBe('Password is required to update profile.');
-    expect(validateProfileUpdate({ password: 'x' })).toBeNull();
+    expect(validateProfileUpdate(profileForm)).toBeNull();
+  });
+
+  it.each([
+    [{ firstName: '  ' }, 'First name is required.'],
+    [{ phoneNumber: '+1555' }, 'Phone number must be between 10 to 15 digits.'],
+    [{ birthday: '2999-01-01' }, 'Birthday must be in the past.'],
+  ])('update refuses %j with the API’s text', (change, message) => {
+    expect(validateProfileUpdate({ ...profileForm, ...change })).toBe(message);
   });
 });
