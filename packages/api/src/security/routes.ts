@@ -2,7 +2,6 @@
 import { createHash } from 'node:crypto';
 import {
   deviceLogoutResponse,
-  deviceSessionParams,
   deviceSessionsResponse,
   disableTwoFactorRequest,
   loginHistoryQuery,
@@ -25,7 +24,7 @@ import { revokeAllSessions } from '../auth/service.ts';
 import { requireUser } from '../context.ts';
 import { deviceSessions, loginEvents, recoveryCodes, users } from '../db/schema.ts';
 import { ApiError, answers, ok, parse } from '../http/envelope.ts';
-import { isUuid } from '../http/fields.ts';
+import { isUuid, uuidParam } from '../http/fields.ts';
 import { claimRecoveryCode, issueRecoveryCodes, unusedRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQrCode, verifyTotp } from './totp.ts';
 
@@ -84,7 +83,7 @@ export default async function securityRoutes(app: FastifyInstance) {
     '/auth/sessions/:id',
     { preHandler: auth, ...answers(deviceLogoutResponse) },
     async (request) => {
-      const { id } = parse(deviceSessionParams, request.params, 'params');
+      const { id } = parse(uuidParam, request.params, 'params');
       const rows = isUuid(id)
         ? await ctx.db
             .update(deviceSessions)

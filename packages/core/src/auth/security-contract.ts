@@ -1,6 +1,6 @@
 // The account-security API's requests and answers (device sessions, two-factor authentication, login
 // history), written once: the API validates and shapes with them, the client's types are inferred from them.
-import { totpCode } from '../http/fields';
+import { historyLimitQuery, totpCode } from '../http/fields';
 import { envelope, z } from '../http/schema';
 import { RECOVERY_CODE_MESSAGES } from './messages';
 import { isRecoveryCodeShape } from './recovery-codes';
@@ -14,9 +14,8 @@ export const disableTwoFactorRequest = z.union([
     recoveryCode: z.string().max(40).refine(isRecoveryCodeShape, RECOVERY_CODE_MESSAGES.invalid),
   }),
 ]);
-export const loginHistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+export const loginHistoryQuery = historyLimitQuery;
 export const loginStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
-export const deviceSessionParams = z.object({ id: z.string().max(100) });
 
 export const deviceSession = z.object({
   id: z.string(),

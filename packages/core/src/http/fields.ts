@@ -68,6 +68,9 @@ export const totpCode = z
 
 export const uuidParam = z.object({ id: z.string().max(100) });
 
+/** A history list's `?limit=`: 1 to 100 entries, 10 when absent. */
+export const historyLimitQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

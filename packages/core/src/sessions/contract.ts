@@ -1,6 +1,6 @@
 // The sessions API's requests and answers, written once: the API validates and shapes with these schemas and
 // the client's types (SessionReport, SessionHistoryItem, PostureFeedback ...) are inferred from them.
-import { isoDateTime } from '../http/fields';
+import { historyLimitQuery, isoDateTime } from '../http/fields';
 import { envelope, z } from '../http/schema';
 import { SESSION_MODES } from '../settings/messages';
 import { SESSION_MESSAGES } from './messages';
@@ -30,7 +30,7 @@ export const sessionEndRequest = z.object({
   at: z.enum(['now', 'lastFeedback'], { error: 'at must be now or lastFeedback.' }).default('now'),
 });
 
-export const sessionHistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+export const sessionHistoryQuery = historyLimitQuery;
 
 const iso = z.string();
 
