@@ -45,7 +45,7 @@ describe('side view metrics', () => {
     expect(sideMetrics(side(20), 1000, 1000).cranial_vertebral_angle).toBeLessThan(50);
   });
 
-  it('agrees with the section 5.2 thresholds at 45° and 48°', () => {
+  it('agrees with the key-metric thresholds at 45° and 48° (CVA below 45° poor)', () => {
     const at = (deg: number) => sideMetrics(side(earForwardForCva(deg, 100)), 1000, 1000);
     expect(at(45).cranial_vertebral_angle).toBe(45);
     expect(at(45).forward_head_distance).toBeCloseTo(100, 0);

@@ -46,7 +46,7 @@ export default function CalibrationPage() {
     streamRef.current = null;
   }, []);
 
-  // On load: straight to the summary when an active calibration exists and none is needed (4.2).
+  // On load: straight to the summary when an active calibration exists and none is needed (the calibration's summary view).
   useEffect(() => {
     let live = true;
     api.calibration.statusDetailed().then(

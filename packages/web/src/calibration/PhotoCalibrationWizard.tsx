@@ -92,7 +92,7 @@ export default function PhotoCalibrationWizard() {
   const capturing = isCaptureStep(state.step);
   const view = viewOf(state.step);
 
-  // The camera runs only during capture steps: leaving one stops it (4.3).
+  // The camera runs only during capture steps: leaving one stops it (the camera is never on unseen).
   useEffect(() => {
     if (!capturing) return;
     let stream: MediaStream | null = null;
@@ -178,7 +178,7 @@ export default function PhotoCalibrationWizard() {
     };
   }, [state.step, state.photos]);
 
-  // A preview checks its photo: the analysis of that one view (7.3 analyze), before the user goes on.
+  // A preview checks its photo: the analysis of that one view (the vision service's single-photo analysis), before the user goes on.
   const previewed = state.step.startsWith('PREVIEW_') ? viewOf(state.step) : null;
   const previewUrl = previewed ? state.photos[previewed]?.dataUrl : undefined;
   useEffect(() => {
