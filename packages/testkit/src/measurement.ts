@@ -3,12 +3,15 @@
 // `measuredBy` signs figures with the same key, as that service would for those photos (the API's vision double
 // publishes it too). For tests whose subject is not the measuring but need a calibration with known figures; the
 // API verifies them like any measurement.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   generateMeasurementKey,
   MEASUREMENT_FIELD,
   type MeasurementKey,
   measurementSigner,
   photoDigest,
+  publicMeasurementJwk,
 } from '@posture-vision/core/calibration';
 
 const key: Promise<MeasurementKey> = generateMeasurementKey('testkit-vision');
@@ -50,4 +53,24 @@ export async function measuredBy<A extends { overall_score: number }>(
     options.now,
   );
   return { ...analysis, [MEASUREMENT_FIELD]: token };
+}
+
+/**
+ * A stand-in for the vision service that publishes only the test kit's key (GET /.well-known/jwks.json) and
+ * answers 503 to anything else: for stacks without a vision service whose tests still store a calibration with
+ * figures (`seedCalibration` with `mlAnalysis`), which the API verifies against this key.
+ */
+export async function startMeasurementKeyServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const jwks = JSON.stringify({ keys: [publicMeasurementJwk(await key)] });
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/.well-known/jwks.json')
+      res.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
+    else res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -12,6 +12,7 @@ export const ACTIVE_CALIBRATION = {
   shoulderTiltAngle: 1,
   headTiltAngle: 1,
   assessmentNotes: null,
+  mlProcessed: true,
 };
 
 /** `active`: whether the user has an active calibration now (always, by default); `onCall`: 'start <mode>

@@ -1,5 +1,6 @@
 // Browser-test harness for the dashboard: the real API as a process, the web app built with its URL and
 // served with an SPA fallback, users registered and verified through the API's mail outbox, and Chromium.
+import { startMeasurementKeyServer } from '@posture-vision/testkit/measurement';
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser, signIn, type TestUser } from '../support/accounts.ts';
@@ -20,11 +21,13 @@ export interface Dashboard {
 
 /** The live tests' stack (../support/live-stack.ts) without a vision service: its users are made per test. */
 export async function startDashboard(): Promise<Dashboard> {
-  // An unreachable vision service: these tests are about the dashboard; the camera widget only renders.
+  // No vision service: these tests are about the dashboard; the camera widget only renders. Its stand-in only
+  // publishes the test kit's measurement key, so a calibration seeded with figures is verified and stored.
+  const keyServer = await startMeasurementKeyServer();
   const stack = await startLiveStack({
     name: 'dashboard',
-    vision: { standIn: 'http://127.0.0.1:9' },
-    apiEnv: { RATE_LIMIT_MAX: '1000' },
+    vision: { standIn: keyServer.url },
+    apiEnv: { RATE_LIMIT_MAX: '1000', VISION_URL: keyServer.url },
     postgres: true,
   });
   return {
@@ -32,7 +35,10 @@ export async function startDashboard(): Promise<Dashboard> {
     web: stack.site.url,
     browser: stack.browser,
     startSessionAt: (id, start) => startSessionAt(stack.database, id, start),
-    stop: stack.stop,
+    stop: async () => {
+      await stack.stop();
+      await keyServer.close();
+    },
   };
 }
 
