@@ -90,7 +90,7 @@ export async function detectThroughGate(o: {
 }): Promise<{ frame: DetectionFrame; ran: boolean }> {
   const grid = o.gate ? o.pixels.grid() : null;
   const held = o.gate && grid ? o.gate.check(grid, o.time, o.stream.watch) : null;
-  if (held) return { frame: o.stream.frame(held, o.time, true), ran: false };
+  if (held) return { frame: o.stream.frame(held, o.time), ran: false };
   const detection = { ...(await o.detect(o.pixels.rgb())), ...o.camera };
   if (o.gate && grid) o.gate.ran(grid, o.time, detection);
   return { frame: o.stream.frame(detection, o.time), ran: true };

@@ -50,9 +50,8 @@ export class DetectionStream {
    * how often the change gate forces a model run. */
   watch: PostureWatch = 'nobody';
 
-  /** The frame for a detection taken at `time` (ms). Detections must come in time order. `repeated`: the last
-   * detection standing for this frame (the change gate held it), not a new look of the model. */
-  frame(d: Detection, time: number, repeated = false): DetectionFrame {
+  /** The frame for a detection taken at `time` (ms). Detections must come in time order. */
+  frame(d: Detection, time: number): DetectionFrame {
     this.last = d;
     this.samples = this.samples.filter((s) => time - s.time <= REFERENCE_WINDOW_MS && s.time <= time);
     this.samples.push({ keypoints: d.body?.keypoints ?? [], time });
@@ -75,7 +74,7 @@ export class DetectionStream {
     // producer: against the reference once calibrated, else the head tilt alone.
     const analysed = analyseFrame(
       this.posture,
-      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize, repeated },
+      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize },
       this.reference,
     );
     this.posture = analysed.state;

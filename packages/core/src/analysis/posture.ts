@@ -32,9 +32,6 @@ export type { FrameSize } from './tilt';
 export interface PostureInput {
   keypoints: Keypoint[];
   time: number;
-  /** The model's last detection standing for this frame (passive monitoring's change gate held it: the picture did
-   * not move): the same reading again, not a new look. */
-  repeated?: boolean;
 }
 
 /** The calibrated reference: the upright posture's keypoints and the measures derived from them. */
@@ -48,8 +45,6 @@ export interface PostureReference {
 export interface PostureState {
   smoothed: Keypoint[] | null;
   lastTime: number | null;
-  /** When the model last looked: the last frame that was not a repeated reading (PostureInput.repeated). */
-  lastLookTime: number | null;
   deviated: boolean;
   /** The issue and level last reported, kept while the head is turned away (a look is not a posture). */
   held: { issue: PostureIssue | null; level: DeviationLevel } | null;
@@ -95,7 +90,6 @@ export function initialPostureState(): PostureState {
   return {
     smoothed: null,
     lastTime: null,
-    lastLookTime: null,
     deviated: false,
     held: null,
     overSince: null,
@@ -118,12 +112,6 @@ export function initialPostureState(): PostureState {
  * mostly on single frames without a person. A dip this long is the posture coming back or the person leaving (a
  * glance of the same length counts as a movement: ONSET_MS's reason); the same second as RECOVERY_MS, which a
  * reported deviation must spend back under to end.
- *
- * A dip ends on the model's own look: a frame where the change gate let the model's last reading stand (the
- * picture did not move) repeats that reading and cannot end it. Otherwise one reading under, held until the next
- * forced run a second later (monitor-rate.ts MODEL_AT_LEAST_EVERY_MS.at_risk), restarted the onset by itself: a
- * held slouch near its threshold was reported 13-27 s late on the monitoring hour, where every frame to the model
- * reported it within 6 s (bench/monitoring/onset.ts).
  */
 export const ONSET_DIP_MS = 1000;
 
@@ -265,13 +253,7 @@ export function stepPosture(
 ): { state: PostureState; result: PostureResult } {
   const t = input.time;
   const dt = state.lastTime === null ? 0 : Math.max(0, t - state.lastTime);
-  // The smoothing averages the model's looks: a repeated reading is not a new one and leaves it as it is, and the
-  // next look weighs the time since the last look. Otherwise a second of a held reading settles the average on it,
-  // and the next look's first frame reads half the old reading: after one look under, a held slouch near its
-  // threshold read under again on the next look over and restarted its onset.
-  const lookDt = state.lastLookTime === null ? dt : Math.max(0, t - state.lastLookTime);
-  const alpha = state.smoothed ? 1 - Math.exp(-lookDt / SMOOTHING_TAU_MS) : 1;
-  const lastLookTime = input.repeated ? state.lastLookTime : t;
+  const alpha = state.smoothed ? 1 - Math.exp(-dt / SMOOTHING_TAU_MS) : 1;
   const rf = ref.frame;
   const refBody = referenceBody(ref);
   const seen = TRACKED.filter((i) => valid(input.keypoints[i]) && valid(ref.keypoints[i]));
@@ -287,10 +269,9 @@ export function stepPosture(
     // video of students held in a bad posture most breaks of the onset were single frames of this kind. The frame
     // is not judged; the timing goes on if the person is back within the dip time.
     const timing = refBody !== null && !state.deviated && state.overSince !== null;
-    const dip =
-      timing && (input.repeated || t - (state.lastOverAt ?? (state.overSince as number)) < ONSET_DIP_MS);
+    const dip = timing && t - (state.lastOverAt ?? (state.overSince as number)) < ONSET_DIP_MS;
     return {
-      state: dip ? { ...state, lastLookTime } : { ...initialPostureState(), lastTime: t, lastLookTime },
+      state: dip ? state : { ...initialPostureState(), lastTime: t },
       result: { ...NOT_JUDGED, body_status: 'No person detected', smoothing_factor: alpha },
     };
   }
@@ -307,15 +288,7 @@ export function stepPosture(
           ? GOOD_VERDICT
           : NEUTRAL_VERDICT;
     return {
-      state: {
-        ...state,
-        smoothed: null,
-        lastTime: t,
-        lastLookTime,
-        overSince: null,
-        underSince: null,
-        turnedSince,
-      },
+      state: { ...state, smoothed: null, lastTime: t, overSince: null, underSince: null, turnedSince },
       result: {
         ...NOT_JUDGED,
         is_posture_deviated: verdict.status === 'poor',
@@ -327,8 +300,7 @@ export function stepPosture(
     };
   }
 
-  const smoothed =
-    input.repeated && state.smoothed ? state.smoothed : smooth(state.smoothed, input.keypoints, alpha);
+  const smoothed = smooth(state.smoothed, input.keypoints, alpha);
   const body = bodyGeometry(smoothed, rf);
   const sw = refBody.shoulderWidth;
 
@@ -360,7 +332,7 @@ export function stepPosture(
         overMs = 0;
       } else overMs += dt;
       lastOverAt = t;
-    } else if (overSince !== null && !input.repeated && t - (lastOverAt ?? overSince) >= ONSET_DIP_MS) {
+    } else if (overSince !== null && t - (lastOverAt ?? overSince) >= ONSET_DIP_MS) {
       overSince = null;
       lastOverAt = null;
       overMs = 0;
@@ -408,7 +380,6 @@ export function stepPosture(
     state: {
       smoothed,
       lastTime: t,
-      lastLookTime,
       deviated,
       held,
       overSince,

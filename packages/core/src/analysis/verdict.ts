@@ -34,7 +34,7 @@ export type FramePosture = Pick<DetectionFrame, 'body_status' | 'temporal_postur
  */
 export function analyseFrame(
   state: PostureState,
-  input: { keypoints: Keypoint[] | null; time: number; frame: FrameSize; repeated?: boolean },
+  input: { keypoints: Keypoint[] | null; time: number; frame: FrameSize },
   reference: PostureReference | null,
 ): { state: PostureState; posture: FramePosture } {
   const keypoints = input.keypoints ?? [];
@@ -43,7 +43,7 @@ export function analyseFrame(
     const posture_verdict = verdictWithoutReference();
     return { state, posture: { body_status, temporal_posture_data: null, posture_verdict } };
   }
-  const step = stepPosture(state, { keypoints, time: input.time, repeated: input.repeated }, reference);
+  const step = stepPosture(state, { keypoints, time: input.time }, reference);
   const { body_status, verdict, measures: _measures, ...temporal } = step.result;
   return {
     state: step.state,

@@ -74,8 +74,7 @@ export class Peer {
   private nextToSend = 0;
   private readonly done = new Map<
     number,
-    /** `repeated`: the gate let the last detection stand for this frame. */
-    { detection: Detection; frame: I420Frame; receivedAt: number; repeated?: boolean } | null
+    { detection: Detection; frame: I420Frame; receivedAt: number } | null
   >();
   private lastFrame: I420Frame | null = null;
   /** True once this peer took a reference itself (a restored one must not replace it). */
@@ -218,12 +217,7 @@ export class Peer {
       const held = this.gate && grid ? this.gate.check(grid, frame.receivedAt, this.stream.watch) : null;
       if (held) {
         // Nothing moved: the model's last detection stands for this frame, sent in order like any other.
-        this.done.set(this.nextSeq++, {
-          detection: held,
-          frame,
-          receivedAt: frame.receivedAt,
-          repeated: true,
-        });
+        this.done.set(this.nextSeq++, { detection: held, frame, receivedAt: frame.receivedAt });
         this.flush();
       } else this.infer(frame, grid);
     }
@@ -265,7 +259,7 @@ export class Peer {
       this.nextToSend++;
       if (!result || this.closed) continue;
       this.lastFrame = result.frame;
-      const text = JSON.stringify(this.stream.frame(result.detection, this.now(), result.repeated));
+      const text = JSON.stringify(this.stream.frame(result.detection, this.now()));
       for (const send of this.results) send(text);
       this.stats.framesProcessed++;
       this.stats.latencies.push(this.now() - result.receivedAt);
