@@ -1,6 +1,5 @@
 // Calibration profiles: one live reference per desk setup, named by the user, stored on the API so they
 // follow the user to another browser.
-import { calibrationProfileResponse, calibrationProfilesResponse } from '@posture-vision/core/calibration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 
@@ -37,7 +36,6 @@ describe.each(databases)('calibration profiles on %s', (kind) => {
     );
     expect(laptop.status).toBe(201);
     expect(laptop.body.data).toMatchObject({ name: 'Laptop at home', setup: 'laptop', active: true });
-    expect(calibrationProfileResponse.safeParse(laptop.body).success).toBe(true);
     const desk = await server.http.post(
       '/calibration/profiles',
       { name: 'Office monitor', setup: 'desk_monitor' },
@@ -64,9 +62,6 @@ describe.each(databases)('calibration profiles on %s', (kind) => {
     });
     expect(calibrated.status).toBe(200);
     expect((await list(user))[1]?.reference).toEqual(reference(0.05));
-    // Core's contract: what the clients' CalibrationProfile type says they read.
-    const listed = await server.http.get('/calibration/profiles', user.accessToken);
-    expect(calibrationProfilesResponse.safeParse(listed.body).success).toBe(true);
 
     // Another user sees none of them and cannot touch them.
     expect(await list(other)).toEqual([]);

@@ -1,5 +1,4 @@
 export * from './change';
-export * from './contract';
 export * from './failures';
 export * from './geometry';
 export * from './live-reference';
