@@ -15,7 +15,7 @@ import {
   REFERENCE_DELAY_MS,
 } from '../../src/sessions/index';
 import { POSE_FRAME, transform, upright } from '../analysis/poses';
-import { emptyFrame } from '../detection/frames';
+import { judgedFrame } from '../detection/frames';
 
 // Counted, not replaced: reading a frame's verdict, and the analysis that judges keypoints against a reference.
 vi.mock('../../src/detection/verdict', async (importOriginal) => {
@@ -33,23 +33,8 @@ const UPRIGHT: ProfileReference = { keypoints: upright(), frame: POSE_FRAME };
 const FORWARD: ProfileReference = { keypoints: transform(upright(), { headScale: 1.4 }), frame: POSE_FRAME };
 
 /** A frame with a body, as a producer judged it against its reference. */
-function judged(verdict: PostureVerdict, keypoints = UPRIGHT.keypoints): DetectionFrame {
-  return {
-    ...emptyFrame(),
-    body_status: 'text the loop never reads',
-    posture_verdict: verdict,
-    hns: { poses: [keypoints], boxes: [], emotions: [] },
-    frame_size: POSE_FRAME,
-    temporal_posture_data: {
-      is_posture_deviated: verdict.status === 'poor',
-      deviation_level: verdict.level ?? 'mild',
-      confidence: 0.9,
-      stability_factor: 1,
-      smoothing_factor: 0.5,
-      all_offset_vector: [],
-    },
-  };
-}
+const judged = (verdict: PostureVerdict, keypoints = UPRIGHT.keypoints): DetectionFrame =>
+  judgedFrame(verdict, keypoints, POSE_FRAME);
 
 let clock: number;
 let sent: PostureFeedback[];

@@ -17,7 +17,7 @@ import {
   STALE_AFTER_MS,
 } from '../../src/sessions/index';
 import { POSE_FRAME, transform, upright } from '../analysis/poses';
-import { emptyFrame } from '../detection/frames';
+import { emptyFrame, judgedFrame } from '../detection/frames';
 
 const GOOD: PostureVerdict = { status: 'good', issue: null, level: null };
 const SLOUCH: PostureVerdict = { status: 'poor', issue: 'slouch', level: 'moderate' };
@@ -248,19 +248,8 @@ describe('the posture monitor', () => {
     const UPRIGHT = { keypoints: upright(), frame: POSE_FRAME };
     const FORWARD = { keypoints: transform(upright(), { headScale: 1.4 }), frame: POSE_FRAME };
     /** A frame with a body and the verdict its producer judged against its reference. */
-    const body = (keypoints = UPRIGHT.keypoints, producer: PostureVerdict = SLOUCH): DetectionFrame => ({
-      ...frame(producer),
-      hns: { poses: [keypoints], boxes: [], emotions: [] },
-      frame_size: POSE_FRAME,
-      temporal_posture_data: {
-        is_posture_deviated: producer.status === 'poor',
-        deviation_level: producer.level ?? 'mild',
-        confidence: 0.9,
-        stability_factor: 1,
-        smoothing_factor: 0.5,
-        all_offset_vector: [],
-      },
-    });
+    const body = (keypoints = UPRIGHT.keypoints, producer: PostureVerdict = SLOUCH): DetectionFrame =>
+      judgedFrame(producer, keypoints, POSE_FRAME);
     /** Frames every 200 ms for `ms`; the last step. */
     const hold = (m: ReturnType<typeof createPostureMonitor>, f: DetectionFrame, ms: number) => {
       let step = null;
