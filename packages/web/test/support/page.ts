@@ -99,23 +99,24 @@ export async function clickButton(
   // Like a user, bring it to the middle of the screen first: the sticky header may cover its edge.
   await element.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
   // And click where it is once it stays there: a page still laying out (a slow machine rendering the page just
-  // opened) moves it between where the click is aimed and where it lands, onto its neighbour. Two frames alike,
-  // or half a second (a hidden page draws no frames).
+  // opened) moves it between where the click is aimed and where it lands, onto its neighbour. Two frames alike, or
+  // 30 frames at most (something that keeps moving is clicked where it is then); a hidden page draws no frames.
   await element.evaluate(
     (el) =>
       new Promise<void>((resolve) => {
+        if (document.visibilityState === 'hidden') return resolve();
         const at = () => JSON.stringify(el.getBoundingClientRect());
         let last = at();
+        let frames = 0;
         const check = () => {
           const now = at();
-          if (now === last) resolve();
+          if (now === last || ++frames >= 30) resolve();
           else {
             last = now;
             requestAnimationFrame(check);
           }
         };
         requestAnimationFrame(() => requestAnimationFrame(check));
-        setTimeout(resolve, 500);
       }),
   );
   await element.click();
