@@ -15,8 +15,8 @@ const SECONDS = 20;
 const clipDir = mkdtempSync(join(tmpdir(), 'pv-bench-live-'));
 const clip = writePersonClip(join(clipDir, 'person.y4m'), [{ posture: 'upright', seconds: 10 }]);
 const vision = await startVision();
-const site = await serveWebApp('pv-bench-live-web-');
-await site.build({ apiUrl: 'http://127.0.0.1:9', visionUrl: vision.url });
+const site = await serveWebApp();
+site.configure({ apiUrl: 'http://127.0.0.1:9', visionUrl: vision.url });
 const browser = await launchChromium({ fakeVideo: clip });
 const rows: string[] = [];
 

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { SETTINGS_META } from '../src/services/settings.ts';
 import { type BuildSettings, cacheControl, securityHeaders } from './headers.ts';
 import { BUILD_INFO, type BuildInfo } from './production-build.ts';
 
@@ -15,6 +16,12 @@ export interface WebServerOptions {
   /** The build folder (index.html, assets/, and the build's .build.json). */
   root: string;
   logger?: boolean;
+  /**
+   * Addresses given to the server rather than built into the app (read per request, so they may be set after
+   * the server started). Each one given wins over the build's: the page carries them in its settings meta tag
+   * (src/services/settings.ts), and the security policy names them. One build can so serve any deployment.
+   */
+  settings?: () => BuildSettings;
 }
 
 /** Paths that are files of the build: a missing one is a 404, never the page (a script answered with HTML
@@ -35,8 +42,9 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     const file = join(root, BUILD_INFO);
     const at = existsSync(file) ? statSync(file).mtimeMs : 0;
     if (at !== settings.at) settings = { at, value: readSettings(root) };
-    return settings.value;
+    return { ...settings.value, ...options.settings?.() };
   };
+  const servedSettings = () => options.settings?.() ?? {};
   const app = Fastify({ logger: options.logger ?? false });
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(securityHeaders(currentSettings(), request.hostname.replace(/:\d+$/, '')));
@@ -54,13 +62,31 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       reply.header('cache-control', cacheControl(served));
     },
   });
-  const page = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', cacheControl('index.html')).sendFile('index.html');
+  const page = (reply: import('fastify').FastifyReply) => {
+    reply.header('cache-control', cacheControl('index.html'));
+    const given = servedSettings();
+    if (Object.keys(given).length === 0) return reply.sendFile('index.html');
+    const html = readFileSync(join(root, 'index.html'), 'utf8');
+    return reply.type('text/html; charset=utf-8').send(withSettings(html, given));
+  };
   app.get('/', (_request, reply) => page(reply));
+  // The page by its file name too, so it never goes out without the settings given to the server.
+  app.get('/index.html', (_request, reply) => page(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if ((request.method === 'GET' || request.method === 'HEAD') && !FILE_PATHS.test(path)) return page(reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
   return app;
+}
+
+/** The page with the settings given to the server in its settings meta tag, the first thing in its head. */
+export function withSettings(html: string, settings: BuildSettings): string {
+  const content = JSON.stringify(settings)
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;');
+  const meta = `<meta name="${SETTINGS_META}" content="${content}" />`;
+  if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (head) => `${head}\n    ${meta}`);
+  return html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${meta}`);
 }

@@ -1,8 +1,9 @@
 import { Dialog, DialogClose } from '@posture-vision/ui';
 import { useRef } from 'react';
+import { appSetting } from '../services/settings';
 
-/** The promotional video's address, configured at build time (VITE_PROMO_VIDEO_URL); none by default. */
-export const PROMO_VIDEO_URL: string = import.meta.env.VITE_PROMO_VIDEO_URL ?? '';
+/** The promotional video's address (VITE_PROMO_VIDEO_URL, built in or given to the server); none by default. */
+export const PROMO_VIDEO_URL: string = appSetting('VITE_PROMO_VIDEO_URL') ?? '';
 
 /**
  * The landing page's video in a modal dialog of the shared components (Radix Dialog: focus moves to the close

@@ -9,6 +9,7 @@ import {
 } from '@posture-vision/core/api';
 import { PUBLIC_STUN_SERVER, resolveIceServers } from '@posture-vision/core/live';
 import { useAuthStore } from '../auth/auth-store';
+import { appSetting } from './settings';
 
 const local = localStorageAdapter(window.localStorage);
 
@@ -36,15 +37,15 @@ export function setApiNavigator(navigate: (path: string) => void): void {
 }
 
 const vision = resolveVisionUrls(window.location.hostname, {
-  http: import.meta.env.VITE_VISION_URL,
-  ws: import.meta.env.VITE_VISION_WS_URL,
+  http: appSetting('VITE_VISION_URL'),
+  ws: appSetting('VITE_VISION_WS_URL'),
 });
 
 /** The live tool's STUN/TURN servers: VITE_ICE_SERVERS, else the public STUN server the spec asks for. */
 export const iceServers = resolveIceServers(import.meta.env.VITE_ICE_SERVERS, [PUBLIC_STUN_SERVER]);
 
 export const api = createApiClient({
-  baseUrl: resolveApiBaseUrl(window.location.hostname, import.meta.env.VITE_API_URL),
+  baseUrl: resolveApiBaseUrl(window.location.hostname, appSetting('VITE_API_URL')),
   visionUrl: vision.http,
   storage,
   refreshTokenStore: cookieRefreshTokenStore(document),

@@ -1,5 +1,5 @@
-// Browser-test harness for the dashboard: the real API as a process, the web app built with its URL and
-// served with an SPA fallback, users registered and verified through the API's mail outbox, and Chromium.
+// Browser-test harness for the dashboard: the real API as a process, the web app served and given its URL,
+// users registered and verified through the API's mail outbox, and Chromium.
 import { startMeasurementKeyServer } from '@posture-vision/testkit/measurement';
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';

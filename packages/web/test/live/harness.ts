@@ -1,5 +1,5 @@
 // Browser-test helpers for the live features. The stack they run against (the real API and vision service as
-// processes, the web app built with their URLs and served with an SPA fallback, a verified user, Chromium with
+// processes, the web app served and given their URLs, a verified user, Chromium with
 // a person clip) is ../support/live-stack.ts, started and stopped in one go by startLiveStack.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

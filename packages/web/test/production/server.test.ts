@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControl, contentSecurityPolicy } from '../../server/headers.ts';
+import { type BuildSettings, cacheControl, contentSecurityPolicy } from '../../server/headers.ts';
 import { BUILD_INFO } from '../../server/production-build.ts';
 import { createWebServer } from '../../server/server.ts';
+import { servedSettings } from '../../src/services/settings.ts';
 
 const PAGE = '<!doctype html><title>Posture Vision</title><div id="root"></div>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
@@ -93,6 +95,41 @@ describe('the production web server', () => {
     expect(csp).not.toMatch(/'unsafe-eval'|\*/);
     expect(res.headers['permissions-policy']).toContain('camera=(self)');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('addresses given to the server', () => {
+  it('go into the page and its security policy, over the built-in ones, on every route', async () => {
+    let given: BuildSettings = { VITE_API_URL: 'https://api.elsewhere.example' };
+    const served = await createWebServer({ root: dir, settings: () => given });
+    try {
+      for (const url of ['/', '/index.html', '/dashboard']) {
+        const res = await served.inject({ method: 'GET', url, headers: { host: 'app.posture.example' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        const page = new JSDOM(res.body).window.document;
+        expect(servedSettings(page), url).toEqual({ VITE_API_URL: 'https://api.elsewhere.example' });
+        expect(res.headers['content-security-policy'], url).toContain('https://api.elsewhere.example');
+        expect(res.headers['content-security-policy'], url).not.toContain('https://api.posture.example');
+      }
+      // Set after the server started (a test gives the API's address once the API is up).
+      given = { VITE_VISION_URL: 'https://vision.elsewhere.example/"><script>' };
+      const res = await served.inject({ method: 'GET', url: '/', headers: { host: 'app.posture.example' } });
+      const page = new JSDOM(res.body).window.document;
+      expect(page.querySelectorAll('script')).toHaveLength(0);
+      expect(servedSettings(page)).toEqual({
+        VITE_VISION_URL: 'https://vision.elsewhere.example/"><script>',
+      });
+      expect(res.headers['content-security-policy']).toContain('https://api.posture.example');
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('none given: the page goes out as built', async () => {
+    const res = await get('/index.html');
+    expect(res.body).toBe(PAGE);
+    expect(servedSettings(new JSDOM(res.body).window.document)).toEqual({});
   });
 });
 

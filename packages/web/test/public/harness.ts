@@ -1,6 +1,6 @@
 // Browser-test harness for the public and account screens: the real API on a fresh embedded database,
-// the web app built once per test file into a temp folder with VITE_API_URL pointing at that API, a small
-// static server with SPA fallback, and the system Chromium.
+// the web app's production build served by its own server and given that API's address, and the system
+// Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,10 +42,10 @@ function createAdmin(dataDir: string): void {
 
 export async function startHarness(options: { admin?: boolean } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-web-public-data-'));
-  const site = await serveWebApp('pv-web-public-', 'localhost');
+  const site = await serveWebApp('localhost');
   if (options.admin) createAdmin(dataDir);
   const api = await startApi({ WEB_ORIGIN: site.url, RATE_LIMIT_MAX: '1000' }, dataDir);
-  await site.build({ apiUrl: api.url });
+  site.configure({ apiUrl: api.url });
   const browser = await launchChromium();
   return {
     api,

@@ -1,5 +1,5 @@
 // The whole stack of a web browser test, started and stopped in one go: the real API and vision service as
-// processes, the web app built with their URLs and served with an SPA fallback, a verified user, and Chromium
+// processes, the web app's production build served and given their URLs, a verified user, and Chromium
 // (with a camera clip if asked). Every web browser test that needs the API starts it here: live, device mode,
 // wizard, journey, finish, and the dashboard harness (profile chooser, dashboard).
 import { createServer } from 'node:http';
@@ -11,10 +11,10 @@ import { createVerifiedUser as registerVerifiedUser, type TestUser } from './acc
 import { serveWebApp, type WebSite } from './web-app.ts';
 
 export interface LiveStackOptions {
-  /** Names the served folder (pv-web-<name>-) and the test user's e-mail (<name>-<time>@example.com). */
+  /** Names the test user's e-mail (<name>-<time>@example.com) and the PostgreSQL database, if one. */
   name: string;
   /**
-   * The vision service: started as a process (the default), or the URL the app is built with when the test
+   * The vision service: started as a process (the default), or the URL the app is given when the test
    * stands something else there (device mode's counting server) and no vision service runs.
    */
   vision?: 'start' | { standIn: string };
@@ -47,7 +47,7 @@ export interface LiveStack {
  * The whole stack of a live browser test, in the order its parts need each other: the served folder (its
  * origin is the API's WEB_ORIGIN), the relay and the vision service (it verifies tokens against the API's JWKS,
  * through the relay: the API is not up yet), the API (it calls the vision service for photo analysis), the web
- * app built with both URLs, a verified user, then Chromium. A part that fails to start stops those before it.
+ * app given both URLs, a verified user, then Chromium. A part that fails to start stops those before it.
  */
 export async function startLiveStack(options: LiveStackOptions): Promise<LiveStack> {
   const stops: (() => Promise<unknown>)[] = [];
@@ -56,7 +56,7 @@ export async function startLiveStack(options: LiveStackOptions): Promise<LiveSta
     for (const step of stops.splice(0).reverse()) await step().catch(() => undefined);
   };
   try {
-    const site = await serveWebApp(`pv-web-${options.name}-`);
+    const site = await serveWebApp();
     stops.push(() => site.close());
     let vision: RunningService | null = null;
     let visionUrl: string;
@@ -82,7 +82,7 @@ export async function startLiveStack(options: LiveStackOptions): Promise<LiveSta
     });
     stops.push(() => api.stop());
     relay?.target(api.url);
-    await site.build({ apiUrl: api.url, visionUrl });
+    site.configure({ apiUrl: api.url, visionUrl });
     const user = await createVerifiedUser(api, options.name);
     const browser = await launchChromium(options.camera ? { fakeVideo: options.camera } : {});
     stops.push(() => browser.close());
