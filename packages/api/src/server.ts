@@ -65,7 +65,7 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: (origin, done) => done(null, !origin || config.webOrigins.includes(origin)),
     credentials: true,
-    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   await app.register(cookie);
   // Every limit (the routes' own and the login-address limit) counts in Redis when REDIS_URL is set, so all

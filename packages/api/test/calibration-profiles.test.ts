@@ -1,5 +1,6 @@
 // Calibration profiles: one live reference per desk setup, named by the user, stored on the API so they
 // follow the user to another browser.
+import { calibrationProfileResponse, calibrationProfilesResponse } from '@posture-vision/core/calibration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 
@@ -36,6 +37,7 @@ describe.each(databases)('calibration profiles on %s', (kind) => {
     );
     expect(laptop.status).toBe(201);
     expect(laptop.body.data).toMatchObject({ name: 'Laptop at home', setup: 'laptop', active: true });
+    expect(calibrationProfileResponse.safeParse(laptop.body).success).toBe(true);
     const desk = await server.http.post(
       '/calibration/profiles',
       { name: 'Office monitor', setup: 'desk_monitor' },
@@ -62,6 +64,9 @@ describe.each(databases)('calibration profiles on %s', (kind) => {
     });
     expect(calibrated.status).toBe(200);
     expect((await list(user))[1]?.reference).toEqual(reference(0.05));
+    // Core's contract: what the clients' CalibrationProfile type says they read.
+    const listed = await server.http.get('/calibration/profiles', user.accessToken);
+    expect(calibrationProfilesResponse.safeParse(listed.body).success).toBe(true);
 
     // Another user sees none of them and cannot touch them.
     expect(await list(other)).toEqual([]);
@@ -77,6 +82,40 @@ describe.each(databases)('calibration profiles on %s', (kind) => {
       (await server.http.delete(`/calibration/profiles/${desk.body.data.id}`, user.accessToken)).status,
     ).toBe(200);
     expect((await list(user)).map((p) => [p.name, p.active])).toEqual([['Laptop at home', true]]);
+  });
+
+  it('keeps a reference in which the model did not find every part (null there) and answers it as stored', async () => {
+    const created = await server.http.post(
+      '/calibration/profiles',
+      { name: 'Partly seen', setup: 'laptop' },
+      other.accessToken,
+    );
+    expect(created.status).toBe(201);
+    const partly = reference();
+    partly.keypoints[16] = { x: null, y: null, score: 0.1 } as never;
+    const updated = await server.http.call('PATCH', `/calibration/profiles/${created.body.data.id}`, {
+      body: { reference: partly },
+      token: other.accessToken,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.reference).toEqual(partly);
+    const read = (await list(other)).find((p) => p.id === created.body.data.id);
+    expect(read?.reference).toEqual(partly);
+  });
+
+  it("lets the web app's page update a profile: the browser's preflight allows PATCH from its origin", async () => {
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/calibration/profiles/any',
+      headers: {
+        origin: server.config.webOrigins[0] as string,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(server.config.webOrigins[0]);
+    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toContain('PATCH');
   });
 
   it('refuses bad profiles with a clear 4xx naming the field', async () => {

@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateMeasurementKey, MEASUREMENT_FIELD } from '@posture-vision/core/calibration';
+import {
+  calibration,
+  calibrationDetailResponse,
+  calibrationResponse,
+  calibrationStatusResponse,
+  generateMeasurementKey,
+  MEASUREMENT_FIELD,
+  recalibrationCheckResponse,
+} from '@posture-vision/core/calibration';
 import { freePort } from '@posture-vision/testkit/services';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +73,9 @@ describe.each(databases)('calibrations on %s', (kind) => {
       headTiltAngle: 1.2,
       assessmentNotes: 'Mild forward head posture. Shoulders level.',
     });
+    // Core's contract, field for field: what the clients' Calibration type says they read.
+    expect(calibrationResponse.safeParse(res.body).success).toBe(true);
+    expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(calibration.shape).sort());
     calibrationId = res.body.data.id;
     expect(vision.received.at(-1)).toEqual({
       front_image: sent[0]?.photoUrl,
@@ -89,6 +100,7 @@ describe.each(databases)('calibrations on %s', (kind) => {
     expect(Buffer.from(await photo.arrayBuffer()).equals(jpegLike(3200))).toBe(true);
 
     const one = await server.http.get(`/calibration/${calibrationId}`, user.accessToken);
+    expect(calibrationDetailResponse.safeParse(one.body).success).toBe(true);
     expect(one.body.data.photos.map((p: { viewType: string }) => p.viewType).sort()).toEqual([
       'front',
       'left',
@@ -101,6 +113,7 @@ describe.each(databases)('calibrations on %s', (kind) => {
       daysUntilExpiry: 30,
     });
     expect(status.body.data.calibration.id).toBe(calibrationId);
+    expect(calibrationStatusResponse.safeParse(status.body).success).toBe(true);
     expect((await server.http.get('/calibration/active', user.accessToken)).body.data.id).toBe(calibrationId);
     const check = await server.http.get('/calibration/recalibration/check', user.accessToken);
     expect(check.body.data).toMatchObject({
@@ -108,6 +121,7 @@ describe.each(databases)('calibrations on %s', (kind) => {
       daysUntilExpiry: 30,
       recalibrationFrequency: 'monthly',
     });
+    expect(recalibrationCheckResponse.safeParse(check.body).success).toBe(true);
   });
 
   it('stores the wizard analysis, the vision service’s signed measurement of its photos, without calling it again', async () => {

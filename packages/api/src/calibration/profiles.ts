@@ -1,59 +1,26 @@
 // Calibration profiles: one live-posture reference per desk setup, named by the user, stored here
-// so they follow the user to another browser. Limits and the contract are core's calibration/profiles.ts.
+// so they follow the user to another browser. Limits are core's calibration/profiles.ts, the requests and answers
+// its calibration/contract.ts.
 // At most one profile is active per user: activating one clears the others in the same transaction.
 import {
   type CalibrationProfile,
+  calibrationIdParams,
+  calibrationProfileDeletedResponse,
+  calibrationProfileResponse,
+  calibrationProfilesResponse,
+  createProfileRequest,
   FIRST_PROFILE,
-  PROFILE_NAME_MAX,
-  PROFILE_SETUPS,
   PROFILES_PER_USER_MAX,
   type ProfileReference,
+  updateProfileRequest,
 } from '@posture-vision/core/calibration';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { calibrationProfiles } from '../db/schema.ts';
-import { ApiError, ok, parse } from '../http/envelope.ts';
-import { isUuid, requiredText } from '../http/fields.ts';
-
-const keypoint = z.object({
-  x: z.number().min(-1).max(2).nullable(),
-  y: z.number().min(-1).max(2).nullable(),
-  score: z.number().min(0).max(1).optional(),
-  name: z.string().max(32).optional(),
-});
-
-/** Only what rebuilds the live reference: COCO-17 keypoints (normalised) and the frame size. No image. */
-export const reference = z.object(
-  {
-    keypoints: z.array(keypoint).min(7, 'reference.keypoints needs the head and shoulders.').max(17),
-    frame: z.object({
-      width: z.number().int().min(16).max(8192),
-      height: z.number().int().min(16).max(8192),
-    }),
-  },
-  { error: 'reference must be the live calibration: keypoints and frame.' },
-);
-
-const setup = z.enum(PROFILE_SETUPS, { error: `setup must be one of: ${PROFILE_SETUPS.join(', ')}.` });
-
-const createBody = z.object({
-  name: requiredText('Profile name', PROFILE_NAME_MAX),
-  setup,
-  reference: reference.nullable().optional(),
-});
-
-const updateBody = z
-  .object({
-    name: requiredText('Profile name', PROFILE_NAME_MAX).optional(),
-    setup: setup.optional(),
-    reference: reference.nullable().optional(),
-  })
-  .refine((b) => Object.keys(b).length > 0, 'Nothing to update: send name, setup or reference.');
-
-const idParams = z.object({ id: z.string().max(100) });
+import { ApiError, answers, ok, parse } from '../http/envelope.ts';
+import { isUuid } from '../http/fields.ts';
 
 type Row = typeof calibrationProfiles.$inferSelect;
 
@@ -117,7 +84,7 @@ export async function calibrationProfileRoutes(app: FastifyInstance) {
     return row;
   }
 
-  app.get('/calibration/profiles', auth, async (request) => {
+  app.get('/calibration/profiles', { ...auth, ...answers(calibrationProfilesResponse) }, async (request) => {
     const rows = await ctx.db
       .select()
       .from(calibrationProfiles)
@@ -126,102 +93,118 @@ export async function calibrationProfileRoutes(app: FastifyInstance) {
     return ok(rows.map(toProfile), 'Calibration profiles');
   });
 
-  app.post('/calibration/profiles', auth, async (request, reply) => {
-    const body = parse(createBody, request.body);
-    const { userId } = request.user;
-    const row = await ctx.db
-      .transaction(async (tx) => {
-        const [count] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(calibrationProfiles)
-          .where(eq(calibrationProfiles.userId, userId));
-        const n = Number(count?.n ?? 0);
-        if (n >= PROFILES_PER_USER_MAX)
-          throw new ApiError(
-            409,
-            `At most ${PROFILES_PER_USER_MAX} calibration profiles: delete one first.`,
-            [{ field: 'name', message: 'Too many profiles.' }],
-          );
-        // The first profile is the active one, so the monitor always has one to use.
-        const [created] = await tx
-          .insert(calibrationProfiles)
-          .values({
-            userId,
-            name: body.name,
-            setup: body.setup,
-            reference: body.reference ?? null,
-            active: n === 0,
-          })
-          .returning();
-        return created;
-      })
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicateName(body.name) : error;
-      });
-    if (!row) throw new Error('calibration profile not created');
-    return reply.status(201).send(ok(toProfile(row), 'Calibration profile created.'));
-  });
+  app.post(
+    '/calibration/profiles',
+    { ...auth, ...answers(calibrationProfileResponse, 201) },
+    async (request, reply) => {
+      const body = parse(createProfileRequest, request.body);
+      const { userId } = request.user;
+      const row = await ctx.db
+        .transaction(async (tx) => {
+          const [count] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(calibrationProfiles)
+            .where(eq(calibrationProfiles.userId, userId));
+          const n = Number(count?.n ?? 0);
+          if (n >= PROFILES_PER_USER_MAX)
+            throw new ApiError(
+              409,
+              `At most ${PROFILES_PER_USER_MAX} calibration profiles: delete one first.`,
+              [{ field: 'name', message: 'Too many profiles.' }],
+            );
+          // The first profile is the active one, so the monitor always has one to use.
+          const [created] = await tx
+            .insert(calibrationProfiles)
+            .values({
+              userId,
+              name: body.name,
+              setup: body.setup,
+              reference: body.reference ?? null,
+              active: n === 0,
+            })
+            .returning();
+          return created;
+        })
+        .catch((error) => {
+          throw isUniqueViolation(error) ? duplicateName(body.name) : error;
+        });
+      if (!row) throw new Error('calibration profile not created');
+      return reply.status(201).send(ok(toProfile(row), 'Calibration profile created.'));
+    },
+  );
 
-  app.patch('/calibration/profiles/:id', auth, async (request) => {
-    const { id } = parse(idParams, request.params, 'params');
-    const body = parse(updateBody, request.body);
-    const row = await own(request.user.userId, id);
-    const [updated] = await ctx.db
-      .update(calibrationProfiles)
-      .set({
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.setup !== undefined ? { setup: body.setup } : {}),
-        ...(body.reference !== undefined ? { reference: body.reference } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(calibrationProfiles.id, row.id))
-      .returning()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicateName(body.name ?? row.name) : error;
-      });
-    return ok(toProfile(updated ?? row), 'Calibration profile updated.');
-  });
-
-  app.post('/calibration/profiles/:id/activate', auth, async (request) => {
-    const { id } = parse(idParams, request.params, 'params');
-    const { userId } = request.user;
-    const row = await own(userId, id);
-    const updated = await ctx.db.transaction(async (tx) => {
-      await tx
+  app.patch(
+    '/calibration/profiles/:id',
+    { ...auth, ...answers(calibrationProfileResponse) },
+    async (request) => {
+      const { id } = parse(calibrationIdParams, request.params, 'params');
+      const body = parse(updateProfileRequest, request.body);
+      const row = await own(request.user.userId, id);
+      const [updated] = await ctx.db
         .update(calibrationProfiles)
-        .set({ active: false })
-        .where(and(eq(calibrationProfiles.userId, userId), ne(calibrationProfiles.id, row.id)));
-      const [r] = await tx
-        .update(calibrationProfiles)
-        .set({ active: true, updatedAt: new Date() })
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.setup !== undefined ? { setup: body.setup } : {}),
+          ...(body.reference !== undefined ? { reference: body.reference } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(calibrationProfiles.id, row.id))
-        .returning();
-      return r;
-    });
-    return ok(toProfile(updated ?? row), 'Calibration profile activated.');
-  });
+        .returning()
+        .catch((error) => {
+          throw isUniqueViolation(error) ? duplicateName(body.name ?? row.name) : error;
+        });
+      return ok(toProfile(updated ?? row), 'Calibration profile updated.');
+    },
+  );
 
-  app.delete('/calibration/profiles/:id', auth, async (request) => {
-    const { id } = parse(idParams, request.params, 'params');
-    const { userId } = request.user;
-    const row = await own(userId, id);
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(calibrationProfiles).where(eq(calibrationProfiles.id, row.id));
-      // Deleting the active profile makes the oldest remaining one active.
-      if (row.active) {
-        const [next] = await tx
-          .select({ id: calibrationProfiles.id })
-          .from(calibrationProfiles)
-          .where(eq(calibrationProfiles.userId, userId))
-          .orderBy(asc(calibrationProfiles.createdAt))
-          .limit(1);
-        if (next)
-          await tx
-            .update(calibrationProfiles)
-            .set({ active: true })
-            .where(eq(calibrationProfiles.id, next.id));
-      }
-    });
-    return ok({ id: row.id }, 'Calibration profile deleted.');
-  });
+  app.post(
+    '/calibration/profiles/:id/activate',
+    { ...auth, ...answers(calibrationProfileResponse) },
+    async (request) => {
+      const { id } = parse(calibrationIdParams, request.params, 'params');
+      const { userId } = request.user;
+      const row = await own(userId, id);
+      const updated = await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(calibrationProfiles)
+          .set({ active: false })
+          .where(and(eq(calibrationProfiles.userId, userId), ne(calibrationProfiles.id, row.id)));
+        const [r] = await tx
+          .update(calibrationProfiles)
+          .set({ active: true, updatedAt: new Date() })
+          .where(eq(calibrationProfiles.id, row.id))
+          .returning();
+        return r;
+      });
+      return ok(toProfile(updated ?? row), 'Calibration profile activated.');
+    },
+  );
+
+  app.delete(
+    '/calibration/profiles/:id',
+    { ...auth, ...answers(calibrationProfileDeletedResponse) },
+    async (request) => {
+      const { id } = parse(calibrationIdParams, request.params, 'params');
+      const { userId } = request.user;
+      const row = await own(userId, id);
+      await ctx.db.transaction(async (tx) => {
+        await tx.delete(calibrationProfiles).where(eq(calibrationProfiles.id, row.id));
+        // Deleting the active profile makes the oldest remaining one active.
+        if (row.active) {
+          const [next] = await tx
+            .select({ id: calibrationProfiles.id })
+            .from(calibrationProfiles)
+            .where(eq(calibrationProfiles.userId, userId))
+            .orderBy(asc(calibrationProfiles.createdAt))
+            .limit(1);
+          if (next)
+            await tx
+              .update(calibrationProfiles)
+              .set({ active: true })
+              .where(eq(calibrationProfiles.id, next.id));
+        }
+      });
+      return ok({ id: row.id }, 'Calibration profile deleted.');
+    },
+  );
 }

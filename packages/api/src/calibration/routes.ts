@@ -3,97 +3,45 @@
 // Every stored figure is the vision service's measurement of the stored photos: the API's own call
 // (processWithML, process-ml) or the wizard's signed measurement, verified against the photos (measurement.ts).
 import {
+  type CALIBRATION_VIEWS,
+  calibrationDetailResponse,
+  calibrationHistoryResponse,
+  calibrationIdParams,
+  calibrationOrNoneResponse,
+  calibrationPhotoParams,
+  calibrationProgressQuery,
+  calibrationProgressResponse,
+  calibrationResponse,
+  calibrationStatusResponse,
+  createCalibrationRequest,
   isPhysiological,
-  MEASUREMENT_FIELD,
+  MAX_MEASUREMENT_CHARS,
+  MAX_PHOTO_BYTES,
+  outOfRangeMessage,
   PHYSIOLOGICAL_RANGE,
   photoLiveReference,
   type RangedMetric,
+  recalibrationCheckResponse,
+  recommendationsResponse,
+  visionConnectionResponse,
 } from '@posture-vision/core/calibration';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { calibrationPhotos, calibrations, users } from '../db/schema.ts';
-import { ApiError, ok, parse } from '../http/envelope.ts';
-import { dateRangeQuery, isoDateTime, isUuid, uuidParam } from '../http/fields.ts';
+import { ApiError, answers, ok, parse } from '../http/envelope.ts';
+import { isUuid } from '../http/fields.ts';
 import { recentIssueShares } from '../sessions/service.ts';
 import { imageTypeOf, photoKey, readStoredFile, saveFile } from '../storage/files.ts';
 import { measurementVerifier } from './measurement.ts';
-import { calibrationProfileRoutes, keepLiveReference, reference } from './profiles.ts';
+import { calibrationProfileRoutes, keepLiveReference } from './profiles.ts';
 import { calibrationState, recommendationsFor } from './rules.ts';
 import { type BatchAnalysis, batchAnalyze, notesText, visionHealth } from './vision.ts';
 
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-/** A signed measurement: the batch analysis (keypoints of three views, the live reference) as a JWT, a few KB. */
-const MAX_MEASUREMENT_CHARS = 200_000;
 /** Three base64 photos (4/3 of their size), a signed measurement and the rest of the payload. */
 const CALIBRATION_BODY_LIMIT = 3 * Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + MAX_MEASUREMENT_CHARS + 256 * 1024;
-const VIEWS = ['front', 'left', 'right'] as const;
-type VIEW = (typeof VIEWS)[number];
-
-/**
- * A metric within its physiological range (core's calibration/geometry.ts), or absent. A value outside it
- * (a CVA of 92° from a frontal photo) is a measuring error and is refused, never stored.
- */
-const ranged = (metric: RangedMetric, field: string) => {
-  const { min, max } = PHYSIOLOGICAL_RANGE[metric];
-  const message = outOfRangeMessage(field, min, max);
-  return z.number().min(min, message).max(max, message).nullable().optional();
-};
-
-const outOfRangeMessage = (field: string, min: number, max: number) =>
-  `${field} must be between ${min} and ${max} (the human range); a value outside it is a measuring error.`;
-
-const photo = z.object({
-  viewType: z.enum(VIEWS, { error: 'viewType must be front, left or right.' }),
-  photoUrl: z
-    .string({ error: 'photoUrl must be a JPEG data URL.' })
-    .min(1001, 'The photo is too small to be a capture.')
-    .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 100, 'Each photo must be at most 5 MB.')
-    .regex(/^data:image\/(jpeg|jpg|png);base64,[A-Za-z0-9+/]+=*$/, 'photoUrl must be a JPEG data URL.'),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  capturedAt: isoDateTime('capturedAt').optional(),
-});
-
-const createBody = z.object({
-  photos: z
-    .array(photo, { error: 'photos must be a list of three photos.' })
-    .length(3, 'Three photos are required: front, left and right.')
-    .refine(
-      (ps) => new Set(ps.map((p) => p.viewType)).size === 3,
-      'One photo of each view is required: front, left and right.',
-    ),
-  processWithML: z.boolean({ error: 'processWithML must be true or false.' }),
-  mlAnalysis: z
-    .object({
-      overall_score: z.number().min(0).max(100),
-      metrics: z
-        .object({
-          cranial_vertebral_angle: ranged('cranialVertebralAngle', 'cranial_vertebral_angle'),
-          forward_head_distance: ranged('forwardHeadDistance', 'forward_head_distance'),
-          shoulder_tilt_angle: ranged('shoulderTiltAngle', 'shoulder_tilt_angle'),
-          head_tilt_angle: ranged('headTiltAngle', 'head_tilt_angle'),
-        })
-        .partial()
-        .optional(),
-      // The front photo as the live model saw it (core calibration/live-reference.ts): kept on the active profile.
-      live_reference: reference.nullable().optional(),
-      live_reference_problem: z.string().max(500).optional(),
-      assessment_notes: z
-        .union([z.string().max(5000), z.array(z.string().max(1000)).max(50)])
-        .nullable()
-        .optional(),
-      // The vision service's signature over its analysis and the photos (measurement.ts): what is stored comes
-      // from it, not from the fields above, which are the client's copy.
-      [MEASUREMENT_FIELD]: z
-        .string({ error: `${MEASUREMENT_FIELD} must be the vision service's signed measurement.` })
-        .max(MAX_MEASUREMENT_CHARS, `${MEASUREMENT_FIELD} is too long to be a signed measurement.`)
-        .optional(),
-    })
-    .passthrough()
-    .optional(),
-});
+type VIEW = (typeof CALIBRATION_VIEWS)[number];
 
 type CalibrationRow = typeof calibrations.$inferSelect;
 
@@ -202,102 +150,114 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     return { latest, state };
   }
 
-  app.post('/calibration', { ...auth, bodyLimit: CALIBRATION_BODY_LIMIT }, async (request, reply) => {
-    const body = parse(createBody, request.body);
-    const photos: {
-      viewType: string;
-      bytes: Buffer;
-      ext: string;
-      metadata?: unknown;
-      capturedAt?: string;
-    }[] = [];
-    for (const p of body.photos) {
-      const bytes = decodePhoto(p.photoUrl);
-      if (bytes.length > MAX_PHOTO_BYTES)
-        throw new ApiError(400, 'Each photo must be at most 5 MB.', [
-          { field: `photos.${p.viewType}`, message: 'Too large.' },
-        ]);
-      const type = await imageTypeOf(bytes);
-      if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png'))
-        throw new ApiError(400, `The ${p.viewType} photo is not a JPEG image.`, [
-          { field: `photos.${p.viewType}`, message: 'Not an image.' },
-        ]);
-      photos.push({ ...p, bytes, ext: type.ext });
-    }
-    const byView = Object.fromEntries(body.photos.map((p) => [p.viewType, p.photoUrl]));
-    let analysis: Analysis | null = null;
-    if (body.processWithML)
-      analysis = await batchAnalyze(
-        ctx.config.visionUrl,
-        {
-          front_image: byView.front as string,
-          left_image: byView.left as string,
-          right_image: byView.right as string,
-        },
-        bearerOf(request),
-      );
-    else if (body.mlAnalysis)
-      // The signed analysis, read like the API's own call's answer (metricsFrom keeps the range rule).
-      analysis = (await verifyMeasurement(
-        body.mlAnalysis,
-        Object.fromEntries(photos.map((p) => [p.viewType, p.bytes])) as Record<VIEW, Buffer>,
-      )) as Analysis;
-
-    const { userId } = request.user;
-    const created = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(calibrations)
-        .values({ userId, ...(analysis ? metricsFrom(analysis) : {}), mlAnalysis: analysis ?? null })
-        .returning();
-      if (!row) throw new Error('calibration not created');
-      // The photos are stored in the same transaction as the rows that name them.
-      for (const p of photos) {
-        const filePath = photoKey(userId, row.id, `${p.viewType}.${p.ext}`);
-        await saveFile(tx as unknown as Database, filePath, userId, p.bytes);
-        await tx.insert(calibrationPhotos).values({
-          calibrationId: row.id,
-          viewType: p.viewType,
-          filePath,
-          bytes: p.bytes.length,
-          metadata: p.metadata ?? null,
-          capturedAt: p.capturedAt ? new Date(p.capturedAt) : null,
-        });
+  app.post(
+    '/calibration',
+    { ...auth, bodyLimit: CALIBRATION_BODY_LIMIT, ...answers(calibrationResponse, 201) },
+    async (request, reply) => {
+      const body = parse(createCalibrationRequest, request.body);
+      const photos: {
+        viewType: string;
+        bytes: Buffer;
+        ext: string;
+        metadata?: unknown;
+        capturedAt?: string;
+      }[] = [];
+      for (const p of body.photos) {
+        const bytes = decodePhoto(p.photoUrl);
+        if (bytes.length > MAX_PHOTO_BYTES)
+          throw new ApiError(400, 'Each photo must be at most 5 MB.', [
+            { field: `photos.${p.viewType}`, message: 'Too large.' },
+          ]);
+        const type = await imageTypeOf(bytes);
+        if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png'))
+          throw new ApiError(400, `The ${p.viewType} photo is not a JPEG image.`, [
+            { field: `photos.${p.viewType}`, message: 'Not an image.' },
+          ]);
+        photos.push({ ...p, bytes, ext: type.ext });
       }
-      // One calibration: the front photo, taken at the desk with the same camera, is the live reference of the
-      // active profile (a first profile when there is none), so the monitor judges from the first frame.
-      const mirrored = body.photos.find((p) => p.viewType === 'front')?.metadata?.mirrored === true;
-      const live = photoLiveReference(analysis, mirrored);
-      if (live) await keepLiveReference(tx as unknown as Database, userId, live);
-      return row;
-    });
-    return reply.status(201).send(ok(toCalibration(created), 'Calibration saved.'));
-  });
+      const byView = Object.fromEntries(body.photos.map((p) => [p.viewType, p.photoUrl]));
+      let analysis: Analysis | null = null;
+      if (body.processWithML)
+        analysis = await batchAnalyze(
+          ctx.config.visionUrl,
+          {
+            front_image: byView.front as string,
+            left_image: byView.left as string,
+            right_image: byView.right as string,
+          },
+          bearerOf(request),
+        );
+      else if (body.mlAnalysis)
+        // The signed analysis, read like the API's own call's answer (metricsFrom keeps the range rule).
+        analysis = (await verifyMeasurement(
+          body.mlAnalysis,
+          Object.fromEntries(photos.map((p) => [p.viewType, p.bytes])) as Record<VIEW, Buffer>,
+        )) as Analysis;
 
-  app.get('/calibration/status/detailed', auth, async (request) => {
-    const { latest, state } = await status(request.user.userId);
-    return ok({ ...state, calibration: latest ? toCalibration(latest) : null }, 'Calibration status');
-  });
+      const { userId } = request.user;
+      const created = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(calibrations)
+          .values({ userId, ...(analysis ? metricsFrom(analysis) : {}), mlAnalysis: analysis ?? null })
+          .returning();
+        if (!row) throw new Error('calibration not created');
+        // The photos are stored in the same transaction as the rows that name them.
+        for (const p of photos) {
+          const filePath = photoKey(userId, row.id, `${p.viewType}.${p.ext}`);
+          await saveFile(tx as unknown as Database, filePath, userId, p.bytes);
+          await tx.insert(calibrationPhotos).values({
+            calibrationId: row.id,
+            viewType: p.viewType,
+            filePath,
+            bytes: p.bytes.length,
+            metadata: p.metadata ?? null,
+            capturedAt: p.capturedAt ? new Date(p.capturedAt) : null,
+          });
+        }
+        // One calibration: the front photo, taken at the desk with the same camera, is the live reference of the
+        // active profile (a first profile when there is none), so the monitor judges from the first frame.
+        const mirrored = body.photos.find((p) => p.viewType === 'front')?.metadata?.mirrored === true;
+        const live = photoLiveReference(analysis, mirrored);
+        if (live) await keepLiveReference(tx as unknown as Database, userId, live);
+        return row;
+      });
+      return reply.status(201).send(ok(toCalibration(created), 'Calibration saved.'));
+    },
+  );
 
-  app.get('/calibration/active', auth, async (request) => {
+  app.get(
+    '/calibration/status/detailed',
+    { ...auth, ...answers(calibrationStatusResponse) },
+    async (request) => {
+      const { latest, state } = await status(request.user.userId);
+      return ok({ ...state, calibration: latest ? toCalibration(latest) : null }, 'Calibration status');
+    },
+  );
+
+  app.get('/calibration/active', { ...auth, ...answers(calibrationOrNoneResponse) }, async (request) => {
     const { latest, state } = await status(request.user.userId);
     return ok(state.hasActive && latest ? toCalibration(latest) : null, 'Active calibration');
   });
 
-  app.get('/calibration/recalibration/check', auth, async (request) => {
-    const frequency = await frequencyOf(request.user.userId);
-    const { latest, state } = await status(request.user.userId);
-    return ok(
-      {
-        needsRecalibration: state.needsRecalibration,
-        daysUntilExpiry: state.daysUntilExpiry,
-        lastCalibrationDate: latest?.createdAt.toISOString() ?? null,
-        recalibrationFrequency: frequency,
-      },
-      state.needsRecalibration ? 'Recalibration needed' : 'Calibration is up to date',
-    );
-  });
+  app.get(
+    '/calibration/recalibration/check',
+    { ...auth, ...answers(recalibrationCheckResponse) },
+    async (request) => {
+      const frequency = await frequencyOf(request.user.userId);
+      const { latest, state } = await status(request.user.userId);
+      return ok(
+        {
+          needsRecalibration: state.needsRecalibration,
+          daysUntilExpiry: state.daysUntilExpiry,
+          lastCalibrationDate: latest?.createdAt.toISOString() ?? null,
+          recalibrationFrequency: frequency,
+        },
+        state.needsRecalibration ? 'Recalibration needed' : 'Calibration is up to date',
+      );
+    },
+  );
 
-  app.get('/calibration/history', auth, async (request) => {
+  app.get('/calibration/history', { ...auth, ...answers(calibrationHistoryResponse) }, async (request) => {
     const rows = await ctx.db
       .select()
       .from(calibrations)
@@ -307,8 +267,8 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     return ok(rows.map(toCalibration), 'Calibration history');
   });
 
-  app.get('/calibration/progress', auth, async (request) => {
-    const range = parse(dateRangeQuery, request.query, 'query');
+  app.get('/calibration/progress', { ...auth, ...answers(calibrationProgressResponse) }, async (request) => {
+    const range = parse(calibrationProgressQuery, request.query, 'query');
     const conditions = [eq(calibrations.userId, request.user.userId)];
     if (range.from) conditions.push(gte(calibrations.createdAt, range.from));
     if (range.to) conditions.push(lte(calibrations.createdAt, range.to));
@@ -330,35 +290,43 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/calibration/recommendations', auth, async (request) => {
-    const { latest, state } = await status(request.user.userId);
-    const shares = await recentIssueShares(ctx.db, request.user.userId);
-    return ok(
-      recommendationsFor({
-        calibration: latest,
-        needsRecalibration: state.needsRecalibration,
-        issueShares: Object.fromEntries(shares),
-      }),
-      'Recommendations',
-    );
-  });
+  app.get(
+    '/calibration/recommendations',
+    { ...auth, ...answers(recommendationsResponse) },
+    async (request) => {
+      const { latest, state } = await status(request.user.userId);
+      const shares = await recentIssueShares(ctx.db, request.user.userId);
+      return ok(
+        recommendationsFor({
+          calibration: latest,
+          needsRecalibration: state.needsRecalibration,
+          issueShares: Object.fromEntries(shares),
+        }),
+        'Recommendations',
+      );
+    },
+  );
 
-  app.get('/calibration/ml/test-connection', auth, async (_request, reply) => {
-    const health = await visionHealth(ctx.config.visionUrl);
-    if (!health.connected)
-      return reply.status(503).send({
-        success: false,
-        error: {
-          message: `The vision service is not reachable at ${ctx.config.visionUrl}.`,
-          details: [{ field: 'vision', message: 'Vision service unavailable.' }],
-        },
-        data: { connected: false, url: ctx.config.visionUrl },
-      });
-    return ok({ connected: true, url: ctx.config.visionUrl }, 'Vision service is reachable.');
-  });
+  app.get(
+    '/calibration/ml/test-connection',
+    { ...auth, ...answers(visionConnectionResponse) },
+    async (_request, reply) => {
+      const health = await visionHealth(ctx.config.visionUrl);
+      if (!health.connected)
+        return reply.status(503).send({
+          success: false,
+          error: {
+            message: `The vision service is not reachable at ${ctx.config.visionUrl}.`,
+            details: [{ field: 'vision', message: 'Vision service unavailable.' }],
+          },
+          data: { connected: false, url: ctx.config.visionUrl },
+        });
+      return ok({ connected: true, url: ctx.config.visionUrl }, 'Vision service is reachable.');
+    },
+  );
 
-  app.post('/calibration/:id/process-ml', auth, async (request) => {
-    const { id } = parse(uuidParam, request.params, 'params');
+  app.post('/calibration/:id/process-ml', { ...auth, ...answers(calibrationResponse) }, async (request) => {
+    const { id } = parse(calibrationIdParams, request.params, 'params');
     const row = await ownCalibration(request.user.userId, id);
     const stored = await storedPhotos(row.id);
     const images: Record<string, string> = {};
@@ -385,8 +353,8 @@ export default async function calibrationRoutes(app: FastifyInstance) {
     return ok(toCalibration(updated ?? row), 'Calibration analysed.');
   });
 
-  app.get('/calibration/:id', auth, async (request) => {
-    const { id } = parse(uuidParam, request.params, 'params');
+  app.get('/calibration/:id', { ...auth, ...answers(calibrationDetailResponse) }, async (request) => {
+    const { id } = parse(calibrationIdParams, request.params, 'params');
     const row = await ownCalibration(request.user.userId, id);
     const stored = await storedPhotos(row.id);
     return ok(
@@ -404,11 +372,7 @@ export default async function calibrationRoutes(app: FastifyInstance) {
   });
 
   app.get('/calibration/:id/photos/:view', auth, async (request, reply) => {
-    const params = parse(
-      z.object({ id: z.string().max(100), view: z.enum(VIEWS) }),
-      request.params,
-      'params',
-    );
+    const params = parse(calibrationPhotoParams, request.params, 'params');
     const row = await ownCalibration(request.user.userId, params.id);
     const [p] = await ctx.db
       .select()

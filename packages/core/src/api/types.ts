@@ -17,11 +17,20 @@ import type {
 } from '../auth/contract';
 import type { DeviceSession, LoginHistoryEntry, LoginStats } from '../auth/security-contract';
 import type {
+  Calibration,
+  CalibrationPhoto,
   CalibrationProfile,
+  CalibrationProgressItem,
+  CalibrationStatus,
+  CreateCalibrationPayload,
   CreateProfilePayload,
-  ProfileReference,
+  RecalibrationCheck,
+  Recommendation,
   UpdateProfilePayload,
-} from '../calibration/profiles';
+  ViewType,
+  VisionConnection,
+} from '../calibration/contract';
+import type { ProfileReference } from '../calibration/profiles';
 import type { ExportStats, ProfileSettingsPayload, ProfileUpdatePayload } from '../profile/contract';
 import type {
   PostureFeedback,
@@ -34,6 +43,11 @@ import type {
 import type { AlertPreferences } from '../settings/contract';
 
 export type {
+  Calibration,
+  CalibrationPhoto,
+  CalibrationProgressItem,
+  CalibrationStatus,
+  CreateCalibrationPayload,
   DashboardAnalytics,
   DeviceSession,
   LoginHistoryEntry,
@@ -41,10 +55,12 @@ export type {
   PostureFeedback,
   PostureStatus,
   PostureTrends,
+  Recommendation,
   SessionHistoryItem,
   SessionInsights,
   SessionMode,
   SessionReport,
+  ViewType,
 };
 
 /** The response envelope of the API. */
@@ -73,53 +89,6 @@ export interface Profile {
   profilePicture: string | null;
   /** When the account was created (ISO time), when the API said. */
   createdAt?: string;
-}
-
-export type ViewType = 'front' | 'left' | 'right';
-
-export interface CalibrationPhoto {
-  viewType: ViewType;
-  /** A JPEG data URL. */
-  photoUrl: string;
-  metadata?: Record<string, unknown>;
-  capturedAt?: string;
-}
-
-export interface Calibration {
-  id: string;
-  createdAt: string;
-  initialPostureScore: number | null;
-  cranialVertebralAngle: number | null;
-  forwardHeadDistance: number | null;
-  shoulderTiltAngle: number | null;
-  headTiltAngle: number | null;
-  assessmentNotes: string | null;
-}
-
-export interface CalibrationStatus {
-  hasActive: boolean;
-  needsRecalibration: boolean;
-  calibration: Calibration | null;
-  daysUntilExpiry: number | null;
-}
-
-export interface CreateCalibrationPayload {
-  photos: CalibrationPhoto[];
-  processWithML: boolean;
-  mlAnalysis?: { overall_score: number; [key: string]: unknown };
-}
-
-export interface CalibrationProgressItem {
-  id: string;
-  createdAt: string;
-  initialPostureScore: number | null;
-  cranialVertebralAngle: number | null;
-}
-
-export interface Recommendation {
-  category?: string;
-  recommendation: string;
-  priority: 'high' | 'medium' | 'low' | string;
 }
 
 /** What a call answers: the parsed body (JSON when the content type says so, else text). */
@@ -177,9 +146,9 @@ export interface ApiClient {
     statusDetailed(): Promise<Answer<CalibrationStatus>>;
     history(): Promise<Answer<Calibration[]>>;
     create(payload: CreateCalibrationPayload): Promise<Answer<Calibration>>;
-    recalibrationCheck(): Promise<Answer<{ needsRecalibration: boolean; daysUntilExpiry: number | null }>>;
+    recalibrationCheck(): Promise<Answer<RecalibrationCheck>>;
     processMl(id: string): Promise<Answer<Calibration>>;
-    mlTestConnection(): Promise<Answer<{ connected: boolean }>>;
+    mlTestConnection(): Promise<Answer<VisionConnection>>;
     active(): Promise<Answer<Calibration | null>>;
     recommendations(): Promise<Answer<Recommendation[]>>;
     /** GET /calibration/progress?startDate&endDate → data.calibrationProgress. */

@@ -1,4 +1,5 @@
 export * from './change';
+export * from './contract';
 export * from './failures';
 export * from './geometry';
 export * from './live-reference';

@@ -1,6 +1,7 @@
 // Calibration profiles: one live-posture reference per desk setup (laptop, desk monitor, standing, …), named
 // by the user and stored on the API so they follow the user to another browser. The API validates with
-// these limits; the web app and the extension choose the active one.
+// these limits (the profile requests and answers are calibration/contract.ts); the web app and the extension
+// choose the active one.
 import type { Keypoint } from '../detection/frame';
 
 /** The setups a profile can be for; 'other' for anything else the user names. */
@@ -53,22 +54,3 @@ export function parseProfileReference(value: unknown): ProfileReference | null {
   ).map((k) => ({ ...k, x: k?.x ?? Number.NaN, y: k?.y ?? Number.NaN }));
   return { keypoints, frame: { width: r.frame.width, height: r.frame.height } };
 }
-
-export interface CalibrationProfile {
-  id: string;
-  name: string;
-  setup: ProfileSetup;
-  /** Null until the user calibrated the live monitor in this profile. */
-  reference: ProfileReference | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CreateProfilePayload {
-  name: string;
-  setup: ProfileSetup;
-  reference?: ProfileReference | null;
-}
-
-export type UpdateProfilePayload = Partial<CreateProfilePayload>;

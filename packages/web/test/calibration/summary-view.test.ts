@@ -27,6 +27,7 @@ const calibration = {
   shoulderTiltAngle: null,
   headTiltAngle: 9,
   assessmentNotes: `Cranial vertebral angle is slightly low: the head sits a little forward of the shoulders. The head is tilted to one side. ${WHY}`,
+  mlProcessed: true,
 };
 
 describe('the calibration summary of a calibration without a shoulder tilt', () => {

@@ -18,6 +18,7 @@ const calibration = (over: Partial<Calibration> = {}): Calibration => ({
   shoulderTiltAngle: 2,
   headTiltAngle: 1,
   assessmentNotes: null,
+  mlProcessed: true,
   ...over,
 });
 
