@@ -94,6 +94,8 @@ export function unseenPeople(): LivePerson[] {
     foldered('webcam-posturecoach-good-vs-bad', goodBad),
     // Leaning sideways and forward, the cheek on a fist.
     foldered('webcam-posture-recognition-good-vs-bad', goodBad),
+    // The head brought forward and down towards the screen, the shoulders at the picture's lower edge.
+    foldered('webcam-posturecv-good-vs-bad', goodBad),
   ];
 }
 
