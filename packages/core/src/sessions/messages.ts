@@ -16,6 +16,11 @@ export const SESSION_MESSAGES = {
    * documents, so worded here once. */
   sessionStillRunning: (startedAt: string) => `A session started at ${startedAt} is still running.`,
   resumeSession: 'Resume session',
+  /** Calibrate Posture or Recalibrate took a new reference, but the active profile could not keep it (the API
+   * refused or was not reached): this session judges against it, the next one would not. Not in the
+   * specification, so worded here once. */
+  referenceNotKept: (reason: string) =>
+    `Your new reference is used for this session, but your profile could not keep it: ${reason}`,
   endSession: 'End session',
   /** Browsers show their own text before leaving; this is what the page hands them. */
   leaveWarning: 'A session is running: leaving this page stops sending your posture to it.',

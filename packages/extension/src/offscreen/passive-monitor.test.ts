@@ -7,6 +7,7 @@ import {
   type DetectionFrame,
   NOBODY_FPS,
   type PostureFeedback,
+  SESSION_MESSAGES,
   STALE_AFTER_MS,
   STEADY_FPS,
 } from '@posture-vision/core';
@@ -32,6 +33,8 @@ let handed: unknown[];
 let preferences: AlertPreferences;
 /** The user's calibration profiles on the API (the fake's store). */
 let profiles: CalibrationProfile[];
+/** What the API answers a profile update with, when it refuses one. */
+let updateRefused: Error | null;
 
 const track = {
   applyConstraints: async (c: { frameRate: { max: number } }) => void constraints.push(c.frameRate.max),
@@ -44,6 +47,7 @@ const api = {
     profiles: {
       list: async () => ({ success: true, data: profiles.map((p) => ({ ...p })) }),
       update: async (id: string, payload: Partial<CalibrationProfile>) => {
+        if (updateRefused) throw updateRefused;
         calls.push(`profile ${id} saved`);
         profiles = profiles.map((p) => (p.id === id ? { ...p, ...payload } : p));
         return { success: true };
@@ -117,6 +121,7 @@ beforeEach(() => {
   handed = [];
   preferences = DEFAULT_ALERT_PREFERENCES;
   profiles = [];
+  updateRefused = null;
 });
 
 const FRAME = { width: 640, height: 480 };
@@ -272,6 +277,18 @@ describe('passive monitor', () => {
       await at(CALIBRATION_DELAY_MS, bodyFrame(person));
       expect(calls).toContain('profile desk saved');
       expect(profiles[0]?.reference).toEqual({ keypoints: person, frame: FRAME });
+    });
+
+    it('says so in the popup when the profile cannot keep the reference just taken', async () => {
+      profiles = [profile('desk', true, null)];
+      updateRefused = new Error('Network error: the API could not be reached.');
+      await monitor().start(null);
+      await at(0, bodyFrame(person));
+      await at(CALIBRATION_DELAY_MS, bodyFrame(person));
+      expect(calls).toContain(
+        `phase monitoring: ${SESSION_MESSAGES.referenceNotKept('Network error: the API could not be reached.')}`,
+      );
+      expect(profiles[0]?.reference).toBeNull();
     });
 
     it('switching profile from the popup hands the producer the new profile’s reference', async () => {

@@ -15,6 +15,7 @@ import {
   type PostureStatus,
   type ProfileReference,
   REFERENCE_DELAY_MS,
+  SESSION_MESSAGES,
 } from '@posture-vision/core';
 import type { Result } from '../messaging/commands';
 import { captureFps, START_FPS } from '../rules/capture-rate';
@@ -101,7 +102,10 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         .then(() => {
           if (profile?.id === id) profile = { ...profile, reference };
         })
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          void deps.reportPhase('monitoring', SESSION_MESSAGES.referenceNotKept(reason));
+        });
   }
 
   /** The active calibration profile on the API; none (or an unreachable list) means the automatic reference. */

@@ -90,7 +90,9 @@ export default function RealTimeSessionPage() {
           const profile = profileRef.current;
           if (!profile || !reference) return;
           profileRef.current = { ...profile, reference };
-          void api.calibration.profiles.update(profile.id, { reference }).catch(() => undefined);
+          void api.calibration.profiles
+            .update(profile.id, { reference })
+            .catch((e) => setError(SESSION_MESSAGES.referenceNotKept(message(e))));
         },
       },
     }),
