@@ -3,8 +3,11 @@
 import { dateRangeQuery, isoDateTime, requiredText, uuidParam } from '../http/fields';
 import { envelope, z } from '../http/schema';
 import { PHYSIOLOGICAL_RANGE, type RangedMetric } from './geometry';
-import { MEASUREMENT_FIELD } from './measurement';
 import { PROFILE_NAME_MAX, PROFILE_SETUPS, parseProfileReference } from './profiles';
+
+/** The calibration answer's and request's field that carries the vision service's signed measurement
+ * (measurement.ts). Here, not beside the signing: the contracts are read by hosts without WebCrypto's types. */
+export const MEASUREMENT_FIELD = 'signed_measurement';
 
 export const CALIBRATION_VIEWS = ['front', 'left', 'right'] as const;
 

@@ -9,8 +9,6 @@ import type { ViewType } from '../api/types';
 /** Who signs (the vision service) and for whom (the API). */
 export const MEASUREMENT_ISSUER = 'posture-vision-vision';
 export const MEASUREMENT_AUDIENCE = 'posture-vision-api';
-/** The answer's field that carries the signed measurement. */
-export const MEASUREMENT_FIELD = 'signed_measurement';
 /** How long a signed measurement may be stored after it was made: the wizard stores it seconds later. */
 export const MEASUREMENT_SECONDS = 60 * 60;
 /** The views a calibration's photos are, each with its digest in the claims. */
