@@ -83,8 +83,8 @@ const FIXED = { good: 1, poor: 5 };
 /** The gate's rates as first built: steady 2 frame/s with a model run at least every 5 s (now core's are 1 frame/s
  * and 10 s: monitor-rate.ts). */
 const FIRST_RATES: MonitorRates = {
-  fps: { at_risk: 5, steady: 2, nobody: 1 / 3 },
-  modelAtLeastEveryMs: { at_risk: 1000, steady: 5000, nobody: 15_000 },
+  fps: { at_risk: 5, poor: 5, steady: 2, nobody: 1 / 3 },
+  modelAtLeastEveryMs: { at_risk: 1000, poor: 1000, steady: 5000, nobody: 15_000 },
 };
 const say = (s: string) => console.log(s);
 const f1 = (n: number) => n.toFixed(1);
@@ -254,7 +254,7 @@ async function replay(name: string, step: Step, rate: Rate): Promise<Result> {
     poorRuns: 0,
     delays: [],
     falseReports: 0,
-    watchMs: { at_risk: 0, steady: 0, nobody: 0 },
+    watchMs: { at_risk: 0, poor: 0, steady: 0, nobody: 0 },
     atRiskUprightMs: 0,
     reasons: {},
   };
@@ -419,7 +419,7 @@ for (const [i, r] of results.entries()) {
 say("\nTime in each watch (min) and model runs by the gate's reason:");
 for (const r of results)
   say(
-    `- ${r.name}: at risk ${f1(r.watchMs.at_risk / 60_000)} (while upright ${f1(r.atRiskUprightMs / 60_000)}), steady ${f1(r.watchMs.steady / 60_000)}, nobody ${f1(r.watchMs.nobody / 60_000)}; runs ${Object.entries(
+    `- ${r.name}: at risk ${f1(r.watchMs.at_risk / 60_000)} (while upright ${f1(r.atRiskUprightMs / 60_000)}), poor ${f1(r.watchMs.poor / 60_000)}, steady ${f1(r.watchMs.steady / 60_000)}, nobody ${f1(r.watchMs.nobody / 60_000)}; runs ${Object.entries(
       r.reasons,
     )
       .map(([k, v]) => `${k} ${v}`)

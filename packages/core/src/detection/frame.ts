@@ -87,6 +87,7 @@ export interface DetectionFrame {
   posture_watch?: PostureWatch;
 }
 
-/** at_risk: a posture deviating, poor or recovering, or a head turned away; steady: a person in view whose posture
- * is good (or not judged yet); nobody: no person in view. */
-export type PostureWatch = 'at_risk' | 'steady' | 'nobody';
+/** at_risk: a posture deviating (being timed), recovering, or a head turned away; poor: a deviation reported and
+ * held (not recovering); steady: a person in view whose posture is good (or not judged yet); nobody: no person in
+ * view. */
+export type PostureWatch = 'at_risk' | 'poor' | 'steady' | 'nobody';

@@ -155,16 +155,17 @@ describe('the rate that follows what is happening', () => {
     expect(postureWatch(person, good, true)).toBe('steady');
   });
 
-  it('watches at risk while a deviation is timed, reported, recovering, or the head is turned away', () => {
+  it('watches at risk while a deviation is timed, recovering, or the head is turned away; poor while one is held', () => {
     expect(postureWatch(person, { ...good, overSince: 1000 }, true)).toBe('at_risk');
-    expect(postureWatch(person, { ...good, deviated: true }, true)).toBe('at_risk');
+    expect(postureWatch(person, { ...good, deviated: true, overSince: 1000 }, true)).toBe('poor');
     expect(postureWatch(person, { ...good, deviated: true, underSince: 2000 }, true)).toBe('at_risk');
+    expect(postureWatch(person, { ...good, deviated: true, turnedSince: 2000 }, true)).toBe('at_risk');
     expect(postureWatch(person, { ...good, turnedSince: 500 }, true)).toBe('at_risk');
     // A frame where the model lost the person while the analysis still times the deviation: still at risk.
     expect(postureWatch(null, { ...good, overSince: 1000 }, true)).toBe('at_risk');
   });
 
-  it('watches steady again once a reported slouch has recovered, and at risk while it is timed and reported', () => {
+  it('watches at risk while a slouch is timed, poor once it is reported, and steady again once it has recovered', () => {
     const ref = createReference(upright(), POSE_FRAME);
     let state = initialPostureState();
     const watches = (keypoints: Keypoint[], from: number, to: number) => {
@@ -179,15 +180,21 @@ describe('the rate that follows what is happening', () => {
     const slouching = watches(slouched(), 2000, 8000);
     expect(slouching[0]).toBe('at_risk');
     expect(state.deviated).toBe(true);
-    expect(new Set(slouching)).toEqual(new Set(['at_risk']));
+    // Timed at the at-risk rate until it is reported, then held at the poor rate: once poor, never at risk again
+    // while it is held.
+    const reported = slouching.indexOf('poor');
+    expect(reported).toBeGreaterThan(0);
+    expect(new Set(slouching.slice(0, reported))).toEqual(new Set(['at_risk']));
+    expect(new Set(slouching.slice(reported))).toEqual(new Set(['poor']));
     const back = watches(upright(), 8000, 20_000);
     expect(state.deviated).toBe(false);
-    // Recovery takes RECOVERY_MS (and the smoothing); after it the camera slows down again, for good.
+    // Sitting up is timed at the at-risk rate (recovering), then the camera slows down again, for good.
+    expect(back[back.indexOf('at_risk') - 1]).toBe('poor');
     expect(back.at(-1)).toBe('steady');
     expect(back.slice(back.indexOf('steady'))).not.toContain('at_risk');
   });
 
-  it('looks fast at risk, slower while steady, a frame every few seconds with nobody', () => {
+  it('looks fast at risk, slower while a poor posture is held, slower still while steady, a frame every few seconds with nobody', () => {
     // A camera delivering 15 frame/s for a minute, thinned to each watch's rate: the frames taken per second and
     // the shortest time between two of them.
     const looks = (watch: PostureWatch) => {
@@ -199,13 +206,20 @@ describe('the rate that follows what is happening', () => {
       const gaps = taken.slice(1).map((t, k) => t - (taken[k] as number));
       return { perSecond: taken.length / 60, shortestGap: Math.min(...gaps) };
     };
-    const [atRisk, steady, nobody] = [looks('at_risk'), looks('steady'), looks('nobody')];
-    expect(atRisk.perSecond).toBeGreaterThan(steady.perSecond);
+    const [atRisk, poor, steady, nobody] = [
+      looks('at_risk'),
+      looks('poor'),
+      looks('steady'),
+      looks('nobody'),
+    ];
+    expect(atRisk.perSecond).toBeGreaterThan(poor.perSecond);
+    expect(poor.perSecond).toBeGreaterThan(steady.perSecond);
     expect(steady.perSecond).toBeGreaterThan(nobody.perSecond);
     expect(nobody.shortestGap).toBeGreaterThanOrEqual(2000);
     // Each watch takes what its rate asks for from the faster camera, and never a frame sooner than the rate allows.
     for (const [watch, seen] of [
       ['at_risk', atRisk],
+      ['poor', poor],
       ['steady', steady],
       ['nobody', nobody],
     ] as const) {

@@ -10,14 +10,22 @@ import { MIN_TRACKED, TRACKED } from '../../analysis/thresholds';
 import type { DetectionFrame, Keypoint, PostureWatch } from '../../detection/frame';
 
 /** What monitoring watches for (a detection frame's `posture_watch`, detection/frame.ts): at_risk, a posture
- * deviating (within the onset delay), reported poor, recovering, or a head turned away; steady, a person in view
- * whose posture is good (or not judged yet: no reference); nobody, no person in view. */
+ * deviating (within the onset delay), recovering, or a head turned away; poor, a deviation reported and held;
+ * steady, a person in view whose posture is good (or not judged yet: no reference); nobody, no person in view. */
 export type { PostureWatch };
 
 /** Frames per second while posture is at risk: the rate monitoring has always used for poor posture. A deviation
  * is reported ONSET_MS after it began; at 5 frames/s the frame that reports it comes within 200 ms of that, and a
  * recovery (RECOVERY_MS, 1 s) is seen over five frames. */
 export const AT_RISK_FPS = 5;
+
+/** Frames per second while a reported deviation is held (poor, not recovering). Nothing is being timed then: the
+ * verdict stands until the person sits up, and sitting up is movement, which the change gate passes to the model
+ * on the next frame; from that frame the watch is at risk (recovering) at AT_RISK_FPS. So a recovery is reported
+ * within 1/POOR_FPS + RECOVERY_MS (1.5 s) instead of 1.2 s at the at-risk rate. Held at 5 frames/s, a slouch with
+ * the body's small sway ran the model on most frames: the largest device-mode cost left while posture is poor
+ * (bench/README.md, monitoring). */
+export const POOR_FPS = 2;
 
 /** Frames per second while posture is steadily good. The gate runs the model on the first frame after a slouch
  * began (any real movement changes well over MOVED_SHARE of the region), from there the rate is AT_RISK_FPS, so the
@@ -42,12 +50,16 @@ export const NOBODY_FPS = 1 / 3;
  * who sat down very still in a dark room). */
 export const MODEL_AT_LEAST_EVERY_MS: Readonly<Record<PostureWatch, number>> = {
   at_risk: 1000,
+  // A held deviation is looked at by the model every 2 s even when nothing moved (a slow straightening the gate
+  // does not see between two frames), so the feedback it sends stays the model's own.
+  poor: 2000,
   steady: 10_000,
   nobody: 15_000,
 };
 
 const FPS: Readonly<Record<PostureWatch, number>> = {
   at_risk: AT_RISK_FPS,
+  poor: POOR_FPS,
   steady: STEADY_FPS,
   nobody: NOBODY_FPS,
 };
@@ -67,7 +79,7 @@ export function watchFps(watch: PostureWatch, rates: MonitorRates = MONITOR_RATE
 }
 
 /** The fastest rate monitoring asks for: what the camera is opened at. */
-export const MAX_WATCH_FPS = Math.max(AT_RISK_FPS, STEADY_FPS, NOBODY_FPS);
+export const MAX_WATCH_FPS = Math.max(AT_RISK_FPS, POOR_FPS, STEADY_FPS, NOBODY_FPS);
 
 /** Enough of a person to judge (the analysis' own test: MIN_TRACKED head-and-shoulder keypoints, both shoulders). */
 function personInView(keypoints: readonly Keypoint[] | null): boolean {
@@ -89,9 +101,9 @@ export function postureWatch(
   // posture.ts ONSET_DIP_MS) stays at risk: the camera must not slow down for a lost shoulder.
   if (!personInView(keypoints)) return referenced && state.overSince !== null ? 'at_risk' : 'nobody';
   if (!referenced) return 'steady';
-  const atRisk =
-    state.deviated || state.overSince !== null || state.underSince !== null || state.turnedSince !== null;
-  return atRisk ? 'at_risk' : 'steady';
+  if (state.underSince !== null || state.turnedSince !== null) return 'at_risk';
+  if (state.deviated) return 'poor';
+  return state.overSince !== null ? 'at_risk' : 'steady';
 }
 
 /**
