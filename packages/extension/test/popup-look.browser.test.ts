@@ -24,6 +24,18 @@ beforeAll(async () => {
   browser = await launchChromium({ extension: dir });
   // A short viewport: the full-page screenshot then grows to the popup's own height.
   ({ popup, extensionId } = await openPopup(browser, { width: 368, height: 100 }));
+  // A running monitor has its offscreen document (camera and link) open. Without one the service worker, each
+  // time Chrome starts it again after it went idle, rightly takes the stored 'monitoring' for a run the browser's
+  // closing cut off and starts monitoring anew (here: against no API), which would change what the popup shows
+  // in the middle of these tests. The document idles until it is told to start. It is opened before the state is
+  // stored: the service worker may start at any moment, and must never find a stored run without its document.
+  await popup.evaluate(async (path) => {
+    await chrome.offscreen.createDocument({
+      url: path,
+      reasons: [chrome.offscreen.Reason.USER_MEDIA],
+      justification: 'The popup test shows a running monitor.',
+    });
+  }, OFFSCREEN_PATH);
   const now = Date.now();
   await popup.evaluate(
     (day, at) =>
@@ -47,17 +59,6 @@ beforeAll(async () => {
     localDay(now),
     now,
   );
-  // A running monitor has its offscreen document (camera and link) open. Without one the service worker, each
-  // time Chrome starts it again after it went idle, rightly takes the stored 'monitoring' for a run the browser's
-  // closing cut off and starts monitoring anew (here: against no API), which would change what the popup shows
-  // in the middle of these tests. The document idles until it is told to start.
-  await popup.evaluate(async (path) => {
-    await chrome.offscreen.createDocument({
-      url: path,
-      reasons: [chrome.offscreen.Reason.USER_MEDIA],
-      justification: 'The popup test shows a running monitor.',
-    });
-  }, OFFSCREEN_PATH);
 }, 180_000);
 
 afterAll(async () => {
