@@ -14,9 +14,9 @@ import type { DetectionFrame, Keypoint, PostureWatch } from '../../detection/fra
  * steady, a person in view whose posture is good (or not judged yet: no reference); nobody, no person in view. */
 export type { PostureWatch };
 
-/** Frames per second while posture is at risk: the rate monitoring has always used for poor posture. A deviation
- * is reported ONSET_MS after it began; at 5 frames/s the frame that reports it comes within 200 ms of that, and a
- * recovery (RECOVERY_MS, 1 s) is seen over five frames. */
+/** Frames per second while posture is at risk: the rate monitoring used for all poor posture before the poor
+ * watch. A deviation is reported ONSET_MS after it began; at 5 frames/s the frame that reports it comes within
+ * 200 ms of that, and a recovery (RECOVERY_MS, 1 s) is seen over five frames. */
 export const AT_RISK_FPS = 5;
 
 /** Frames per second while a reported deviation is held (poor, not recovering). Nothing is being timed then: the
