@@ -1,14 +1,11 @@
 // The response headers of the production web app: how long each file may be cached, and the security
 // headers with a content security policy that allows exactly what the app does and nothing else.
 import { resolveApiBaseUrl, resolveVisionUrls } from '@posture-vision/core/api';
+import type { AppSettings } from '../src/services/settings.ts';
 
-/** The build-time settings the built app carries (Vite's `VITE_*`), written next to it by the build. */
-export interface BuildSettings {
-  VITE_API_URL?: string;
-  VITE_VISION_URL?: string;
-  VITE_VISION_WS_URL?: string;
-  VITE_PROMO_VIDEO_URL?: string;
-}
+/** The settings the built app carries (Vite's `VITE_*`, written next to it by the build) or is given by the
+ * server: the app's own list (src/services/settings.ts). */
+export type BuildSettings = AppSettings;
 
 /** A year: Vite names every file under assets/ by a hash of its content, so a changed file has a new name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { SETTING_NAMES } from '../src/services/settings.ts';
 import type { BuildSettings } from './headers.ts';
 
 export const BUILD_INFO = '.build.json';
@@ -54,8 +55,6 @@ export function precompress(): Plugin {
   };
 }
 
-const SETTINGS = ['VITE_API_URL', 'VITE_VISION_URL', 'VITE_VISION_WS_URL', 'VITE_PROMO_VIDEO_URL'] as const;
-
 export function buildInfo(inputs = process.env.PV_WEB_BUILD_INPUTS): Plugin {
   let config: ResolvedConfig | undefined;
   return {
@@ -67,7 +66,7 @@ export function buildInfo(inputs = process.env.PV_WEB_BUILD_INPUTS): Plugin {
     writeBundle() {
       if (!config) return;
       const settings: BuildSettings = {};
-      for (const name of SETTINGS) {
+      for (const name of SETTING_NAMES) {
         const value = config.env[name];
         if (typeof value === 'string' && value.trim()) settings[name] = value;
       }

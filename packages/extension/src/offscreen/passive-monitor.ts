@@ -12,6 +12,7 @@ import {
   createLiveLoop,
   DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
+  failureText,
   type PostureStatus,
   type ProfileReference,
   REFERENCE_DELAY_MS,
@@ -103,8 +104,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
           if (profile?.id === id) profile = { ...profile, reference };
         })
         .catch((error: unknown) => {
-          const reason = error instanceof Error ? error.message : String(error);
-          void deps.reportPhase('monitoring', SESSION_MESSAGES.referenceNotKept(reason));
+          void deps.reportPhase('monitoring', SESSION_MESSAGES.referenceNotKept(failureText(error)));
         });
   }
 

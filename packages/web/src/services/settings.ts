@@ -6,10 +6,18 @@
 /** The meta tag the web server writes the settings it was given into (JSON in its content). */
 export const SETTINGS_META = 'posture-vision-settings';
 
-export type SettingName = 'VITE_API_URL' | 'VITE_VISION_URL' | 'VITE_VISION_WS_URL' | 'VITE_PROMO_VIDEO_URL';
+/** The settings by name: Vite's names, whether built in or given to the server. */
+export const SETTING_NAMES = [
+  'VITE_API_URL',
+  'VITE_VISION_URL',
+  'VITE_VISION_WS_URL',
+  'VITE_PROMO_VIDEO_URL',
+] as const;
+export type SettingName = (typeof SETTING_NAMES)[number];
+export type AppSettings = Partial<Record<SettingName, string>>;
 
 /** The settings in the page's meta tag; none when there is no tag or it does not hold a JSON object. */
-export function servedSettings(doc: Pick<Document, 'querySelector'>): Partial<Record<SettingName, string>> {
+export function servedSettings(doc: Pick<Document, 'querySelector'>): AppSettings {
   const content = doc.querySelector(`meta[name="${SETTINGS_META}"]`)?.getAttribute('content');
   if (!content) return {};
   try {
@@ -23,7 +31,7 @@ export function servedSettings(doc: Pick<Document, 'querySelector'>): Partial<Re
   }
 }
 
-let served: Partial<Record<SettingName, string>> | undefined;
+let served: AppSettings | undefined;
 
 /** One setting: the server's if it gave one, else the build's, else undefined. */
 export function appSetting(name: SettingName): string | undefined {

@@ -8,6 +8,7 @@ import {
   type CalibrationProfile,
   createLiveLoop,
   envelopeMessage,
+  failureText,
   formatSessionTimer,
   mentionsCalibration,
   type PostureVerdict,
@@ -92,7 +93,7 @@ export default function RealTimeSessionPage() {
           profileRef.current = { ...profile, reference };
           void api.calibration.profiles
             .update(profile.id, { reference })
-            .catch((e) => setError(SESSION_MESSAGES.referenceNotKept(message(e))));
+            .catch((e) => setError(SESSION_MESSAGES.referenceNotKept(failureText(e))));
         },
       },
     }),
