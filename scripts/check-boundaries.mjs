@@ -5,7 +5,8 @@
 // - core importing any app (core is shared by all of them and depends on none);
 // - web ↔ extension, api ↔ vision (apps talk over HTTP, sockets or extension messages, never by import);
 // - any app's shipped code importing testkit (test helpers stay in tests);
-// - ui (the shared components) importing anything of ours but core, and core importing ui.
+// - ui (the shared components) importing anything of ours but core, and core importing ui;
+// - inside core, a layer importing one above it (CORE_LAYERS: texts, domain, clients, workflows).
 // Usage: `node scripts/check-boundaries.mjs [root]` (default: the repository). Exit 1 with one line per import.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -23,6 +24,22 @@ const FORBIDDEN = {
   vision: ['api'],
   testkit: [...APPS],
 };
+/**
+ * Core's layers, lowest first: a file under `packages/core/src/<layer>/` may import its own layer and those below.
+ * - texts: what a user reads (tables and templates); imports nothing of core's but other texts.
+ * - domain: pure rules, contracts and types, no I/O; the texts they choose from.
+ * - clients: what talks to the servers (the HTTP client and its storage, the live link).
+ * - workflows: what runs a use case over the clients (the posture monitor, the live loop).
+ * The files at `src/` itself are the package's entry points (one per subpath) and may export any layer.
+ */
+export const CORE_LAYERS = ['texts', 'domain', 'clients', 'workflows'];
+
+/** The layer of a path inside core's package (`src/<layer>/…`), or null outside the layers. */
+function coreLayer(inPackage) {
+  const [top, layer, ...rest] = inPackage.split('/');
+  return top === 'src' && rest.length > 0 && CORE_LAYERS.includes(layer) ? layer : null;
+}
+
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.artifacts', 'data', 'public']);
 // Static imports and re-exports (`import … from 'x'`, `import 'x'`, `export … from 'x'`), dynamic `import('x')`
@@ -76,9 +93,13 @@ export function findViolations(root, known = KNOWN) {
         if (specifier.startsWith('.')) {
           const resolved = resolve(dirname(file), specifier);
           const outside = relative(pkgDir, resolved);
+          const from = pkg === 'core' ? coreLayer(inPackage) : null;
+          const to = from ? coreLayer(outside.split(sep).join('/')) : null;
+          if (from && to && CORE_LAYERS.indexOf(to) > CORE_LAYERS.indexOf(from))
+            rule = `core's ${from} layer must not import its ${to} layer (CORE_LAYERS)`;
           // Files of the repository outside packages/ (the shared vitest setup) are tooling, not a package.
           const top = relative(packagesDir, resolved).split(sep)[0];
-          if (outside.startsWith('..') && packages.includes(top)) {
+          if (!rule && outside.startsWith('..') && packages.includes(top)) {
             target = top;
             rule = `imports package ${target} by a relative path (use ${SCOPE}${target})`;
           }

@@ -8,7 +8,7 @@ import {
   type PostureReference,
   postureMeasures,
   viewOf,
-} from '../../packages/core/src/analysis/index.ts';
+} from '../../packages/core/src/analysis.ts';
 import { loadHuman } from '../../packages/detector/node/human.ts';
 import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
 import {

@@ -4,15 +4,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
-import { classifyTilt } from '../../packages/core/src/analysis/index.ts';
+import { classifyTilt } from '../../packages/core/src/analysis.ts';
 import {
   createApiClient,
   createMemoryStorage,
   storageRefreshTokenStore,
-} from '../../packages/core/src/api/index.ts';
-import type { DetectionFrame } from '../../packages/core/src/detection/frame.ts';
-import { parseDetectionFrame } from '../../packages/core/src/detection/parse.ts';
-import { correctionArrows, placeOutline, REFERENCE_FRAME_SIZE } from '../../packages/core/src/live/index.ts';
+} from '../../packages/core/src/api.ts';
+import type { DetectionFrame } from '../../packages/core/src/domain/detection/frame.ts';
+import { parseDetectionFrame } from '../../packages/core/src/domain/detection/parse.ts';
+import { correctionArrows, placeOutline, REFERENCE_FRAME_SIZE } from '../../packages/core/src/live.ts';
 
 const out: string[] = [];
 const say = (s: string) => {

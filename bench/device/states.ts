@@ -20,14 +20,14 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import type { PostureReference } from '../../packages/core/src/analysis/index.ts';
+import type { PostureReference } from '../../packages/core/src/analysis.ts';
 import {
   AT_RISK_FPS,
   MODEL_AT_LEAST_EVERY_MS,
   NOBODY_FPS,
   POOR_FPS,
   STEADY_FPS,
-} from '../../packages/core/src/live/monitoring/index.ts';
+} from '../../packages/core/src/live-monitoring.ts';
 import { loadHuman } from '../../packages/detector/node/human.ts';
 import { createDetector, DetectionStream, i420ToRgb } from '../../packages/detector/src/index.ts';
 import { detectionSize } from '../../packages/detector/src/input-size.ts';

@@ -7,7 +7,7 @@ import {
   lumaGrid,
   rgbPixels,
   yPlane,
-} from '../../packages/core/src/live/monitoring/index.ts';
+} from '../../packages/core/src/live-monitoring.ts';
 import type { Detection } from '../../packages/detector/src/index.ts';
 import { seeded } from '../../packages/testkit/src/live-accuracy.ts';
 import { rgbToI420 } from '../../packages/testkit/src/media.ts';

@@ -30,7 +30,7 @@
 // so the noise can be seen not to flatter the gate.
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import type { DetectionFrame, PostureReference } from '../../packages/core/src/analysis/index.ts';
+import type { DetectionFrame, PostureReference } from '../../packages/core/src/analysis.ts';
 import {
   AT_RISK_FPS,
   changedShare,
@@ -43,7 +43,7 @@ import {
   type PostureWatch,
   watchFps,
   yPlane,
-} from '../../packages/core/src/live/monitoring/index.ts';
+} from '../../packages/core/src/live-monitoring.ts';
 import { loadHuman } from '../../packages/detector/node/human.ts';
 import {
   createDetector,

@@ -17,8 +17,8 @@
 //    frame to the model) against the change gate and core's rates, the same noise for both: is a slouch reported
 //    later because the gate held the model's last reading?
 import { cpus, loadavg } from 'node:os';
-import type { DetectionFrame, PostureReference } from '../../packages/core/src/analysis/index.ts';
-import { frameWatch, lumaGrid, watchFps, yPlane } from '../../packages/core/src/live/monitoring/index.ts';
+import type { DetectionFrame, PostureReference } from '../../packages/core/src/analysis.ts';
+import { frameWatch, lumaGrid, watchFps, yPlane } from '../../packages/core/src/live-monitoring.ts';
 import { loadHuman } from '../../packages/detector/node/human.ts';
 import {
   createDetector,

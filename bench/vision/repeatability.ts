@@ -13,7 +13,7 @@
 // whole (the earlier composite); the bent necks' geometry is measured at 35-47°.
 // Run from the repository root: node --import tsx bench/vision/repeatability.ts [retakes=20]  (measures only)
 import { cpus, loadavg, totalmem } from 'node:os';
-import { earForwardForCva } from '../../packages/core/src/calibration/geometry.ts';
+import { earForwardForCva } from '../../packages/core/src/domain/calibration/geometry.ts';
 import {
   BENT_NECK_CVAS,
   bentNeckPlacement,

@@ -15,6 +15,7 @@ test('finds every forbidden import in the fixture, and nothing else', () => {
   assert.deepEqual(found, [
     'packages/api/src/uses-testkit.ts @posture-vision/testkit/services',
     'packages/api/src/uses-vision.ts @posture-vision/vision/photo',
+    'packages/core/src/domain/live/uses-client.ts ../../clients/live/link',
     'packages/core/src/uses-app.ts @posture-vision/web/app',
     'packages/extension/src/relative-import.ts ../../web/src/protocol',
     'packages/vision/src/lazy-import.ts @posture-vision/api/server',
@@ -23,6 +24,8 @@ test('finds every forbidden import in the fixture, and nothing else', () => {
   assert.deepEqual(stale, []);
   const relativeImport = violations.find((v) => v.file.startsWith('packages/extension'));
   assert.match(relativeImport?.rule ?? '', /relative path \(use @posture-vision\/web\)/);
+  const upward = violations.find((v) => v.file.startsWith('packages/core/src/domain'));
+  assert.match(upward?.rule ?? '', /core's domain layer must not import its clients layer/);
 });
 
 test('the command fails on the fixture and names the import', () => {
@@ -32,7 +35,7 @@ test('the command fails on the fixture and names the import', () => {
     run.stderr,
     /packages\/core\/src\/uses-app\.ts: '@posture-vision\/web\/app': core must not import web/,
   );
-  assert.match(run.stderr, /6 forbidden import\(s\)/);
+  assert.match(run.stderr, /7 forbidden import\(s\)/);
 });
 
 test('the repository has no forbidden imports', () => {

@@ -20,7 +20,7 @@ test('browser tests are in the browser tier and pure rules in the unit tier', ()
   assert.equal(tierOf('web', 'test/public/keyboard.test.ts'), 'browser');
   assert.equal(tierOf('web', 'test/live/session-rules.test.ts'), 'unit');
   assert.equal(tierOf('core', 'test/live/link.integration.test.ts'), 'integration');
-  assert.equal(tierOf('core', 'src/text/plural.test.ts'), 'unit');
+  assert.equal(tierOf('core', 'src/texts/plural.test.ts'), 'unit');
   assert.equal(tierOf('detector', 'test/live-accuracy.test.ts'), 'accuracy');
   assert.equal(tierOf('api', 'test/sessions.test.ts'), 'integration');
   assert.equal(tierOf('extension', 'test/anything-new.test.ts'), null);

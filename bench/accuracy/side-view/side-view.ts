@@ -8,8 +8,8 @@
 // Run from the repository root: node --import tsx bench/accuracy/side-view/side-view.ts [--json out.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { CVA_DETECTABLE_CHANGE_DEG } from '../../../packages/core/src/calibration/change.ts';
-import { TRUNK_HIP_SCORE } from '../../../packages/core/src/calibration/geometry.ts';
+import { CVA_DETECTABLE_CHANGE_DEG } from '../../../packages/core/src/domain/calibration/change.ts';
+import { TRUNK_HIP_SCORE } from '../../../packages/core/src/domain/calibration/geometry.ts';
 import { handCva, SIDE_VIEW_SETS, type SidePhoto } from '../../../packages/testkit/src/side-view-media.ts';
 import { buildServer } from '../../../packages/vision/src/server.ts';
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
   const address = app.server.address();
   visionUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const bundle = await build({
-    entryPoints: [join(repoRoot, 'packages/core/src/live/index.ts')],
+    entryPoints: [join(repoRoot, 'packages/core/src/live.ts')],
     bundle: true,
     format: 'iife',
     globalName: 'PVLive',

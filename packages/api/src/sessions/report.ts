@@ -1,5 +1,5 @@
 // The session report, computed from the stored feedback. Every time in it comes from the
-// feedback timestamps under core's feedback contract (packages/core/src/sessions/feedback.ts): clients send a
+// feedback timestamps under core's feedback contract (packages/core/src/domain/sessions/feedback.ts): clients send a
 // feedback on every change and a heartbeat every FEEDBACK_HEARTBEAT_MS while nothing changes, so each feedback
 // holds until the next one.
 import {

@@ -1,5 +1,5 @@
 // Synthetic COCO-17 poses for the analysis tests: an upright person and moves of it.
-import type { Keypoint } from '../../src/detection/frame';
+import type { Keypoint } from '../../src/domain/detection/frame';
 
 // Square so that turning normalised points is a true rotation in pixels.
 export const POSE_FRAME = { width: 640, height: 640 };

@@ -16,8 +16,8 @@ import {
   stepPosture,
   TILT_DEG,
   verdictWithoutReference,
-} from '../../src/analysis/index';
-import type { Keypoint } from '../../src/detection/frame';
+} from '../../src/analysis';
+import type { Keypoint } from '../../src/domain/detection/frame';
 import { forwardHead, POSE_FRAME, slouched, transform, upright } from './poses';
 
 const frame = POSE_FRAME;

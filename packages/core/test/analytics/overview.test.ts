@@ -7,7 +7,7 @@ import {
   newestFinishedSession,
   sessionScoreLabel,
   stabilityLabel,
-} from '../../src/analytics/index';
+} from '../../src/analytics';
 
 describe('dashboard status mapping', () => {
   it('calibration card and badge', () => {

@@ -22,8 +22,8 @@ import {
   sessionEntry,
   sessionTypeLabel,
   TREND_TIMEFRAMES,
-} from '../../src/analytics/index';
-import type { SessionHistoryItem } from '../../src/api/types';
+} from '../../src/analytics';
+import type { SessionHistoryItem } from '../../src/clients/api/types';
 
 const session = (id: string, mode: string, over: Partial<SessionHistoryItem> = {}): SessionHistoryItem =>
   sessionHistoryItem({ id, mode, createdAt: '2026-03-04T10:00:00.000Z', ...over });

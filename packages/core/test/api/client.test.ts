@@ -1,6 +1,5 @@
 // The client's request rules with a recording fetch: paths, headers, parsing, errors, fallback, tokens.
 import { describe, expect, it, vi } from 'vitest';
-import { dashboardAnalytics } from '../../src/analytics/contract';
 import {
   ApiError,
   createApiClient,
@@ -9,7 +8,8 @@ import {
   NetworkError,
   normalizeProfile,
   storageRefreshTokenStore,
-} from '../../src/api/index';
+} from '../../src/api';
+import { dashboardAnalytics } from '../../src/domain/analytics/contract';
 
 interface Call {
   url: string;

@@ -6,18 +6,18 @@ import { join } from 'node:path';
 import { personPhotoDataUrl } from '@posture-vision/testkit/media';
 import { type RunningService, startApi } from '@posture-vision/testkit/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseFrame, createReference, initialPostureState } from '../../src/analysis/index';
+import { analyseFrame, createReference, initialPostureState } from '../../src/analysis';
 import {
   ApiError,
   createApiClient,
   createMemoryStorage,
   type RefreshLocks,
   storageRefreshTokenStore,
-} from '../../src/api/index';
-import { authErrorMessage, registrationPayload } from '../../src/auth/index';
-import type { Keypoint } from '../../src/detection/frame';
-import { parseDetectionFrame } from '../../src/detection/index';
-import { createPostureMonitor } from '../../src/sessions/index';
+} from '../../src/api';
+import { authErrorMessage, registrationPayload } from '../../src/auth';
+import { parseDetectionFrame } from '../../src/detection';
+import type { Keypoint } from '../../src/domain/detection/frame';
+import { createPostureMonitor } from '../../src/sessions';
 import { POSE_FRAME, slouched, upright } from '../analysis/poses';
 import { emptyFrame } from '../detection/frames';
 

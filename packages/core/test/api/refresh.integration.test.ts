@@ -9,7 +9,7 @@ import {
   createMemoryStorage,
   type RefreshTokenStore,
   storageRefreshTokenStore,
-} from '../../src/api/index';
+} from '../../src/api';
 
 interface ServerState {
   access: string;

@@ -12,7 +12,7 @@ import {
   STORAGE_KEYS,
   shouldRefreshSession,
   toWebSocketUrl,
-} from '../../src/api/index';
+} from '../../src/api';
 
 describe('base URLs', () => {
   it.each([

@@ -9,7 +9,7 @@ import {
   registrationStepErrors,
   validateForgotEmail,
   validateResendEmail,
-} from '../../src/auth/index';
+} from '../../src/auth';
 
 const form: RegistrationForm = {
   firstName: 'Ada',

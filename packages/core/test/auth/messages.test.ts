@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/api/errors';
 import {
   adminLoginErrorMessage,
   adminLoginResultMessage,
@@ -24,7 +23,8 @@ import {
   resetPasswordResultMessage,
   showsResendHint,
   signInQueryMessage,
-} from '../../src/auth/index';
+} from '../../src/auth';
+import { ApiError, NetworkError } from '../../src/domain/http/errors';
 
 const apiError = (status: number, body: unknown) => new ApiError('API Error', status, body);
 

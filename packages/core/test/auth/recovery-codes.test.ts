@@ -4,7 +4,7 @@ import {
   isRecoveryCodeShape,
   normalizeRecoveryCode,
   recoveryCodesFile,
-} from '../../src/auth/index';
+} from '../../src/auth';
 
 describe('recovery codes', () => {
   it('read the same however they are typed: dash, spaces, lower case', () => {

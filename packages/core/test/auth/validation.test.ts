@@ -17,7 +17,7 @@ import {
   validateRegistrationStep1,
   validateResendEmail,
   validateResetPassword,
-} from '../../src/auth/index';
+} from '../../src/auth';
 
 const today = new Date(2026, 5, 15, 12, 0, 0);
 

@@ -1,6 +1,6 @@
 // A calibration's CVA against the last one: a change a retake can make is not called real.
 import { describe, expect, it } from 'vitest';
-import { CVA_DETECTABLE_CHANGE_DEG, cvaChange, cvaChangeText } from '../../src/calibration/index';
+import { CVA_DETECTABLE_CHANGE_DEG, cvaChange, cvaChangeText } from '../../src/calibration';
 
 const at = (id: string, createdAt: string, cranialVertebralAngle: number | null) => ({
   id,

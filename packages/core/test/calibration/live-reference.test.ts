@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { referenceProblem } from '../../src/analysis/index';
+import { referenceProblem } from '../../src/analysis';
 import {
   LIVE_CAMERA_FRAME,
   parseProfileReference,
   photoLiveReference,
   toLiveFrame,
-} from '../../src/calibration/index';
+} from '../../src/calibration';
 import { POSE_FRAME, transform, upright } from '../analysis/poses';
 
 describe("the photo calibration's front photo as the live reference", () => {

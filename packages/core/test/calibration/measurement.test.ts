@@ -12,7 +12,7 @@ import {
   photoDigest,
   publicMeasurementJwk,
   unmeasuredViews,
-} from '../../src/calibration/index';
+} from '../../src/calibration';
 
 const fromBase64url = (part: string) =>
   Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));

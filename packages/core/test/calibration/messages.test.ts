@@ -9,7 +9,7 @@ import {
   processPhotoFilesFailed,
   processPhotosFailed,
   summaryNotFound,
-} from '../../src/calibration/index';
+} from '../../src/calibration';
 
 describe('camera errors', () => {
   it.each([

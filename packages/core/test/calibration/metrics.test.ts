@@ -10,7 +10,7 @@ import {
   shoulderTiltStatus,
   summaryScoreBand,
   unmeasuredMetrics,
-} from '../../src/calibration/index';
+} from '../../src/calibration';
 
 describe('key metric status', () => {
   it.each([

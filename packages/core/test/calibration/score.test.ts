@@ -6,7 +6,7 @@ import {
   SCORE_PENALTIES,
   scoreBreakdown,
   scoreBreakdownText,
-} from '../../src/calibration/index';
+} from '../../src/calibration';
 
 const good = { cranialVertebralAngle: 52, forwardHeadDistance: 80, shoulderTiltAngle: 2, headTiltAngle: 1 };
 

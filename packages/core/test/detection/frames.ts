@@ -1,6 +1,6 @@
 // A detection frame with nothing detected (testkit's builder), for tests that fill in the parts they are about.
 import { detectionFrame, NOBODY } from '@posture-vision/testkit/frames';
-import type { DetectionFrame, Keypoint, PostureVerdict } from '../../src/detection/frame';
+import type { DetectionFrame, Keypoint, PostureVerdict } from '../../src/domain/detection/frame';
 
 export function emptyFrame(): DetectionFrame {
   return detectionFrame({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DetectionFrame, frameVerdict, parseDetectionFrame } from '../../src/detection/index';
+import { type DetectionFrame, frameVerdict, parseDetectionFrame } from '../../src/detection';
 
 function frame(): DetectionFrame {
   return {

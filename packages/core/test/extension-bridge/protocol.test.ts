@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FROM_EXTENSION,
-  FROM_WEB_APP,
-  isFromExtension,
-  isFromWebApp,
-} from '../../src/extension-bridge/index';
+import { FROM_EXTENSION, FROM_WEB_APP, isFromExtension, isFromWebApp } from '../../src/extension-bridge';
 
 describe('the web app ↔ extension messages', () => {
   it('tells each side’s messages apart by their source', () => {

@@ -16,7 +16,7 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 beforeAll(async () => {
   vision = await startAnsweringServer();
   const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('../../src/live/index.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../../src/live.ts', import.meta.url))],
     bundle: true,
     format: 'iife',
     globalName: 'PostureVisionLive',
@@ -46,7 +46,7 @@ describe('live link in Chromium', () => {
     await page.evaluate(
       async (ws: string, http: string) => {
         const w = window as unknown as Record<string, unknown> & {
-          PostureVisionLive: typeof import('../../src/live/index');
+          PostureVisionLive: typeof import('../../src/live');
         };
         const seen = {
           frames: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_STUN_SERVER, resolveIceServers } from '../../src/live/index';
+import { PUBLIC_STUN_SERVER, resolveIceServers } from '../../src/live';
 
 describe('ICE servers setting', () => {
   it('defaults to the given fallback (the public STUN server in the front ends)', () => {

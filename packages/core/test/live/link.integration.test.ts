@@ -14,7 +14,7 @@ import {
   type LiveLinkOptions,
   type PeerConnectionConstructor,
   type WebSocketConstructor,
-} from '../../src/live/index';
+} from '../../src/live';
 
 let server: Awaited<ReturnType<typeof startAnsweringServer>>;
 /** 'change' at every event of a recorded link and of the answering peer. */

@@ -10,7 +10,7 @@ import {
   sampleReportAlert,
   testFailedStatus,
   validateCaptureEmail,
-} from '../../src/live/index';
+} from '../../src/live';
 
 describe('live tool texts', () => {
   it.each([

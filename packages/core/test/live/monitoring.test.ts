@@ -17,7 +17,7 @@ import {
   STEADY_FPS,
   watchFps,
   yPlane,
-} from '../../src/live/monitoring';
+} from '../../src/live-monitoring';
 import { POSE_FRAME, slouched, upright } from '../analysis/poses';
 
 type Rgb = { width: number; height: number; data: Uint8Array };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_TRACKED } from '../../src/analysis/index';
-import type { Keypoint } from '../../src/detection/frame';
+import { MIN_TRACKED } from '../../src/analysis';
+import type { Keypoint } from '../../src/domain/detection/frame';
 import {
   CALIBRATION_PROBLEMS,
   calibrationProblem,
   deviceFailedStatus,
   PROCESSING_MESSAGES,
   processingChoice,
-} from '../../src/live/index';
+} from '../../src/live';
 
 describe('where live video is processed', () => {
   it.each([

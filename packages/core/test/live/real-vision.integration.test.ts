@@ -9,7 +9,7 @@ import { whenTrue } from '@posture-vision/testkit/wait';
 import wrtc from '@roamhq/wrtc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { DetectionFrame } from '../../src/detection/frame';
+import type { DetectionFrame } from '../../src/domain/detection/frame';
 import {
   checkModelStatus,
   createLiveLink,
@@ -20,7 +20,7 @@ import {
   placeOutline,
   REFERENCE_FRAME_SIZE,
   type WebSocketConstructor,
-} from '../../src/live/index';
+} from '../../src/live';
 
 let vision: RunningService;
 let camera: ReturnType<typeof syntheticCamera>;

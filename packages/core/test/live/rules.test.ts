@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTilt, keypointWeight, TILT_DEG, tiltLevel } from '../../src/analysis/index';
-import type { Keypoint, TemporalPostureData } from '../../src/detection/frame';
+import { classifyTilt, keypointWeight, TILT_DEG, tiltLevel } from '../../src/analysis';
+import type { Keypoint, TemporalPostureData } from '../../src/domain/detection/frame';
 import {
   appendCapped,
   arrowWidth,
@@ -31,7 +31,7 @@ import {
   shouldDrawCorrections,
   tickFreeTimer,
   watchdogIndicator,
-} from '../../src/live/index';
+} from '../../src/live';
 
 function pose(eyeLeftY: number, eyeRightY: number, count = 17): Keypoint[] {
   return Array.from({ length: count }, (_, i) => {

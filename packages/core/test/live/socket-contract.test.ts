@@ -4,7 +4,7 @@ import {
   LIVE_SUBPROTOCOL,
   liveProtocols,
   tokenFromProtocols,
-} from '../../src/live/socket-contract';
+} from '../../src/domain/live/socket-contract';
 
 describe("live-socket contract (the vision service's sockets: token and close codes)", () => {
   it('carries the access token in the subprotocol list, and the service reads it back', () => {

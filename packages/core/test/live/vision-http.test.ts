@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkModelStatus, requestCalibration, testCalibration } from '../../src/live/index';
+import { checkModelStatus, requestCalibration, testCalibration } from '../../src/live';
 
 type Reply = { status: number; body: unknown };
 let routes: Record<string, Reply> = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/api/errors';
+import { ApiError, NetworkError } from '../../src/domain/http/errors';
 import {
   accountDeletionFailedStatus,
   avatarUploadFailedStatus,
@@ -16,7 +16,7 @@ import {
   profileLoadFailed,
   sessionExportFailed,
   validateProfileUpdate,
-} from '../../src/profile/index';
+} from '../../src/profile';
 
 const err = (status: number, body: unknown) => new ApiError('API Error', status, body);
 

@@ -10,7 +10,7 @@ import {
   SESSION_HISTORY_DEFAULT_LIMIT,
   shouldCelebrate,
   weeklyGoalDots,
-} from '../../src/sessions/index';
+} from '../../src/sessions';
 
 describe('session timer MM:SS', () => {
   it.each([

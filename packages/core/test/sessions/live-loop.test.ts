@@ -3,27 +3,22 @@
 // reference of record reaches every producer, the one running and the ones opened later.
 import { monitorApi } from '@posture-vision/testkit/monitor-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { analyseFrame } from '../../src/analysis/verdict';
-import type { PostureFeedback } from '../../src/api/types';
-import type { ProfileReference } from '../../src/calibration/profiles';
-import type { DetectionFrame, PostureVerdict } from '../../src/detection/frame';
-import { frameVerdict } from '../../src/detection/verdict';
-import {
-  createLiveLoop,
-  type FrameProducer,
-  type LiveReading,
-  REFERENCE_DELAY_MS,
-} from '../../src/sessions/index';
+import type { PostureFeedback } from '../../src/clients/api/types';
+import { analyseFrame } from '../../src/domain/analysis/verdict';
+import type { ProfileReference } from '../../src/domain/calibration/profiles';
+import type { DetectionFrame, PostureVerdict } from '../../src/domain/detection/frame';
+import { frameVerdict } from '../../src/domain/detection/verdict';
+import { createLiveLoop, type FrameProducer, type LiveReading, REFERENCE_DELAY_MS } from '../../src/sessions';
 import { POSE_FRAME, transform, upright } from '../analysis/poses';
 import { judgedFrame } from '../detection/frames';
 
 // Counted, not replaced: reading a frame's verdict, and the analysis that judges keypoints against a reference.
-vi.mock('../../src/detection/verdict', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/detection/verdict')>();
+vi.mock('../../src/domain/detection/verdict', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/domain/detection/verdict')>();
   return { ...actual, frameVerdict: vi.fn(actual.frameVerdict) };
 });
-vi.mock('../../src/analysis/verdict', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/analysis/verdict')>();
+vi.mock('../../src/domain/analysis/verdict', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/domain/analysis/verdict')>();
   return { ...actual, analyseFrame: vi.fn(actual.analyseFrame) };
 });
 

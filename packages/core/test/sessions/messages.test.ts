@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES, DASHBOARD_MESSAGES } from '../../src/analytics/index';
+import { ANALYTICS_MESSAGES, DASHBOARD_MESSAGES } from '../../src/analytics';
 import {
   DEMO_REPORT_IDS,
   mentionsCalibration,
@@ -7,7 +7,7 @@ import {
   postureTimesText,
   SESSION_MESSAGES,
   usesDemoReport,
-} from '../../src/sessions/index';
+} from '../../src/sessions';
 
 describe('session texts', () => {
   it.each([

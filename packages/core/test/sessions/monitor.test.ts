@@ -2,8 +2,8 @@
 // heartbeat cadence of feedback.ts, the automatic reference, session start and end.
 import { monitorApi } from '@posture-vision/testkit/monitor-api';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PostureFeedback } from '../../src/api/types';
-import type { DetectionFrame, PostureVerdict } from '../../src/detection/frame';
+import type { PostureFeedback } from '../../src/clients/api/types';
+import type { DetectionFrame, PostureVerdict } from '../../src/domain/detection/frame';
 import {
   createPostureMonitor,
   FEEDBACK_HEARTBEAT_MS,
@@ -15,7 +15,7 @@ import {
   REFERENCE_DELAY_MS,
   REFERENCE_RETRY_MS,
   STALE_AFTER_MS,
-} from '../../src/sessions/index';
+} from '../../src/sessions';
 import { POSE_FRAME, transform, upright } from '../analysis/poses';
 import { emptyFrame, judgedFrame } from '../detection/frames';
 

@@ -2,7 +2,7 @@
 // STALE_AFTER_MS is stale, one moment on it is not; a short absence neither resets nor returns, a long one
 // starts over.
 import { describe, expect, it } from 'vitest';
-import type { PostureVerdict } from '../../src/detection/frame';
+import type { PostureVerdict } from '../../src/domain/detection/frame';
 import {
   INITIAL_STALE_STATE,
   isCalibrationStale,
@@ -10,7 +10,7 @@ import {
   STALE_AFTER_MS,
   type StaleState,
   stepStale,
-} from '../../src/sessions/index';
+} from '../../src/sessions';
 
 const GOOD: PostureVerdict = { status: 'good', issue: null, level: null };
 const OFF: PostureVerdict = { status: 'poor', issue: 'slouch', level: 'mild' };

@@ -15,7 +15,7 @@ import {
   toggleTheme,
   uploadAvatarFailed,
   validateEnableCode,
-} from '../../src/settings/index';
+} from '../../src/settings';
 
 describe('settings alerts', () => {
   it.each([

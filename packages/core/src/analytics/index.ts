@@ -1,5 +1,0 @@
-export * from './contract';
-export * from './insights';
-export * from './messages';
-export * from './overview';
-export * from './rows';

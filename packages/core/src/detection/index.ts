@@ -1,3 +1,0 @@
-export type * from './frame';
-export * from './parse';
-export * from './verdict';

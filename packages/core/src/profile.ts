@@ -1,0 +1,3 @@
+export * from './domain/profile/contract';
+export * from './domain/profile/failures';
+export * from './texts/profile';

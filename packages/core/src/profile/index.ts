@@ -1,2 +1,0 @@
-export * from './contract';
-export * from './messages';

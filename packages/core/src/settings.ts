@@ -1,0 +1,3 @@
+export * from './domain/settings/alert-preferences';
+export * from './domain/settings/contract';
+export * from './texts/settings';

@@ -1,3 +1,0 @@
-export * from './alert-preferences';
-export * from './contract';
-export * from './messages';
