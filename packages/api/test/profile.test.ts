@@ -1,3 +1,4 @@
+import { profileExport } from '@posture-vision/core/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, PASSWORD, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
 import { png } from './images.ts';
@@ -115,6 +116,8 @@ describe.each(databases)('profile on %s', (kind) => {
     expect(json.body.success).toBe(true);
     expect(json.body.data.profile.email).toBe(user.email);
     expect(json.body.data.loginHistory.length).toBeGreaterThan(0);
+    // The export is the contract's shape: a client reads it with the schema the route answers with.
+    expect(profileExport.strict().safeParse(json.body.data).success).toBe(true);
     const csv = await server.http.post('/profile/export?format=csv', {}, user.accessToken);
     const [head, row] = (csv.body.data as string).split('\n');
     expect(head).toBe('id,firstName,lastName,email,birthday,phoneNumber,profilePicture,createdAt');

@@ -1,3 +1,4 @@
+import { sessionsExport } from '@posture-vision/core/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startedAt, startTestServer, type TestServer } from './harness.ts';
 import { calibrationPhotos } from './images.ts';
@@ -177,6 +178,11 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     });
     const exported = (await server.http.get('/sessions/export?format=json', user.accessToken)).body.data;
     expect(exported.sessions.find((s: { id: string }) => s.id === id)).toEqual(ended);
+    // The export is the contract's shape: a client reads it with the same schema the route answers with.
+    expect(sessionsExport.strict().safeParse(exported).success).toBe(true);
+    expect(exported.feedback.filter((f: { sessionId: string }) => f.sessionId === id).length).toBeGreaterThan(
+      0,
+    );
     const csv = (await server.http.get('/sessions/export?format=csv', user.accessToken)).body.data as string;
     const [head, ...lines] = csv.split('\n');
     const cells = (head as string).split(',');

@@ -5,6 +5,7 @@ import {
   avatarResponse,
   exportQuery,
   exportStatsResponse,
+  profileExportResponse,
   profileResponse,
   profileSettingsRequest,
   profileSettingsResponse,
@@ -185,7 +186,7 @@ export default async function profileRoutes(app: FastifyInstance) {
       .send(bytes);
   });
 
-  app.post('/profile/export', auth, async (request) => {
+  app.post('/profile/export', { ...auth, ...answers(profileExportResponse) }, async (request) => {
     const { format } = parse(exportQuery, request.query, 'query');
     const user = await currentUser(request.user.userId);
     const profile = toProfile(user);

@@ -15,6 +15,7 @@ import {
   sessionReportResponse,
   sessionStartRequest,
   sessionStartResponse,
+  sessionsExportResponse,
 } from '@posture-vision/core/sessions';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -172,7 +173,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return ok((await withCurrentFigures(ctx.db, rows)).map(historyItem), 'Session history');
   });
 
-  app.get('/sessions/export', auth, async (request) => {
+  app.get('/sessions/export', { ...auth, ...answers(sessionsExportResponse) }, async (request) => {
     const { format } = parse(exportQuery, request.query, 'query');
     const { userId } = request.user;
     await endAbandoned(ctx.db, userId);

@@ -34,6 +34,7 @@ import type { ProfileReference } from '../../domain/calibration/profiles';
 import type { ApiEnvelope } from '../../domain/http/answer';
 import type {
   ExportStats,
+  ProfileExport,
   ProfileSettingsPayload,
   ProfileUpdatePayload,
 } from '../../domain/profile/contract';
@@ -44,6 +45,7 @@ import type {
   SessionMode,
   SessionReport,
   SessionStartPayload,
+  SessionsExport,
 } from '../../domain/sessions/contract';
 import type { AlertPreferences } from '../../domain/settings/contract';
 
@@ -136,7 +138,7 @@ export interface ApiClient {
      * extension share one value that follows the user (never an offline placeholder). */
     alertPreferences(): Promise<Answer<AlertPreferences>>;
     saveAlertPreferences(preferences: AlertPreferences): Promise<Answer<AlertPreferences>>;
-    exportData(format: 'json' | 'csv'): Promise<Answer<unknown>>;
+    exportData(format: 'json' | 'csv'): Promise<Answer<ProfileExport | string>>;
     exportStats(): Promise<Answer<ExportStats>>;
   };
   calibration: {
@@ -186,7 +188,7 @@ export interface ApiClient {
     report(id: string): Promise<Answer<SessionReport>>;
     analytics(range?: { startDate?: string; endDate?: string }): Promise<Answer<DashboardAnalytics>>;
     history(limit?: number): Promise<Answer<SessionHistoryItem[]>>;
-    exportData(format?: 'json' | 'csv'): Promise<Answer<unknown>>;
+    exportData(format?: 'json' | 'csv'): Promise<Answer<SessionsExport | string>>;
     exportStats(): Promise<Answer<ExportStats['sessions']>>;
     insights(id?: string): Promise<Answer<SessionInsights>>;
     postureTrends(timeframe?: PostureTrendsTimeframe): Promise<Answer<PostureTrends>>;

@@ -91,3 +91,9 @@ export const dateRangeQuery = z
     from: r.startDate ? new Date(`${r.startDate}T00:00:00.000Z`) : undefined,
     to: r.endDate ? new Date(`${r.endDate}T23:59:59.999Z`) : undefined,
   }));
+
+/**
+ * A time as an answer carries it: an ISO date-time string. A route may hand over the database's Date (the
+ * exports pass stored rows through), which leaves as the same ISO text JSON would write for it.
+ */
+export const answeredTime = z.preprocess((v) => (v instanceof Date ? v.toISOString() : v), z.string());

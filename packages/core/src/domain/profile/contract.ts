@@ -3,7 +3,8 @@
 
 import { RECALIBRATION_FREQUENCIES } from '../../texts/settings';
 import { VALIDATION_MESSAGES } from '../auth/rules';
-import { birthday, requiredText } from '../http/fields';
+import { calibration } from '../calibration/contract';
+import { answeredTime, birthday, requiredText } from '../http/fields';
 import { envelope, firstError, z } from '../http/schema';
 
 /** The profile as the API answers it (GET /profile, the update, the sign-in's user). */
@@ -68,7 +69,31 @@ export const exportStatsResponse = envelope(
   }),
 );
 
+/**
+ * POST /profile/export: the account's own data. As JSON: the profile, every calibration's figures as stored (its
+ * photos' analysis left out) and the sign-in history; as CSV: the profile's row, as text.
+ */
+export const profileExport = z.object({
+  exportedAt: answeredTime,
+  profile: profileData,
+  calibrations: z.array(
+    calibration.omit({ mlProcessed: true }).extend({ userId: z.string(), createdAt: answeredTime }),
+  ),
+  loginHistory: z.array(
+    z.object({
+      timestamp: answeredTime,
+      success: z.boolean(),
+      ipAddress: z.string(),
+      device: z.string(),
+      browser: z.string(),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export const profileExportResponse = envelope(z.union([z.string(), profileExport]));
+
 export type ProfileData = z.infer<typeof profileData>;
+export type ProfileExport = z.infer<typeof profileExport>;
 export type ProfileUpdatePayload = z.input<typeof profileUpdateRequest>;
 export type ProfileSettingsPayload = z.input<typeof profileSettingsRequest>;
 export type ExportStats = z.infer<typeof exportStatsResponse>['data'];

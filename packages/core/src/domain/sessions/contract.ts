@@ -3,7 +3,7 @@
 
 import { SESSION_MESSAGES } from '../../texts/sessions';
 import { SESSION_MODES } from '../../texts/settings';
-import { historyLimitQuery, isoDateTime } from '../http/fields';
+import { answeredTime, historyLimitQuery, isoDateTime } from '../http/fields';
 import { envelope, z } from '../http/schema';
 
 export const POSTURE_STATUSES = ['good', 'poor', 'neutral'] as const;
@@ -57,6 +57,26 @@ export const sessionHistoryItem = z.object({
   calibrationId: z.string().nullable(),
 });
 
+/**
+ * GET /sessions/export: every session as history lists it, and every feedback as stored; as CSV the sessions'
+ * rows, as text.
+ */
+export const sessionsExport = z.object({
+  exportedAt: answeredTime,
+  sessions: z.array(sessionHistoryItem),
+  feedback: z.array(
+    z.object({
+      sessionId: z.string(),
+      timestamp: answeredTime,
+      postureStatus: z.enum(POSTURE_STATUSES),
+      score: z.number(),
+      /** What the client sent with it, as it sent it. */
+      details: z.unknown(),
+    }),
+  ),
+});
+export const sessionsExportResponse = envelope(z.union([z.string(), sessionsExport]));
+
 /** GET /sessions/{id}/report: what the API computes from the stored feedback. */
 export const sessionReport = z.object({
   sessionId: z.string(),
@@ -105,4 +125,5 @@ export type PostureStatus = (typeof POSTURE_STATUSES)[number];
 export type PostureFeedback = z.input<typeof feedbackRequest>;
 export type SessionStartPayload = z.input<typeof sessionStartRequest>;
 export type SessionHistoryItem = z.infer<typeof sessionHistoryItem>;
+export type SessionsExport = z.infer<typeof sessionsExport>;
 export type SessionReport = z.infer<typeof sessionReport>;
