@@ -479,10 +479,12 @@ describe('a new user', () => {
       await page.waitForSelector('[data-testid="default-session-mode"]', { timeout: 20_000 });
       await page.select('[data-testid="default-session-mode"]', 'passive');
       await page.select('[data-testid="recalibration-frequency"]', 'weekly');
-      await page.click('[data-testid="enable-notifications"]');
+      // Clicked once it stays where it is (a locator waits for that): the alert settings above it load their own
+      // values and can move it between aim and click, and the click then lands beside it.
+      await page.locator('[data-testid="enable-notifications"]').click();
       // Alert controls: sensitivity and a warning delay kept within 0-60 s.
       await page.select('[data-testid="alert-sensitivity"]', 'medium');
-      await page.click('[data-testid="alert-warning-delay"]', { count: 3 });
+      await page.locator('[data-testid="alert-warning-delay"]').click({ count: 3 });
       await page.type('[data-testid="alert-warning-delay"]', '75');
       await page.click('[data-testid="save-settings"]');
       await waitForText(page, 'Saving...');
