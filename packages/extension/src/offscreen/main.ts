@@ -54,7 +54,7 @@ const monitor = createPassiveMonitor({
     const missing = name === 'NotFoundError' || name === 'OverconstrainedError';
     await send('background', 'camera/result', { granted: false, reason: missing ? 'missing' : 'denied' });
   },
-  connectLive: (stream, events) =>
+  connectLive: (stream, events, attach) =>
     connectProcessing(
       {
         choice,
@@ -72,6 +72,7 @@ const monitor = createPassiveMonitor({
         report: (processing) => void send('background', 'offscreen/processing', { processing }),
       },
       events,
+      attach,
     ),
   reportPhase: (phase, message, sessionId) =>
     send('background', 'offscreen/phase', {

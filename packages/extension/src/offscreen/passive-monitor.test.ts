@@ -75,17 +75,19 @@ function monitor() {
     api,
     getCamera: async () => stream,
     cameraFailed: async () => undefined,
-    connectLive: (_stream, e) => {
+    connectLive: (_stream, e, attach) => {
       events = e;
-      return {
+      const producer = {
         peerId: '123456',
         close: () => void calls.push('link closed'),
         calibrate: async () => {
           calls.push('reference taken');
           return referenceTaken;
         },
-        setReference: (reference) => handed.push(reference),
+        setReference: (reference: unknown) => handed.push(reference),
       };
+      attach(producer);
+      return producer;
     },
     reportPhase: async (phase, message) => void calls.push(`phase ${phase}${message ? `: ${message}` : ''}`),
     reportConnection: async () => undefined,

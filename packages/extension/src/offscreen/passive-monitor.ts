@@ -52,12 +52,19 @@ export interface LiveConnection {
   setReference(reference: ProfileReference | null): void;
 }
 
+/** The monitor's link to whatever produces its frames: the connection running, whichever it is now. */
+export type Link = Pick<LiveConnection, 'peerId' | 'close'>;
+
 export interface MonitorDeps {
   api: ConfiguredApiClient;
   getCamera(): Promise<MediaStream>;
   /** Reports a camera failure; the service worker records it and closes this document. */
   cameraFailed(error: unknown): Promise<void>;
-  connectLive(stream: MediaStream, events: LiveEvents): LiveConnection;
+  /**
+   * Opens the link; each connection it opens to produce frames (one, or a replacement when it moves to this
+   * computer) is handed to `attach` as it opens.
+   */
+  connectLive(stream: MediaStream, events: LiveEvents, attach: (producer: LiveConnection) => void): Link;
   reportPhase(phase: Phase, message?: string | null, sessionId?: string | null): Promise<unknown>;
   reportConnection(connection: Connection): Promise<unknown>;
   reportPosture(posture: PostureStatus, at: number, fps: number): Promise<unknown>;
@@ -70,7 +77,7 @@ export interface MonitorDeps {
 
 export function createPassiveMonitor(deps: MonitorDeps) {
   let stream: MediaStream | null = null;
-  let live: LiveConnection | null = null;
+  let live: Link | null = null;
   let fps = 0;
   let reported: { posture: PostureStatus; at: number } | null = null;
   let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
@@ -207,20 +214,26 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         await deps.reportPhase('starting', null, started.sessionId);
         await setFps(START_FPS);
         profile = await activeProfile();
-        live = deps.connectLive(stream, {
-          frame: onFrame,
-          connection: (c) => void deps.reportConnection(c),
-          failed: (message) => void fail(message),
-          // A new link has a new producer: a profile's reference still holds, an automatic one is taken again.
-          lost: () => {
-            if (!monitor.reference) startCalibrating();
+        live = deps.connectLive(
+          stream,
+          {
+            frame: onFrame,
+            connection: (c) => void deps.reportConnection(c),
+            failed: (message) => void fail(message),
+            // A new link has a new producer: a profile's reference still holds, an automatic one is taken again.
+            lost: () => {
+              if (!monitor.reference) startCalibrating();
+            },
           },
-        });
-        const producer = live;
-        detach = loop.attach({
-          setReference: (reference) => producer.setReference(reference),
-          takeReference: () => producer.calibrate(),
-        });
+          // The live loop gives each producer, as it opens, the reference of record.
+          (producer) => {
+            detach?.();
+            detach = loop.attach({
+              setReference: (reference) => producer.setReference(reference),
+              takeReference: () => producer.calibrate(),
+            });
+          },
+        );
         applyProfile();
         return { ok: true };
       } catch (error) {

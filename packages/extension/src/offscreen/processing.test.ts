@@ -1,4 +1,4 @@
-import { LIVE_MESSAGES } from '@posture-vision/core';
+import { createLiveLoop, LIVE_MESSAGES, type ProfileReference } from '@posture-vision/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveConnection, LiveEvents } from './passive-monitor';
 import { connectProcessing, type Processing, type ProcessingChoice } from './processing';
@@ -26,6 +26,9 @@ function harness(choice: ProcessingChoice, reachable: boolean) {
     failed: (m) => failures.push(m),
     lost: () => {},
   };
+  // Core's live loop, as the monitor attaches to it: it hands each connection opened the reference of record.
+  const loop = createLiveLoop();
+  let detach = () => {};
   const c = connectProcessing(
     {
       choice,
@@ -38,10 +41,15 @@ function harness(choice: ProcessingChoice, reachable: boolean) {
       report: (p) => reports.push(p),
     },
     events,
+    (producer) => {
+      detach();
+      detach = loop.attach({ setReference: (reference) => producer.setReference(reference) });
+    },
   );
+  const setReference = (next: ProfileReference | null) => loop.adoptReference(next);
   // The choice is made after an asynchronous reachability check: wait until a connection has been opened.
   const settle = () => vi.waitFor(() => expect(opened.length).toBeGreaterThan(0));
-  return { c, opened, closed, reports, failures, handed, settle, live: () => liveEvents };
+  return { c, opened, closed, reports, failures, handed, settle, setReference, live: () => liveEvents };
 }
 
 describe('where passive monitoring processes the video', () => {
@@ -78,16 +86,16 @@ describe('where passive monitoring processes the video', () => {
     expect(refused.opened).toEqual(['live']);
   });
 
-  it('hands the reference of record to the connection running, and again to the one that replaces it', async () => {
+  it('attaches the connection running, and the one that replaces it, so each gets the reference of record', async () => {
     const h = harness('server', true);
     const reference = { keypoints: [], frame: { width: 640, height: 480 } };
     // Said before the reachability check settled: the first connection gets it as it opens.
-    h.c.setReference(reference);
+    h.setReference(reference);
     await h.settle();
     expect(h.handed).toEqual(['live: profile']);
     h.live()?.failed(LIVE_MESSAGES.failedAfterAttempts);
     expect(h.handed).toEqual(['live: profile', 'device: profile']);
-    h.c.setReference(null);
+    h.setReference(null);
     expect(h.handed).toEqual(['live: profile', 'device: profile', 'device: none']);
   });
 });

@@ -2,8 +2,8 @@
 // live link) or on this computer (device mode: the detector's web worker, no image leaves the machine).
 // In server mode an unreachable vision service does not stop monitoring: it carries on on this computer and
 // says so ('fallback'), both when the service is down at the start and when the link gives up later.
-import { LIVE_MESSAGES, type ProcessingChoice, type ProfileReference } from '@posture-vision/core';
-import type { LiveConnection, LiveEvents } from './passive-monitor';
+import { LIVE_MESSAGES, type ProcessingChoice } from '@posture-vision/core';
+import type { Link, LiveConnection, LiveEvents } from './passive-monitor';
 
 /** The popup's choice (core's, the web app's live tool offers the same), remembered in chrome.storage.local
  * under PROCESSING_KEY. */
@@ -22,21 +22,27 @@ export interface ProcessingDeps {
   report(processing: Processing): void;
 }
 
-/** A connection that starts on the chosen side and moves to this computer when the service is unreachable. */
-export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): LiveConnection {
+/**
+ * A connection that starts on the chosen side and moves to this computer when the service is unreachable. Each
+ * connection it opens is handed to `attach` (the live loop's), which gives it the reference of record: the
+ * replacement gets the same reference as the one it replaces, and nothing here keeps a copy of it.
+ */
+export function connectProcessing(
+  deps: ProcessingDeps,
+  events: LiveEvents,
+  attach: (producer: LiveConnection) => void,
+): Link {
   let current: LiveConnection | null = null;
   let closed = false;
-  /** The reference of record, handed to the connection running now and to the one that replaces it. */
-  let reference: ProfileReference | null | undefined;
-  const handOver = (connection: LiveConnection): LiveConnection => {
-    if (reference !== undefined) connection.setReference(reference);
-    return connection;
+  const open = (connection: LiveConnection) => {
+    current = connection;
+    attach(connection);
   };
   const toDevice = (processing: Processing) => {
     if (closed) return;
     current?.close();
     deps.report(processing);
-    current = handOver(deps.connectDevice(events));
+    open(deps.connectDevice(events));
   };
   if (deps.choice === 'device') toDevice('device');
   else
@@ -44,7 +50,7 @@ export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): Liv
       if (closed) return;
       if (!ok) return toDevice('fallback');
       deps.report('server');
-      current = handOver(
+      open(
         deps.connectLive({
           ...events,
           failed(message) {
@@ -64,11 +70,6 @@ export function connectProcessing(deps: ProcessingDeps, events: LiveEvents): Liv
     close() {
       closed = true;
       current?.close();
-    },
-    calibrate: async () => (current ? await current.calibrate() : false),
-    setReference(next) {
-      reference = next;
-      current?.setReference(next);
     },
   };
 }
