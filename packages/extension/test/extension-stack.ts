@@ -1,7 +1,8 @@
-// What the extension's browser tests run against, started once per file: the real API, the web app built and
-// served, the extension built for them, and the system Chromium with it unpacked and a fake camera playing a
+// What the extension's browser tests run against, started once per file: the real API, the web app (its
+// production build, made once for every file, served by its production server), the extension built for them, and the system Chromium with it unpacked and a fake camera playing a
 // real person (upright for 20 s, then slouched; the camera loops the clip). The vision service's address is the
 // real service, a counting stand-in, or an address nobody listens at, as the file's subject needs.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,15 +10,37 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@posture-vision/testkit/chromium';
 import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
 import { writePersonClip } from '@posture-vision/testkit/media';
-import { freePort, type RunningService, startApi, startVision } from '@posture-vision/testkit/services';
-import { type StaticServer, serveStatic } from '@posture-vision/testkit/static-server';
+import {
+  freePort,
+  type RunningService,
+  startApi,
+  startVision,
+  startWebServer,
+} from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
-import { build } from 'vite';
 import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-extension';
 import { createUser, type TestUser } from './api-user';
 import { openPopup, signInThroughWebApp, waitForPopupText } from './popup';
 
-const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+/** Where the web app's build for these tests is kept between files and runs. */
+const WEB_BUILD = fileURLToPath(new URL('../node_modules/.cache/pv-web-build', import.meta.url));
+
+/**
+ * The web app as users get it (its production build, with its built-in addresses: the tests use it only to sign
+ * the extension in and to offer its download), built by the web app's own build-once command: the first file of
+ * a run builds it, the others and later runs find it while the app's inputs are unchanged.
+ */
+function webBuild(): string {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_')));
+  const built = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'packages/web/server/build-once.ts', WEB_BUILD],
+    { cwd: repoRoot, env: { ...env, NODE_ENV: 'production' }, encoding: 'utf8' },
+  );
+  if (built.status !== 0) throw new Error(`the web app's build failed:\n${built.stdout}${built.stderr}`);
+  return WEB_BUILD;
+}
 
 export interface ExtensionStackOptions {
   /** Names the temporary folder (clip, builds). */
@@ -35,7 +58,8 @@ export interface ExtensionStackOptions {
 }
 
 export interface ExtensionStack {
-  web: StaticServer;
+  /** The web app, served by its production server. */
+  web: { origin: string };
   api: RunningService;
   /** With `vision: 'service'`. */
   vision?: RunningService;
@@ -65,9 +89,9 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
       ],
       { fps: 5, width: 320, height: 240 },
     );
-    const webOut = join(tmp, 'web');
-    const web = await serveStatic(webOut);
-    started.push({ stop: () => web.close() });
+    // The web app's origin is known before anything starts: the API allows it, the app is told the API's.
+    const webPort = await freePort();
+    const web = { origin: `http://127.0.0.1:${webPort}` };
     const api = await startApi({ WEB_ORIGIN: web.origin });
     started.push(api);
     let vision: RunningService | undefined;
@@ -90,8 +114,13 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
       VITE_API_URL: api.url,
       VITE_VISION_URL: visionUrl,
     });
-    await build({ root: webRoot, logLevel: 'warn', build: { outDir: webOut, emptyOutDir: true } });
+    const webOut = webBuild();
+    // Beside the app's files it serves (the folder is the shared build: the next build empties it).
     if (options.zip) zipExtension(extensionDir, join(webOut, ZIP_NAME));
+    // Served as users get it: the production server, given the API's and the vision service's addresses.
+    started.push(
+      await startWebServer(webOut, webPort, { VITE_API_URL: api.url, VITE_VISION_URL: visionUrl }),
+    );
     const user = await createUser(api);
     const browser = await launchChromium({
       extension: extensionDir,

@@ -3,7 +3,6 @@
 // real person, the passive session in the API, the dashboard from the popup, and stopping.
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { RunningService } from '@posture-vision/testkit/services';
-import type { StaticServer } from '@posture-vision/testkit/static-server';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { openPopup, startMonitoring, waitForPopupText } from './popup';
 const SUITE = 'extension';
 
 let stack: ExtensionStack;
-let web: StaticServer;
+let web: ExtensionStack['web'];
 let api: RunningService;
 let browser: Browser;
 let user: TestUser;

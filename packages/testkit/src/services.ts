@@ -37,7 +37,11 @@ export interface RunningService {
 
 interface StartOptions {
   /** Package folder under packages/, e.g. 'api'. */
-  pkg: 'api' | 'vision';
+  pkg: 'api' | 'vision' | 'web';
+  /** The process's entry in its package folder (default src/main.ts). */
+  entry?: string;
+  /** The port to listen on (default: a free one). */
+  port?: number;
   /** Environment variable that carries the port. */
   portVariable: string;
   /** Path probed until it answers 2xx. */
@@ -48,10 +52,10 @@ interface StartOptions {
 }
 
 async function startService(options: StartOptions): Promise<RunningService> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `pv-${options.pkg}-`));
-  const entry = join(repoRoot, 'packages', options.pkg, 'src', 'main.ts');
+  const entry = join(repoRoot, 'packages', options.pkg, options.entry ?? join('src', 'main.ts'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: join(repoRoot, 'packages', options.pkg),
@@ -127,6 +131,26 @@ export async function startVision(env: Record<string, string | undefined> = {}):
     portVariable: 'VISION_PORT',
     healthPath: '/model/realtime/health-check',
     env: { VISION_SIGNING_KEY: await testVisionSigningKey(), ...env },
+  });
+}
+
+/**
+ * The web app's production server (packages/web/server/main.ts) serving a build folder on 127.0.0.1:port, with
+ * the app's settings given in `env` (VITE_API_URL, VITE_VISION_URL …: they win over the build's). The port is the
+ * caller's, so the API can be told the app's origin before either starts.
+ */
+export function startWebServer(
+  dist: string,
+  port: number,
+  env: Record<string, string | undefined> = {},
+): Promise<RunningService> {
+  return startService({
+    pkg: 'web',
+    entry: join('server', 'main.ts'),
+    port,
+    portVariable: 'WEB_PORT',
+    healthPath: '/',
+    env: { WEB_DIST: dist, WEB_HOST: '127.0.0.1', ...env },
   });
 }
 
