@@ -1,5 +1,6 @@
-// The real detection engine (one worker) for a test file that measures with it: started before the file's
-// tests, since loading the models takes seconds, and closed after them.
+// The real detection engine for a test file that measures with it: started before the file's tests, since
+// loading the models takes seconds, and closed after them. Two workers, one per core of this machine: a file that
+// hands it several photos at once has them measured side by side (test files run one at a time).
 import { afterAll, beforeAll } from 'vitest';
 import { EnginePool } from '../src/engine/pool.ts';
 
@@ -7,7 +8,7 @@ import { EnginePool } from '../src/engine/pool.ts';
 export function useEngine(): { readonly pool: EnginePool } {
   let pool: EnginePool | undefined;
   beforeAll(async () => {
-    pool = new EnginePool(1);
+    pool = new EnginePool(2);
     await pool.ready;
   }, 180_000);
   afterAll(async () => pool?.close());

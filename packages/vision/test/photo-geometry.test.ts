@@ -23,11 +23,12 @@ const MIRROR_AGREE_DEG = 1.5;
 describe('cranial vertebral angle on side-view photos of known geometry', () => {
   it(`stays within ±${TOLERANCE_DEG}° of the true CVA across 35-60°`, async () => {
     const photos = knownCvaPhotos();
-    const rows: { truth: number; estimate: number | undefined }[] = [];
-    for (const { truth, photo } of photos) {
-      const analysis = await analyzePhoto(engine.pool, new Uint8Array(photo.jpeg), 'left', 'image_data');
-      rows.push({ truth, estimate: analysis.metrics.cranial_vertebral_angle });
-    }
+    const rows = await Promise.all(
+      photos.map(async ({ truth, photo }) => {
+        const analysis = await analyzePhoto(engine.pool, new Uint8Array(photo.jpeg), 'left', 'image_data');
+        return { truth, estimate: analysis.metrics.cranial_vertebral_angle };
+      }),
+    );
     expect(rows.map((r) => Math.round(r.truth))).toEqual(photos.map((p) => p.cva));
     for (const r of rows) {
       expect(r.estimate).toBeDefined();
@@ -41,14 +42,19 @@ describe('cranial vertebral angle on side-view photos of known geometry', () => 
   it(`reads forward heads made by bending the neck within ±${TOLERANCE_DEG}° of their true CVA`, async () => {
     // The upright composite with its neck bent forward about C7 (testkit bentNeckPlacement): head and neck stay
     // joined to the shoulders, as in a person whose head has come forward.
-    const estimates: number[] = [];
-    for (const cva of BENT_NECK_CVAS) {
-      const jpeg = sideViewPhoto(bentNeckPlacement(cva)).jpeg;
-      const a = await analyzePhoto(engine.pool, new Uint8Array(jpeg), 'left', 'left_image');
-      const estimate = a.metrics.cranial_vertebral_angle as number;
-      expect({ cva, within: Math.abs(estimate - cva) <= TOLERANCE_DEG }).toEqual({ cva, within: true });
-      estimates.push(estimate);
-    }
+    const estimates = await Promise.all(
+      BENT_NECK_CVAS.map(async (cva) => {
+        const jpeg = sideViewPhoto(bentNeckPlacement(cva)).jpeg;
+        const a = await analyzePhoto(engine.pool, new Uint8Array(jpeg), 'left', 'left_image');
+        return a.metrics.cranial_vertebral_angle as number;
+      }),
+    );
+    BENT_NECK_CVAS.forEach((cva, i) =>
+      expect({ cva, within: Math.abs((estimates[i] as number) - cva) <= TOLERANCE_DEG }).toEqual({
+        cva,
+        within: true,
+      }),
+    );
     expect(estimates[0]).toBeLessThan(estimates[estimates.length - 1] as number);
   });
 
@@ -58,25 +64,29 @@ describe('cranial vertebral angle on side-view photos of known geometry', () => 
     // looks agree (service.ts nearShoulder; bench/README.md).
     const forward = knownCvaPhotos().filter((k) => k.cva <= 40);
     expect(forward.map((k) => k.cva)).toEqual([35, 37, 40]);
-    for (const [width, height] of [
-      [1280, 720],
-      [960, 720],
-      [640, 480],
-    ] as const)
-      for (const { cva, truth } of forward)
-        for (const facing of ['left', 'right'] as const) {
-          const up = KNOWN_CVA_PLACEMENTS.find(([c]) => c === cva)?.[1] as number;
-          const jpeg = framedSideViewPhoto({ up, forward: earForwardForCva(cva, up) }, width, height, facing);
-          const a = await analyzePhoto(engine.pool, new Uint8Array(jpeg), facing, `${facing}_image`);
-          const estimate = a.metrics.cranial_vertebral_angle as number;
-          expect({ width, height, facing, cva, error: Math.abs(estimate - truth) <= TOLERANCE_DEG }).toEqual({
-            width,
-            height,
-            facing,
-            cva,
-            error: true,
-          });
-        }
+    const frames = (
+      [
+        [1280, 720],
+        [960, 720],
+        [640, 480],
+      ] as const
+    ).flatMap(([width, height]) =>
+      forward.flatMap(({ cva, truth }) =>
+        (['left', 'right'] as const).map((facing) => ({ width, height, cva, truth, facing })),
+      ),
+    );
+    const read = await Promise.all(
+      frames.map(async ({ width, height, cva, truth, facing }) => {
+        const up = KNOWN_CVA_PLACEMENTS.find(([c]) => c === cva)?.[1] as number;
+        const jpeg = framedSideViewPhoto({ up, forward: earForwardForCva(cva, up) }, width, height, facing);
+        const a = await analyzePhoto(engine.pool, new Uint8Array(jpeg), facing, `${facing}_image`);
+        const estimate = a.metrics.cranial_vertebral_angle as number;
+        return { width, height, facing, cva, error: Math.abs(estimate - truth) <= TOLERANCE_DEG };
+      }),
+    );
+    expect(read).toEqual(
+      frames.map(({ width, height, facing, cva }) => ({ width, height, facing, cva, error: true })),
+    );
   });
 
   it('reads a webcam frame of a person facing right as the same frame facing left (measured mirrored)', async () => {
@@ -91,8 +101,7 @@ describe('cranial vertebral angle on side-view photos of known geometry', () => 
           `${facing}_image`,
         )
       ).metrics.cranial_vertebral_angle as number;
-    const left = await cva('left');
-    const right = await cva('right');
+    const [left, right] = await Promise.all([cva('left'), cva('right')]);
     expect(Math.abs(left - 38)).toBeLessThanOrEqual(TOLERANCE_DEG);
     expect(Math.abs(right - left)).toBeLessThanOrEqual(MIRROR_AGREE_DEG);
   });
