@@ -49,12 +49,12 @@ describe('cranial vertebral angle on side-view photos of known geometry', () => 
         return a.metrics.cranial_vertebral_angle as number;
       }),
     );
-    BENT_NECK_CVAS.forEach((cva, i) =>
-      expect({ cva, within: Math.abs((estimates[i] as number) - cva) <= TOLERANCE_DEG }).toEqual({
+    expect(
+      BENT_NECK_CVAS.map((cva, i) => ({
         cva,
-        within: true,
-      }),
-    );
+        within: Math.abs((estimates[i] as number) - cva) <= TOLERANCE_DEG,
+      })),
+    ).toEqual(BENT_NECK_CVAS.map((cva) => ({ cva, within: true })));
     expect(estimates[0]).toBeLessThan(estimates[estimates.length - 1] as number);
   });
 

@@ -22,9 +22,15 @@ if (!sitting || !chest) throw new Error('no real side-view set');
 const measured = new Map<string, ViewAnalysis>();
 
 beforeAll(async () => {
-  // Every photo once (about a second each); the tests read the answers.
-  for (const photo of sitting.photos)
-    measured.set(photo.file, await analyzePhoto(engine.pool, readFileSync(photo.path), 'left', 'left_image'));
+  // Every photo once (about a second each, two at a time); the tests read the answers.
+  await Promise.all(
+    sitting.photos.map(async (photo) =>
+      measured.set(
+        photo.file,
+        await analyzePhoto(engine.pool, readFileSync(photo.path), 'left', 'left_image'),
+      ),
+    ),
+  );
 }, 120_000);
 
 const cva = (file: string) => measured.get(file)?.metrics.cranial_vertebral_angle;
@@ -73,8 +79,11 @@ describe(`real side-view photos (${sitting.name})`, () => {
 describe(`the same photos cut at the chest (${chest.name})`, () => {
   const cut = new Map<string, ViewAnalysis>();
   beforeAll(async () => {
-    for (const photo of chest.photos)
-      cut.set(photo.file, await analyzePhoto(engine.pool, photo.jpeg?.() as Buffer, 'left', 'left_image'));
+    await Promise.all(
+      chest.photos.map(async (photo) =>
+        cut.set(photo.file, await analyzePhoto(engine.pool, photo.jpeg?.() as Buffer, 'left', 'left_image')),
+      ),
+    );
   }, 120_000);
   const cutCva = (file: string) => cut.get(file)?.metrics.cranial_vertebral_angle;
 
