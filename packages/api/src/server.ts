@@ -1,9 +1,11 @@
 // buildServer(config): the whole API as a Fastify instance, used by main.ts, the tests and the bench.
+
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { JWKS_PATH } from '@posture-vision/core/auth';
 import { healthResponse } from '@posture-vision/core/http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import analyticsRoutes from './analytics/routes.ts';
@@ -83,7 +85,7 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
     ok({ status: 'ok' as const, database: database.kind }),
   );
   await app.register(healthRoutes, { redis });
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
+  app.get(JWKS_PATH, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return { keys: [keys.publicJwk] };
   });

@@ -1,3 +1,4 @@
+export * from './domain/auth/access-token';
 export * from './domain/auth/contract';
 export * from './domain/auth/failures';
 export * from './domain/auth/marks';

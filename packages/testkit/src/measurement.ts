@@ -3,8 +3,10 @@
 // `measuredBy` signs figures with the same key, as that service would for those photos (the API's vision double
 // publishes it too). For tests whose subject is not the measuring but need a calibration with known figures; the
 // API verifies them like any measurement.
+
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { JWKS_PATH } from '@posture-vision/core/auth';
 import {
   generateMeasurementKey,
   MEASUREMENT_FIELD,
@@ -63,7 +65,7 @@ export async function measuredBy<A extends { overall_score: number }>(
 export async function startMeasurementKeyServer(): Promise<{ url: string; close(): Promise<void> }> {
   const jwks = JSON.stringify({ keys: [publicMeasurementJwk(await key)] });
   const server = createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/.well-known/jwks.json')
+    if (req.method === 'GET' && req.url === JWKS_PATH)
       res.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
     else res.writeHead(503).end();
   });

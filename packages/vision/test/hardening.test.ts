@@ -1,41 +1,25 @@
 // The vision service's hardening: framework errors in the envelope; anonymous peers hold a slot only while video
 // arrives and may take only part of the slots; photo calls limited per address; tokens without exp refused; and a
 // property-based fuzz of both live socket kinds.
-import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
+import { startTokenIssuer, type TokenIssuer } from '@posture-vision/testkit/tokens';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ANONYMOUS_PHOTO_CALLS_PER_MINUTE } from '../src/photo/routes.ts';
 import { buildServer } from '../src/server.ts';
 
 let app: FastifyInstance;
-let jwksServer: Server;
+let issuer: TokenIssuer;
 let http: string;
 let ws: string;
 let sign: (claims: Record<string, unknown>, exp?: string | null) => Promise<string>;
 
 beforeAll(async () => {
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
-  jwksServer = createServer((req, res) => {
-    if (req.url === '/.well-known/jwks.json')
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
-  const a = jwksServer.address();
-  const apiUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
-  sign = (claims, exp = '15m') => {
-    const jwt = new SignJWT(claims)
-      .setProtectedHeader({ alg: 'ES256', kid: 'test' })
-      .setIssuer('posture-vision-api')
-      .setAudience('posture-vision')
-      .setIssuedAt();
-    return (exp ? jwt.setExpirationTime(exp) : jwt).sign(privateKey);
-  };
+  issuer = await startTokenIssuer();
+  const apiUrl = issuer.url;
+  sign = issuer.sign;
   const built = await buildServer({ apiUrl, workers: 1, maxPeers: 4, anonymousIdleMs: 400 });
   app = built.app;
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -47,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await new Promise((r) => jwksServer?.close(r));
+  await issuer?.close();
 });
 
 function open(path: string, token?: string) {

@@ -1,8 +1,9 @@
 // The live sockets and calls at their edges: tokens (signed here against a JWKS served by a tiny HTTP
 // server standing in for the API), close codes, the anonymous Free Tier cap, and bad input of every kind.
-import { createServer, type Server } from 'node:http';
+
+import { startTokenIssuer, type TokenIssuer } from '@posture-vision/testkit/tokens';
 import type { FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { generateKeyPair, SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -11,31 +12,16 @@ import type { Peer } from '../src/live/peer.ts';
 import { buildServer } from '../src/server.ts';
 
 let app: FastifyInstance;
-let jwksServer: Server;
+let issuer: TokenIssuer;
 let base: string;
 let sign: (claims: Record<string, unknown>, exp?: string) => Promise<string>;
 let initialStatus: string;
 let pool: EnginePool;
 
 beforeAll(async () => {
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
-  jwksServer = createServer((req, res) => {
-    if (req.url === '/.well-known/jwks.json')
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
-  const a = jwksServer.address();
-  const apiUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
-  sign = (claims, exp = '15m') =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'ES256', kid: 'test' })
-      .setIssuer('posture-vision-api')
-      .setAudience('posture-vision')
-      .setIssuedAt()
-      .setExpirationTime(exp)
-      .sign(privateKey);
+  issuer = await startTokenIssuer();
+  const apiUrl = issuer.url;
+  sign = issuer.sign;
   const built = await buildServer({ apiUrl, workers: 1, freeTierMs: 2_000 });
   app = built.app;
   pool = built.pool;
@@ -50,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await new Promise((r) => jwksServer?.close(r));
+  await issuer?.close();
 });
 
 interface Opened {
@@ -254,9 +240,7 @@ describe('live-peer cap', () => {
   const peers = new Map<string, Peer>();
 
   beforeAll(async () => {
-    const address = jwksServer.address();
-    const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    busy = (await buildServer({ apiUrl, workers: 1, maxPeers: 2, peers })).app;
+    busy = (await buildServer({ apiUrl: issuer.url, workers: 1, maxPeers: 2, peers })).app;
     await busy.listen({ port: 0, host: '127.0.0.1' });
     const a = busy.server.address();
     busyBase = `ws://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;

@@ -9,14 +9,19 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  ACCESS_TOKEN_ALGORITHM,
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+} from '@posture-vision/core/auth';
 import { eq } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/index.ts';
 import { signingKeys } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 
-export const ISSUER = 'posture-vision-api';
-export const AUDIENCE = 'posture-vision';
+export const ISSUER = ACCESS_TOKEN_ISSUER;
+export const AUDIENCE = ACCESS_TOKEN_AUDIENCE;
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 export type Role = 'user' | 'admin';
@@ -59,7 +64,7 @@ function parseJwk(text: string, where: string): JWK & { kid: string } {
   }
   if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string')
     throw new Error(`${where} is not a private ES256 key (kty EC, crv P-256, with d)`);
-  return { ...jwk, kid: jwk.kid ?? randomUUID(), alg: 'ES256' };
+  return { ...jwk, kid: jwk.kid ?? randomUUID(), alg: ACCESS_TOKEN_ALGORITHM };
 }
 
 /** The shared key's private JWK: from the environment, else the database (created once, by whoever is first). */
@@ -73,9 +78,13 @@ async function sharedJwk(source: KeySource): Promise<JWK & { kid: string }> {
   const jwk = existsSync(legacy)
     ? parseJwk(readFileSync(legacy, 'utf8'), legacy)
     : {
-        ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)),
+        ...(await exportJWK(
+          (
+            await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { extractable: true })
+          ).privateKey,
+        )),
         kid: randomUUID(),
-        alg: 'ES256',
+        alg: ACCESS_TOKEN_ALGORITHM,
       };
   // Two instances starting on a fresh database: one insert wins, both read the winner.
   await source.db
@@ -88,10 +97,10 @@ async function sharedJwk(source: KeySource): Promise<JWK & { kid: string }> {
 export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
   const jwk = await sharedJwk(source);
   const { kid } = jwk;
-  const privateKey = (await importJWK(jwk, 'ES256')) as CryptoKey;
+  const privateKey = (await importJWK(jwk, ACCESS_TOKEN_ALGORITHM)) as CryptoKey;
   const { d: _private, ...publicPart } = jwk;
-  const publicKey = (await importJWK(publicPart, 'ES256')) as CryptoKey;
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  const publicKey = (await importJWK(publicPart, ACCESS_TOKEN_ALGORITHM)) as CryptoKey;
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' };
   const invalid = () => new ApiError(401, 'Invalid or expired token.');
   // Access tokens this process has verified, until they expire: a client sends the same token with every request
   // for up to ACCESS_TOKEN_SECONDS, and an ES256 signature check costs CPU on every request (0.93 ms each on the
@@ -110,7 +119,7 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
     publicJwk,
     signAccess: (claims) =>
       new SignJWT({ sid: claims.sid, role: claims.role })
-        .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid, typ: 'JWT' })
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setSubject(claims.sub)
@@ -125,7 +134,7 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
         const { payload } = await jwtVerify(token, publicKey, {
           issuer: ISSUER,
           audience: AUDIENCE,
-          algorithms: ['ES256'],
+          algorithms: [ACCESS_TOKEN_ALGORITHM],
           // A token without exp would never expire: refuse it.
           requiredClaims: ['exp'],
         });
@@ -145,7 +154,7 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
     },
     signPurpose: (purpose, claims, seconds) =>
       new SignJWT(claims)
-        .setProtectedHeader({ alg: 'ES256', kid })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
         .setIssuer(ISSUER)
         .setAudience(`${AUDIENCE}:${purpose}`)
         .setIssuedAt()
@@ -155,7 +164,7 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
       const { payload } = await jwtVerify(token, publicKey, {
         issuer: ISSUER,
         audience: `${AUDIENCE}:${purpose}`,
-        algorithms: ['ES256'],
+        algorithms: [ACCESS_TOKEN_ALGORITHM],
         requiredClaims: ['exp'],
       });
       return payload as Record<string, unknown>;

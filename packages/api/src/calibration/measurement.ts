@@ -6,7 +6,9 @@
 // stored is the signed analysis, not the client's copy of it. Anything else is refused (422), not measured again:
 // the client asked for its measurement to be stored (processWithML false), and measuring again would send the
 // photos to the vision service a second time and could store figures other than those the user was shown.
+
 import { createHash } from 'node:crypto';
+import { JWKS_PATH } from '@posture-vision/core/auth';
 import {
   MEASURED_VIEWS,
   MEASUREMENT_AUDIENCE,
@@ -57,7 +59,7 @@ export type MeasurementVerifier = (
 ) => Promise<MeasuredAnalysis>;
 
 export function measurementVerifier(visionUrl: string): MeasurementVerifier {
-  const jwks = createRemoteJWKSet(new URL(`${visionUrl}/.well-known/jwks.json`), {
+  const jwks = createRemoteJWKSet(new URL(`${visionUrl}${JWKS_PATH}`), {
     timeoutDuration: JWKS_TIMEOUT_MS,
     cooldownDuration: JWKS_COOLDOWN_MS,
   });

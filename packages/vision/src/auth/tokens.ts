@@ -1,5 +1,11 @@
 // Access tokens issued by the API (JWT ES256), verified against the API's JWKS document. Tokens are
 // never logged.
+import {
+  ACCESS_TOKEN_ALGORITHM,
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  JWKS_PATH,
+} from '@posture-vision/core/auth';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 
 export interface Claims extends JWTPayload {
@@ -11,14 +17,14 @@ export interface Claims extends JWTPayload {
 export type Verify = (token: string) => Promise<Claims>;
 
 export function tokenVerifier(apiUrl: string): Verify {
-  const jwks = createRemoteJWKSet(new URL(`${apiUrl.replace(/\/+$/, '')}/.well-known/jwks.json`), {
+  const jwks = createRemoteJWKSet(new URL(`${apiUrl.replace(/\/+$/, '')}${JWKS_PATH}`), {
     cooldownDuration: 5_000,
   });
   return async (token) => {
     const { payload } = await jwtVerify(token, jwks, {
-      issuer: 'posture-vision-api',
-      audience: 'posture-vision',
-      algorithms: ['ES256'],
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      algorithms: [ACCESS_TOKEN_ALGORITHM],
       // A token without exp would never expire: refuse it.
       requiredClaims: ['exp'],
     });

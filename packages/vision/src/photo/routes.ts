@@ -6,6 +6,7 @@
 // Anyone can call them, and each photo takes a worker for a few hundred ms, so: a strict limit per address for
 // calls without a valid token, a wider one per account with one, and at most PHOTO_WORKERS photo analyses in
 // the workers at once, so photos never take every worker from live frames.
+import { JWKS_PATH } from '@posture-vision/core/auth';
 import { MEASUREMENT_FIELD, photoDigest } from '@posture-vision/core/calibration';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -207,7 +208,7 @@ export const photoRoutes: FastifyPluginAsync<{
   });
 
   // The public key of the signed measurements, for the API (through the balancer: every instance has the same).
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
+  app.get(JWKS_PATH, async (_request, reply) => {
     try {
       return reply.header('cache-control', 'public, max-age=300').send(await keys.jwks());
     } catch {
