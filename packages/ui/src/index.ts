@@ -16,3 +16,9 @@ export { ShareRing, type ShareRingProps } from './ShareRing';
 export { type PillTone, StatusPill, type StatusPillProps } from './StatusPill';
 export { type ToastItem, Toasts, type ToastsProps, type ToastTone } from './Toasts';
 export { Toggle, type ToggleProps } from './Toggle';
+export {
+  type CalibrationProfiles,
+  type CalibrationProfilesOptions,
+  type ProfilesApi,
+  useCalibrationProfiles,
+} from './useCalibrationProfiles';

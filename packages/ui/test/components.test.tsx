@@ -12,7 +12,9 @@ populateGlobal(globalThis, dom.window, { bindFunctions: true });
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const { useState } = await import('react');
-const { act, cleanup, fireEvent, render, screen } = await import('@testing-library/react');
+const { act, cleanup, fireEvent, render, renderHook, screen, waitFor } = await import(
+  '@testing-library/react'
+);
 const {
   ActionNotice,
   AlertPreferenceFields,
@@ -29,7 +31,9 @@ const {
   StatusPill,
   Toasts,
   Toggle,
+  useCalibrationProfiles,
 } = await import('../src');
+const { ApiError } = await import('@posture-vision/core');
 
 afterEach(cleanup);
 
@@ -211,5 +215,52 @@ describe('shared components', () => {
     result = true;
     await act(async () => fireEvent.click(add));
     expect(name.value).toBe('');
+  });
+
+  it('calibration profiles: read once, told the active one first, then each change; a refused change says why', async () => {
+    // The API at the edge: an in-memory list of profiles, one refusal on demand.
+    const list = [
+      { id: 'p1', name: 'Desk', setup: 'laptop', active: true },
+      { id: 'p2', name: 'Standing', setup: 'standing', active: false },
+    ];
+    let refuse = false;
+    const answer = <T,>(data: T) => ({ success: true, data });
+    const api = {
+      list: async () => answer(list.map((p) => ({ ...p }))),
+      activate: async (id: string) => {
+        if (refuse)
+          throw new ApiError('Profile not found.', 404, {
+            success: false,
+            error: { message: 'Profile not found.' },
+          });
+        for (const p of list) p.active = p.id === id;
+        return answer(list.find((p) => p.id === id));
+      },
+      create: async ({ name, setup }: { name: string; setup: string }) => {
+        list.push({ id: `p${list.length + 1}`, name, setup, active: false });
+        return answer(list.at(-1));
+      },
+    } as unknown as Parameters<typeof useCalibrationProfiles>[0];
+    const told: [string | null, boolean][] = [];
+    const { result } = renderHook(() =>
+      useCalibrationProfiles(api, { onActiveChange: (p, first) => told.push([p?.id ?? null, first]) }),
+    );
+    await waitFor(() => expect(result.current.profiles?.map((p) => p.id)).toEqual(['p1', 'p2']));
+    expect(told).toEqual([['p1', true]]);
+    await act(async () => result.current.activate('p2'));
+    await waitFor(() =>
+      expect(told).toEqual([
+        ['p1', true],
+        ['p2', false],
+      ]),
+    );
+    expect(await act(() => result.current.create('Sofa', 'other'))).toBe(true);
+    expect(result.current.profiles?.map((p) => p.name)).toEqual(['Desk', 'Standing', 'Sofa']);
+    // A new profile is not active: nobody is told again.
+    expect(told).toHaveLength(2);
+    refuse = true;
+    await act(async () => result.current.activate('p1'));
+    await waitFor(() => expect(result.current.error).toBe('Profile not found.'));
+    expect(told).toHaveLength(2);
   });
 });
