@@ -75,3 +75,24 @@ export async function createUser(api: RunningService): Promise<TestUser> {
     calibrationId: String(calibration.id),
   };
 }
+
+/**
+ * The user's passive session, which the extension started (there must be exactly one), and the statuses of its
+ * report's timeline: the feedback it sent, as the API stored it.
+ */
+export async function passiveSession(
+  api: RunningService,
+  user: TestUser,
+): Promise<{ id: string; statuses(): Promise<string[]> }> {
+  const history = await get(api, '/sessions/history', user.accessToken);
+  const passive = (history.data as { id: string; mode: string }[]).filter((s) => s.mode === 'passive');
+  if (passive.length !== 1) throw new Error(`expected one passive session, found ${passive.length}`);
+  const id = (passive[0] as { id: string }).id;
+  return {
+    id,
+    statuses: async () => {
+      const report = await get(api, `/sessions/${id}/report`, user.accessToken);
+      return (report.data.timeline as { postureStatus: string }[]).map((p) => p.postureStatus);
+    },
+  };
+}

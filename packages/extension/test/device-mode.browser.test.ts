@@ -8,10 +8,16 @@ import type { CountingServer } from '@posture-vision/testkit/counting-server';
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
-import { get, type TestUser } from './api-user';
+import { ALERT_TIMINGS } from '../src/rules/alert-timing';
+import { passiveSession, type TestUser } from './api-user';
 import { type ExtensionStack, startExtensionStack } from './extension-stack';
-import { chooseDeviceProcessing, startMonitoring, waitForPopupText } from './popup';
+import {
+  alertAfterPoorMs,
+  chooseDeviceProcessing,
+  notificationsShown,
+  startMonitoring,
+  waitForPopupText,
+} from './popup';
 
 const SUITE = 'extension-device';
 
@@ -53,26 +59,16 @@ describe('extension processing video on this computer', () => {
   });
 
   it('sends the passive session and its feedback to the API (metadata only)', async () => {
-    const history = await get(api, '/sessions/history', user.accessToken);
-    const passive = (history.data as { id: string; mode: string }[]).filter((s) => s.mode === 'passive');
-    expect(passive).toHaveLength(1);
-    const statuses = async () => {
-      const report = await get(api, `/sessions/${passive[0]?.id}/report`, user.accessToken);
-      return (report.data.timeline as { postureStatus: string }[]).map((p) => p.postureStatus);
-    };
+    const { statuses } = await passiveSession(api, user);
     await expect.poll(statuses, { timeout: 30_000, interval: 500 }).not.toEqual([]);
   });
 
   it('notifies once poor posture has lasted the onset delay', async () => {
     await waitForPopup('posture', ['Poor posture'], 90_000);
-    const notified = () => popup.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
-    await expect.poll(notified, { timeout: 60_000, interval: 1000 }).toEqual(['poor-posture']);
-    const { alerts } = (await popup.evaluate(() => chrome.storage.local.get('alerts'))) as {
-      alerts: AlertState;
-    };
-    expect((alerts.lastAlertAt ?? 0) - (alerts.poorSince ?? Number.NaN)).toBeGreaterThanOrEqual(
-      ALERT_TIMINGS.onsetMs,
-    );
+    await expect
+      .poll(() => notificationsShown(popup), { timeout: 60_000, interval: 1000 })
+      .toEqual(['poor-posture']);
+    expect(await alertAfterPoorMs(popup)).toBeGreaterThanOrEqual(ALERT_TIMINGS.onsetMs);
     // In device mode nothing at all went to the vision service's address.
     expect(visionStandIn.requests).toEqual([]);
   });

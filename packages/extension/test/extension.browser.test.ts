@@ -7,10 +7,10 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZIP_NAME } from '../scripts/package-extension';
-import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
-import { get, type TestUser } from './api-user';
+import { ALERT_TIMINGS } from '../src/rules/alert-timing';
+import { get, passiveSession, type TestUser } from './api-user';
 import { type ExtensionStack, startExtensionStack } from './extension-stack';
-import { openPopup, startMonitoring, waitForPopupText } from './popup';
+import { alertAfterPoorMs, notificationsShown, openPopup, startMonitoring, waitForPopupText } from './popup';
 
 const SUITE = 'extension';
 
@@ -106,30 +106,21 @@ describe('Posture Vision extension', () => {
   });
 
   it('runs a passive session in the API that receives posture feedback', async () => {
-    const history = await get(api, '/sessions/history', user.accessToken);
-    const passive = (history.data as { id: string; mode: string }[]).filter((s) => s.mode === 'passive');
-    expect(passive).toHaveLength(1);
-    sessionId = passive[0]?.id as string;
+    const session = await passiveSession(api, user);
+    sessionId = session.id;
     // Feedback goes on every posture change: the report's timeline has the statuses the popup showed.
-    const statuses = async () => {
-      const report = await get(api, `/sessions/${sessionId}/report`, user.accessToken);
-      return (report.data.timeline as { postureStatus: string }[]).map((p) => p.postureStatus);
-    };
+    const { statuses } = session;
     await expect.poll(statuses, { timeout: 15_000, interval: 500 }).not.toEqual([]);
     expect((await statuses()).every((s) => ['good', 'poor', 'neutral'].includes(s))).toBe(true);
   });
 
   it('notifies once poor posture has lasted the onset delay', async () => {
     await waitForPopup('posture', ['Poor posture'], 60_000);
-    const notified = () => popup.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
-    await expect.poll(notified, { timeout: 60_000, interval: 1000 }).toEqual(['poor-posture']);
+    await expect
+      .poll(() => notificationsShown(popup), { timeout: 60_000, interval: 1000 })
+      .toEqual(['poor-posture']);
     // Not before the onset delay: the stretch of poor posture the alert was raised for had lasted it.
-    const { alerts } = (await popup.evaluate(() => chrome.storage.local.get('alerts'))) as {
-      alerts: AlertState;
-    };
-    expect((alerts.lastAlertAt ?? 0) - (alerts.poorSince ?? Number.NaN)).toBeGreaterThanOrEqual(
-      ALERT_TIMINGS.onsetMs,
-    );
+    expect(await alertAfterPoorMs(popup)).toBeGreaterThanOrEqual(ALERT_TIMINGS.onsetMs);
   });
 
   it('opens the dashboard from the popup', async () => {

@@ -1,6 +1,7 @@
 // The extension's popup in a browser test: found through the extension's service worker, read by test id, and
 // signed in the way a user signs the extension in (through the web app's page, which hands over a code).
 import type { Browser, Page } from 'puppeteer-core';
+import type { AlertState } from '../src/rules/alert-timing';
 import type { TestUser } from './api-user';
 
 /** The extension's id (from its service worker) and a page with its popup open. */
@@ -90,4 +91,20 @@ export async function startMonitoring(browser: Browser, popup: Page): Promise<st
   await permission.close();
   await popup.bringToFront();
   return said;
+}
+
+/** The ids of the notifications the extension shows now ('poor-posture' once it alerted). */
+export function notificationsShown(popup: Page): Promise<string[]> {
+  return popup.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+}
+
+/**
+ * How long poor posture had lasted when the notification was raised (ms): both are the extension's own event
+ * times, the posture update that began the stretch of poor posture and the one that raised the notification.
+ */
+export async function alertAfterPoorMs(popup: Page): Promise<number> {
+  const { alerts } = (await popup.evaluate(() => chrome.storage.local.get('alerts'))) as {
+    alerts: AlertState;
+  };
+  return (alerts.lastAlertAt ?? 0) - (alerts.poorSince ?? Number.NaN);
 }
