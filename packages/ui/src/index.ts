@@ -13,6 +13,7 @@ export { NO_PROFILES, type PickedProfile, ProfilePicker, type ProfilePickerProps
 export { Progress, type ProgressProps } from './Progress';
 export { SampleRibbon } from './SampleRibbon';
 export { ShareRing, type ShareRingProps } from './ShareRing';
+export { StaleCalibrationNotice, type StaleCalibrationNoticeProps } from './StaleCalibrationNotice';
 export { type PillTone, StatusPill, type StatusPillProps } from './StatusPill';
 export { type ToastItem, Toasts, type ToastsProps, type ToastTone } from './Toasts';
 export { Toggle, type ToggleProps } from './Toggle';

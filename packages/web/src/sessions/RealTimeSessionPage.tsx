@@ -18,7 +18,7 @@ import {
   type SessionMode,
   type SessionReport,
 } from '@posture-vision/core';
-import { Button, StatusPill } from '@posture-vision/ui';
+import { Button, StaleCalibrationNotice, StatusPill } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ProfileChooser } from '../calibration/ProfileChooser';
@@ -27,7 +27,6 @@ import { useLiveController } from '../live/use-live-controller.ts';
 import { api } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
-import { StaleCalibrationBanner } from './StaleCalibrationBanner';
 import './sessions.css';
 
 /** The page's control that starts a session and the camera with it; the live tool's prompt names it. */
@@ -313,7 +312,9 @@ export default function RealTimeSessionPage() {
           </Button>
         </section>
       )}
-      {stale && running && <StaleCalibrationBanner onRecalibrate={() => void controller.calibrate()} />}
+      {stale && running && (
+        <StaleCalibrationNotice className="rts-banner" onRecalibrate={() => void controller.calibrate()} />
+      )}
       <div className="rts-controls">
         <ProfileChooser onActiveChange={onProfile} />
         <fieldset disabled={phase !== 'idle' && phase !== 'stopped'}>

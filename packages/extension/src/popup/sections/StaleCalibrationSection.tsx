@@ -1,7 +1,5 @@
-// The stale-calibration warning: the person's posture has not matched the reference for several
-// minutes (core's stale-calibration rule, decided by the offscreen monitor), with one click to recalibrate.
-import { SESSION_MESSAGES } from '@posture-vision/core';
-import { ActionNotice } from '@posture-vision/ui';
+// The stale-calibration warning in the popup, while monitoring: ui's notice, decided by the offscreen monitor.
+import { StaleCalibrationNotice } from '@posture-vision/ui';
 import type { MonitorState } from '../../state/monitor-state';
 
 export function StaleCalibrationSection({
@@ -12,13 +10,5 @@ export function StaleCalibrationSection({
   onRecalibrate: () => void;
 }) {
   if (monitor.phase !== 'monitoring' || !monitor.stale) return null;
-  return (
-    <ActionNotice
-      className="popup-section message"
-      testId="stale-calibration"
-      text={SESSION_MESSAGES.staleCalibration}
-      actionLabel={SESSION_MESSAGES.recalibrate}
-      onAction={onRecalibrate}
-    />
-  );
+  return <StaleCalibrationNotice className="popup-section message" onRecalibrate={onRecalibrate} />;
 }
