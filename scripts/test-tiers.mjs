@@ -33,7 +33,11 @@ export const RULES = {
     ['test/**/*.test.ts', 'integration'],
     ['src/**/*.test.ts', 'unit'],
   ],
-  ui: [['**/*.test.ts', 'unit']],
+  ui: [
+    ['**/*.test.ts', 'unit'],
+    // The components rendered with React (jsdom).
+    ['**/*.test.tsx', 'unit'],
+  ],
   api: [
     // Pure rules and the token cache, with no app and no database.
     ['test/rules.test.ts', 'unit'],
@@ -98,7 +102,7 @@ export function tierOf(pkg, relativePath, rules = RULES) {
   return null;
 }
 
-/** Every `*.test.ts` under a package's folder (outside node_modules), relative to it. */
+/** Every `*.test.ts` and `*.test.tsx` under a package's folder (outside node_modules), relative to it. */
 export function testFiles(packageDir) {
   const found = [];
   const walk = (dir, prefix) => {
@@ -106,7 +110,7 @@ export function testFiles(packageDir) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.') || entry.name === 'dist') continue;
       const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(join(dir, entry.name), rel);
-      else if (entry.name.endsWith('.test.ts')) found.push(rel);
+      else if (/\.test\.tsx?$/.test(entry.name)) found.push(rel);
     }
   };
   walk(packageDir, '');

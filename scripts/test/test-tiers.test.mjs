@@ -13,6 +13,8 @@ test('every test file of every package is in a tier', () => {
   assert.deepEqual(unnamed, []);
   const counted = PACKAGES.flatMap((pkg) => Object.values(filesByTier(root, pkg).byTier).flat());
   assert.ok(counted.length > 100, `only ${counted.length} test files found`);
+  // React components' tests (.test.tsx) are test files too.
+  assert.ok(filesByTier(root, 'ui').byTier.unit.includes('test/components.test.tsx'));
 });
 
 test('browser tests are in the browser tier and pure rules in the unit tier', () => {
