@@ -80,29 +80,17 @@ async function main() {
     const checksStarted = Date.now();
     await step('lint and format (biome)', () => pnpm(['exec', 'biome', 'check', '.']));
     await step('dependency boundaries', () => run(process.execPath, ['scripts/check-boundaries.mjs']));
-    // The scripts' tests (mostly `npm start` coming up and waiting on its servers) and the type check side by
-    // side, each one's output printed whole when both end.
-    const [scripts, types] = await Promise.all([
-      run(
-        process.execPath,
-        [
-          '--test',
-          'scripts/test/check-boundaries.test.mjs',
-          'scripts/test/readme-links.test.mjs',
-          'scripts/test/start.test.mjs',
-          'scripts/test/test-report.test.mjs',
-          'scripts/test/test-tiers.test.mjs',
-        ],
-        { quiet: true },
-      ),
-      pnpm(['-r', '--if-present', 'run', 'typecheck'], { quiet: true }),
-    ]);
-    const printed = (result) => async () => {
-      console.log(result.output);
-      return result;
-    };
-    await step('tests: scripts', printed(scripts));
-    await step('type check', printed(types));
+    await step('tests: scripts', () =>
+      run(process.execPath, [
+        '--test',
+        'scripts/test/check-boundaries.test.mjs',
+        'scripts/test/readme-links.test.mjs',
+        'scripts/test/start.test.mjs',
+        'scripts/test/test-report.test.mjs',
+        'scripts/test/test-tiers.test.mjs',
+      ]),
+    );
+    await step('type check', () => pnpm(['-r', '--if-present', 'run', 'typecheck']));
     console.log(`\nchecks: ${seconds(Date.now() - checksStarted)}`);
   }
 
