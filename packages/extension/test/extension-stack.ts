@@ -1,7 +1,8 @@
 // What the extension's browser tests run against, started once per file: the real API, the web app (its
-// production build, made once for every file, served by its production server), the extension built for them, and the system Chromium with it unpacked and a fake camera playing a
-// real person (upright for 20 s, then slouched; the camera loops the clip). The vision service's address is the
-// real service, a counting stand-in, or an address nobody listens at, as the file's subject needs.
+// production build, made once for every file, served by its production server), the extension built for them,
+// and the system Chromium with it unpacked and a fake camera playing a real person (upright for 20 s, then
+// slouched; the camera loops the clip). The vision service's address is the real service, a counting stand-in, or
+// an address nobody listens at, as the file's subject needs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { writePersonClip } from '@posture-vision/testkit/media';
 import {
   freePort,
   type RunningService,
+  repoRoot,
   startApi,
   startVision,
   startWebServer,
@@ -22,7 +24,6 @@ import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-exten
 import { createUser, type TestUser } from './api-user';
 import { openPopup, signInThroughWebApp, waitForPopupText } from './popup';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where the web app's build for these tests is kept between files and runs. */
 const WEB_BUILD = fileURLToPath(new URL('../node_modules/.cache/pv-web-build', import.meta.url));
 
