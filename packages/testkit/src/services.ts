@@ -1,7 +1,17 @@
 // Starts the project's servers as real processes for integration and browser tests, each on a free port with
 // its own temporary data directory, and stops them (and everything they started) afterwards.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,12 +58,14 @@ interface StartOptions {
   healthPath: string;
   env?: Record<string, string | undefined>;
   dataDir?: string;
+  /** The data directory is this start's own, removed at stop (default: when none was given). */
+  ownsDataDir?: boolean;
   timeoutMs?: number;
 }
 
 async function startService(options: StartOptions): Promise<RunningService> {
   const port = options.port ?? (await freePort());
-  const ownsDataDir = !options.dataDir;
+  const ownsDataDir = options.ownsDataDir ?? !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `pv-${options.pkg}-`));
   const entry = join(repoRoot, 'packages', options.pkg, options.entry ?? join('src', 'main.ts'));
   let log = '';
@@ -105,7 +117,79 @@ async function startService(options: StartOptions): Promise<RunningService> {
   };
 }
 
-/** The API (packages/api/src/main.ts) on a free port, embedded database in a fresh data directory unless given. */
+/** Where the embedded database templates are kept between test files and runs, one per fingerprint. */
+const API_DATA_TEMPLATES = join(repoRoot, 'node_modules', '.cache', 'pv-api-data');
+
+/**
+ * What an API data directory made now would hold depends on the migrations and the PGlite that runs them: their
+ * files and version are the template's fingerprint.
+ */
+function apiDataFingerprint(): string {
+  const hash = createHash('sha256');
+  const migrations = join(repoRoot, 'packages', 'api', 'drizzle');
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const rel = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) walk(join(dir, entry.name), rel);
+      else hash.update(rel).update(readFileSync(join(dir, entry.name)));
+    }
+  };
+  walk(migrations, '');
+  const pglite = join(repoRoot, 'packages', 'api', 'node_modules', '@electric-sql', 'pglite', 'package.json');
+  hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A data directory whose embedded database is created and migrated (the API's `db:migrate`), made once for as
+ * long as its fingerprint holds: creating the database (initdb in WebAssembly, then the migrations) was 4 s of
+ * the API's 6 s start here, in every test file that starts one. Two files making it at once each make their own
+ * and the first to finish names it.
+ */
+function apiDataTemplate(): string {
+  const fingerprint = apiDataFingerprint();
+  const dir = join(API_DATA_TEMPLATES, fingerprint);
+  if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return dir;
+  mkdirSync(API_DATA_TEMPLATES, { recursive: true });
+  const making = mkdtempSync(join(API_DATA_TEMPLATES, 'making-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: making };
+  delete env.DATABASE_URL;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join('src', 'cli', 'migrate.ts')], {
+    cwd: join(repoRoot, 'packages', 'api'),
+    env,
+    encoding: 'utf8',
+  });
+  try {
+    if (run.status !== 0) throw new Error(`db:migrate failed (${run.status}):\n${run.stdout}${run.stderr}`);
+    renameSync(making, dir);
+  } catch (error) {
+    rmSync(making, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'pglite', 'PG_VERSION'))) throw error;
+  }
+  // Templates of older migrations are of no further use.
+  for (const name of readdirSync(API_DATA_TEMPLATES))
+    if (name !== fingerprint && !name.startsWith('making-'))
+      rmSync(join(API_DATA_TEMPLATES, name), { recursive: true, force: true });
+  return dir;
+}
+
+/**
+ * A new data directory for the API, its embedded database already on the newest schema (a copy of the template):
+ * what the API's first start would make, for a caller that prepares the directory before the API starts (an
+ * admin account made with the API's CLI). The caller removes it.
+ */
+export function apiDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pv-api-'));
+  cpSync(apiDataTemplate(), dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * The API (packages/api/src/main.ts) on a free port: on the given data directory, else on a new one of its own
+ * (apiDataDir, removed at stop) unless DATABASE_URL names a PostgreSQL server.
+ */
 export function startApi(
   env: Record<string, string | undefined> = {},
   dataDir?: string,
@@ -117,7 +201,8 @@ export function startApi(
     portVariable: 'API_PORT',
     healthPath: '/health',
     env,
-    dataDir,
+    dataDir: dataDir ?? (env.DATABASE_URL ? undefined : apiDataDir()),
+    ownsDataDir: !dataDir,
   });
 }
 

@@ -2,11 +2,10 @@
 // the web app's production build served by its own server and given that API's address, and the system
 // Chromium.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from '@posture-vision/testkit/chromium';
-import { type RunningService, repoRoot, startApi } from '@posture-vision/testkit/services';
+import { apiDataDir, type RunningService, repoRoot, startApi } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser } from '../support/accounts.ts';
 import {
@@ -41,7 +40,7 @@ function createAdmin(dataDir: string): void {
 }
 
 export async function startHarness(options: { admin?: boolean } = {}): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pv-web-public-data-'));
+  const dataDir = apiDataDir();
   const site = await serveWebApp('localhost');
   if (options.admin) createAdmin(dataDir);
   const api = await startApi({ WEB_ORIGIN: site.url, RATE_LIMIT_MAX: '1000' }, dataDir);
