@@ -34,6 +34,10 @@ export function post(api: RunningService, path: string, token: string, body: unk
   return call(api, path, { method: 'POST', token, body: JSON.stringify(body) });
 }
 
+export function put(api: RunningService, path: string, token: string, body: unknown) {
+  return call(api, path, { method: 'PUT', token, body: JSON.stringify(body) });
+}
+
 function verificationToken(api: RunningService, email: string): string {
   const outbox = join(api.dataDir, 'outbox');
   for (const name of readdirSync(outbox)) {
