@@ -14,7 +14,12 @@ import {
   roomPhoto,
 } from '../../../packages/testkit/src/media.ts';
 import { livePeople, REAL_MEDIA_DIR } from '../../../packages/testkit/src/real-media.ts';
-import { SEVERAL_PEOPLE, SIDE_VIEW_SETS, sideBySide } from '../../../packages/testkit/src/side-view-media.ts';
+import {
+  SEVERAL_PEOPLE,
+  SIDE_VIEW_SETS,
+  sideBySide,
+  UNSEEN_SIDE_VIEW_SETS,
+} from '../../../packages/testkit/src/side-view-media.ts';
 import { decodeJpeg } from '../../../packages/vision/src/engine/image.ts';
 import { EnginePool } from '../../../packages/vision/src/engine/pool.ts';
 import {
@@ -39,6 +44,10 @@ const add = (group: string, name: string, jpeg: Uint8Array, people: number) =>
 const [sitting] = SIDE_VIEW_SETS;
 if (!sitting) throw new Error('no real side-view set');
 for (const p of sitting.photos) add('real side views (one man)', p.file, readFileSync(p.path), 1);
+// The unseen side-view person (a woman in a study room with empty chairs and stools around her).
+for (const set of UNSEEN_SIDE_VIEW_SETS)
+  for (const p of set.photos)
+    add(`real side views (${set.name}, one woman)`, p.file, readFileSync(p.path), 1);
 for (const person of livePeople())
   for (const f of person.frames)
     add(`webcam ${person.set}`, f.file, readFileSync(`${REAL_MEDIA_DIR}${f.file}`), 1);

@@ -5,12 +5,20 @@
 // calibration/geometry.ts and the key-metric status rule), the order of a person's good and poor postures, and the
 // photos left without a value; each photo's row says which C7 rule measured it (the trunk's when a hip was seen).
 // No real side-view video is in the real media (none with a licence was found), so no steady-segment figures.
+// The sets of people no rule was chosen on (testkit UNSEEN_SIDE_VIEW_SETS) are measured the same way and reported on
+// their own, after the others; each of their photos also says its CVA status (core cvaStatus) and the way it faces.
 // Run from the repository root: node --import tsx bench/accuracy/side-view/side-view.ts [--json out.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { CVA_DETECTABLE_CHANGE_DEG } from '../../../packages/core/src/domain/calibration/change.ts';
 import { TRUNK_HIP_SCORE } from '../../../packages/core/src/domain/calibration/geometry.ts';
-import { handCva, SIDE_VIEW_SETS, type SidePhoto } from '../../../packages/testkit/src/side-view-media.ts';
+import { cvaStatus } from '../../../packages/core/src/domain/calibration/metrics.ts';
+import {
+  handCva,
+  SIDE_VIEW_SETS,
+  type SidePhoto,
+  UNSEEN_SIDE_VIEW_SETS,
+} from '../../../packages/testkit/src/side-view-media.ts';
 import { buildServer } from '../../../packages/vision/src/server.ts';
 
 const out = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
@@ -52,13 +60,18 @@ async function measure(set: string, photo: SidePhoto): Promise<Result> {
 const pct = (n: number, d: number) => (d ? `${n}/${d} (${Math.round((100 * n) / d)} %)` : '0/0');
 const results: Result[] = [];
 const started = Date.now();
-for (const set of SIDE_VIEW_SETS) {
+for (const set of [...SIDE_VIEW_SETS, ...UNSEEN_SIDE_VIEW_SETS]) {
+  const unseen = UNSEEN_SIDE_VIEW_SETS.includes(set);
   const rows: Result[] = [];
   for (const photo of set.photos) rows.push(await measure(set.name, photo));
   results.push(...rows);
-  console.log(`\n## ${set.name} (${rows.length} photos)\n`);
-  console.log('| photo | label | CVA | by hand | C7 from | note (why no value, or a metric left out) |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `\n## ${set.name} (${rows.length} photos${unseen ? '; unseen: no rule was chosen on this person' : ''})\n`,
+  );
+  console.log(
+    `| photo | label | CVA |${unseen ? ' status | faces |' : ''} by hand | C7 from | note (why no value, or a metric left out) |`,
+  );
+  console.log(`|---|---|---|${unseen ? '---|---|' : ''}---|---|---|`);
   const errors: number[] = [];
   for (const r of rows) {
     const hand = r.byHand ? handCva(r.byHand) : null;
@@ -68,8 +81,9 @@ for (const set of SIDE_VIEW_SETS) {
       .filter((k) => k.name === 'leftHip' || k.name === 'rightHip')
       .reduce((m, k) => Math.max(m, k.score ?? 0), 0);
     const rule = hips >= TRUNK_HIP_SCORE ? 'trunk' : 'shoulder';
+    const extra = unseen ? ` ${r.cva === null ? '—' : cvaStatus(r.cva)} | ${r.faces ?? ''} |` : '';
     console.log(
-      `| ${r.file} | ${r.label} | ${r.cva === null ? '—' : r.cva.toFixed(1)} | ${hand === null ? '' : hand.toFixed(1)} | ${rule} (hip ${hips.toFixed(2)}) | ${r.why ?? ''} |`,
+      `| ${r.file} | ${r.label} | ${r.cva === null ? '—' : r.cva.toFixed(1)} |${extra} ${hand === null ? '' : hand.toFixed(1)} | ${rule} (hip ${hips.toFixed(2)}) | ${r.why ?? ''} |`,
     );
   }
   const upright = rows.filter((r) => r.label === 'upright');
@@ -94,6 +108,21 @@ for (const set of SIDE_VIEW_SETS) {
     `- forward or slumped photos below it: ${pct(poor.filter((r) => r.cva !== null && r.cva < NORMAL_BAND).length, poor.length)}`,
   );
   console.log(`- photos left without a value: ${pct(none.length, rows.length)}`);
+  // Each side's upright photo against every other photo of that side (the same side of the body to the camera).
+  for (const side of ['left', 'right'] as const) {
+    const of = rows.filter((r) => r.faces === side);
+    const good = of.filter((r) => r.label === 'upright');
+    for (const g of good)
+      console.log(
+        `- facing ${side}, ${g.file} ${g.cva?.toFixed(1) ?? '—'} against: ${of
+          .filter((r) => r !== g)
+          .map((r) => {
+            const d = g.cva !== null && r.cva !== null ? g.cva - r.cva : null;
+            return `${r.file} (${r.label}) ${r.cva?.toFixed(1) ?? '—'} (${d === null ? '—' : `${d > 0 ? '+' : ''}${d.toFixed(1)}`})`;
+          })
+          .join('; ')}`,
+      );
+  }
   if (errors.length) {
     const rms = Math.sqrt(errors.reduce((s, e) => s + e * e, 0) / errors.length);
     const worst = errors.reduce((m, e) => (Math.abs(e) > Math.abs(m) ? e : m), 0);
