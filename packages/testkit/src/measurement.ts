@@ -1,5 +1,5 @@
 // The vision service's signed measurement (core calibration/measurement.ts) for tests: every vision service the
-// test kit starts signs with this test process's key (startVision passes it as VISION_SIGNING_KEY), and
+// test kit starts signs with this test run's key (startVision passes it as VISION_SIGNING_KEY), and
 // `measuredBy` signs figures with the same key, as that service would for those photos (the API's vision double
 // publishes it too). For tests whose subject is not the measuring but need a calibration with known figures; the
 // API verifies them like any measurement.
@@ -12,11 +12,24 @@ import {
   MEASUREMENT_FIELD,
   type MeasurementKey,
   measurementSigner,
+  parseMeasurementKey,
   photoDigest,
   publicMeasurementJwk,
 } from '@posture-vision/core/calibration';
 
-const key: Promise<MeasurementKey> = generateMeasurementKey('testkit-vision');
+/**
+ * Where a process hands its key to the processes it starts: a test file that uses a vision service started by a
+ * run's global setup (web's shared services) signs with that service's key. Made in the first process that needs
+ * one, else.
+ */
+const KEY_VARIABLE = 'TESTKIT_VISION_SIGNING_KEY';
+const handedDown = process.env[KEY_VARIABLE];
+const key: Promise<MeasurementKey> = handedDown
+  ? Promise.resolve(parseMeasurementKey(handedDown, KEY_VARIABLE))
+  : generateMeasurementKey('testkit-vision').then((made) => {
+      process.env[KEY_VARIABLE] = JSON.stringify(made);
+      return made;
+    });
 const signer = key.then(measurementSigner);
 
 /** The private key the test kit's vision services sign with. */

@@ -1,65 +1,57 @@
-// Browser-test harness for the public and account screens: the real API on a fresh embedded database,
-// the web app's production build served by its own server and given that API's address, and the system
-// Chromium.
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+// Browser-test harness for the public and account screens: the real API, the web app's production build served by
+// its own server and given that API's address, and the system Chromium.
 import { launchChromium } from '@posture-vision/testkit/chromium';
-import { apiDataDir, type RunningService, repoRoot, startApi } from '@posture-vision/testkit/services';
+import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser } from '../support/accounts.ts';
+import { ADMIN, SHARED_API_ENV, servicesFor } from '../support/live-stack.ts';
 import {
   clickButton as clickVisibleButton,
   openPage,
   waitForPath as waitForPathWithin,
 } from '../support/page.ts';
-import { serveWebApp } from '../support/web-app.ts';
 
 export { signIn as signInPage, waitForLink } from '../support/accounts.ts';
 export { fill } from '../support/page.ts';
 
 export interface Harness {
   api: RunningService;
-  /** The web app's origin, e.g. http://localhost:41234 */
+  /** The web app's origin, e.g. http://127.0.0.1:41234 */
   web: string;
   browser: Browser;
   newPage(width?: number, height?: number): Promise<Page>;
   stop(): Promise<void>;
 }
 
-export const ADMIN = { email: 'admin@posture.test', password: 'Admin#Pass1' };
+export { ADMIN };
 
-/** Creates an admin account with the API's CLI before the API opens the embedded database. */
-function createAdmin(dataDir: string): void {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'packages/api/src/cli/admin-create.ts'), ADMIN.email, ADMIN.password],
-    { cwd: join(repoRoot, 'packages/api'), env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`admin:create failed: ${run.stderr}${run.stdout}`);
-}
-
+/** The public screens' stack: the run's shared services when there are (live-stack.ts servicesFor), else an API
+ * of its own (with the admin account if asked) and no vision service; Chromium with no camera. */
 export async function startHarness(options: { admin?: boolean } = {}): Promise<Harness> {
-  const dataDir = apiDataDir();
-  const site = await serveWebApp('localhost');
-  if (options.admin) createAdmin(dataDir);
-  const api = await startApi({ WEB_ORIGIN: site.url, RATE_LIMIT_MAX: '1000' }, dataDir);
-  site.configure({ apiUrl: api.url });
-  const browser = await launchChromium();
-  return {
-    api,
-    web: site.url,
-    browser,
-    async newPage(width = 1280, height = 800) {
-      return (await openPage(browser, width, height)).page;
-    },
-    async stop() {
-      await browser.close().catch(() => undefined);
-      await api.stop();
-      await site.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const services = await servicesFor({
+    name: 'public',
+    vision: 'none',
+    apiEnv: { ...SHARED_API_ENV },
+    admin: options.admin,
+  });
+  try {
+    const browser = await launchChromium();
+    return {
+      api: services.api,
+      web: services.site.url,
+      browser,
+      async newPage(width = 1280, height = 800) {
+        return (await openPage(browser, width, height)).page;
+      },
+      async stop() {
+        await browser.close().catch(() => undefined);
+        await services.stop();
+      },
+    };
+  } catch (error) {
+    await services.stop();
+    throw error;
+  }
 }
 
 /** The text of the form's message slot. */
