@@ -77,7 +77,7 @@ export function screenshotDir(suite: string): string {
 
 /**
  * Saves a full-page screenshot as a run artefact. Compressed for speed (a larger file, the same picture): 190 ms
- * a screenshot of the landing page against 310 ms here, and the suite takes about a hundred and fifty.
+ * a screenshot of the landing page against 310 ms here, and a full run takes about 340.
  */
 export async function saveScreenshot(page: Page, suite: string, name: string): Promise<string> {
   const file = join(screenshotDir(suite), `${name}.png`);

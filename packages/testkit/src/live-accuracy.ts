@@ -50,7 +50,8 @@ export interface PersonResult {
   references: { taken: number; refused: number; uprightPassed: number[]; poorCaught: number[] };
 }
 
-const verdictOf = (f: DetectionFrame): PostureVerdict =>
+/** A judged frame's verdict: neutral when the stream named none. */
+export const verdictOf = (f: DetectionFrame): PostureVerdict =>
   f.posture_verdict ?? { status: 'neutral', issue: null, level: null };
 
 function takeReference<D>(make: () => JudgingStream<D>, d: D): PostureReference | null {

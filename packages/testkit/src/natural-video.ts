@@ -6,8 +6,8 @@
 // in real video time on the same stream, each verdict change recorded.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { PostureReference, PostureVerdict } from '@posture-vision/core/analysis';
-import { FRAME_MS, type JudgingStream, REFERENCE_HOLD_MS } from './live-accuracy.ts';
+import { NEUTRAL_VERDICT, type PostureReference, type PostureVerdict } from '@posture-vision/core/analysis';
+import { FRAME_MS, type JudgingStream, REFERENCE_HOLD_MS, verdictOf } from './live-accuracy.ts';
 import { REAL_MEDIA_DIR } from './real-media.ts';
 
 export const NATURAL_VIDEO_SET = 'webcam-natural-video';
@@ -104,9 +104,6 @@ export interface VideoRun {
   alerts: VerdictStretch[];
 }
 
-const verdictOf = (f: { posture_verdict?: PostureVerdict | null }): PostureVerdict =>
-  f.posture_verdict ?? { status: 'neutral', issue: null, level: null };
-
 /**
  * Judges one decoded video's detections (frame i at i·FRAME_MS): frames fed to one stream from the start, Calibrate
  * pressed at `calibrateAt` (default REFERENCE_HOLD_MS) and again every second while it is refused; then every later
@@ -148,7 +145,7 @@ export function judgeVideo<D>(
     run.referenceAt = 0;
   }
   let nextCalibration = options.calibrateAt ?? REFERENCE_HOLD_MS;
-  let shown: PostureVerdict = { status: 'neutral', issue: null, level: null };
+  let shown: PostureVerdict = NEUTRAL_VERDICT;
   detections.forEach((d, i) => {
     const t = i * FRAME_MS;
     const taken = reference && options.take ? options.take(i, t, s) : d;

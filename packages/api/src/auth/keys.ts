@@ -20,8 +20,6 @@ import type { Database } from '../db/index.ts';
 import { signingKeys } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 
-export const ISSUER = ACCESS_TOKEN_ISSUER;
-export const AUDIENCE = ACCESS_TOKEN_AUDIENCE;
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 export type Role = 'user' | 'admin';
@@ -120,8 +118,8 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
     signAccess: (claims) =>
       new SignJWT({ sid: claims.sid, role: claims.role })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid, typ: 'JWT' })
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
@@ -132,8 +130,8 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
       if (known) verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, publicKey, {
-          issuer: ISSUER,
-          audience: AUDIENCE,
+          issuer: ACCESS_TOKEN_ISSUER,
+          audience: ACCESS_TOKEN_AUDIENCE,
           algorithms: [ACCESS_TOKEN_ALGORITHM],
           // A token without exp would never expire: refuse it.
           requiredClaims: ['exp'],
@@ -155,15 +153,15 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
     signPurpose: (purpose, claims, seconds) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
-        .setIssuer(ISSUER)
-        .setAudience(`${AUDIENCE}:${purpose}`)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(`${ACCESS_TOKEN_AUDIENCE}:${purpose}`)
         .setIssuedAt()
         .setExpirationTime(`${seconds}s`)
         .sign(privateKey),
     async verifyPurpose(purpose, token) {
       const { payload } = await jwtVerify(token, publicKey, {
-        issuer: ISSUER,
-        audience: `${AUDIENCE}:${purpose}`,
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: `${ACCESS_TOKEN_AUDIENCE}:${purpose}`,
         algorithms: [ACCESS_TOKEN_ALGORITHM],
         requiredClaims: ['exp'],
       });

@@ -14,7 +14,7 @@ export interface ProfileChooserProps {
 
 export function ProfileChooser({ onActiveChange, disabled }: ProfileChooserProps) {
   const { profiles, error, activate, create } = useCalibrationProfiles(api.calibration.profiles, {
-    onActiveChange: (profile) => onActiveChange(profile),
+    onActiveChange,
   });
   return (
     <ProfilePicker

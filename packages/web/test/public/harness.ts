@@ -4,7 +4,7 @@ import { launchChromium } from '@posture-vision/testkit/chromium';
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { createVerifiedUser as registerVerifiedUser } from '../support/accounts.ts';
-import { ADMIN, SHARED_API_ENV, servicesFor } from '../support/live-stack.ts';
+import { SHARED_API_ENV, servicesFor } from '../support/live-stack.ts';
 import {
   clickButton as clickVisibleButton,
   openPage,
@@ -23,7 +23,7 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export { ADMIN };
+export { ADMIN } from '../support/live-stack.ts';
 
 /** The public screens' stack: the run's shared services when there are (live-stack.ts servicesFor), else an API
  * of its own (with the admin account if asked) and no vision service; Chromium with no camera. */
