@@ -153,6 +153,28 @@ describe('live posture analysis', () => {
     expect(last(r).body_status).not.toMatch(/Slouching/);
   });
 
+  it('the shoulder line rising under a head that neither dropped nor came nearer is not forward head', () => {
+    // As a hand at the chin read on real video: the shoulders 0.12 shoulder widths higher, the head 0.04 higher and
+    // 1.07 times its size, so the head is big against a shortened neck.
+    const raised = transform(upright(), { dy: -0.036, headDy: 0.024, headScale: 1.07 });
+    const r = run([
+      [upright(), 1000],
+      [raised, 6000],
+    ]);
+    expect(last(r).measures.head_over_neck).toBeGreaterThan(FORWARD_HEAD.mild);
+    expect(r.some((f) => f.result.is_posture_deviated)).toBe(false);
+    // The same with the head come nearer the camera is a forward head.
+    const nearer = transform(upright(), { dy: -0.036, headDy: 0.024, headScale: 1.15 });
+    expect(
+      last(
+        run([
+          [upright(), 1000],
+          [nearer, 6000],
+        ]),
+      ).verdict,
+    ).toMatchObject({ status: 'poor', issue: 'forward_head' });
+  });
+
   it('moving the whole upper body sideways, nearer, farther, up or down while upright is not poor posture', () => {
     for (const moved of [
       { dx: 0.12 },

@@ -20,6 +20,8 @@ export interface PostureMeasures {
   leaning_in: number;
   /** Shoulder width over the reference's: the distance to the camera (above 1: nearer). Not judged by itself. */
   scale: number;
+  /** The head's span (ears, else eyes) over the reference's: the head nearer the camera (above 1) or farther. */
+  head_size: number;
   /** The head centre's sideways offset from the shoulders' midpoint, shoulder widths, minus the reference's. */
   lean: number;
   /** Eye line against the reference's, degrees. */
@@ -36,6 +38,7 @@ export const UNCHANGED: PostureMeasures = {
   neck_vs_shoulders: 1,
   leaning_in: 1,
   scale: 1,
+  head_size: 1,
   lean: 0,
   tilt_deg: 0,
   shoulder_tilt_deg: 0,
@@ -61,6 +64,7 @@ export function postureMeasures(now: BodyGeometry, ref: BodyGeometry): PostureMe
   out.scale = now.shoulderWidth / sw;
   out.shoulder_tilt_deg = tiltDegrees(now.shoulderAngle, ref.shoulderAngle);
   const spans = sharedSpan(now, ref);
+  if (spans && spans[1] > 0) out.head_size = spans[0] / spans[1];
   if (head && refHead) {
     out.head_drop = (head.y - refHead.y) / sw;
     out.lean = (head.x - now.shoulders.x) / now.shoulderWidth - (refHead.x - ref.shoulders.x) / sw;

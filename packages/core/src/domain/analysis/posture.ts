@@ -7,7 +7,7 @@ import { type BodyGeometry, bodyGeometry } from './body';
 import { keypointWeight, isUsableKeypoint as valid } from './keypoints';
 import { type PostureMeasures, postureMeasures, UNCHANGED } from './measures';
 import { type ReferenceProblem, referenceProblem } from './reference';
-import { FORWARD_HEAD, forwardHeadLevel } from './rules/forward-head';
+import { FORWARD_HEAD, forwardHeadLevel, forwardHeadMeasure } from './rules/forward-head';
 import { LEAN, leanLevel, SHOULDER_TILT_DEG } from './rules/lean';
 import { LEANING_IN, leaningInGrowth } from './rules/leaning-in';
 import { LEVEL_RANK, levelOf, worstLevel } from './rules/levels';
@@ -226,7 +226,7 @@ function recovered(m: PostureMeasures): boolean {
   const f = RECOVERY_FRACTION;
   return (
     (m.head_drop < SLOUCH_HEAD_DROP.mild * f || !neckSettled(m)) &&
-    m.head_over_neck - 1 < (FORWARD_HEAD.mild - 1) * f &&
+    forwardHeadMeasure(m) - 1 < (FORWARD_HEAD.mild - 1) * f &&
     Math.abs(m.lean) < LEAN.mild * f &&
     Math.abs(m.tilt_deg) < TILT_DEG.mild * f &&
     m.leaning_in - 1 < (LEANING_IN.mild - 1) * f

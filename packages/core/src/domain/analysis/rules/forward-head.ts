@@ -17,6 +17,24 @@ import { type Levels, levelOf } from './levels';
  */
 export const FORWARD_HEAD: Levels = { mild: 1.12, moderate: 1.2, severe: 1.35 };
 
+/**
+ * A head that comes forward comes down toward the shoulder line, nearer the camera, or both. When head over neck
+ * grows while the head is higher than at the reference and no nearer, it is the shoulder line that rose under it:
+ * a shrug, or, on real video, an arm in front of the shoulders (a hand at the chin) that the pose model reads as
+ * the shoulders higher. On the real sets (bench/accuracy) every student's forward head with the head less than
+ * HEAD_NEARER times its reference size was at or below its reference height (from 0.007 shoulder widths higher to
+ * 0.055 lower), and those higher than HEAD_RISEN were 1.13-1.33 times its size; the man of the natural video with a
+ * hand at his chin read head over neck 1.13-1.25 with the head 0.034-0.048 higher and 1.06-1.09 times its size,
+ * and was called forward head.
+ */
+export const HEAD_RISEN = 0.02;
+export const HEAD_NEARER = 1.1;
+
+/** Head over neck as the forward-head rule reads it: unchanged (1) when the head rose and came no nearer. */
+export function forwardHeadMeasure(m: PostureMeasures): number {
+  return m.head_drop <= -HEAD_RISEN && m.head_size < HEAD_NEARER ? 1 : m.head_over_neck;
+}
+
 export function forwardHeadLevel(m: PostureMeasures): DeviationLevel | null {
-  return levelOf(m.head_over_neck, FORWARD_HEAD);
+  return levelOf(forwardHeadMeasure(m), FORWARD_HEAD);
 }
