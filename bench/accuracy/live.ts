@@ -9,12 +9,14 @@ import { cpus, totalmem } from 'node:os';
 import { loadHuman } from '../../packages/detector/node/human.ts';
 import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
 import {
+  calibrateOn,
   type JudgingStream,
   judgeDay,
   judgePerson,
   type PersonResult,
 } from '../../packages/testkit/src/live-accuracy.ts';
 import { livePeople, realRgb, unseenPeople } from '../../packages/testkit/src/real-media.ts';
+import { sideViewPhotoFiles } from '../../packages/testkit/src/side-view-media.ts';
 
 const say = (s: string) => console.log(s);
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : '—');
@@ -111,3 +113,22 @@ for (const p of people) {
     `| ${p.set} / ${p.person} | ${(d.falseAlarms / d.uprightHours).toFixed(1)} (${d.falseAlarms} in ${d.uprightHours.toFixed(2)} h) | ${got.length}/${d.delays.length} | ${got.length ? `${(median(got) / 1000).toFixed(1)} s, ${(Math.max(...got) / 1000).toFixed(1)} s` : '—'} |`,
   );
 }
+
+// Calibrate pressed sitting side on: every real side-view photo (side-view benchmark's people) held 3 s on a fresh
+// stream, as the user would hold still; the reference must be refused, saying why.
+say('\nSide views offered as the live reference (Calibrate held 3 s on each real side-view photo):\n');
+const answers = new Map<string, number>();
+const taken: string[] = [];
+const sideFiles = sideViewPhotoFiles();
+for (const file of sideFiles) {
+  const d = await detector.detect(realRgb(file), { body: true, face: false, hands: false, emotion: false });
+  const answer = calibrateOn(make, d, (s) =>
+    String((s as unknown as { problem?: string }).problem ?? 'refused'),
+  );
+  if (answer === null) taken.push(file);
+  const key = answer ?? 'taken';
+  answers.set(key, (answers.get(key) ?? 0) + 1);
+}
+say(
+  `${sideFiles.length} photos: ${[...answers].map(([k, v]) => `${k} ${v}`).join(', ')}${taken.length ? `; taken: ${taken.join(', ')}` : ''}`,
+);

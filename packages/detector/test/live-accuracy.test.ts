@@ -5,8 +5,14 @@
 // head tilts labelled good, a small sink labelled bad) is held to the floors measured when the rules were chosen,
 // so a change that makes it worse fails.
 import { ONSET_MS } from '@posture-vision/core/analysis';
-import { type JudgingStream, judgeDay, judgePerson } from '@posture-vision/testkit/live-accuracy';
+import {
+  calibrateOn,
+  type JudgingStream,
+  judgeDay,
+  judgePerson,
+} from '@posture-vision/testkit/live-accuracy';
 import { type LivePerson, livePeople, realRgb } from '@posture-vision/testkit/real-media';
+import { sideViewPhotoFiles } from '@posture-vision/testkit/side-view-media';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHuman } from '../node/human.ts';
 import { createDetector, type Detection, DetectionStream } from '../src/index.ts';
@@ -71,6 +77,22 @@ describe('the live monitor on real people', () => {
   it('students B: leaning in until the shoulders leave the picture is named leaning in', () => {
     const c = judgePerson(make, person('webcam-students-good-vs-bad', 'B'), detections).first;
     expect(c?.issues.leaning_in ?? 0).toBeGreaterThanOrEqual(8);
+  });
+
+  it('a person sitting side on to the camera is refused as the reference: turned to the side, or the head turned away', async () => {
+    const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
+    const detector = createDetector(human);
+    const body = { body: true, face: false, hands: false, emotion: false };
+    const refusal = (s: JudgingStream<Detection>) =>
+      String((s as unknown as DetectionStream).problem ?? 'refused');
+    const answers: Record<string, string | null> = {};
+    for (const file of sideViewPhotoFiles())
+      answers[file] = calibrateOn(make, await detector.detect(realRgb(file), body), refusal);
+    // Two people, 26 photos from both sides (bench/accuracy/README.md). The words: "you are turned to the side: face
+    // the camera", "your head is turned away: look at the screen".
+    expect(Object.keys(answers).length).toBeGreaterThanOrEqual(26);
+    for (const [file, answer] of Object.entries(answers))
+      expect([file, answer]).toEqual([file, expect.stringMatching(/^(side|head-turned)$/)]);
   });
 
   it('students C: the camera moved between takes raises few false alarms in an hour (the rest are held head tilts)', () => {

@@ -239,3 +239,14 @@ export function judgeDay<D>(
   }
   return { uprightHours: uprightMs / 3_600_000, falseAlarms, delays };
 }
+
+/** The answer to Calibrate held on one frame: null when a reference was taken, else why not (`refusal`). */
+export function calibrateOn<D>(
+  make: () => JudgingStream<D>,
+  d: D,
+  refusal: (s: JudgingStream<D>) => string = () => 'refused',
+): string | null {
+  const s = make();
+  for (let t = 0; t <= REFERENCE_HOLD_MS; t += FRAME_MS) s.frame(d, t);
+  return s.calibrate() ? null : refusal(s);
+}

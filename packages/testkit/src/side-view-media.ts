@@ -3,7 +3,7 @@
 // labels). Shared by the side-view accuracy benchmark (bench/accuracy/side-view) and the vision service's regression
 // test on the same photos (side-view-sitting only).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import jpeg from 'jpeg-js';
 import { REAL_MEDIA_DIR } from './real-media.ts';
 
@@ -192,6 +192,15 @@ export const UNSEEN_SIDE_VIEW_SETS: SideViewSet[] = [
 ];
 
 /** A photo of several real people (or, for a control, one), with how many are in it, counted by eye. */
+/** Every real side-view photo of a person (each set's own files, not the crops made from them), as real-media/
+ * paths: what a user sitting side on to the camera shows it. */
+export function sideViewPhotoFiles(): string[] {
+  return [...SIDE_VIEW_SETS, ...UNSEEN_SIDE_VIEW_SETS]
+    .flatMap((set) => set.photos)
+    .filter((p) => !p.jpeg)
+    .map((p) => relative(REAL_MEDIA_DIR, p.path));
+}
+
 export interface PeoplePhoto {
   file: string;
   path: string;

@@ -323,6 +323,17 @@ describe('live posture analysis', () => {
     sideOn[5] = { ...(sideOn[5] as Keypoint), x: 0.53 };
     sideOn[6] = { ...(sideOn[6] as Keypoint), x: 0.47 };
     expect(referenceProblem(sideOn, frame)).toBe('side');
+    // A profile with the hidden eye and ear guessed beside the seen ones, the nose between the eyes (as the model
+    // read real side-view photos): the head spans a tenth of the shoulder width.
+    const profile = upright();
+    for (const [i, x] of [
+      [1, 0.505],
+      [2, 0.495],
+      [3, 0.51],
+      [4, 0.49],
+    ] as const)
+      profile[i] = { ...(profile[i] as Keypoint), x };
+    expect(referenceProblem(profile, frame)).toBe('side');
     const turned = upright();
     turned[0] = { ...(turned[0] as Keypoint), x: 0.55 };
     expect(referenceProblem(turned, frame)).toBe('head-turned');
