@@ -23,10 +23,11 @@ const detections = new Map<string, Detection>();
 const person = (set: string, id = 'A') => people.find((p) => p.set === set && p.person === id) as LivePerson;
 const min = (v: number[]) => Math.min(...v);
 
+const body = { body: true, face: false, hands: false, emotion: false };
+let detector: ReturnType<typeof createDetector>;
+
 beforeAll(async () => {
-  const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
-  const detector = createDetector(human);
-  const body = { body: true, face: false, hands: false, emotion: false };
+  detector = createDetector(await loadHuman(body));
   for (const p of people)
     for (const f of p.frames) detections.set(f.file, await detector.detect(realRgb(f.file), body));
 }, 300_000);
@@ -80,9 +81,6 @@ describe('the live monitor on real people', () => {
   });
 
   it('a person sitting side on to the camera is refused as the reference: turned to the side, or the head turned away', async () => {
-    const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
-    const detector = createDetector(human);
-    const body = { body: true, face: false, hands: false, emotion: false };
     const refusal = (s: JudgingStream<Detection>) =>
       String((s as unknown as DetectionStream).problem ?? 'refused');
     const answers: Record<string, string | null> = {};
