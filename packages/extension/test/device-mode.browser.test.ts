@@ -31,8 +31,7 @@ let visionStandIn: CountingServer;
 
 /**
  * The warning delay this user chose (User Settings, 0-60 s): what is tested here is that on-device frames raise
- * the alert, so the file does not wait out the 30 s default (the extension's own test does, with the real
- * service).
+ * the alert, so the file does not wait out the 30 s default.
  */
 const WARNING_DELAY_S = 5;
 
