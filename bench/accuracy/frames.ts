@@ -12,10 +12,10 @@ import {
 import { loadHuman } from '../../packages/detector/node/human.ts';
 import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
 import {
+  calibrateAfterHold,
   FRAME_MS,
   HOLD_MS,
   type JudgingStream,
-  REFERENCE_HOLD_MS,
 } from '../../packages/testkit/src/live-accuracy.ts';
 import { livePeople, realRgb, unseenPeople } from '../../packages/testkit/src/real-media.ts';
 
@@ -44,9 +44,7 @@ for (const p of people) {
   // BENCH_REF=<part of a file name> takes the reference from that upright frame instead of the first.
   const refPart = process.env.BENCH_REF;
   for (const f of p.frames.filter((x) => x.label === 'upright' && (!refPart || x.file.includes(refPart)))) {
-    const s = make();
-    for (let t = 0; t <= REFERENCE_HOLD_MS; t += FRAME_MS) s.frame(detections.get(f.file) as Detection, t);
-    reference = s.calibrate();
+    reference = calibrateAfterHold(make, detections.get(f.file) as Detection).reference;
     if (reference) {
       refFile = f.file;
       break;

@@ -31,6 +31,9 @@ const Stream = process.env.BENCH_STREAM
   : DetectionStream;
 say(`Judged by: ${process.env.BENCH_STREAM ?? 'this checkout'}`);
 const make = () => new Stream() as unknown as JudgingStream<Detection>;
+/** Why Calibrate took nothing: the stream's problem. */
+const refusal = (s: JudgingStream<Detection>) =>
+  String((s as unknown as { problem?: string }).problem ?? 'refused');
 
 const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
 const detector = createDetector(human);
@@ -64,9 +67,7 @@ const totalsSeen = zero();
 const totalsUnseen = zero();
 const results: PersonResult[] = [];
 for (const p of people) {
-  const r = judgePerson(make, p, detections, (s) =>
-    String((s as unknown as { problem?: string }).problem ?? 'refused'),
-  );
+  const r = judgePerson(make, p, detections, refusal);
   results.push(r);
   const c = r.first;
   const totals = unseen.includes(p) ? totalsUnseen : totalsSeen;
@@ -122,9 +123,7 @@ const taken: string[] = [];
 const sideFiles = sideViewPhotoFiles();
 for (const file of sideFiles) {
   const d = await detector.detect(realRgb(file), { body: true, face: false, hands: false, emotion: false });
-  const answer = calibrateOn(make, d, (s) =>
-    String((s as unknown as { problem?: string }).problem ?? 'refused'),
-  );
+  const answer = calibrateOn(make, d, refusal);
   if (answer === null) taken.push(file);
   const key = answer ?? 'taken';
   answers.set(key, (answers.get(key) ?? 0) + 1);

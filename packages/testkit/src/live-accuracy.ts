@@ -54,10 +54,12 @@ export interface PersonResult {
 export const verdictOf = (f: DetectionFrame): PostureVerdict =>
   f.posture_verdict ?? { status: 'neutral', issue: null, level: null };
 
-function takeReference<D>(make: () => JudgingStream<D>, d: D): PostureReference | null {
-  const s = make();
-  for (let t = 0; t <= REFERENCE_HOLD_MS; t += FRAME_MS) s.frame(d, t);
-  return s.calibrate();
+/** Calibrate pressed after one frame was held REFERENCE_HOLD_MS on a fresh stream: the reference (null: refused)
+ * and the stream, which says why. */
+export function calibrateAfterHold<D>(make: () => JudgingStream<D>, d: D) {
+  const stream = make();
+  for (let t = 0; t <= REFERENCE_HOLD_MS; t += FRAME_MS) stream.frame(d, t);
+  return { reference: stream.calibrate(), stream };
 }
 
 /** Holds one frame on a fresh stream with the reference: whether it was ever poor, and the verdict at the end. */
@@ -134,13 +136,10 @@ export function judgePerson<D>(
     references: { taken: 0, refused: 0, uprightPassed: [], poorCaught: [] },
   };
   upright.forEach((r) => {
-    const d = detections.get(r.file) as D;
-    const s = make();
-    for (let t = 0; t <= REFERENCE_HOLD_MS; t += FRAME_MS) s.frame(d, t);
-    const reference = s.calibrate();
+    const { reference, stream } = calibrateAfterHold(make, detections.get(r.file) as D);
     if (!reference) {
       out.references.refused++;
-      if (!out.first) out.refusedBefore.push(refusal(s));
+      if (!out.first) out.refusedBefore.push(refusal(stream));
       return;
     }
     out.references.taken++;
@@ -188,7 +187,7 @@ export function judgeDay<D>(
   if (!poor.length) return null;
   let reference: PostureReference | null = null;
   for (const f of upright) {
-    reference = takeReference(make, detections.get(f.file) as D);
+    reference = calibrateAfterHold(make, detections.get(f.file) as D).reference;
     if (reference) break;
   }
   if (!reference) return null;
@@ -246,7 +245,6 @@ export function calibrateOn<D>(
   d: D,
   refusal: (s: JudgingStream<D>) => string = () => 'refused',
 ): string | null {
-  const s = make();
-  for (let t = 0; t <= REFERENCE_HOLD_MS; t += FRAME_MS) s.frame(d, t);
-  return s.calibrate() ? null : refusal(s);
+  const { reference, stream } = calibrateAfterHold(make, d);
+  return reference ? null : refusal(stream);
 }

@@ -191,7 +191,6 @@ export const UNSEEN_SIDE_VIEW_SETS: SideViewSet[] = [
   },
 ];
 
-/** A photo of several real people (or, for a control, one), with how many are in it, counted by eye. */
 /** Every real side-view photo of a person (each set's own files, not the crops made from them), as real-media/
  * paths: what a user sitting side on to the camera shows it. */
 export function sideViewPhotoFiles(): string[] {
@@ -201,6 +200,7 @@ export function sideViewPhotoFiles(): string[] {
     .map((p) => relative(REAL_MEDIA_DIR, p.path));
 }
 
+/** A photo of several real people (or, for a control, one), with how many are in it, counted by eye. */
 export interface PeoplePhoto {
   file: string;
   path: string;
