@@ -607,6 +607,29 @@ export function personFrame(
   return { width, height, data: rgbToI420(rgb, width, height) };
 }
 
+/**
+ * The same picture as a clip's frame of that posture, as a `data:image/jpeg` URL (quality 95): for a camera the
+ * test turns from one posture to the next when it chooses (web `support/photo-camera.ts`), where a clip would
+ * have to be waited on in real time.
+ */
+export function personPostureDataUrl(
+  posture: ClipPosture = 'upright',
+  options: Omit<ClipOptions, 'fps'> = {},
+): string {
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  const photoName = options.photo ?? 'woman';
+  const rgb = renderFrame(crop(crops[photoName]), width, height, posture, photoName);
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    rgba[j] = rgb[i] as number;
+    rgba[j + 1] = rgb[i + 1] as number;
+    rgba[j + 2] = rgb[i + 2] as number;
+    rgba[j + 3] = 255;
+  }
+  return toDataUrl(encode({ width, height, data: rgba }, 95));
+}
+
 /** Each segment's picture as I420 and how many frames it lasts at the clip's rate. */
 function clipPictures(segments: ClipSegment[], options: ClipOptions) {
   const width = options.width ?? 640;
