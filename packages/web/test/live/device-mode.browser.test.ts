@@ -1,7 +1,8 @@
 // The live tool's "Process video on this computer" in real Chromium against the real API, with NO vision
 // service: a counting server stands at the vision service's address the app was built with, and in device
-// mode not one request (HTTP or socket) reaches it. The fake camera plays a clip of a real person who sits
-// upright, then slouches; the detector runs in the page's web worker on tfjs WASM.
+// mode not one request (HTTP or socket) reaches it. The fake camera plays a clip of a real person sitting
+// upright; the live tool's test shows her on a camera of its own and turns her to a slouch. The detector runs in
+// the page's web worker on tfjs WASM.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { personPhotoDataUrl, writePersonClip } from '@posture-vision/testkit/med
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posturePhoto, showPosture, usePhotoCamera } from '../support/photo-camera.ts';
 import {
   calibrateWhenSteady,
   clickButton,
@@ -39,15 +41,9 @@ let visionRequests: string[];
 
 beforeAll(async () => {
   clipDir = mkdtempSync(join(tmpdir(), 'pv-live-device-clip-'));
-  // Upright, then slouched (forward head) long enough for the deviation to set in; Chromium loops the file.
-  const clip = writePersonClip(
-    join(clipDir, 'person.y4m'),
-    [
-      { posture: 'upright', seconds: 20 },
-      { posture: 'slouched', seconds: 30 },
-    ],
-    { fps: 10 },
-  );
+  const clip = writePersonClip(join(clipDir, 'person.y4m'), [{ posture: 'upright', seconds: 3 }], {
+    fps: 10,
+  });
   visionStandIn = await startCountingServer();
   visionRequests = visionStandIn.requests;
   stack = await startLiveStack({ name: 'device', vision: { standIn: visionStandIn.url }, camera: clip });
@@ -90,6 +86,8 @@ describe('live tool, processing on this computer (vision service not running)', 
   it('is chosen next to Start Camera and remembered; draws keypoints, outline and arrows with no request to the vision service', async () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1000 });
+    // The camera shows her upright until the test turns her to a slouch.
+    await usePhotoCamera(page, { width: 640, height: 480, first: posturePhoto('upright') });
     await page.goto(`${site.url}/?debug=1`);
     await page.waitForSelector('[data-testid="live-tool"]');
     // The server is the default; the switch sits in the tool's controls.
@@ -135,7 +133,7 @@ describe('live tool, processing on this computer (vision service not running)', 
     await waitForText(page, 'posture-deviation', /Aligned|Deviated/);
 
     // Active Mode: correction arrows and the calibrated outline once the person moves away from the calibrated
-    // posture (the clip slouches).
+    // posture (she slouches).
     await page.waitForSelector('.live-popup', { hidden: true, timeout: 10_000 });
     await clickButton(page, 'Active Mode');
     await waitForText(
@@ -143,7 +141,8 @@ describe('live tool, processing on this computer (vision service not running)', 
       'workflow-prompt',
       'Active Mode on: follow the arrows to return to your calibrated posture',
     );
-    await waitForText(page, 'posture-deviation', /Deviated/, 100_000);
+    await showPosture(page, 'slouched');
+    await waitForText(page, 'posture-deviation', /Deviated/, 60_000);
     await waitForDrawn(page, 'data-arrows-drawn', 1, 30_000);
     await waitForDrawn(page, 'data-outline-drawn', 3, 30_000);
     await saveScreenshot(page, SUITE, '02-device-outline-arrows');
