@@ -35,7 +35,7 @@ import {
   posturePhoto,
   showPosture,
   showToCamera,
-  usePhotoCamera,
+  installPhotoCamera,
   waitForCameraFrame,
 } from '../support/photo-camera.ts';
 
@@ -55,7 +55,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'pv-journey-'));
-  // Each page's camera is the test's own (usePhotoCamera): the wizard's shows the photos she turns to it, the
+  // Each page's camera is the test's own (installPhotoCamera): the wizard's shows the photos she turns to it, the
   // session's shows her sitting upright until the test turns her to a slouch.
   stack = await startLiveStack({ name: 'journey' });
   ({ api, site, browser, user } = stack);
@@ -126,7 +126,7 @@ describe('calibration in the photo wizard, from side-view photos', () => {
     };
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    await usePhotoCamera(page);
+    await installPhotoCamera(page);
     await signIn(page, site.url, user);
     await page.goto(`${site.url}/dashboard/photo-calibration`);
     const step = (name: string, timeout = 30_000) =>
@@ -262,7 +262,7 @@ describe('a real-time session, upright then slouched', () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1000 });
     // She sits upright in front of the camera (the person of the front photo, as the camera clips show her).
-    await usePhotoCamera(page, { width: 640, height: 480, first: posturePhoto('upright') });
+    await installPhotoCamera(page, { width: 640, height: 480, first: posturePhoto('upright') });
     await signIn(page, site.url, user);
     // The feedback the client sends, as the API receives it (requests seen by the browser).
     const feedback: Observed['feedback'] = [];

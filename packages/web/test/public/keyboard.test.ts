@@ -15,7 +15,7 @@ import {
   tabTo,
   waitForPath as waitForPathWithin,
 } from '../support/page.ts';
-import { showToCamera, usePhotoCamera, waitForCameraFrame } from '../support/photo-camera.ts';
+import { showToCamera, installPhotoCamera, waitForCameraFrame } from '../support/photo-camera.ts';
 
 const SUITE = 'web-keyboard';
 const PASSWORD = 'Keyboard#2026';
@@ -66,7 +66,7 @@ describe('keyboard only', () => {
     const context = await stack.browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    await usePhotoCamera(page);
+    await installPhotoCamera(page);
     const stops: FocusStop[] = [];
     const tab = async (name: string) => {
       stops.push(...(await tabTo(page, name, MAX_TABS)));

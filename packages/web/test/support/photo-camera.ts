@@ -13,7 +13,7 @@ export interface PhotoCameraOptions {
   first?: string;
 }
 
-export async function usePhotoCamera(page: Page, options: PhotoCameraOptions = {}): Promise<void> {
+export async function installPhotoCamera(page: Page, options: PhotoCameraOptions = {}): Promise<void> {
   await page.evaluateOnNewDocument(
     (width, height, first) => {
       const canvas = document.createElement('canvas');
