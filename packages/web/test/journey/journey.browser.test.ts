@@ -32,10 +32,10 @@ import {
   type WebSite,
 } from '../live/harness.ts';
 import {
+  installPhotoCamera,
   posturePhoto,
   showPosture,
   showToCamera,
-  installPhotoCamera,
   waitForCameraFrame,
 } from '../support/photo-camera.ts';
 

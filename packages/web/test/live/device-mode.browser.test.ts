@@ -14,7 +14,7 @@ import { personPhotoDataUrl, writePersonClip } from '@posture-vision/testkit/med
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posturePhoto, showPosture, installPhotoCamera } from '../support/photo-camera.ts';
+import { installPhotoCamera, posturePhoto, showPosture } from '../support/photo-camera.ts';
 import {
   calibrateWhenSteady,
   clickButton,

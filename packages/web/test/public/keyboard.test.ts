@@ -15,7 +15,7 @@ import {
   tabTo,
   waitForPath as waitForPathWithin,
 } from '../support/page.ts';
-import { showToCamera, installPhotoCamera, waitForCameraFrame } from '../support/photo-camera.ts';
+import { installPhotoCamera, showToCamera, waitForCameraFrame } from '../support/photo-camera.ts';
 
 const SUITE = 'web-keyboard';
 const PASSWORD = 'Keyboard#2026';
