@@ -1,6 +1,6 @@
 // The real people of real-media/ (licensed, sources in each set's SOURCE.md), as labelled frames for the live
-// monitor's accuracy benchmark and its regression tests. Labels are the sources' own; `expected` says which
-// issue a poor posture should be named, where the source says it.
+// monitor's accuracy benchmark and its regression tests. Labels are the sources' own (ours, by eye, where a
+// set's SOURCE.md says so); `expected` says which issue a poor posture should be named, where the source says it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jpeg from 'jpeg-js';
@@ -76,9 +76,10 @@ export function livePeople(): LivePerson[] {
 
 /**
  * Frontal (webcam) people the rules were not chosen on, each with a few upright and poor frames cut from the
- * screenshots their authors published. Kept out of livePeople() so that the regression tests and the other
- * benchmarks, whose figures were measured on livePeople(), stay as they are: the accuracy benchmark reports these
- * on their own, as the check on unseen people.
+ * screenshots their authors published or from sample videos (there the labels are ours, by eye: the source has
+ * none). Kept out of livePeople() so that the regression tests and the other benchmarks, whose figures were
+ * measured on livePeople(), stay as they are: the accuracy benchmark reports these on their own, as the check on
+ * unseen people.
  */
 export function unseenPeople(): LivePerson[] {
   const goodBad: Record<string, [LiveLabel, LiveFrame['expected']]> = {
@@ -96,6 +97,10 @@ export function unseenPeople(): LivePerson[] {
     foldered('webcam-posture-recognition-good-vs-bad', goodBad),
     // The head brought forward and down towards the screen, the shoulders at the picture's lower edge.
     foldered('webcam-posturecv-good-vs-bad', goodBad),
+    // Two people of one set of sample videos, in front of a wall, three takes and so three references (labels
+    // ours, by eye): a man still and upright; a woman turning her head (a look, labelled upright); the same man
+    // beside her, tilting his head about 30° and holding it (poor: a held tilt).
+    ...listed('webcam-intel-head-pose-upright-vs-tilted', goodBad),
   ];
 }
 
