@@ -93,6 +93,21 @@ describe('the live monitor on real people', () => {
       expect([file, answer]).toEqual([file, expect.stringMatching(/^(side|head-turned)$/)]);
   });
 
+  it('students C: a reference taken with the head turned to talk is refused, so none calls most of his upright frames poor', () => {
+    const refusal = (s: JudgingStream<Detection>) =>
+      String((s as unknown as DetectionStream).problem ?? 'refused');
+    const c = person('webcam-students-good-vs-bad', 'C');
+    // good/625-635: turned to talk (the nose 0.47-0.57 ear spans off the ears' midline, bench/accuracy/README.md);
+    // his frames further turned, 565-575, are refused already for a shoulder not seen.
+    for (const n of [625, 630, 635]) {
+      const file = c.frames.find((f) => f.file.endsWith(`good/dataset1-${n}.jpg`))?.file as string;
+      expect([n, calibrateOn(make, detections.get(file) as Detection, refusal)]).toEqual([n, 'head-turned']);
+    }
+    // Against good/630 taken as the reference, 12% of his upright frames passed (2026-11-28); 31% is the worst now.
+    const r = judgePerson(make, c, detections);
+    expect(min(r.references.uprightPassed)).toBeGreaterThanOrEqual(0.3);
+  });
+
   it('students C: the camera moved between takes raises few false alarms in an hour (the rest are held head tilts)', () => {
     const day = judgeDay(make, person('webcam-students-good-vs-bad', 'C'), detections, {
       minutes: 60,

@@ -337,6 +337,16 @@ describe('live posture analysis', () => {
     const turned = upright();
     turned[0] = { ...(turned[0] as Keypoint), x: 0.55 };
     expect(referenceProblem(turned, frame)).toBe('head-turned');
+    // Turned to talk as the model read real students: the nose a third of an eye span off the eyes' midline (a look
+    // away needs 0.7) but half an ear span off the ears' (the ears kept apart): refused as a reference. A third of an
+    // ear span, as facing the screen, is taken.
+    const turnedToTalk = upright();
+    turnedToTalk[0] = { ...(turnedToTalk[0] as Keypoint), x: 0.52 };
+    turnedToTalk[3] = { ...(turnedToTalk[3] as Keypoint), x: 0.52 };
+    turnedToTalk[4] = { ...(turnedToTalk[4] as Keypoint), x: 0.38 };
+    expect(referenceProblem(turnedToTalk, frame)).toBe('head-turned');
+    turnedToTalk[0] = { ...(turnedToTalk[0] as Keypoint), x: 0.495 };
+    expect(referenceProblem(turnedToTalk, frame)).toBeNull();
     expect(referenceProblem([], frame)).toBe('nobody');
     expect(referenceProblem(upright(), frame)).toBeNull();
   });
