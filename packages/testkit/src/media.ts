@@ -340,13 +340,7 @@ export function roomPhoto(
   paint(doorRight - post, doorRight, 0.12 * height, height);
   paint(doorLeft, doorRight, 0.12 * height, 0.12 * height + post);
   // Shelf on the right-hand wall, at 45 % of the height, with a bracket under it.
-  const out = new Uint8Array(width * height * 4);
-  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
-    out[j] = rgb[i] as number;
-    out[j + 1] = rgb[i + 1] as number;
-    out[j + 2] = rgb[i + 2] as number;
-    out[j + 3] = 255;
-  }
+  const out = rgbToRgba(rgb);
   const shelf = (x0: number, x1: number, y0: number, y1: number) => {
     for (let y = Math.round(y0); y < Math.round(y1); y++)
       for (
@@ -600,10 +594,7 @@ export function personFrame(
   posture: ClipPosture = 'upright',
   options: Omit<ClipOptions, 'fps'> = {},
 ): { width: number; height: number; data: Uint8Array } {
-  const width = options.width ?? 640;
-  const height = options.height ?? 480;
-  const photoName = options.photo ?? 'woman';
-  const rgb = renderFrame(crop(crops[photoName]), width, height, posture, photoName);
+  const { width, height, rgb } = postureRgb(posture, options);
   return { width, height, data: rgbToI420(rgb, width, height) };
 }
 
@@ -616,18 +607,27 @@ export function personPostureDataUrl(
   posture: ClipPosture = 'upright',
   options: Omit<ClipOptions, 'fps'> = {},
 ): string {
+  const { width, height, rgb } = postureRgb(posture, options);
+  return toDataUrl(encode({ width, height, data: rgbToRgba(rgb) }, 95));
+}
+
+/** The person (default the woman, in a 640×480 frame) in a posture, as RGB. */
+function postureRgb(posture: ClipPosture, options: Omit<ClipOptions, 'fps'>) {
   const width = options.width ?? 640;
   const height = options.height ?? 480;
   const photoName = options.photo ?? 'woman';
-  const rgb = renderFrame(crop(crops[photoName]), width, height, posture, photoName);
-  const rgba = new Uint8Array(width * height * 4);
+  return { width, height, rgb: renderFrame(crop(crops[photoName]), width, height, posture, photoName) };
+}
+
+function rgbToRgba(rgb: Uint8Array): Uint8Array {
+  const out = new Uint8Array((rgb.length / 3) * 4);
   for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
-    rgba[j] = rgb[i] as number;
-    rgba[j + 1] = rgb[i + 1] as number;
-    rgba[j + 2] = rgb[i + 2] as number;
-    rgba[j + 3] = 255;
+    out[j] = rgb[i] as number;
+    out[j + 1] = rgb[i + 1] as number;
+    out[j + 2] = rgb[i + 2] as number;
+    out[j + 3] = 255;
   }
-  return toDataUrl(encode({ width, height, data: rgba }, 95));
+  return out;
 }
 
 /** Each segment's picture as I420 and how many frames it lasts at the clip's rate. */

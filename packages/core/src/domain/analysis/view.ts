@@ -74,27 +74,27 @@ export function viewOf(k: readonly Keypoint[], body: BodyGeometry, reference?: B
   return headTurned(k) ? 'head-turned' : 'front';
 }
 
-/** The nose off the ears' midline by more than REFERENCE_EARS_NOSE_OFFSET ear spans (false without the nose and both
- * ears). Measured along the ear line, as headTurned along the eye line. */
-export function earsTurned(k: readonly Keypoint[]): boolean {
-  const [nose, le, re] = [k[0], k[3], k[4]];
-  if (!usable(nose) || !usable(le) || !usable(re)) return false;
-  const [ex, ey] = [le.x - re.x, le.y - re.y];
-  const span = Math.hypot(ex, ey);
-  if (span <= 0) return false;
-  const along = ((nose.x - (le.x + re.x) / 2) * ex + (nose.y - (le.y + re.y) / 2) * ey) / span;
-  return Math.abs(along) / span > REFERENCE_EARS_NOSE_OFFSET;
-}
-
 /** The nose off the eyes' midline by more than HEAD_TURNED_NOSE_OFFSET eye spans (false without the nose and both
  * eyes, or with the eyes on one point). Measured along the eye line, so a head tilted sideways (the nose then lies
  * off the eyes' vertical) is not read as turned. */
 export function headTurned(k: readonly Keypoint[]): boolean {
-  const [nose, le, re] = [k[0], k[1], k[2]];
-  if (!usable(nose) || !usable(le) || !usable(re)) return false;
-  const [ex, ey] = [le.x - re.x, le.y - re.y];
-  const eyeSpan = Math.hypot(ex, ey);
-  if (eyeSpan <= 0) return false;
-  const along = ((nose.x - (le.x + re.x) / 2) * ex + (nose.y - (le.y + re.y) / 2) * ey) / eyeSpan;
-  return Math.abs(along) / eyeSpan > HEAD_TURNED_NOSE_OFFSET;
+  return (noseOffset(k, 1, 2) ?? 0) > HEAD_TURNED_NOSE_OFFSET;
+}
+
+/** The nose off the ears' midline by more than REFERENCE_EARS_NOSE_OFFSET ear spans (false without the nose and both
+ * ears). Measured along the ear line, as headTurned along the eye line. */
+export function earsTurned(k: readonly Keypoint[]): boolean {
+  return (noseOffset(k, 3, 4) ?? 0) > REFERENCE_EARS_NOSE_OFFSET;
+}
+
+/** How far the nose lies from the midpoint of a pair of keypoints (the eyes, the ears), along the line through them,
+ * in spans of the pair; null without the nose and both, or with both on one point. */
+function noseOffset(k: readonly Keypoint[], a: number, b: number): number | null {
+  const [nose, left, right] = [k[0], k[a], k[b]];
+  if (!usable(nose) || !usable(left) || !usable(right)) return null;
+  const [ex, ey] = [left.x - right.x, left.y - right.y];
+  const span = Math.hypot(ex, ey);
+  if (span <= 0) return null;
+  const along = ((nose.x - (left.x + right.x) / 2) * ex + (nose.y - (left.y + right.y) / 2) * ey) / span;
+  return Math.abs(along) / span;
 }
