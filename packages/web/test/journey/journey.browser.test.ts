@@ -42,6 +42,9 @@ import {
 const SUITE = 'web-journey';
 /** The tolerance: a report's times are within one heartbeat of what the page showed. */
 const HEARTBEAT_S = FEEDBACK_HEARTBEAT_MS / 1000;
+/** Detection frames the live tool receives before each press of Calibrate Posture: three seconds at the camera's
+ * 5 frames/s, so the reference has a steady second behind it. */
+const STEADY_FRAMES = 15;
 /** Heartbeats each posture is held for once the page shows it: three heartbeats (15 s) are a steady run
  * (STEADY_RUN_S, two) with a heartbeat to spare, so the report has a good and a poor stretch to be checked on. */
 const HELD_HEARTBEATS = 3;
@@ -307,9 +310,21 @@ describe('a real-time session, upright then slouched', () => {
     // The first posture reading is a verdict, good: the wizard's front photo is the active profile's live reference.
     await waitForText(page, byTestId('posture-status'), 'Posture: good', 90_000);
     // The user takes the live reference while sitting upright (the session page's own live tool): good posture.
-    // The service may refuse the reference (on a slow machine the first seconds of video, still settling, read as
-    // movement): as a user would, the test reads why and clicks again.
+    // She sits still a moment first (the reference is the last steady second of frames). The service may refuse it
+    // (on a slow machine the first seconds of video, still settling, read as movement): as a user would, the test
+    // reads why and, a moment later, clicks again.
+    const refusals: string[] = [];
     for (let attempt = 1; ; attempt++) {
+      await page.waitForSelector(byTestId('live-overlay'), { timeout: 60_000 });
+      const frames = await page.$eval(byTestId('live-overlay'), (el) =>
+        Number(el.getAttribute('data-detection-frames') ?? 0),
+      );
+      await page.waitForFunction(
+        (id, n) => Number(document.querySelector(id)?.getAttribute('data-detection-frames') ?? 0) >= n,
+        { timeout: 60_000, polling: 200 },
+        byTestId('live-overlay'),
+        frames + STEADY_FRAMES,
+      );
       await clickButton(page, 'Calibrate Posture');
       const outcome = await page.waitForFunction(
         () => {
@@ -323,7 +338,9 @@ describe('a real-time session, upright then slouched', () => {
         { timeout: 30_000, polling: 100 },
       );
       if ((await outcome.jsonValue()) === 'taken') break;
-      if (attempt === 4) throw new Error('the live reference was refused four times');
+      refusals.push(await textOf(page, 'live-status'));
+      if (attempt === 4)
+        throw new Error(`the live reference was refused four times: ${refusals.join(' | ')}`);
     }
     await waitForText(page, byTestId('posture-deviation'), 'Aligned', 30_000);
     await waitForText(page, byTestId('posture-status'), 'Posture: good', 30_000);

@@ -84,7 +84,7 @@ describe('a calibration profile whose reference no longer fits', () => {
       {
         method: 'POST',
         body: JSON.stringify({
-          image_data: toDataUrl(framedPersonPhoto('woman-left', 640, 480)),
+          image_data: toDataUrl(framedPersonPhoto('woman-facing', 640, 480)),
           view_type: 'front',
         }),
       },
