@@ -9,5 +9,8 @@ export default defineConfig({
     setupFiles: ['@posture-vision/testkit/browser-guard'],
     // The browser tier's files share one API, vision service and served app (npm test names the tier).
     globalSetup: process.env.POSTURE_TEST_TIER === 'browser' ? ['test/support/shared-services.setup.ts'] : [],
+    // Two browser files at a time: they mostly wait on real time (camera frames, onset and warning delays), and each
+    // turns its person's posture on events, not on a clip's clock, so they hold under the shared load.
+    maxWorkers: process.env.POSTURE_TEST_TIER === 'browser' ? 2 : undefined,
   },
 });
