@@ -3,18 +3,15 @@
 // and the system Chromium with it unpacked and a fake camera playing a real person (upright for 20 s, then
 // slouched; the camera loops the clip). The vision service's address is the real service, a counting stand-in, or
 // an address nobody listens at, as the file's subject needs.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@posture-vision/testkit/chromium';
 import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
 import { writePersonClip } from '@posture-vision/testkit/media';
 import {
   freePort,
   type RunningService,
-  repoRoot,
   startApi,
   startVision,
   startWebServer,
@@ -23,25 +20,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { buildExtension, ZIP_NAME, zipExtension } from '../scripts/package-extension';
 import { createUser, type TestUser } from './api-user';
 import { openPopup, signInThroughWebApp, waitForPopupText } from './popup';
-
-/** Where the web app's build for these tests is kept between files and runs. */
-const WEB_BUILD = fileURLToPath(new URL('../node_modules/.cache/pv-web-build', import.meta.url));
-
-/**
- * The web app as users get it (its production build, with its built-in addresses: the tests use it only to sign
- * the extension in and to offer its download), built by the web app's own build-once command: the first file of
- * a run builds it, the others and later runs find it while the app's inputs are unchanged.
- */
-function webBuild(): string {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_')));
-  const built = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'packages/web/server/build-once.ts', WEB_BUILD],
-    { cwd: repoRoot, env: { ...env, NODE_ENV: 'production' }, encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`the web app's build failed:\n${built.stdout}${built.stderr}`);
-  return WEB_BUILD;
-}
+import { webBuild } from './web-build';
 
 export interface ExtensionStackOptions {
   /** Names the temporary folder (clip, builds). */
