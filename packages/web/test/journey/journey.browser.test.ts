@@ -1,8 +1,8 @@
-// The whole journey in real Chromium against the real API and vision service: calibrate in the photo
-// wizard (side views made from real photos, measured by the real vision service), run a real-time session on
-// the session page while the camera shows a real person who sits upright and then slouches, each held for a few
-// heartbeats, stop it, and check that the report's duration, good and poor time, stability and CVA are what the page showed during
-// the run (within the feedback heartbeat), and that the same figures appear in Analytics, Session Metrics and the
+// The whole journey in real Chromium against the real API and vision service: calibrate in the photo wizard (side
+// views made from real photos, measured by the real vision service), run a real-time session on the session page
+// while the camera shows a real person who sits upright and then slouches, each held for a few heartbeats, stop it,
+// and check that the report's duration, good and poor time, stability and CVA are what the page showed during the
+// run (within the feedback heartbeat), and that the same figures appear in Analytics, Session Metrics and the
 // exports. Expected figures come from what the page showed (the posture pill's changes, the session's start and
 // stop, the feedback the client sent), never from hard-coded numbers. Tests run in order on one browser.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
