@@ -101,25 +101,34 @@ export async function clickButton(
   // And click where it is once it stays there: a page still laying out (a slow machine rendering the page just
   // opened) moves it between where the click is aimed and where it lands, onto its neighbour. Two frames alike, or
   // 30 frames at most (something that keeps moving is clicked where it is then); a hidden page draws no frames.
-  await element.evaluate(
-    (el) =>
-      new Promise<void>((resolve) => {
-        if (document.visibilityState === 'hidden') return resolve();
-        const at = () => JSON.stringify(el.getBoundingClientRect());
-        let last = at();
-        let frames = 0;
-        const check = () => {
-          const now = at();
-          if (now === last || ++frames >= 30) resolve();
-          else {
-            last = now;
-            requestAnimationFrame(check);
-          }
-        };
-        requestAnimationFrame(() => requestAnimationFrame(check));
-      }),
-  );
-  await element.click();
+  // Then the point aimed at must still be the element's own (a late part of the page may have pushed it aside
+  // after it stood still): if not, it waits for it to stand still again, a few times at most.
+  for (let attempt = 1; ; attempt++) {
+    const ownPoint = await element.evaluate(
+      (el) =>
+        new Promise<boolean>((resolve) => {
+          const answer = () => {
+            const box = el.getBoundingClientRect();
+            const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            resolve(!!top && (top === el || el.contains(top)));
+          };
+          if (document.visibilityState === 'hidden') return answer();
+          const at = () => JSON.stringify(el.getBoundingClientRect());
+          let last = at();
+          let frames = 0;
+          const check = () => {
+            const now = at();
+            if (now === last || ++frames >= 30) answer();
+            else {
+              last = now;
+              requestAnimationFrame(check);
+            }
+          };
+          requestAnimationFrame(() => requestAnimationFrame(check));
+        }),
+    );
+    if (ownPoint || attempt === 5) return element.click();
+  }
 }
 
 /** Waits until the page is at the path (with or without its query). */
