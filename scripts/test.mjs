@@ -94,8 +94,6 @@ async function main() {
     console.log(`\nchecks: ${seconds(Date.now() - checksStarted)}`);
   }
 
-  /** The browser tier's packages that run side by side (docs/decisions/0006-test-tiers.md). */
-  const SIDE_BY_SIDE = ['web', 'extension'];
   const reportDir = `${root}.artifacts/test-results`;
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
@@ -164,16 +162,11 @@ async function main() {
       };
       await Promise.all([worker(), worker()]);
     } else {
-      // The other tiers start databases, services and browsers on fixed ports: one package at a time, but for the
-      // browser tier's web app and extension, which start theirs on free ports and mostly wait on real time (camera
-      // frames, onset and warning delays): those two run side by side, last, each one's output printed whole when
-      // it ends.
-      const beside = tier === 'browser' ? jobs.filter((j) => SIDE_BY_SIDE.includes(j.pkg)) : [];
-      for (const job of jobs.filter((j) => !beside.includes(j))) {
+      // The other tiers start databases, services and browsers on fixed ports: one package at a time.
+      for (const job of jobs) {
         console.log(`\n=== tests: ${tier}: ${job.pkg} ===`);
         done.push(await runFiles(tier, job.pkg, job.files, false));
       }
-      done.push(...(await Promise.all(beside.map((j) => runFiles(tier, j.pkg, j.files, beside.length > 1)))));
     }
     const ms = Date.now() - tierStarted;
     results.push({ tier, ms, packages: PACKAGES.flatMap((p) => done.filter((d) => d.pkg === p)) });
