@@ -21,6 +21,13 @@ export const SESSION_MESSAGES = {
    * specification, so worded here once. */
   referenceNotKept: (reason: string) =>
     `Your new reference is used for this session, but your profile could not keep it: ${reason}`,
+  /** The active profile's saved reference is one the live analysis refuses (taken before a rule that now refuses
+   * it, e.g. a head turned to talk): nothing is judged against it, and the user is told why and what to do
+   * (`next`, the host's way to a new one). Not in the specification, so worded here once. */
+  savedReferenceRefused: (reason: string, next: string) =>
+    `The reference saved in your profile cannot be used (${reason}). ${next}`,
+  /** The session page's way to a new reference: its Recalibrate (shown once the session runs). */
+  recalibrateWhenRunning: 'Sit upright facing the screen and recalibrate once the session is running.',
   endSession: 'End session',
   /** Browsers show their own text before leaving; this is what the page hands them. */
   leaveWarning: 'A session is running: leaving this page stops sending your posture to it.',

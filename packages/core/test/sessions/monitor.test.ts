@@ -3,7 +3,8 @@
 import { monitorApi } from '@posture-vision/testkit/monitor-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PostureFeedback } from '../../src/clients/api/types';
-import type { DetectionFrame, PostureVerdict } from '../../src/domain/detection/frame';
+import type { DetectionFrame, Keypoint, PostureVerdict } from '../../src/domain/detection/frame';
+import { CALIBRATION_PROBLEMS, savedReferenceProblem } from '../../src/domain/live/calibration-problems';
 import {
   createPostureMonitor,
   FEEDBACK_HEARTBEAT_MS,
@@ -318,6 +319,21 @@ describe('the posture monitor', () => {
       expect(m.adoptReference(headless)).toBe(false);
       expect(m.reference).toBeNull();
       expect(handed).toEqual([null]);
+    });
+
+    it('a profile reference taken with the head turned is refused, and says why', async () => {
+      const { m, handed } = await passive();
+      // Kept before the ears' rule refused a head turned to talk: the nose half an ear span off the ears' midline.
+      const turned = upright();
+      turned[0] = { ...(turned[0] as Keypoint), x: 0.52 };
+      turned[3] = { ...(turned[3] as Keypoint), x: 0.52 };
+      turned[4] = { ...(turned[4] as Keypoint), x: 0.38 };
+      const saved = { keypoints: turned, frame: POSE_FRAME };
+      expect(m.adoptReference(saved)).toBe(false);
+      expect(handed).toEqual([null]);
+      expect(savedReferenceProblem(saved)).toBe(CALIBRATION_PROBLEMS.headTurned);
+      expect(savedReferenceProblem(UPRIGHT)).toBeNull();
+      expect(m.adoptReference(UPRIGHT)).toBe(true);
     });
 
     it('says the calibration is stale after several minutes off the reference, and not after a new one', async () => {

@@ -1,6 +1,7 @@
 import {
   type AlertPreferences,
   AT_RISK_FPS,
+  CALIBRATION_PROBLEMS,
   type CalibrationProfile,
   type ConfiguredApiClient,
   DEFAULT_ALERT_PREFERENCES,
@@ -309,6 +310,22 @@ describe('passive monitor', () => {
       await m.profileChanged();
       expect(handed.at(-1)).toBeNull();
       expect(calls).toContain(`phase calibrating: ${MONITOR_TEXTS.calibrating}`);
+    });
+
+    it('a saved reference the analysis refuses is not used, and the popup says why while a new one is taken', async () => {
+      // Kept with the head turned away (the nose well off the ears' and the eyes' midline).
+      const turned = person.map((k, i) => (i === 0 ? { ...k, x: 0.56 } : k));
+      profiles = [profile('desk', true, turned)];
+      await monitor().start(null);
+      expect(handed).toEqual([null]);
+      expect(calls).toContain(
+        `phase calibrating: ${SESSION_MESSAGES.savedReferenceRefused(CALIBRATION_PROBLEMS.headTurned, MONITOR_TEXTS.calibrating)}`,
+      );
+      // The new reference replaces it in the profile.
+      await at(0, bodyFrame(person));
+      await at(CALIBRATION_DELAY_MS, bodyFrame(person));
+      expect(calls).toContain('profile desk saved');
+      expect(profiles[0]?.reference).toEqual({ keypoints: person, frame: FRAME });
     });
 
     it('says when the reference no longer fits, and Recalibrate clears it', async () => {

@@ -17,6 +17,7 @@ import {
   type ProfileReference,
   REFERENCE_DELAY_MS,
   SESSION_MESSAGES,
+  savedReferenceProblem,
 } from '@posture-vision/core';
 import type { Result } from '../messaging/commands';
 import { captureFps, START_FPS } from '../rules/capture-rate';
@@ -126,10 +127,11 @@ export function createPassiveMonitor(deps: MonitorDeps) {
 
   /** Judges against the active profile's reference, or takes one when it has none. */
   function applyProfile(): void {
-    if (monitor.adoptReference(profile?.reference ?? null)) {
+    const saved = profile?.reference ?? null;
+    if (monitor.adoptReference(saved)) {
       reported = null;
       void deps.reportPhase('monitoring', null);
-    } else startCalibrating();
+    } else startCalibrating(saved ? savedReferenceProblem(saved) : null);
   }
 
   function reportStale(): void {
@@ -145,10 +147,16 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     await Promise.all(stream.getVideoTracks().map((t) => t.applyConstraints({ frameRate: { max: next } })));
   }
 
-  function startCalibrating(): void {
+  /** Takes a new reference; `refused` says why the profile's saved one could not be used (the popup says so). */
+  function startCalibrating(refused: string | null = null): void {
     monitor.awaitReference();
     reported = null;
-    void deps.reportPhase('calibrating', MONITOR_TEXTS.calibrating);
+    void deps.reportPhase(
+      'calibrating',
+      refused
+        ? SESSION_MESSAGES.savedReferenceRefused(refused, MONITOR_TEXTS.calibrating)
+        : MONITOR_TEXTS.calibrating,
+    );
   }
 
   function onFrame(frame: DetectionFrame): void {

@@ -17,8 +17,9 @@ import {
   SESSION_MESSAGES,
   type SessionMode,
   type SessionReport,
+  savedReferenceProblem,
 } from '@posture-vision/core';
-import { Button, StaleCalibrationNotice, StatusPill } from '@posture-vision/ui';
+import { ActionNotice, Button, StaleCalibrationNotice, StatusPill } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ProfileChooser } from '../calibration/ProfileChooser';
@@ -28,6 +29,10 @@ import { api } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
 import './sessions.css';
+
+/** Why the active profile's saved reference is not used, and the page's way to a new one. */
+const refusedText = (reason: string) =>
+  SESSION_MESSAGES.savedReferenceRefused(reason, SESSION_MESSAGES.recalibrateWhenRunning);
 
 /** The page's control that starts a session and the camera with it; the live tool's prompt names it. */
 const START_SESSION = 'Start Session';
@@ -74,6 +79,8 @@ export default function RealTimeSessionPage() {
   // The active calibration profile: its reference is what the producer judges the live posture against.
   const profileRef = useRef<CalibrationProfile | null>(null);
   const [stale, setStale] = useState(false);
+  // Why the active profile's saved reference was refused (nothing is judged against it), until a new one is taken.
+  const [refusedReference, setRefusedReference] = useState<string | null>(null);
   const [offer, setOffer] = useState<RunningSession | null>(null);
   // The live loop runs this page's session: the producer (the vision service's peer, or device mode's
   // detector) judges every frame against the reference the loop hands it, and the loop's monitor reads each
@@ -87,6 +94,7 @@ export default function RealTimeSessionPage() {
         now: Date.now,
         onReferenceTaken: (reference) => {
           setStale(false);
+          setRefusedReference(null);
           const profile = profileRef.current;
           if (!profile || !reference) return;
           profileRef.current = { ...profile, reference };
@@ -103,7 +111,9 @@ export default function RealTimeSessionPage() {
   const onProfile = useCallback(
     (profile: CalibrationProfile | null) => {
       profileRef.current = profile;
-      loop.adoptReference(profile?.reference ?? null);
+      const saved = profile?.reference ?? null;
+      const adopted = loop.adoptReference(saved);
+      setRefusedReference(saved && !adopted ? savedReferenceProblem(saved) : null);
       setStale(false);
     },
     [loop],
@@ -312,6 +322,20 @@ export default function RealTimeSessionPage() {
           </Button>
         </section>
       )}
+      {refusedReference &&
+        (running ? (
+          <ActionNotice
+            className="rts-banner"
+            testId="saved-reference-refused"
+            text={refusedText(refusedReference)}
+            actionLabel={SESSION_MESSAGES.recalibrate}
+            onAction={() => void controller.calibrate()}
+          />
+        ) : (
+          <p className="rts-banner" role="status" data-testid="saved-reference-refused">
+            {refusedText(refusedReference)}
+          </p>
+        ))}
       {stale && running && (
         <StaleCalibrationNotice className="rts-banner" onRecalibrate={() => void controller.calibrate()} />
       )}

@@ -105,12 +105,8 @@ export function textWaiter(suite: string) {
 const detectionFrames = (page: Page) =>
   page.$eval('[data-testid="live-overlay"]', (el) => Number(el.getAttribute('data-detection-frames') ?? 0));
 
-/**
- * Calibrate Posture as a user sitting still does it: after some more detection frames have come (the reference is
- * the last steady second of frames, and a video's first frames are blurred while its bitrate ramps up), then the
- * success pop-up until it has closed itself (it covers the controls under it while open).
- */
-export async function calibrateWhenSteady(page: Page, frames = 30): Promise<void> {
+/** Resolves once the live tool has received `frames` more detection frames than it had when called. */
+export async function waitForMoreDetectionFrames(page: Page, frames: number): Promise<void> {
   await page.waitForSelector('[data-testid="live-overlay"]', { timeout: 60_000 });
   const from = await detectionFrames(page);
   await page.waitForFunction(
@@ -120,6 +116,15 @@ export async function calibrateWhenSteady(page: Page, frames = 30): Promise<void
     { timeout: 120_000, polling: 250 },
     from + frames,
   );
+}
+
+/**
+ * Calibrate Posture as a user sitting still does it: after some more detection frames have come (the reference is
+ * the last steady second of frames, and a video's first frames are blurred while its bitrate ramps up), then the
+ * success pop-up until it has closed itself (it covers the controls under it while open).
+ */
+export async function calibrateWhenSteady(page: Page, frames = 30): Promise<void> {
+  await waitForMoreDetectionFrames(page, frames);
   await clickButton(page, 'Calibrate Posture');
   await page.waitForSelector('.live-popup', { timeout: 30_000 });
   await page.waitForSelector('.live-popup', { hidden: true, timeout: 15_000 });

@@ -3,6 +3,7 @@
 // User Settings action that fails as an alert line of its section (read out by screen readers either way), the
 // sample pages' actions beside the action, and the appointment's cancellation asked in the page's own dialog.
 import { UNREACHABLE_NEXT_STEP } from '@posture-vision/core';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, blockingViolations } from '../support/axe.ts';
@@ -10,6 +11,10 @@ import { animationsSettled, applyTheme, currentTheme, saveScreenshotsBothThemes 
 import { clickButton, createVerifiedUser, type Harness, signInPage, startHarness } from './harness';
 
 const SUITE = 'web-in-page-messages';
+/** How long a line may take to say its words before the test gives up: a bound on failure, not a timing. At 8 s a
+ * clean run on a 2-core machine with two browser files at a time once gave up on a line that had not yet spoken
+ * (every request of the page then goes through this test's interception). */
+const LINE_TIMEOUT_MS = 30_000;
 
 let h: Harness;
 let tokens: { accessToken: string; refreshToken: string };
@@ -40,7 +45,7 @@ async function line(
   await page
     .waitForFunction(
       (s, t) => document.querySelector(s)?.textContent === t,
-      { timeout: 8000 },
+      { timeout: LINE_TIMEOUT_MS },
       selector,
       text,
     )
@@ -92,9 +97,10 @@ describe('settings messages in the page', () => {
           document
             .querySelector('[data-testid="logout-all-message"]')
             ?.textContent?.startsWith('Failed to logout from all devices: '),
-        { timeout: 8000 },
+        { timeout: LINE_TIMEOUT_MS },
       )
       .catch(async (error) => {
+        await saveScreenshot(page, SUITE, 'failed-logout-all-message');
         const shown = await page
           .$eval('[data-testid="logout-all-message"]', (el) => el.textContent)
           .catch(() => 'no such line');

@@ -14,7 +14,14 @@ import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { framedPersonPhoto, toDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, clickButton, type LiveStack, signIn, startClipStack } from '../live/harness.ts';
+import {
+  callAs,
+  clickButton,
+  type LiveStack,
+  signIn,
+  startClipStack,
+  waitForMoreDetectionFrames,
+} from '../live/harness.ts';
 import { clickButton as clickVisibleButton } from '../support/page.ts';
 
 const SUITE = 'web-stale-calibration';
@@ -28,6 +35,13 @@ let stack: LiveStack;
 
 beforeAll(async () => {
   stack = await startClipStack('stale', [{ posture: 'upright', seconds: 4 }]);
+  // An active calibration: a session needs one.
+  const seeded = await seedCalibration(
+    stack.api.url,
+    stack.user.accessToken,
+    toDataUrl(framedPersonPhoto('woman', 640, 480)),
+  );
+  expect(seeded.status).toBe(201);
 }, 240_000);
 
 afterAll(() => stack?.stop());
@@ -71,14 +85,10 @@ async function waitForText(page: Page, testId: string, pattern: RegExp, timeout:
 
 describe('a calibration profile whose reference no longer fits', () => {
   it('is what the live tool shows, goes stale after three minutes off it, and one click recalibrates', async () => {
-    // An active calibration (a session needs one), and the active profile's reference: another person's posture
-    // in the camera's 640×480 frame, as the vision service measures it.
+    // The active profile's reference: another person's posture in the camera's 640×480 frame, as the vision
+    // service measures it.
     const { api, site, browser, user } = stack;
     const vision = stack.vision as NonNullable<LiveStack['vision']>;
-    expect(
-      (await seedCalibration(api.url, user.accessToken, toDataUrl(framedPersonPhoto('woman', 640, 480))))
-        .status,
-    ).toBe(201);
     const analysed = await call<{ views: { front: { keypoints: Reference['keypoints'] } } }>(
       `${vision.url}/calibration/analyze`,
       {
@@ -166,4 +176,79 @@ describe('a calibration profile whose reference no longer fits', () => {
     await saveScreenshot(page, SUITE, '03-recalibrated');
     await page.close();
   }, 400_000);
+
+  it('is refused when taken with the head turned: the page says why, and Recalibrate replaces it', async () => {
+    // A profile whose reference the analysis now refuses (kept before the turned-head rule): a woman turned
+    // towards the side, as the vision service measures her photo.
+    const { api, site, browser } = stack;
+    const vision = stack.vision as NonNullable<LiveStack['vision']>;
+    const analysed = await call<{ views: { front: { keypoints: Reference['keypoints'] } } }>(
+      `${vision.url}/calibration/analyze`,
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          image_data: toDataUrl(framedPersonPhoto('woman-left', 640, 480)),
+          view_type: 'front',
+        }),
+      },
+    );
+    expect(analysed.status).toBe(200);
+    const turned: Reference = {
+      keypoints: analysed.body.views.front.keypoints,
+      frame: { width: 640, height: 480 },
+    };
+    const created = await call<{ data: { id: string } }>(`${api.url}/calibration/profiles`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Turned', setup: 'laptop', reference: turned }),
+    });
+    expect(created.status).toBe(201);
+    const profileId = created.body.data.id;
+    expect(
+      (await call(`${api.url}/calibration/profiles/${profileId}/activate`, { method: 'POST' })).status,
+    ).toBe(200);
+
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, stack.site.url, stack.user);
+    await page.goto(`${site.url}/dashboard/real-time-session`);
+    await waitForText(page, 'saved-reference-refused', /cannot be used \(your head is turned away/, 30_000);
+    await saveScreenshot(page, SUITE, '04-saved-reference-refused');
+    await clickButton(page, 'Start Session');
+    await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
+      timeout: 60_000,
+    });
+    // Nothing is judged against it: the session is not calibrated until a new reference is taken.
+    await waitForText(page, 'posture-status', /not calibrated/, 30_000);
+    // She sits still a moment (the reference is the last steady second of frames), then recalibrates.
+    await waitForMoreDetectionFrames(page, 30);
+    await clickVisibleButton(page, 'Recalibrate', {
+      timeout: 10_000,
+      selector: '[data-testid="saved-reference-refused"] button',
+    });
+    await page
+      .waitForFunction(() => !document.querySelector('[data-testid="saved-reference-refused"]'), {
+        timeout: 60_000,
+        polling: 250,
+      })
+      .catch(async (error) => {
+        await saveScreenshot(page, SUITE, 'failed-saved-reference-refused');
+        throw new Error(`the notice stayed; the live tool says "${await textOf(page, 'live-status')}"`, {
+          cause: error,
+        });
+      });
+    await waitForText(page, 'posture-status', /Posture: good/, 30_000);
+    await expect
+      .poll(
+        async () => {
+          const list = await call<{ data: { id: string; reference: Reference | null }[] }>(
+            `${api.url}/calibration/profiles`,
+          );
+          const stored = list.body.data.find((p) => p.id === profileId)?.reference;
+          return stored && JSON.stringify(stored.keypoints) !== JSON.stringify(turned.keypoints);
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(true);
+    await page.close();
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 // Why a live calibration took nothing ('No calibration data found' and its reason): the same
 // words whether the vision service (server mode) or the live tool itself (device mode) took the reference.
+import { CalibrationError, createReference } from '../analysis/posture';
 import { type ReferenceProblem, referenceProblem } from '../analysis/reference';
 import type { FrameSize } from '../analysis/tilt';
 import type { Keypoint } from '../detection/frame';
@@ -35,4 +36,21 @@ export function calibrationProblem(
 ): string {
   if (!keypoints) return CALIBRATION_PROBLEMS.noVideo;
   return REFERENCE_PROBLEM_TEXT[referenceProblem(keypoints, frame) ?? 'partial'];
+}
+
+/**
+ * Why a saved reference (a calibration profile's) cannot be judged against, or null when it can: the analysis
+ * refuses it as it would refuse it live (a reference kept before a newer rule, such as the turned head, is
+ * refused the same way). The posture monitor adopts a saved reference only when this is null.
+ */
+export function savedReferenceProblem(saved: {
+  keypoints: readonly Keypoint[];
+  frame: FrameSize;
+}): string | null {
+  try {
+    createReference([...saved.keypoints], saved.frame);
+    return null;
+  } catch (error) {
+    return REFERENCE_PROBLEM_TEXT[error instanceof CalibrationError ? error.problem : 'partial'];
+  }
 }

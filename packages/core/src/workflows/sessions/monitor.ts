@@ -11,12 +11,12 @@
 
 import type { ApiClient, Calibration, PostureFeedback, SessionMode } from '../../clients/api/types';
 import type { LiveLinkState } from '../../clients/live/link';
-import { createReference } from '../../domain/analysis/posture';
 import { isPersonInView } from '../../domain/analysis/verdict';
 import type { ProfileReference } from '../../domain/calibration/profiles';
 import type { DetectionFrame, PostureVerdict } from '../../domain/detection/frame';
 import { frameVerdict } from '../../domain/detection/verdict';
 import { envelopeMessage } from '../../domain/http/answer';
+import { savedReferenceProblem } from '../../domain/live/calibration-problems';
 import {
   FEEDBACK_HEARTBEAT_MS,
   type FeedbackDetails,
@@ -160,24 +160,8 @@ export function createPostureMonitor(host: PostureMonitorHost) {
   let lastBody: ProfileReference | null = null;
   let stale: StaleState = INITIAL_STALE_STATE;
 
-  /** Whether a profile's reference can be judged against (a body the analysis can measure). */
-  function usable(saved: ProfileReference): boolean {
-    try {
-      createReference(saved.keypoints, saved.frame);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
   function referenceFromLastFrame(): ProfileReference | null {
-    if (!lastBody) return null;
-    try {
-      createReference(lastBody.keypoints, lastBody.frame);
-      return lastBody;
-    } catch {
-      return null;
-    }
+    return lastBody && savedReferenceProblem(lastBody) === null ? lastBody : null;
   }
 
   /** The producer's verdict of a frame, and whether it had a reference to judge against (its temporal data). */
@@ -238,7 +222,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
      * for a new one. False when the reference is unusable (then as with null).
      */
     adoptReference(reference: ProfileReference | null): boolean {
-      const ok = reference !== null && usable(reference);
+      const ok = reference !== null && savedReferenceProblem(reference) === null;
       adopted = ok ? reference : null;
       stale = INITIAL_STALE_STATE;
       host.setReference?.(adopted);
