@@ -41,7 +41,6 @@ const waitForPopup = (testId: string, texts: string[], timeout = 60_000) =>
 beforeAll(async () => {
   stack = await startExtensionStack({
     name: 'device',
-    slouchedSeconds: 80,
     vision: 'counting',
     signIn: true,
   });
@@ -64,9 +63,9 @@ describe('extension processing video on this computer', () => {
       'Video processed on this computer',
     );
     await waitForPopup('phase', ['Monitoring'], 120_000);
-    const posture = await waitForPopup('posture', ['Good posture', 'Poor posture'], 60_000);
+    // She sits as she sat when the reference was taken.
+    await waitForPopup('posture', ['Good posture'], 60_000);
     await saveScreenshot(popup, SUITE, 'popup-device-mode');
-    expect(['Good posture', 'Poor posture']).toContain(posture);
   });
 
   it('sends the passive session and its feedback to the API (metadata only)', async () => {
@@ -75,6 +74,7 @@ describe('extension processing video on this computer', () => {
   });
 
   it('notifies once poor posture has lasted the user’s warning delay', async () => {
+    stack.camera.show('slouched');
     await waitForPopup('posture', ['Poor posture'], 90_000);
     await expect
       .poll(() => notificationsShown(popup), { timeout: 60_000, interval: 1000 })

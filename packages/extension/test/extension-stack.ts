@@ -1,14 +1,14 @@
 // What the extension's browser tests run against, started once per file: the real API, the web app (its
 // production build, made once for every file, served by its production server), the extension built for them,
-// and the system Chromium with it unpacked and a fake camera playing a real person (upright for 20 s, then
-// slouched; the camera loops the clip). The vision service's address is the real service, a counting stand-in, or
+// and the system Chromium with it unpacked and a fake camera showing a real person, sitting upright until the
+// test turns them (camera.show). The vision service's address is the real service, a counting stand-in, or
 // an address nobody listens at, as the file's subject needs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '@posture-vision/testkit/chromium';
 import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
-import { writePersonClip } from '@posture-vision/testkit/media';
+import { type PostureCamera, writePostureCamera } from '@posture-vision/testkit/media';
 import {
   freePort,
   type RunningService,
@@ -25,8 +25,6 @@ import { webBuild } from './web-build';
 export interface ExtensionStackOptions {
   /** Names the temporary folder (clip, builds). */
   name: string;
-  /** Seconds of slouching after the upright start: longer than what the file waits for in poor posture. */
-  slouchedSeconds: number;
   /** At the vision service's address: the real service, a stand-in that counts requests, or nobody. */
   vision: 'service' | 'counting' | 'nobody';
   /** The web app serves the packaged extension (its download page links it). */
@@ -46,8 +44,9 @@ export interface ExtensionStack {
   /** With `vision: 'counting'`. */
   visionStandIn?: CountingServer;
   extensionDir: string;
-  /** The fake camera's clip, for a browser launched again. */
-  clip: string;
+  /** The fake camera: the person sits upright until the test shows another posture. Its path is the clip for a
+   * browser launched again. */
+  camera: PostureCamera;
   browser: Browser;
   /** A verified user with an active calibration. */
   user: TestUser;
@@ -59,16 +58,12 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
   const tmp = mkdtempSync(join(tmpdir(), `pv-ext-${options.name}-`));
   const started: { stop(): Promise<unknown> }[] = [];
   try {
-    // Upright first (the reference is taken from the first seconds; long enough for a loaded machine to connect
-    // and take it), then slouched. Small frames keep the clip small; the pose model works on a downscaled frame.
-    const clip = writePersonClip(
-      join(tmp, 'person.y4m'),
-      [
-        { posture: 'upright', seconds: 20 },
-        { posture: 'slouched', seconds: options.slouchedSeconds },
-      ],
-      { fps: 5, width: 320, height: 240 },
-    );
+    // Small frames keep the clip small; the pose model works on a downscaled frame.
+    const camera = writePostureCamera(join(tmp, 'person.y4m'), 'upright', {
+      fps: 5,
+      width: 320,
+      height: 240,
+    });
     // The web app's origin is known before anything starts: the API allows it, the app is told the API's.
     const webPort = await freePort();
     const web = { origin: `http://127.0.0.1:${webPort}` };
@@ -104,7 +99,7 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
     const user = await createUser(api);
     const browser = await launchChromium({
       extension: extensionDir,
-      fakeVideo: clip,
+      fakeVideo: camera.path,
       userDataDir: options.userDataDir,
     });
     started.push({ stop: () => browser.close() });
@@ -117,7 +112,7 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
       await Promise.all(started.map((s) => s.stop()));
       rmSync(tmp, { recursive: true, force: true });
     };
-    return { web, api, vision, visionStandIn, extensionDir, clip, browser, user, popup, stop };
+    return { web, api, vision, visionStandIn, extensionDir, camera, browser, user, popup, stop };
   } catch (error) {
     await Promise.allSettled(started.map((s) => s.stop()));
     rmSync(tmp, { recursive: true, force: true });

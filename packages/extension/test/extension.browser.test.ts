@@ -40,7 +40,7 @@ const WARNING_DELAY_S = 5;
 
 beforeAll(async () => {
   // Slouched for longer than the alert's delay; the extension is signed in by the first test.
-  stack = await startExtensionStack({ name: 'test', slouchedSeconds: 80, vision: 'service', zip: true });
+  stack = await startExtensionStack({ name: 'test', vision: 'service', zip: true });
   ({ web, api, browser, user, popup, extensionDir } = stack);
   // Monitoring takes the API's preferences as it starts.
   await put(api, '/profile/alert-preferences', user.accessToken, {
@@ -111,9 +111,9 @@ describe('Posture Vision extension', () => {
   it('shows connected and a posture status from real detection frames', async () => {
     await waitForPopup('connection', ['Connected'], 60_000);
     await waitForPopup('phase', ['Monitoring'], 60_000);
-    const posture = await waitForPopup('posture', ['Good posture', 'Poor posture'], 60_000);
+    // She sits as she sat when the reference was taken.
+    await waitForPopup('posture', ['Good posture'], 60_000);
     await saveScreenshot(popup, SUITE, 'popup-monitoring');
-    expect(['Good posture', 'Poor posture']).toContain(posture);
   });
 
   it('runs a passive session in the API that receives posture feedback', async () => {
@@ -126,6 +126,7 @@ describe('Posture Vision extension', () => {
   });
 
   it('notifies once poor posture has lasted the user’s warning delay', async () => {
+    stack.camera.show('slouched');
     await waitForPopup('posture', ['Poor posture'], 60_000);
     await expect
       .poll(() => notificationsShown(popup), { timeout: 60_000, interval: 1000 })

@@ -74,7 +74,6 @@ beforeAll(async () => {
   // Device mode: nothing is asked of the vision service (nobody listens at its address).
   stack = await startExtensionStack({
     name: 'profiles',
-    slouchedSeconds: 120,
     vision: 'nobody',
     signIn: true,
   });
@@ -140,6 +139,8 @@ describe('profiles and the warning delay from the popup', () => {
         .catch(() => undefined);
     }, 500);
     try {
+      // She slouches, and stays so.
+      stack.camera.show('slouched');
       await waitForPopup('posture', ['Poor posture'], 120_000);
       await expect
         .poll(() => notificationsShown(popup), { timeout: 150_000, interval: 1000 })
@@ -157,7 +158,8 @@ describe('profiles and the warning delay from the popup', () => {
   }, 300_000);
 
   it('switching profile while monitoring switches the reference', async () => {
-    // Office has no reference yet: the monitor takes one for it.
+    // Office has no reference yet: the monitor takes one for it, from her sitting upright again.
+    stack.camera.show('upright');
     await chooseProfile('Office');
     await waitForPopup('phase', ['Calibrating'], 30_000);
     await waitForPopup('phase', ['Monitoring'], 120_000);
@@ -173,7 +175,8 @@ describe('profiles and the warning delay from the popup', () => {
 
   it('warns in the popup when the reference no longer fits, and one click recalibrates', async () => {
     // "Old desk": the reference the monitor took for Laptop, as a camera set 12 % of the picture lower would
-    // have seen it (every keypoint higher in the frame). Wherever she sits in the clip, she is off it.
+    // have seen it (every keypoint higher in the frame). She sits slouched: she is off it (sitting upright she would
+    // not be, as a camera moved is not a slouch).
     const laptop = (await profiles()).find((p) => p.name === 'Laptop')?.reference as Reference;
     const old: Reference = {
       ...laptop,
@@ -187,6 +190,7 @@ describe('profiles and the warning delay from the popup', () => {
     expect(created.status).toBe(201);
     await popup.reload();
     await chooseProfile('Old desk');
+    stack.camera.show('slouched');
     await popup.locator('::-p-text(Start monitoring)').click();
     // Judged against the profile's reference at once: no calibrating, and she does not sit as that posture.
     await waitForPopup('phase', ['Monitoring'], 120_000);

@@ -78,7 +78,6 @@ beforeAll(async () => {
   profileDir = mkdtempSync(join(tmpdir(), 'pv-profile-'));
   stack = await startExtensionStack({
     name: 'restart',
-    slouchedSeconds: 60,
     vision: 'service',
     signIn: true,
     userDataDir: profileDir,
@@ -108,7 +107,7 @@ describe('Passive monitoring across a browser restart', () => {
       })
       .toBe(true);
 
-    const reopenedAt = await restartBrowser(stack.clip);
+    const reopenedAt = await restartBrowser(stack.camera.path);
     // Running again, not a state left over from before: an offscreen document holds the camera, and postures
     // judged since the restart arrive.
     await popup.waitForFunction(

@@ -2,7 +2,7 @@
 // demo folder (read from node_modules at test time, never committed): single-person JPEG crops, a group
 // crop, a photo without anyone, `.y4m` clips of a person facing the camera, and side-view composites (photo and clip)
 // for Chromium's fake camera.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { C7_BACK, C7_UP, earForwardForCva, sideGeometry } from '@posture-vision/core/calibration';
@@ -656,6 +656,53 @@ export function writePersonClip(
   return writeY4m(path, { width, height, fps }, pictures);
 }
 
+/** A camera the test turns from one posture to the next when it chooses (writePostureCamera). */
+export interface PostureCamera {
+  /** The `.y4m` clip Chromium's fake camera plays (`fakeVideo` of launchChromium). */
+  readonly path: string;
+  /** Puts the person in this posture in front of the camera: the camera shows it within a second. */
+  show(posture: ClipPosture): void;
+}
+
+/**
+ * A one-second clip of a real person in one posture (`first`), that `show` turns to another. Chromium's fake
+ * camera reads a `.y4m` clip from its file frame by frame as it plays and loops it (it keeps no copy), so the
+ * frames rewritten in place, at the same offsets and of the same size, are what it shows from its next loop. For
+ * the tests whose camera is the browser's own (the extension's offscreen document, which no page script
+ * reaches): they turn the person when they have seen what they wait for, instead of waiting for a clip's
+ * postures to play in real time.
+ */
+export function writePostureCamera(
+  path: string,
+  first: ClipPosture = 'upright',
+  options: ClipOptions = {},
+): PostureCamera {
+  const { width, height, fps, pictures } = clipPictures([{ posture: first, seconds: 1 }], options);
+  writeY4m(path, { width, height, fps }, pictures);
+  const frames = pictures[0]?.count ?? 1;
+  const headerBytes = y4mHeader({ width, height, fps }).length;
+  return {
+    path,
+    show(posture) {
+      const frame = personFrame(posture, options).data;
+      const file = openSync(path, 'r+');
+      try {
+        for (let i = 0; i < frames; i++) {
+          const at = headerBytes + i * (FRAME_HEADER.length + frame.length) + FRAME_HEADER.length;
+          writeSync(file, frame, 0, frame.length, at);
+        }
+      } finally {
+        closeSync(file);
+      }
+    },
+  };
+}
+
+const FRAME_HEADER = Buffer.from('FRAME\n');
+
+const y4mHeader = ({ width, height, fps }: { width: number; height: number; fps: number }) =>
+  Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
+
 /**
  * Writes pictures (I420, each held for `count` frames) as a `.y4m` file. Written beside the path and renamed
  * into place: a camera that opens it meanwhile never reads half a file.
@@ -665,9 +712,8 @@ function writeY4m(
   { width, height, fps }: { width: number; height: number; fps: number },
   pictures: { frame: Uint8Array; count: number }[],
 ): string {
-  const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`)];
-  const frameHeader = Buffer.from('FRAME\n');
-  for (const { frame, count } of pictures) for (let i = 0; i < count; i++) parts.push(frameHeader, frame);
+  const parts: Uint8Array[] = [y4mHeader({ width, height, fps })];
+  for (const { frame, count } of pictures) for (let i = 0; i < count; i++) parts.push(FRAME_HEADER, frame);
   const partial = `${path}.partial`;
   writeFileSync(partial, Buffer.concat(parts));
   renameSync(partial, path);
