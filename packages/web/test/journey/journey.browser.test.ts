@@ -30,10 +30,11 @@ import {
   type TestUser,
   textOf,
   type WebSite,
+  waitForMoreDetectionFrames,
 } from '../live/harness.ts';
 import {
   installPhotoCamera,
-  posturePhoto,
+  installPostureCamera,
   showPosture,
   showToCamera,
   waitForCameraFrame,
@@ -265,7 +266,7 @@ describe('a real-time session, upright then slouched', () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1000 });
     // She sits upright in front of the camera (the person of the front photo, as the camera clips show her).
-    await installPhotoCamera(page, { width: 640, height: 480, first: posturePhoto('upright') });
+    await installPostureCamera(page);
     await signIn(page, site.url, user);
     // The feedback the client sends, as the API receives it (requests seen by the browser).
     const feedback: Observed['feedback'] = [];
@@ -315,16 +316,7 @@ describe('a real-time session, upright then slouched', () => {
     // reads why and, a moment later, clicks again.
     const refusals: string[] = [];
     for (let attempt = 1; ; attempt++) {
-      await page.waitForSelector(byTestId('live-overlay'), { timeout: 60_000 });
-      const frames = await page.$eval(byTestId('live-overlay'), (el) =>
-        Number(el.getAttribute('data-detection-frames') ?? 0),
-      );
-      await page.waitForFunction(
-        (id, n) => Number(document.querySelector(id)?.getAttribute('data-detection-frames') ?? 0) >= n,
-        { timeout: 60_000, polling: 200 },
-        byTestId('live-overlay'),
-        frames + STEADY_FRAMES,
-      );
+      await waitForMoreDetectionFrames(page, STEADY_FRAMES);
       await clickButton(page, 'Calibrate Posture');
       const outcome = await page.waitForFunction(
         () => {

@@ -14,7 +14,7 @@ import { personPhotoDataUrl, writePersonClip } from '@posture-vision/testkit/med
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPhotoCamera, posturePhoto, showPosture } from '../support/photo-camera.ts';
+import { installPostureCamera, showPosture } from '../support/photo-camera.ts';
 import {
   calibrateWhenSteady,
   clickButton,
@@ -87,7 +87,7 @@ describe('live tool, processing on this computer (vision service not running)', 
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1000 });
     // The camera shows her upright until the test turns her to a slouch.
-    await installPhotoCamera(page, { width: 640, height: 480, first: posturePhoto('upright') });
+    await installPostureCamera(page);
     await page.goto(`${site.url}/?debug=1`);
     await page.waitForSelector('[data-testid="live-tool"]');
     // The server is the default; the switch sits in the tool's controls.

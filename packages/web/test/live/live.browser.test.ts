@@ -11,7 +11,7 @@ import { personPhotoDataUrl, writePersonClip } from '@posture-vision/testkit/med
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPhotoCamera, posturePhoto, showPosture } from '../support/photo-camera.ts';
+import { installPostureCamera, showPosture } from '../support/photo-camera.ts';
 import {
   calibrateWhenSteady,
   clickButton,
@@ -95,7 +95,7 @@ describe('live posture tool (landing page, anonymous Free Tier)', () => {
     page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 1000 });
     // The camera shows her upright until the test turns her to a slouch.
-    await installPhotoCamera(page, { width: 640, height: 480, first: posturePhoto('upright') });
+    await installPostureCamera(page);
     await page.goto(`${site.url}/`);
     await page.waitForSelector('[data-testid="live-tool"]');
     await waitForText(page, 'model-status', /Model status: /);

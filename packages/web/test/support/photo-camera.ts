@@ -71,6 +71,12 @@ export function posturePhoto(posture: ClipPosture): string {
   return url;
 }
 
+/** The live tool's camera (640×480) with the person of the camera clips sitting upright in front of it from the
+ * start; showPosture turns them. */
+export function installPostureCamera(page: Page): Promise<void> {
+  return installPhotoCamera(page, { width: 640, height: 480, first: posturePhoto('upright') });
+}
+
 /** Puts the person of the camera clips in front of the camera in this posture; resolves once it is drawn. */
 export function showPosture(page: Page, posture: ClipPosture): Promise<void> {
   return showToCamera(page, posturePhoto(posture));
