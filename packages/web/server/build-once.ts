@@ -1,8 +1,9 @@
 // `vite build` of the web app into dist/, skipped when dist/ was built from the same inputs (inputs.ts):
 // `npm start` runs this before serving, so a start after no change serves the previous build at once.
 //   node --import tsx server/build-once.ts [outDir]
+// With `--shared`, the build the browser tests serve (buildShared), whose folder it prints last.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildInputs, webRoot } from './inputs.ts';
 import { BUILD_INFO, type BuildInfo } from './production-build.ts';
@@ -24,7 +25,42 @@ export function buildOnce(outDir = join(webRoot, 'dist'), env: NodeJS.ProcessEnv
   return true;
 }
 
+/** Where the browser tests' builds are kept (the web app's and the extension's tests serve the same one). */
+export const SHARED_BUILDS = join(webRoot, 'node_modules', '.cache', 'pv-test-build');
+
+/**
+ * The production build the browser tests serve, made once for as long as its inputs do not change: a folder of
+ * SHARED_BUILDS named by the inputs' fingerprint, with no build-time addresses (`VITE_*` left out: each test's
+ * server gives the app its own). Two processes building at once each build into a folder of their own and the
+ * first to finish names it; the other's is thrown away. Returns the folder.
+ */
+export function buildShared(env: NodeJS.ProcessEnv = process.env): string {
+  const clean = Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('VITE_')));
+  const fingerprint = buildInputs(clean).slice(0, 16);
+  const dir = join(SHARED_BUILDS, fingerprint);
+  if (existsSync(join(dir, BUILD_INFO))) return dir;
+  mkdirSync(SHARED_BUILDS, { recursive: true });
+  const building = mkdtempSync(join(SHARED_BUILDS, 'building-'));
+  try {
+    // Vitest sets NODE_ENV=test, with which Vite would bundle React's development build: build what users get.
+    buildOnce(building, { ...clean, NODE_ENV: 'production' });
+    renameSync(building, dir);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(join(dir, BUILD_INFO))) throw error;
+  }
+  // Builds of older inputs are of no further use.
+  for (const name of readdirSync(SHARED_BUILDS))
+    if (name !== fingerprint && !name.startsWith('building-'))
+      rmSync(join(SHARED_BUILDS, name), { recursive: true, force: true });
+  return dir;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(webRoot, 'server', 'build-once.ts')) {
+  if (process.argv[2] === '--shared') {
+    console.log(buildShared());
+    process.exit(0);
+  }
   const outDir = process.argv[2] ? resolve(process.argv[2]) : undefined;
   const started = Date.now();
   const built = buildOnce(outDir);

@@ -11,7 +11,7 @@
 import { STALE_AFTER_MS } from '@posture-vision/core/sessions';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
-import { framedPersonPhoto, toDataUrl } from '@posture-vision/testkit/media';
+import { framedPersonPhoto, type PhotoName, toDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -83,34 +83,58 @@ async function waitForText(page: Page, testId: string, pattern: RegExp, timeout:
   }
 }
 
+/** A person's posture in the camera's 640×480 frame, as the vision service measures their photo. */
+async function measuredReference(photo: PhotoName): Promise<Reference> {
+  const vision = stack.vision as NonNullable<LiveStack['vision']>;
+  const analysed = await call<{ views: { front: { keypoints: Reference['keypoints'] } } }>(
+    `${vision.url}/calibration/analyze`,
+    {
+      method: 'POST',
+      body: JSON.stringify({
+        image_data: toDataUrl(framedPersonPhoto(photo, 640, 480)),
+        view_type: 'front',
+      }),
+    },
+  );
+  expect(analysed.status).toBe(200);
+  return { keypoints: analysed.body.views.front.keypoints, frame: { width: 640, height: 480 } };
+}
+
+/** A new calibration profile of the user's with this reference. */
+async function createProfile(
+  name: string,
+  setup: string,
+  reference: Reference,
+): Promise<{ id: string; active: boolean }> {
+  const created = await call<{ data: { id: string; active: boolean } }>(
+    `${stack.api.url}/calibration/profiles`,
+    {
+      method: 'POST',
+      body: JSON.stringify({ name, setup, reference }),
+    },
+  );
+  expect(created.status).toBe(201);
+  return created.body.data;
+}
+
+/** Whether the profile keeps another reference than `before` (a new one was taken and stored). */
+async function referenceReplaced(profileId: string, before: Reference): Promise<boolean> {
+  const list = await call<{ data: { id: string; reference: Reference | null }[] }>(
+    `${stack.api.url}/calibration/profiles`,
+  );
+  const stored = list.body.data.find((p) => p.id === profileId)?.reference;
+  return !!stored && JSON.stringify(stored.keypoints) !== JSON.stringify(before.keypoints);
+}
+
 describe('a calibration profile whose reference no longer fits', () => {
   it('is what the live tool shows, goes stale after three minutes off it, and one click recalibrates', async () => {
     // The active profile's reference: another person's posture in the camera's 640×480 frame, as the vision
     // service measures it.
-    const { api, site, browser, user } = stack;
-    const vision = stack.vision as NonNullable<LiveStack['vision']>;
-    const analysed = await call<{ views: { front: { keypoints: Reference['keypoints'] } } }>(
-      `${vision.url}/calibration/analyze`,
-      {
-        method: 'POST',
-        body: JSON.stringify({
-          image_data: toDataUrl(framedPersonPhoto('woman-facing', 640, 480)),
-          view_type: 'front',
-        }),
-      },
-    );
-    expect(analysed.status).toBe(200);
-    const other: Reference = {
-      keypoints: analysed.body.views.front.keypoints,
-      frame: { width: 640, height: 480 },
-    };
-    const created = await call<{ data: { id: string; active: boolean } }>(`${api.url}/calibration/profiles`, {
-      method: 'POST',
-      body: JSON.stringify({ name: 'Old desk', setup: 'desk_monitor', reference: other }),
-    });
-    expect(created.status).toBe(201);
-    expect(created.body.data.active).toBe(true);
-    const profileId = created.body.data.id;
+    const { site, browser, user } = stack;
+    const other = await measuredReference('woman-facing');
+    const created = await createProfile('Old desk', 'desk_monitor', other);
+    expect(created.active).toBe(true);
+    const profileId = created.id;
 
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
@@ -162,16 +186,7 @@ describe('a calibration profile whose reference no longer fits', () => {
     });
     await waitForText(page, 'posture-deviation', /^Posture: Aligned/, 60_000);
     await expect
-      .poll(
-        async () => {
-          const list = await call<{ data: { id: string; reference: Reference | null }[] }>(
-            `${api.url}/calibration/profiles`,
-          );
-          const stored = list.body.data.find((p) => p.id === profileId)?.reference;
-          return stored && JSON.stringify(stored.keypoints) !== JSON.stringify(other.keypoints);
-        },
-        { timeout: 15_000, interval: 250 },
-      )
+      .poll(() => referenceReplaced(profileId, other), { timeout: 15_000, interval: 250 })
       .toBe(true);
     await saveScreenshot(page, SUITE, '03-recalibrated');
     await page.close();
@@ -181,28 +196,8 @@ describe('a calibration profile whose reference no longer fits', () => {
     // A profile whose reference the analysis now refuses (kept before the turned-head rule): a woman turned
     // towards the side, as the vision service measures her photo.
     const { api, site, browser } = stack;
-    const vision = stack.vision as NonNullable<LiveStack['vision']>;
-    const analysed = await call<{ views: { front: { keypoints: Reference['keypoints'] } } }>(
-      `${vision.url}/calibration/analyze`,
-      {
-        method: 'POST',
-        body: JSON.stringify({
-          image_data: toDataUrl(framedPersonPhoto('woman-left', 640, 480)),
-          view_type: 'front',
-        }),
-      },
-    );
-    expect(analysed.status).toBe(200);
-    const turned: Reference = {
-      keypoints: analysed.body.views.front.keypoints,
-      frame: { width: 640, height: 480 },
-    };
-    const created = await call<{ data: { id: string } }>(`${api.url}/calibration/profiles`, {
-      method: 'POST',
-      body: JSON.stringify({ name: 'Turned', setup: 'laptop', reference: turned }),
-    });
-    expect(created.status).toBe(201);
-    const profileId = created.body.data.id;
+    const turned = await measuredReference('woman-left');
+    const profileId = (await createProfile('Turned', 'laptop', turned)).id;
     expect(
       (await call(`${api.url}/calibration/profiles/${profileId}/activate`, { method: 'POST' })).status,
     ).toBe(200);
@@ -238,16 +233,7 @@ describe('a calibration profile whose reference no longer fits', () => {
       });
     await waitForText(page, 'posture-status', /Posture: good/, 30_000);
     await expect
-      .poll(
-        async () => {
-          const list = await call<{ data: { id: string; reference: Reference | null }[] }>(
-            `${api.url}/calibration/profiles`,
-          );
-          const stored = list.body.data.find((p) => p.id === profileId)?.reference;
-          return stored && JSON.stringify(stored.keypoints) !== JSON.stringify(turned.keypoints);
-        },
-        { timeout: 15_000, interval: 250 },
-      )
+      .poll(() => referenceReplaced(profileId, turned), { timeout: 15_000, interval: 250 })
       .toBe(true);
     await page.close();
   }, 300_000);
