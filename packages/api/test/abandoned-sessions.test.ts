@@ -3,9 +3,15 @@
 // after it is neither good nor poor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED_AFTER_MS } from '../src/sessions/service.ts';
-import { databases, type SignedIn, signUp, startedAt, startTestServer, type TestServer } from './harness.ts';
-import { calibrationPhotos } from './images.ts';
-import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
+import {
+  type BackdatedFeedback,
+  backdatedSession,
+  databases,
+  type SignedIn,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
+import { startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 describe.each(databases)('abandoned sessions on %s', (kind) => {
   let server: TestServer;
@@ -24,35 +30,10 @@ describe.each(databases)('abandoned sessions on %s', (kind) => {
     ago: number,
     ran: number,
   ): Promise<{ user: SignedIn; id: string; start: number; calibrationId: string }> {
-    const user = await signUp(server);
-    const photos = calibrationPhotos();
-    const calibration = await server.http.post(
-      '/calibration',
-      { photos, processWithML: false, mlAnalysis: await measured(photos) },
-      user.accessToken,
-    );
-    const calibrationId = calibration.body.data.id as string;
-    const started = await server.http.post(
-      '/sessions/start',
-      { mode: 'active', calibrationId },
-      user.accessToken,
-    );
-    const id = started.body.data.id as string;
     const start = Date.now() - ago;
-    await startedAt(server, id, new Date(start));
-    for (let t = 0; t <= ran; t += 5) {
-      const sent = await server.http.post(
-        `/sessions/${id}/feedback`,
-        {
-          postureStatus: 'good',
-          timestamp: new Date(start + t * 1000).toISOString(),
-          details: { type: 'realtime', kind: t ? 'heartbeat' : 'change' },
-        },
-        user.accessToken,
-      );
-      expect(sent.status).toBe(201);
-    }
-    return { user, id, start, calibrationId };
+    const feedback: BackdatedFeedback[] = [];
+    for (let t = 0; t <= ran; t += 5) feedback.push({ t, status: 'good', kind: t ? 'heartbeat' : 'change' });
+    return { ...(await backdatedSession(server, new Date(start), feedback)), start };
   }
 
   it('ends a silent session at its last feedback when read: duration and times stop there', async () => {

@@ -13,6 +13,8 @@ import { inject } from 'vitest';
 import { type ApiConfig, loadConfig } from '../src/config.ts';
 import { postureSessions } from '../src/db/schema.ts';
 import { buildServer } from '../src/server.ts';
+import { calibrationPhotos } from './images.ts';
+import { measured } from './vision-double.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const databases: DatabaseKind[] = ['pglite', 'postgres'];
@@ -190,4 +192,50 @@ export async function startedAt(server: TestServer, sessionId: string, at: Date)
     .update(postureSessions)
     .set({ startTime: at })
     .where(eq(postureSessions.id, sessionId));
+}
+
+/** One feedback of a backdated session: `t` seconds after its start. */
+export interface BackdatedFeedback {
+  t: number;
+  status: 'good' | 'poor' | 'neutral';
+  kind: 'change' | 'heartbeat';
+}
+
+/**
+ * A new user with a measured calibration (the server's VISION_URL must be a vision double) and an active session
+ * that started at `start`, its feedback sent as a client would have sent it then.
+ */
+export async function backdatedSession(
+  server: TestServer,
+  start: Date,
+  feedback: BackdatedFeedback[],
+): Promise<{ user: SignedIn; id: string; calibrationId: string }> {
+  const user = await signUp(server);
+  const photos = calibrationPhotos();
+  const calibration = await server.http.post(
+    '/calibration',
+    { photos, processWithML: false, mlAnalysis: await measured(photos) },
+    user.accessToken,
+  );
+  const calibrationId = calibration.body.data.id as string;
+  const started = await server.http.post(
+    '/sessions/start',
+    { mode: 'active', calibrationId },
+    user.accessToken,
+  );
+  const id = started.body.data.id as string;
+  await startedAt(server, id, start);
+  for (const f of feedback) {
+    const sent = await server.http.post(
+      `/sessions/${id}/feedback`,
+      {
+        postureStatus: f.status,
+        timestamp: new Date(start.getTime() + f.t * 1000).toISOString(),
+        details: { type: 'realtime', kind: f.kind },
+      },
+      user.accessToken,
+    );
+    if (sent.status !== 201) throw new Error(`feedback at ${f.t} s refused: ${JSON.stringify(sent.body)}`);
+  }
+  return { user, id, calibrationId };
 }

@@ -18,19 +18,17 @@ import { postureSessions } from '../src/db/schema.ts';
 import { buildServer } from '../src/server.ts';
 import { FIGURES_RULE } from '../src/sessions/service.ts';
 import {
+  type BackdatedFeedback,
+  backdatedSession,
   createPostgresDatabase,
   databases,
   Http,
   PASSWORD,
-  type SignedIn,
-  signUp,
-  startedAt,
   startTestServer,
   TEST_ENV,
   type TestServer,
 } from './harness.ts';
-import { calibrationPhotos } from './images.ts';
-import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
+import { startVisionDouble, type VisionDouble } from './vision-double.ts';
 
 describe.each(databases)('session figures on %s', (kind) => {
   let server: TestServer;
@@ -45,40 +43,8 @@ describe.each(databases)('session figures on %s', (kind) => {
   });
 
   /** A new user with a calibration and a session, its feedback sent as a client would (backdated by `ago` s). */
-  async function sessionWith(
-    ago: number,
-    feedback: { t: number; status: 'good' | 'poor' | 'neutral'; kind: 'change' | 'heartbeat' }[],
-  ): Promise<{ user: SignedIn; id: string }> {
-    const user = await signUp(server);
-    const photos = calibrationPhotos();
-    const calibration = await server.http.post(
-      '/calibration',
-      { photos, processWithML: false, mlAnalysis: await measured(photos) },
-      user.accessToken,
-    );
-    const calibrationId = calibration.body.data.id as string;
-    const started = await server.http.post(
-      '/sessions/start',
-      { mode: 'active', calibrationId },
-      user.accessToken,
-    );
-    const id = started.body.data.id as string;
-    const base = Date.now() - ago * 1000;
-    await startedAt(server, id, new Date(base));
-    for (const f of feedback) {
-      const sent = await server.http.post(
-        `/sessions/${id}/feedback`,
-        {
-          postureStatus: f.status,
-          timestamp: new Date(base + f.t * 1000).toISOString(),
-          details: { type: 'realtime', kind: f.kind },
-        },
-        user.accessToken,
-      );
-      expect(sent.status).toBe(201);
-    }
-    return { user, id };
-  }
+  const sessionWith = (ago: number, feedback: BackdatedFeedback[]) =>
+    backdatedSession(server, new Date(Date.now() - ago * 1000), feedback);
 
   it('gives the posture distribution in seconds by the report rule, not in feedback rows', async () => {
     // A minute of good posture with heartbeats (12 feedback), then four 2-second slips into poor posture, each

@@ -4,8 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
-import { type ClipSegment, writePersonClip } from '@posture-vision/testkit/media';
+import {
+  type ClipSegment,
+  framedPersonPhoto,
+  toDataUrl,
+  writePersonClip,
+} from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { type LiveStack, startLiveStack } from '../support/live-stack.ts';
 import { clickButton as clickVisibleButton } from '../support/page.ts';
@@ -43,6 +49,22 @@ export async function startClipStack(name: string, segments: ClipSegment[]): Pro
     removeDir(clipDir);
     throw error;
   }
+}
+
+/** A clip stack of a person sitting upright whose user has an active calibration (stored without the vision
+ * service, its photos a real woman's): what a real-time session needs before it starts. */
+export async function startCalibratedClipStack(name: string): Promise<LiveStack> {
+  const stack = await startClipStack(name, [{ posture: 'upright', seconds: 4 }]);
+  const seeded = await seedCalibration(
+    stack.api.url,
+    stack.user.accessToken,
+    toDataUrl(framedPersonPhoto('woman', 640, 480)),
+  ).catch((error: unknown) => ({ status: 0, error }));
+  if (seeded.status !== 201) {
+    await stack.stop();
+    throw new Error(`the calibration was not stored: ${JSON.stringify(seeded)}`);
+  }
+  return stack;
 }
 
 /** A call with the user's bearer token (JSON in and out): the answer's status and body. */

@@ -3,12 +3,17 @@
 // timer from the session's start, its feedback to the same id); End session ends it at its last feedback, so its
 // report holds only the time that was judged.
 import type { SessionReport } from '@posture-vision/core/api';
-import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
-import { framedPersonPhoto, toDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, clickButton, type LiveStack, signIn, startClipStack, textWaiter } from '../live/harness.ts';
+import {
+  callAs,
+  clickButton,
+  type LiveStack,
+  signIn,
+  startCalibratedClipStack,
+  textWaiter,
+} from '../live/harness.ts';
 
 const SUITE = 'web-resume-session';
 const waitForText = textWaiter(SUITE);
@@ -16,13 +21,7 @@ const waitForText = textWaiter(SUITE);
 let stack: LiveStack;
 
 beforeAll(async () => {
-  stack = await startClipStack('resume', [{ posture: 'upright', seconds: 4 }]);
-  const seeded = await seedCalibration(
-    stack.api.url,
-    stack.user.accessToken,
-    toDataUrl(framedPersonPhoto('woman', 640, 480)),
-  );
-  expect(seeded.status).toBe(201);
+  stack = await startCalibratedClipStack('resume');
 }, 240_000);
 
 afterAll(() => stack?.stop());

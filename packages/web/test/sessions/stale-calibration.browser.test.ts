@@ -9,7 +9,6 @@
 // (RealTimeSessionPage creates it with `now: Date.now`) — is replaced before the app loads by one that the test
 // can make run faster (CLOCK_SPEED) once the session is under way; timers and the video are untouched.
 import { STALE_AFTER_MS } from '@posture-vision/core/sessions';
-import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { framedPersonPhoto, type PhotoName, toDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
@@ -19,7 +18,7 @@ import {
   clickButton,
   type LiveStack,
   signIn,
-  startClipStack,
+  startCalibratedClipStack,
   waitForMoreDetectionFrames,
 } from '../live/harness.ts';
 import { clickButton as clickVisibleButton } from '../support/page.ts';
@@ -34,14 +33,7 @@ const CLOCK_SPEED = 20;
 let stack: LiveStack;
 
 beforeAll(async () => {
-  stack = await startClipStack('stale', [{ posture: 'upright', seconds: 4 }]);
-  // An active calibration: a session needs one.
-  const seeded = await seedCalibration(
-    stack.api.url,
-    stack.user.accessToken,
-    toDataUrl(framedPersonPhoto('woman', 640, 480)),
-  );
-  expect(seeded.status).toBe(201);
+  stack = await startCalibratedClipStack('stale');
 }, 240_000);
 
 afterAll(() => stack?.stop());
