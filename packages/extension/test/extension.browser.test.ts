@@ -39,7 +39,7 @@ const waitForPopup = (testId: string, texts: string[], timeout = 30_000) =>
 const WARNING_DELAY_S = 5;
 
 beforeAll(async () => {
-  // Slouched for longer than the alert's delay; the extension is signed in by the first test.
+  // The extension is signed in by the first test.
   stack = await startExtensionStack({ name: 'test', vision: 'service', zip: true });
   ({ web, api, browser, user, popup, extensionDir } = stack);
   // Monitoring takes the API's preferences as it starts.
