@@ -369,9 +369,11 @@ describe.each(databases)('calibrations on %s', (kind) => {
       'initialPostureScore',
     ]);
     expect(items[0].id).toBe(calibrationId);
-    const today = new Date().toISOString().slice(0, 10);
+    // The days they were made on (a run around midnight UTC can make them on two).
+    const days = items.map((i: { createdAt: string }) => i.createdAt.slice(0, 10)).sort();
+    const [first, last] = [days[0], days.at(-1)];
     const day = await server.http.get(
-      `/calibration/progress?startDate=${today}&endDate=${today}`,
+      `/calibration/progress?startDate=${first}&endDate=${last}`,
       user.accessToken,
     );
     expect(day.body.data.calibrationProgress).toHaveLength(2);
@@ -384,7 +386,7 @@ describe.each(databases)('calibrations on %s', (kind) => {
       (await server.http.get('/calibration/progress?startDate=yesterday', user.accessToken)).status,
     ).toBe(400);
     const datetime = await server.http.get(
-      `/calibration/progress?endDate=${today}T08:00:00.000Z`,
+      `/calibration/progress?endDate=${last}T08:00:00.000Z`,
       user.accessToken,
     );
     expect(datetime.body.data.calibrationProgress).toHaveLength(2);
