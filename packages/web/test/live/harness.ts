@@ -55,16 +55,19 @@ export async function startClipStack(name: string, segments: ClipSegment[]): Pro
  * service, its photos a real woman's): what a real-time session needs before it starts. */
 export async function startCalibratedClipStack(name: string): Promise<LiveStack> {
   const stack = await startClipStack(name, [{ posture: 'upright', seconds: 4 }]);
-  const seeded = await seedCalibration(
-    stack.api.url,
-    stack.user.accessToken,
-    toDataUrl(framedPersonPhoto('woman', 640, 480)),
-  ).catch((error: unknown) => ({ status: 0, error }));
-  if (seeded.status !== 201) {
+  try {
+    const seeded = await seedCalibration(
+      stack.api.url,
+      stack.user.accessToken,
+      toDataUrl(framedPersonPhoto('woman', 640, 480)),
+    );
+    if (seeded.status !== 201)
+      throw new Error(`the calibration was not stored: the API answered ${seeded.status}`);
+    return stack;
+  } catch (error) {
     await stack.stop();
-    throw new Error(`the calibration was not stored: ${JSON.stringify(seeded)}`);
+    throw error;
   }
-  return stack;
 }
 
 /** A call with the user's bearer token (JSON in and out): the answer's status and body. */
