@@ -89,6 +89,10 @@ describe('finding one’s way', () => {
     expect(links).toEqual(expect.arrayContaining(['Real-Time Session', 'Profile']));
     await clickWithin(page, 'Real-Time Session', { timeout: 5000, selector: '.pv-dash-sidebar a' });
     await waitForPath(page, '/dashboard/real-time-session');
+    // The address changes at once, but the router keeps the old page on screen while the new one's code loads,
+    // then scrolls to the top as it shows it: a click aimed before that lands on the link above. A user clicks
+    // once the new page is shown, which the sidebar marks as the current one.
+    await page.waitForSelector('.pv-dash-sidebar a[aria-current="page"][href="/dashboard/real-time-session"]');
     await clickWithin(page, 'Profile', { timeout: 5000, selector: '.pv-dash-sidebar a' });
     await waitForPath(page, '/profile');
     await page.browserContext().close();
