@@ -92,7 +92,9 @@ describe('finding one’s way', () => {
     // The address changes at once, but the router keeps the old page on screen while the new one's code loads,
     // then scrolls to the top as it shows it: a click aimed before that lands on the link above. A user clicks
     // once the new page is shown, which the sidebar marks as the current one.
-    await page.waitForSelector('.pv-dash-sidebar a[aria-current="page"][href="/dashboard/real-time-session"]');
+    await page.waitForSelector(
+      '.pv-dash-sidebar a[aria-current="page"][href="/dashboard/real-time-session"]',
+    );
     await clickWithin(page, 'Profile', { timeout: 5000, selector: '.pv-dash-sidebar a' });
     await waitForPath(page, '/profile');
     await page.browserContext().close();
