@@ -6,7 +6,7 @@
 // simulated hour of upright sitting with natural movement and held slouches. The unseen people (testkit unseenPeople(),
 // whom the rules were not chosen on) are judged the same way and totalled on their own.
 import { cpus, totalmem } from 'node:os';
-import { loadHuman } from '../../packages/detector/node/human.ts';
+import { loadHuman, loadPhotoBody } from '../../packages/detector/node/human.ts';
 import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
 import {
   calibrateOn,
@@ -42,16 +42,19 @@ const unseen = unseenPeople();
 // BENCH_PEOPLE=text judges only the people whose "set/person" contains it.
 const only = process.env.BENCH_PEOPLE ?? '';
 const people = [...seen, ...unseen].filter((p) => `${p.set}/${p.person}`.includes(only));
+// BENCH_BODY=thunder reads the body with the photo calibration's model (MoveNet Thunder, detector photo-body.ts)
+// instead of the live model, to compare the two on the same frames and rules.
+const thunder = process.env.BENCH_BODY === 'thunder' ? await loadPhotoBody(human) : null;
 const detections = new Map<string, Detection>();
 const started = performance.now();
 for (const p of people)
-  for (const f of p.frames)
-    detections.set(
-      f.file,
-      await detector.detect(realRgb(f.file), { body: true, face: false, hands: false, emotion: false }),
-    );
+  for (const f of p.frames) {
+    const image = realRgb(f.file);
+    const d = await detector.detect(image, { body: true, face: false, hands: false, emotion: false });
+    detections.set(f.file, thunder ? { ...d, body: await thunder.detect(image) } : d);
+  }
 say(
-  `Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (MoveNet Lightning, the live model)\n`,
+  `Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (${thunder ? 'MoveNet Thunder, the photo model' : 'MoveNet Lightning, the live model'})\n`,
 );
 
 say(
