@@ -106,6 +106,9 @@ async function audit(theme: 'dark' | 'light', width: number): Promise<Finding[]>
       const shown = await page.evaluate(() => document.body.getAttribute('data-theme'));
       expect(shown, `${route} theme`).toBe(theme);
       for (const violation of await axeViolations(page)) findings.push({ route, theme, width, violation });
+      // Nothing wider than the window: a page that scrolls sideways on a phone hides half of every line.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${route} scrolls sideways at ${width}px (${theme})`).toBeLessThanOrEqual(0);
       // Every route as audited, for a person to look at (both themes, both widths).
       const name = route.replace(/^\//, '').replace(/[/?=]/g, '-') || 'landing';
       await saveScreenshot(page, 'web-accessibility', `${name}-${theme}-${width}`);
@@ -133,7 +136,7 @@ function describeFindings(findings: Finding[]): string {
 describe.concurrent('accessibility (axe-core)', () => {
   for (const theme of ['dark', 'light'] as const) {
     for (const width of [1280, 375]) {
-      it(`no serious or critical violation nor heading out of order on any route, ${theme} theme, ${width} px`, async () => {
+      it(`no serious or critical violation, heading out of order or sideways scrolling on any route, ${theme} theme, ${width} px`, async () => {
         const findings = await audit(theme, width);
         const moderate = findings.filter((f) => !fails(f));
         if (moderate.length) console.log(`moderate or minor findings:\n${describeFindings(moderate)}`);
