@@ -46,13 +46,13 @@ export async function loadHuman(modules: ModuleSet, body?: Partial<Config['body'
   return human;
 }
 
-/** The photo analysis' body and people models (photo-body.ts), loaded on a Human that loadHuman made (its tfjs,
- * its file reader). */
 /** A model of the packaged set Human's own package leaves out (photo-body.ts), as a URL Human loads. */
 export function extraModelUrl(file: string): string {
   return pathToFileURL(join(extraModels, file)).href;
 }
 
+/** The photo analysis' body and people models (photo-body.ts), loaded on a Human that loadHuman made (its tfjs,
+ * its file reader). */
 export async function loadPhotoBody(human: Human): Promise<PhotoBody> {
   const tf = human.tf as unknown as { loadGraphModel(url: string): Promise<GraphModelLike> };
   const load = (file: string) => tf.loadGraphModel(extraModelUrl(file));
