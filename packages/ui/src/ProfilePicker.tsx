@@ -3,6 +3,8 @@ import { NewProfileForm, type NewProfileFormProps } from './NewProfileForm';
 
 /** What the picker says before the user has any profile. */
 export const NO_PROFILES = 'No profiles yet: add one for this desk setup.';
+/** What it says while the list loads, in the place the list or NO_PROFILES will take. */
+export const PROFILES_LOADING = 'Loading your profiles…';
 
 export interface PickedProfile {
   id: string;
@@ -39,8 +41,16 @@ export function ProfilePicker({
   return (
     <fieldset className={className} data-testid={testId} disabled={disabled}>
       <legend>Calibration profile</legend>
+      {/* The list's place is held while it loads (a host can give the list, NO_PROFILES and this one line the same
+          room), so the controls after the picker do not move under the user's pointer when the list arrives. */}
+      {!profiles && (
+        <p className="ui-profile-empty" data-testid="profiles-loading" role="status">
+          {PROFILES_LOADING}
+        </p>
+      )}
       {profiles && profiles.length > 0 && (
         <select
+          className="ui-profile-active"
           aria-label="Active calibration profile"
           data-testid="active-profile"
           value={active?.id ?? ''}

@@ -9,7 +9,13 @@ export { Field, type FieldProps } from './Field';
 export { Logo } from './Logo';
 export { NewProfileForm, type NewProfileFormProps } from './NewProfileForm';
 export { PostureStrip, type StripSegment, type StripTone } from './PostureStrip';
-export { NO_PROFILES, type PickedProfile, ProfilePicker, type ProfilePickerProps } from './ProfilePicker';
+export {
+  NO_PROFILES,
+  type PickedProfile,
+  PROFILES_LOADING,
+  ProfilePicker,
+  type ProfilePickerProps,
+} from './ProfilePicker';
 export { Progress, type ProgressProps } from './Progress';
 export { SampleRibbon } from './SampleRibbon';
 export { ShareRing, type ShareRingProps } from './ShareRing';

@@ -22,6 +22,7 @@ const {
   Dialog,
   NewProfileForm,
   NO_PROFILES,
+  PROFILES_LOADING,
   ProfilePicker,
   DialogClose,
   Field,
@@ -171,7 +172,7 @@ describe('shared components', () => {
     expect(acted).toBe(1);
   });
 
-  it('the profile picker says when there is no profile yet, and lists the active one otherwise', () => {
+  it('the profile picker says while it loads, when there is no profile yet, and lists the active one otherwise', () => {
     const picker = (profiles: { id: string; name: string; setup: 'laptop'; active: boolean }[] | null) => (
       <ProfilePicker
         profiles={profiles}
@@ -183,10 +184,13 @@ describe('shared components', () => {
     const { rerender } = render(picker([]));
     expect(screen.getByTestId('no-profiles').textContent).toBe(NO_PROFILES);
     expect(screen.queryByTestId('active-profile')).toBeNull();
+    expect(screen.queryByTestId('profiles-loading')).toBeNull();
     rerender(picker(null));
     expect(screen.queryByTestId('no-profiles')).toBeNull();
+    expect(screen.getByTestId('profiles-loading').textContent).toBe(PROFILES_LOADING);
     rerender(picker([{ id: 'p1', name: 'Desk', setup: 'laptop', active: true }]));
     expect(screen.queryByTestId('no-profiles')).toBeNull();
+    expect(screen.queryByTestId('profiles-loading')).toBeNull();
     expect((screen.getByTestId('active-profile') as HTMLSelectElement).value).toBe('p1');
     expect(screen.getByTestId('active-profile').textContent).toBe('Desk (Laptop)');
   });
