@@ -43,7 +43,7 @@ export function ProfilePicker({
       <legend>Calibration profile</legend>
       {/* The list's place is held while it loads (a host can give the list, NO_PROFILES and this one line the same
           room), so the controls after the picker do not move under the user's pointer when the list arrives. */}
-      {!profiles && (
+      {!profiles && !error && (
         <p className="ui-profile-empty" data-testid="profiles-loading" role="status">
           {PROFILES_LOADING}
         </p>

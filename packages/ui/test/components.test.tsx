@@ -173,12 +173,15 @@ describe('shared components', () => {
   });
 
   it('the profile picker says while it loads, when there is no profile yet, and lists the active one otherwise', () => {
-    const picker = (profiles: { id: string; name: string; setup: 'laptop'; active: boolean }[] | null) => (
+    const picker = (
+      profiles: { id: string; name: string; setup: 'laptop'; active: boolean }[] | null,
+      error: string | null = null,
+    ) => (
       <ProfilePicker
         profiles={profiles}
         onActivate={() => undefined}
         onCreate={async () => true}
-        error={null}
+        error={error}
       />
     );
     const { rerender } = render(picker([]));
@@ -188,6 +191,10 @@ describe('shared components', () => {
     rerender(picker(null));
     expect(screen.queryByTestId('no-profiles')).toBeNull();
     expect(screen.getByTestId('profiles-loading').textContent).toBe(PROFILES_LOADING);
+    // A list that could not be read is not loading any more: the reason is shown instead.
+    rerender(picker(null, 'The server could not be reached.'));
+    expect(screen.queryByTestId('profiles-loading')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('The server could not be reached.');
     rerender(picker([{ id: 'p1', name: 'Desk', setup: 'laptop', active: true }]));
     expect(screen.queryByTestId('no-profiles')).toBeNull();
     expect(screen.queryByTestId('profiles-loading')).toBeNull();
