@@ -36,35 +36,43 @@ const make = () => new Stream() as unknown as JudgingStream<Detection>;
 const refusal = (s: JudgingStream<Detection>) =>
   String((s as unknown as { problem?: string }).problem ?? 'refused');
 
-// BENCH_BODY=blazepose-lite|blazepose-full|blazepose-heavy reads the body with MediaPipe's BlazePose (packaged with
-// Human's model set; its detector finds the person first) instead of the live model, to compare on the same frames.
+// BENCH_BODY reads the bodies with another pose model packaged in the npm dependencies, judged by the same rules:
+// `thunder` is the photo calibration's (detector photo-body.ts, through the detector's photoBody look);
+// `blazepose-lite|full|heavy` is MediaPipe's BlazePose in Human's model set, its own detector finding the person.
+const BODY_MODELS = ['lightning', 'thunder', 'blazepose-lite', 'blazepose-full', 'blazepose-heavy'] as const;
 const bodyModel = process.env.BENCH_BODY ?? 'lightning';
+if (!(BODY_MODELS as readonly string[]).includes(bodyModel))
+  throw new Error(`BENCH_BODY=${bodyModel}: one of ${BODY_MODELS.join(', ')}`);
 const blazepose = bodyModel.startsWith('blazepose')
   ? {
       modelPath: extraModelUrl(`${bodyModel}.json`),
       detector: { modelPath: extraModelUrl('blazepose-detector.json') },
     }
   : undefined;
-const human = await loadHuman({ body: true, face: false, hands: false, emotion: false }, blazepose);
-const detector = createDetector(human);
+const thunder = bodyModel === 'thunder';
+const human = await loadHuman({ body: !thunder, face: false, hands: false, emotion: false }, blazepose);
+const detector = createDetector(human, thunder ? await loadPhotoBody(human) : undefined);
 const seen = livePeople();
 const unseen = unseenPeople();
 // BENCH_PEOPLE=text judges only the people whose "set/person" contains it.
 const only = process.env.BENCH_PEOPLE ?? '';
 const people = [...seen, ...unseen].filter((p) => `${p.set}/${p.person}`.includes(only));
-// BENCH_BODY=thunder reads the body with the photo calibration's model (MoveNet Thunder, detector photo-body.ts)
-// instead of the live model, to compare the two on the same frames and rules.
-const thunder = bodyModel === 'thunder' ? await loadPhotoBody(human) : null;
 const detections = new Map<string, Detection>();
 const started = performance.now();
 for (const p of people)
-  for (const f of p.frames) {
-    const image = realRgb(f.file);
-    const d = await detector.detect(image, { body: true, face: false, hands: false, emotion: false });
-    detections.set(f.file, thunder ? { ...d, body: await thunder.detect(image) } : d);
-  }
+  for (const f of p.frames)
+    detections.set(
+      f.file,
+      await detector.detect(realRgb(f.file), {
+        body: !thunder,
+        photoBody: thunder,
+        face: false,
+        hands: false,
+        emotion: false,
+      }),
+    );
 say(
-  `Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (${thunder ? 'MoveNet Thunder, the photo model' : blazepose ? bodyModel : 'MoveNet Lightning, the live model'})\n`,
+  `Detected ${detections.size} frames in ${((performance.now() - started) / 1000).toFixed(1)} s (${bodyModel === 'lightning' ? 'MoveNet Lightning, the live model' : bodyModel})\n`,
 );
 
 say(
