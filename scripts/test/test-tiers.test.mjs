@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from '../test.mjs';
-import { filesByTier, globToRegExp, PACKAGES, TIERS, tierOf } from '../test-tiers.mjs';
+import {
+  filesByTier,
+  globToRegExp,
+  NEEDS_OWN_WORKER,
+  PACKAGES,
+  TIERS,
+  tierOf,
+  unitWorkers,
+} from '../test-tiers.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -45,4 +53,16 @@ test('the command line picks packages and tiers; anything else is named as unkno
   assert.equal(some.everything, false);
   assert.deepEqual(parseArgs(['--tier=accuracy']).tiers, ['accuracy']);
   assert.deepEqual(parseArgs(['webb', '--tier', 'fast']).unknown, ['webb', 'fast']);
+});
+
+test('unit files that replace a module, a method or the clock get workers of their own; the rest share', () => {
+  const { shared, own } = unitWorkers(root, 'core', [
+    'test/sessions/live-loop.test.ts',
+    'test/api/client.test.ts',
+    'test/live/rules.test.ts',
+  ]);
+  assert.deepEqual(own, ['test/sessions/live-loop.test.ts', 'test/api/client.test.ts']);
+  assert.deepEqual(shared, ['test/live/rules.test.ts']);
+  assert.ok(NEEDS_OWN_WORKER.test('vi.useFakeTimers();'));
+  assert.ok(!NEEDS_OWN_WORKER.test('vi.fn(actual)'));
 });
