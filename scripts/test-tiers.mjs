@@ -131,17 +131,17 @@ export function filesByTier(root, pkg) {
 }
 
 /**
- * What makes a unit file need a worker of its own: it replaces a module (`vi.mock`), a global, the environment,
- * a method (`vi.spyOn`) or the clock. Unit files that do none of these share their workers (vitest's
- * `--no-isolate`): each file in a fresh worker spent most of the unit tier starting workers and importing the same
- * modules again (core's 36 files: 22 s isolated, 6 s shared, on a 2-core AMD EPYC). A replaced module stays
- * replaced for every later file of a shared worker, and one file's left-over spy or fake clock is another's
- * failure, hence the split.
+ * What makes a test file need a worker of its own: it replaces a module (`vi.mock`), a global, the environment,
+ * a method (`vi.spyOn`) or the clock. Files that do none of these share their workers (vitest's `--no-isolate`),
+ * in every tier: a fresh worker for each file spent much of a run starting workers and importing the same modules
+ * again. On a 2-core AMD EPYC (2026-11-29): core's 36 unit files 22 s isolated, 6 s shared; the API's 21
+ * integration files that may share 153 s isolated, 99 s shared. A replaced module stays replaced for every later
+ * file of a shared worker, and one file's left-over spy or fake clock is another's failure, hence the split.
  */
 export const NEEDS_OWN_WORKER = /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(/;
 
-/** A package's unit files split into those that may share workers and those that each need their own. */
-export function unitWorkers(root, pkg, files) {
+/** A package's test files split into those that may share workers and those that each need their own. */
+export function workerGroups(root, pkg, files) {
   const own = files.filter((f) =>
     NEEDS_OWN_WORKER.test(readFileSync(join(root, 'packages', pkg, f), 'utf8')),
   );

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
 import { pnpmCommand } from './pnpm.mjs';
 import { passedOutside, unfinishedFiles } from './test-report.mjs';
-import { filesByTier, PACKAGES, TIERS, unitWorkers } from './test-tiers.mjs';
+import { filesByTier, PACKAGES, TIERS, workerGroups } from './test-tiers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -162,6 +162,25 @@ async function main() {
     return { pkg, skipped: 0, ...counts };
   }
 
+  /**
+   * A package's files of a tier: those that replace nothing share their workers, the others get one each
+   * (test-tiers.mjs NEEDS_OWN_WORKER); the package counts once.
+   */
+  async function runPackage(tier, { pkg, files }, quiet) {
+    const { shared, own } = workerGroups(root, pkg, files);
+    const runs = [];
+    for (const [part, group, args] of [
+      ['shared', shared, ['--no-isolate']],
+      ['own', own, []],
+    ]) {
+      if (!group.length) continue;
+      if (!quiet) console.log(`\n=== tests: ${tier}: ${pkg} (${part} workers) ===`);
+      runs.push(await runFiles(tier, pkg, group, quiet, { part, args }));
+    }
+    const sum = (key) => runs.reduce((s, r) => s + (r[key] ?? 0), 0);
+    return { pkg, passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') };
+  }
+
   const results = [];
   for (const tier of tiers) {
     const tierStarted = Date.now();
@@ -171,28 +190,15 @@ async function main() {
     const done = [];
     if (tier === 'unit') {
       // Unit tests start nothing: two packages at a time (this machine's cores), each one's output printed
-      // whole when it ends. Within a package, the files that replace nothing share workers and the others get
-      // one each (test-tiers.mjs NEEDS_OWN_WORKER); the package counts once.
+      // whole when it ends.
       const queue = [...jobs];
-      const unitPackage = async ({ pkg, files }) => {
-        const { shared, own } = unitWorkers(root, pkg, files);
-        const runs = [];
-        if (shared.length)
-          runs.push(await runFiles(tier, pkg, shared, true, { part: 'shared', args: ['--no-isolate'] }));
-        if (own.length) runs.push(await runFiles(tier, pkg, own, true, { part: 'own' }));
-        const sum = (key) => runs.reduce((s, r) => s + (r[key] ?? 0), 0);
-        return { pkg, passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') };
-      };
       const worker = async () => {
-        for (let job = queue.shift(); job; job = queue.shift()) done.push(await unitPackage(job));
+        for (let job = queue.shift(); job; job = queue.shift()) done.push(await runPackage(tier, job, true));
       };
       await Promise.all([worker(), worker()]);
     } else {
       // The other tiers start databases, services and browsers on fixed ports: one package at a time.
-      for (const job of jobs) {
-        console.log(`\n=== tests: ${tier}: ${job.pkg} ===`);
-        done.push(await runFiles(tier, job.pkg, job.files, false));
-      }
+      for (const job of jobs) done.push(await runPackage(tier, job, false));
     }
     const ms = Date.now() - tierStarted;
     results.push({ tier, ms, packages: PACKAGES.flatMap((p) => done.filter((d) => d.pkg === p)) });

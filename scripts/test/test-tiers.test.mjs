@@ -11,7 +11,7 @@ import {
   PACKAGES,
   TIERS,
   tierOf,
-  unitWorkers,
+  workerGroups,
 } from '../test-tiers.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -55,8 +55,8 @@ test('the command line picks packages and tiers; anything else is named as unkno
   assert.deepEqual(parseArgs(['webb', '--tier', 'fast']).unknown, ['webb', 'fast']);
 });
 
-test('unit files that replace a module, a method or the clock get workers of their own; the rest share', () => {
-  const { shared, own } = unitWorkers(root, 'core', [
+test('test files that replace a module, a method or the clock get workers of their own; the rest share', () => {
+  const { shared, own } = workerGroups(root, 'core', [
     'test/sessions/live-loop.test.ts',
     'test/api/client.test.ts',
     'test/live/rules.test.ts',
