@@ -112,8 +112,8 @@ async function main() {
     const abs = files.map((f) => join(dir, f));
     // The package's own vitest, started by Node in the package's folder with its binaries on the path, as
     // `pnpm exec` would: pnpm itself took about 3 s a run, a third of the unit tier.
-    const vitest = (paths, out) =>
-      run(process.execPath, [vitestBin(dir), 'run', ...args, ...paths], {
+    const vitest = (paths, out, options = args) =>
+      run(process.execPath, [vitestBin(dir), 'run', ...options, ...paths], {
         cwd: dir,
         env: {
           POSTURE_TEST_REPORT: out,
@@ -133,13 +133,16 @@ async function main() {
       counts = { passed: 0, failed: Math.max(1, files.length) };
     } else {
       const r = JSON.parse(readFileSync(report, 'utf8'));
-      const unfinished = first.status === 0 ? [] : unfinishedFiles(r);
+      const unfinished = first.status === 0 ? [] : unfinishedFiles(r, abs);
       if (unfinished.length) {
-        // The test worker died under these files with no test failed (test-report.mjs): they run once more,
-        // alone, and their second run is what counts. Both runs stay in the log.
-        lines.push(`\n${name}: the test worker died during ${unfinished.join(', ')}; running it once more\n`);
+        // The test worker died under these files, or before them, with no test failed (test-report.mjs): they
+        // run once more, each in a worker of its own, and their second run is what counts. Both runs stay in
+        // the log.
+        const died = `\n${name}: the test worker died before ${unfinished.join(', ')} ended; running them once more\n`;
+        if (quiet) lines.push(died);
+        else console.log(died);
         const again = `${reportDir}/${tier}-${pkg}${part ? `-${part}` : ''}.again.json`;
-        const rerun = await vitest(unfinished, again);
+        const rerun = await vitest(unfinished, again, []);
         lines.push(rerun.output);
         const a = existsSync(again) ? JSON.parse(readFileSync(again, 'utf8')) : null;
         const ok = rerun.status === 0 && a !== null;

@@ -17,6 +17,13 @@ test('names the files whose tests stopped part-way when nothing failed', () => {
   assert.equal(passedOutside(report, ['/link.test.ts']), 2);
 });
 
+test('names the files that never started: a worker they shared died before them', () => {
+  const report = { numFailedTests: 0, testResults: [file('/link.test.ts', 'passed', 'pending')] };
+  const given = ['/link.test.ts', '/api.test.ts', '/vision.test.ts'];
+  assert.deepEqual(unfinishedFiles(report, given), ['/link.test.ts', '/api.test.ts', '/vision.test.ts']);
+  assert.equal(passedOutside(report, unfinishedFiles(report, given)), 0);
+});
+
 test('names none when a test failed: the run stands', () => {
   const report = {
     numFailedTests: 1,
