@@ -132,17 +132,19 @@ export function filesByTier(root, pkg) {
 
 /**
  * What makes a test file need a worker of its own: it replaces a module (`vi.mock`), a global, the environment,
- * a method (`vi.spyOn`) or the clock, or it opens WebRTC peers in the test process (`@roamhq/wrtc`, which
- * sometimes crashes its process when they close: test-report.mjs). Files that do none of these share their
- * workers (vitest's `--no-isolate`), in every tier: a fresh worker for each file spent much of a run starting
- * workers and importing the same modules again. On a 2-core AMD EPYC (2026-11-29): core's 36 unit files 22 s
- * isolated, 6 s shared; the API's 21 integration files that may share 153 s isolated, 99 s shared. A replaced
- * module stays replaced for every later file of a shared worker, one file's left-over spy or fake clock is
- * another's failure, and a crash takes every file still to run in that worker with it, hence the split. A shared
- * worker that dies anyway has its unfinished files run again, each in a worker of its own (test.mjs).
+ * a method (`vi.spyOn`) or the clock; it loads the pose models into the test process (`loadHuman`,
+ * `loadPhotoBody`: tfjs has one engine per process, and a file ending while its last inference ran crashed the next
+ * file's); or it opens WebRTC peers in the test process (`@roamhq/wrtc`, which sometimes crashes its process when
+ * they close: test-report.mjs). Files that do none of these share their workers (vitest's `--no-isolate`), in
+ * every tier: a fresh worker for each file spent much of a run starting workers and importing the same modules
+ * again. On a 2-core AMD EPYC (2026-11-29): core's 36 unit files 22 s isolated, 6 s shared; the API's 21
+ * integration files that may share 153 s isolated, 99 s shared. A replaced module stays replaced for every later
+ * file of a shared worker, one file's left-over spy or fake clock is another's failure, and a crash takes every
+ * file still to run in that worker with it, hence the split. A shared worker that dies anyway has its unfinished
+ * files run again, each in a worker of its own (test.mjs).
  */
 export const NEEDS_OWN_WORKER =
-  /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(|['"]@roamhq\/wrtc['"]/;
+  /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(|\bload(Human|PhotoBody)\(|['"]@roamhq\/wrtc['"]/;
 
 /** A package's test files split into those that may share workers and those that each need their own. */
 export function workerGroups(root, pkg, files) {

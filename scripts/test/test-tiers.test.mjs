@@ -55,7 +55,7 @@ test('the command line picks packages and tiers; anything else is named as unkno
   assert.deepEqual(parseArgs(['webb', '--tier', 'fast']).unknown, ['webb', 'fast']);
 });
 
-test('test files that replace a module, a method or the clock, or open WebRTC peers, get workers of their own; the rest share', () => {
+test('test files that replace a module, a method or the clock, load the models or open WebRTC peers in-process get workers of their own; the rest share', () => {
   const { shared, own } = workerGroups(root, 'core', [
     'test/sessions/live-loop.test.ts',
     'test/api/client.test.ts',
@@ -66,4 +66,5 @@ test('test files that replace a module, a method or the clock, or open WebRTC pe
   assert.ok(NEEDS_OWN_WORKER.test('vi.useFakeTimers();'));
   assert.ok(!NEEDS_OWN_WORKER.test('vi.fn(actual)'));
   assert.ok(NEEDS_OWN_WORKER.test("import wrtc from '@roamhq/wrtc';"));
+  assert.deepEqual(workerGroups(root, 'detector', ['test/gate.test.ts']).own, ['test/gate.test.ts']);
 });
