@@ -107,7 +107,8 @@ async function main() {
    * one of several runs of a package's files in a tier, with vitest's own `args`. */
   async function runFiles(tier, pkg, files, quiet, { part = '', args = [] } = {}) {
     const name = `${tier}: ${pkg}${part ? ` (${part} workers)` : ''}`;
-    const report = `${reportDir}/${tier}-${pkg}${part ? `-${part}` : ''}.json`;
+    const reportBase = `${reportDir}/${tier}-${pkg}${part ? `-${part}` : ''}`;
+    const report = `${reportBase}.json`;
     const dir = join(root, 'packages', pkg);
     const abs = files.map((f) => join(dir, f));
     // The package's own vitest, started by Node in the package's folder with its binaries on the path, as
@@ -141,7 +142,7 @@ async function main() {
         const died = `\n${name}: the test worker died before ${unfinished.join(', ')} ended; running them once more\n`;
         if (quiet) lines.push(died);
         else console.log(died);
-        const again = `${reportDir}/${tier}-${pkg}${part ? `-${part}` : ''}.again.json`;
+        const again = `${reportBase}.again.json`;
         const rerun = await vitest(unfinished, again, []);
         lines.push(rerun.output);
         const a = existsSync(again) ? JSON.parse(readFileSync(again, 'utf8')) : null;
