@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
 import { pnpmCommand } from './pnpm.mjs';
 import { passedOutside, unfinishedFiles } from './test-report.mjs';
-import { filesByTier, PACKAGES, TIERS, workerGroups } from './test-tiers.mjs';
+import { filesByTier, lanesOf, PACKAGES, TIERS, workerGroups } from './test-tiers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -61,6 +61,26 @@ const pnpm = (args, options) => {
 /** The vitest command a package resolves to (its own dependency, else the workspace's). */
 const vitestBin = (dir) =>
   join(dirname(createRequire(join(dir, 'package.json')).resolve('vitest/package.json')), 'vitest.mjs');
+
+/** The packages whose browser files serve the web app's shared test build. */
+const BUILD_SERVERS = ['web', 'extension'];
+
+/**
+ * The web app's build the browser tier serves (packages/web/server/build-once.ts buildShared), made or found once
+ * before its lanes start: every file of the tier then serves this one (POSTURE_WEB_BUILD). Otherwise the first
+ * files of both lanes would build it at once, and the cluster's start test, which packs the extension zip the build
+ * copies with its own ports, would have the next file build it again halfway through the tier.
+ */
+async function sharedWebBuild() {
+  const { status, output } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'packages/web/server/build-once.ts', '--shared'],
+    { quiet: true },
+  );
+  const folder = output.trim().split('\n').at(-1);
+  if (status !== 0 || !folder) throw new Error(`the web app's build failed:\n${output}`);
+  return folder;
+}
 
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
@@ -168,18 +188,20 @@ async function main() {
 
   /**
    * A package's files of a tier: those that replace nothing share their workers, the others get one each
-   * (test-tiers.mjs NEEDS_OWN_WORKER); the package counts once.
+   * (test-tiers.mjs NEEDS_OWN_WORKER); the package counts once. A package `beside` another lane's runs quietly
+   * and one file at a time: the machine's two cores are the other lane's too.
    */
-  async function runPackage(tier, { pkg, files }, quiet) {
+  async function runPackage(tier, { pkg, files }, { quiet = false, beside = false } = {}) {
     const { shared, own } = workerGroups(root, pkg, files);
+    const one = beside ? ['--maxWorkers=1'] : [];
     const runs = [];
     for (const [part, group, args] of [
-      ['shared', shared, ['--no-isolate']],
-      ['own', own, []],
+      ['shared', shared, ['--no-isolate', ...one]],
+      ['own', own, one],
     ]) {
       if (!group.length) continue;
-      if (!quiet) console.log(`\n=== tests: ${tier}: ${pkg} (${part} workers) ===`);
-      runs.push(await runFiles(tier, pkg, group, quiet, { part, args }));
+      if (!quiet && !beside) console.log(`\n=== tests: ${tier}: ${pkg} (${part} workers) ===`);
+      runs.push(await runFiles(tier, pkg, group, quiet || beside, { part, args }));
     }
     const sum = (key) => runs.reduce((s, r) => s + (r[key] ?? 0), 0);
     return { pkg, passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') };
@@ -197,12 +219,29 @@ async function main() {
       // whole when it ends.
       const queue = [...jobs];
       const worker = async () => {
-        for (let job = queue.shift(); job; job = queue.shift()) done.push(await runPackage(tier, job, true));
+        for (let job = queue.shift(); job; job = queue.shift())
+          done.push(await runPackage(tier, job, { quiet: true }));
       };
       await Promise.all([worker(), worker()]);
     } else {
-      // The other tiers start databases, services and browsers on fixed ports: one package at a time.
-      for (const job of jobs) done.push(await runPackage(tier, job, false));
+      // The other tiers start databases, services and browsers: their packages run in lanes side by side
+      // (test-tiers.mjs LANES). The first lane's output goes straight through; each other lane's package runs one
+      // file at a time and prints its output whole when it ends.
+      const lanes = lanesOf(
+        tier,
+        jobs.map((j) => j.pkg),
+      );
+      const pinned = tier === 'browser' && jobs.some((j) => BUILD_SERVERS.includes(j.pkg));
+      if (pinned) process.env.POSTURE_WEB_BUILD = await sharedWebBuild();
+      await Promise.all(
+        lanes.map(async (lane, i) => {
+          for (const pkg of lane) {
+            const job = jobs.find((j) => j.pkg === pkg);
+            if (job) done.push(await runPackage(tier, job, { beside: i > 0 }));
+          }
+        }),
+      );
+      if (pinned) delete process.env.POSTURE_WEB_BUILD;
     }
     const ms = Date.now() - tierStarted;
     results.push({ tier, ms, packages: PACKAGES.flatMap((p) => done.filter((d) => d.pkg === p)) });

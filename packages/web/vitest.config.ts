@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reporters } from '../../vitest.shared.ts';
+import { longestFirst, reporters } from '../../vitest.shared.ts';
 
 export default defineConfig({
   test: {
@@ -12,5 +12,18 @@ export default defineConfig({
     // Two browser files at a time: they mostly wait on real time (camera frames, onset and warning delays), and each
     // turns its person's posture on events, not on a clip's clock, so they hold under the shared load.
     maxWorkers: process.env.POSTURE_TEST_TIER === 'browser' ? 2 : undefined,
+    // The browser files that take longest (40-60 s each on a 2-core AMD EPYC, 2026-11-29), started first: on a fresh
+    // clone vitest starts the largest files first, and the axe audit, a short file that visits every route, ran on
+    // alone for its last 40 s.
+    sequence: {
+      sequencer: longestFirst([
+        'test/public/accessibility.test.ts',
+        'test/journey/journey.browser.test.ts',
+        'test/finish/finish.browser.test.ts',
+        'test/live/live.browser.test.ts',
+        'test/dashboard/dashboard.browser.test.ts',
+        'test/public/shell.test.ts',
+      ]),
+    },
   },
 });

@@ -7,6 +7,8 @@ import { parseArgs } from '../test.mjs';
 import {
   filesByTier,
   globToRegExp,
+  LANES,
+  lanesOf,
   NEEDS_OWN_WORKER,
   PACKAGES,
   TIERS,
@@ -67,4 +69,20 @@ test('test files that replace a module, a method or the clock, load the models o
   assert.ok(!NEEDS_OWN_WORKER.test('vi.fn(actual)'));
   assert.ok(NEEDS_OWN_WORKER.test("import wrtc from '@roamhq/wrtc';"));
   assert.deepEqual(workerGroups(root, 'detector', ['test/gate.test.ts']).own, ['test/gate.test.ts']);
+});
+
+test('the tiers that start servers run every package once, in lanes side by side; the unit tier has none', () => {
+  for (const tier of TIERS.filter((t) => t !== 'unit')) {
+    assert.ok(LANES[tier].length > 1, `${tier} has one lane`);
+    assert.deepEqual(lanesOf(tier, PACKAGES).flat().sort(), [...PACKAGES].sort());
+  }
+  assert.deepEqual(lanesOf('browser', ['extension', 'web', 'cluster']), [['web'], ['extension', 'cluster']]);
+  // Only the packages asked for, and no empty lane.
+  assert.deepEqual(lanesOf('browser', ['extension']), [['extension']]);
+  // A package the lanes do not name runs in the last lane.
+  assert.deepEqual(lanesOf('integration', ['ui', 'vision', 'api'], { integration: [['vision'], ['api']] }), [
+    ['vision'],
+    ['api', 'ui'],
+  ]);
+  assert.deepEqual(lanesOf('unit', ['web', 'core']), [['core', 'web']]);
 });

@@ -32,9 +32,14 @@ export const SHARED_BUILDS = join(webRoot, 'node_modules', '.cache', 'pv-test-bu
  * The production build the browser tests serve, made once for as long as its inputs do not change: a folder of
  * SHARED_BUILDS named by the inputs' fingerprint, with no build-time addresses (`VITE_*` left out: each test's
  * server gives the app its own). Two processes building at once each build into a folder of their own and the
- * first to finish names it; the other's is thrown away. Returns the folder.
+ * first to finish names it; the other's is thrown away. Returns the folder: the one POSTURE_WEB_BUILD names, when
+ * it holds a build.
  */
 export function buildShared(env: NodeJS.ProcessEnv = process.env): string {
+  // A test run that made the build before its files started names it (scripts/test.mjs): each of its files serves
+  // that one, even after an input changed meanwhile.
+  const pinned = env.POSTURE_WEB_BUILD;
+  if (pinned && existsSync(join(pinned, BUILD_INFO))) return pinned;
   const clean = Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('VITE_')));
   const fingerprint = buildInputs(clean).slice(0, 16);
   const dir = join(SHARED_BUILDS, fingerprint);
