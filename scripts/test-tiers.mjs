@@ -83,15 +83,21 @@ export const RULES = {
 
 /**
  * The tiers that start servers run their packages in two lanes side by side, each lane's packages one after the
- * other; a package a tier's lanes do not name runs in its last lane. The first lane holds the package that keeps
- * both cores busy longest, the second the packages that mostly wait on real time (onset and warning delays, live
- * frames at the camera's rate, processes starting), whose idle core the first lane's package takes. Run one after
- * the other on a 2-core AMD EPYC (2026-11-29), the vision service's integration files kept the machine 53 % busy
- * for 108 s and the other packages' 41-93 % for 120 s (228 s in all); in two lanes the tier took 160 s, every test
- * passed. The unit tier starts nothing and runs any two packages at a time (test.mjs).
+ * other; a package the tier's lanes do not name runs in its last lane. The first lane starts with the tier's busiest
+ * package (the API's integration files, the web app's browser files: 86-93 % of both cores alone), the second lane's
+ * packages run one file at a time (test.mjs), and the rest are split so that both lanes end about together. Why:
+ * sampled every 5 s on a 2-core AMD EPYC (2026-11-29), run one after the other, the vision service's integration
+ * files kept the machine 53 % busy for 108 s (one file at a time, its live files waiting out onset delays at 10
+ * frames/s), core's 26 % for 24 s, the extension's browser files 42 % for 96 s, the detector's accuracy files 53 %
+ * for 31 s. On that machine, one after the other and in these lanes: integration 228 s and 155 s, browser 387 s
+ * and 282 s, accuracy 68 s and 45 s, every test passing. The unit tier starts nothing and runs any two packages at
+ * a time (test.mjs).
  */
 export const LANES = {
-  integration: [['vision'], ['api', 'core', 'detector', 'cluster', 'extension']],
+  integration: [
+    ['api', 'core', 'cluster'],
+    ['vision', 'detector', 'extension'],
+  ],
   browser: [['web'], ['core', 'vision', 'extension', 'cluster']],
   accuracy: [['vision'], ['detector']],
 };
