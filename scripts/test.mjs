@@ -124,9 +124,10 @@ async function main() {
   mkdirSync(reportDir, { recursive: true });
 
   /** One package's files of one tier through its own vitest (its config: timeouts, setup files); `part` names
-   * one of several runs of a package's files in a tier, with vitest's own `args`. */
-  async function runFiles(tier, pkg, files, quiet, { part = '', args = [] } = {}) {
-    const name = `${tier}: ${pkg}${part ? ` (${part} workers)` : ''}`;
+   * one of several runs of a package's files in a tier, with vitest's own `args`, and `lane` the lane it runs in
+   * beside another (its header says so). */
+  async function runFiles(tier, pkg, files, quiet, { part = '', args = [], lane = '' } = {}) {
+    const name = `${tier}: ${pkg}${part ? ` (${part} workers${lane ? `, ${lane}` : ''})` : ''}`;
     const reportBase = `${reportDir}/${tier}-${pkg}${part ? `-${part}` : ''}`;
     const report = `${reportBase}.json`;
     const dir = join(root, 'packages', pkg);
@@ -201,7 +202,9 @@ async function main() {
     ]) {
       if (!group.length) continue;
       if (!quiet && !beside) console.log(`\n=== tests: ${tier}: ${pkg} (${part} workers) ===`);
-      runs.push(await runFiles(tier, pkg, group, quiet || beside, { part, args }));
+      runs.push(
+        await runFiles(tier, pkg, group, quiet || beside, { part, args, lane: beside ? 'second lane' : '' }),
+      );
     }
     const sum = (key) => runs.reduce((s, r) => s + (r[key] ?? 0), 0);
     return { pkg, passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') };
