@@ -68,8 +68,9 @@ const BUILD_SERVERS = ['web', 'extension'];
 /**
  * The web app's build the browser tier serves (packages/web/server/build-once.ts buildShared), made or found once
  * before its lanes start: every file of the tier then serves this one (POSTURE_WEB_BUILD). Otherwise the first
- * files of both lanes would build it at once, and the cluster's start test, which packs the extension zip the build
- * copies with its own ports, would have the next file build it again halfway through the tier.
+ * files of both lanes would build it at once, and once the cluster's start test had packed the extension zip the
+ * build copies (with its own ports), the next file would build it again and delete the build the other lane's files
+ * were serving.
  */
 async function sharedWebBuild() {
   const { status, output } = await run(
