@@ -1,13 +1,6 @@
 import { POSTURE_ISSUES } from '@posture-vision/core/sessions';
 import { describe, expect, it } from 'vitest';
 import {
-  consistencyScore,
-  dashboardAnalytics,
-  improvementRate,
-  postureTrends,
-  weekOf,
-} from '../src/analytics/rules.ts';
-import {
   calibrationState,
   ISSUE_ADVICE,
   ISSUE_LABELS,
@@ -181,58 +174,6 @@ describe('session report rules', () => {
       issueAdvice: () => undefined,
     });
     expect(empty).toMatchObject({ duration: 30, averageScore: 0, stabilityIndex: 0, timeline: [] });
-  });
-});
-
-describe('analytics rules', () => {
-  const session = (day: number, score: number | null, duration = 600) => ({
-    id: `s${day}`,
-    startTime: new Date(Date.UTC(2026, 0, day, 10)),
-    duration,
-    score,
-    stabilityIndex: null,
-    times: { good: 60 * (day % 3), neutral: 30, poor: 45 * (day % 2) },
-  });
-
-  it('computes the improvement rate from the earlier and later halves', () => {
-    expect(improvementRate([])).toBe(0);
-    expect(improvementRate([50])).toBe(0);
-    expect(improvementRate([50, 60])).toBe(20);
-    expect(improvementRate([80, 70, 99, 60, 40])).toBe(-33.3);
-  });
-
-  it('groups by day and ISO week, with the distribution and the last 10 scores', () => {
-    expect(weekOf(new Date(Date.UTC(2026, 0, 11)))).toBe('2026-01-05'); // a Sunday belongs to Monday 5th's week
-    const data = dashboardAnalytics([session(5, 60), session(5, 80), session(12, 90), session(13, null)]);
-    expect(data).toMatchObject({
-      total_sessions: 4,
-      total_time: 2400,
-      average_posture_score: 76.7,
-      improvement_rate: 50,
-      last_session_date: '2026-01-13T10:00:00.000Z',
-      // Seconds, summed over the sessions: good 120 + 120 + 0 + 60, fair 4 × 30, poor 45 + 45 + 0 + 45.
-      posture_distribution: { good: 300, fair: 120, poor: 135 },
-      scoreTrend: [60, 80, 90],
-    });
-    expect(data.daily_averages).toEqual([
-      { date: '2026-01-05', averageScore: 70, sessionCount: 2 },
-      { date: '2026-01-12', averageScore: 90, sessionCount: 1 },
-      { date: '2026-01-13', averageScore: null, sessionCount: 1 },
-    ]);
-    expect(data.weekly_trends).toEqual([
-      { week: '2026-01-05', averageScore: 70, sessionCount: 2 },
-      { week: '2026-01-12', averageScore: 90, sessionCount: 2 },
-    ]);
-  });
-
-  it('scores consistency from regular days and steady averages, and finds the best day', () => {
-    expect(consistencyScore([], 7)).toBe(0);
-    expect(consistencyScore(Array(7).fill({ averageScore: 80 }), 7)).toBe(100);
-    expect(consistencyScore([{ averageScore: 50 }, { averageScore: 100 }], 7)).toBe(14.3);
-    const trends = postureTrends([session(5, 60), session(6, 90), session(7, null)], 7);
-    expect(trends.bestDay).toEqual({ date: '2026-01-06', score: 90 });
-    expect(trends.improvementRate).toBe(50);
-    expect(trends.dailyAggregates).toHaveLength(3);
   });
 });
 

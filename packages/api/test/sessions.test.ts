@@ -1,6 +1,6 @@
+import { dayOf, weekOf } from '@posture-vision/core/analytics';
 import { sessionsExport } from '@posture-vision/core/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayOf, weekOf } from '../src/analytics/rules.ts';
 import { databases, type SignedIn, signUp, startedAt, startTestServer, type TestServer } from './harness.ts';
 import { calibrationPhotos } from './images.ts';
 import { measured, startVisionDouble, type VisionDouble } from './vision-double.ts';
@@ -302,8 +302,11 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     const days = trends.dailyAggregates as { date: string; averageScore: number }[];
     const best = days.reduce((b, d) => (d.averageScore > b.averageScore ? d : b));
     expect(trends.bestDay).toEqual({ date: best.date, score: best.averageScore });
-    // The later days' average against the earlier days': nothing to compare within one day.
-    if (days.length === 1) expect(trends.improvementRate).toBe(0);
+    // The trends and the insights of one timeframe are figures of the same sessions (core analytics figures).
+    const sameDays = (await server.http.get('/sessions/insights?timeframe=7d', user.accessToken)).body.data;
+    expect(sameDays.progressIndicators.improvementRate).toBe(trends.improvementRate);
+    expect(sameDays.progressIndicators.averageScore).toBeLessThanOrEqual(trends.bestDay.score);
+    expect(analytics.improvement_rate).toBe(trends.improvementRate);
     expect(trends.consistencyScore).toBeGreaterThan(0);
     expect((await server.http.get('/analytics/posture-trends?timeframe=2w', user.accessToken)).status).toBe(
       400,

@@ -1,5 +1,7 @@
 // Analytics queries: sessions with their scores, and insights, computed
 // from the stored sessions and feedback.
+
+import { insightsOf, insightsOfFigures, type ScoredSession } from '@posture-vision/core/analytics';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { ISSUE_ADVICE, issueLabel } from '../calibration/rules.ts';
 import type { Database } from '../db/index.ts';
@@ -11,7 +13,6 @@ import {
   reportOf,
   withCurrentFigures,
 } from '../sessions/service.ts';
-import { improvementRate, insights, type ScoredSession, timeWeightedFigures } from './rules.ts';
 
 /**
  * Sessions with their figures: as stored once ended (the report computed at the end; sessions stored under older
@@ -61,31 +62,27 @@ export async function scoredSessions(
   );
 }
 
-/** Insights from the same figures as the reports: one session's report, or the last 30 days' sessions weighted
- * by their time (rules.ts, timeWeightedFigures). */
-export async function sessionInsights(db: Database, userId: string, sessionId?: string) {
-  let sessions: ScoredSession[];
-  let figures: { averageScore: number; goodShare: number; stabilityIndex: number };
-  if (sessionId) {
-    const report = await reportOf(db, await ownSession(db, userId, sessionId));
-    const k = report.keyFindings;
-    const tracked = k.goodPostureTime + k.neutralPostureTime + k.poorPostureTime;
-    figures = {
+/** Insights by core's analytics figures (domain/analytics/figures.ts): one session's report, or the sessions of the
+ * last `days` days, the same sessions the posture trends of that timeframe read, so the two agree. */
+export async function sessionInsights(db: Database, userId: string, sessionId?: string, days = 30) {
+  const issues = {
+    issueShares: await recentIssueShares(db, userId, sessionId),
+    issueLabel,
+    issueAdvice: (issue: string) => ISSUE_ADVICE[issue],
+  };
+  if (!sessionId)
+    return insightsOf(await scoredSessions(db, userId, new Date(Date.now() - days * 86_400_000)), issues);
+  const report = await reportOf(db, await ownSession(db, userId, sessionId));
+  const k = report.keyFindings;
+  const tracked = k.goodPostureTime + k.neutralPostureTime + k.poorPostureTime;
+  return insightsOfFigures(
+    {
+      sessionCount: 1,
       averageScore: report.averageScore,
       goodShare: tracked ? k.goodPostureTime / tracked : 0,
       stabilityIndex: report.stabilityIndex,
-    };
-    sessions = [];
-  } else {
-    sessions = await scoredSessions(db, userId, new Date(Date.now() - 30 * 86_400_000));
-    figures = timeWeightedFigures(sessions);
-  }
-  return insights({
-    sessionCount: sessionId ? 1 : sessions.length,
-    ...figures,
-    improvementRate: improvementRate(sessions.flatMap((s) => (s.score === null ? [] : [s.score]))),
-    issueShares: await recentIssueShares(db, userId, sessionId),
-    issueLabel,
-    issueAdvice: (issue) => ISSUE_ADVICE[issue],
-  });
+      improvementRate: 0,
+    },
+    issues,
+  );
 }

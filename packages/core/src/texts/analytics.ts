@@ -22,3 +22,16 @@ export const ANALYTICS_MESSAGES = {
   cvaChartTitle: 'CVA Over Time',
   cvaChartLabel: 'CVA Angle (°)',
 } as const;
+
+/** The insights' overall-patterns text (GET /sessions/insights, shown in the analytics screen's AI-Powered Insights). */
+export const ANALYTICS_INSIGHT_TEXTS = {
+  noFeedback: 'No posture feedback recorded yet. Start a real-time session to see your posture patterns.',
+  summary: (sessions: number, averageScore: number, goodPercent: number) =>
+    `Across ${sessions} session${sessions === 1 ? '' : 's'} your average posture score is ${averageScore}, with good posture ${goodPercent}% of the time.`,
+  frequentIssue: (label: string, percent: number) =>
+    `Your most frequent issue is ${label.toLowerCase()} (${percent}% of feedback).`,
+  improving: (rate: number) => `Your scores are improving (+${rate}%).`,
+  declining: (rate: number) => `Your scores are declining (${rate}%).`,
+  steady: 'Your scores are steady.',
+  workOn: (label: string) => `Work on ${label.toLowerCase()}.`,
+} as const;

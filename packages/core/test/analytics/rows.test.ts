@@ -10,7 +10,7 @@ import {
   consistencyBarPercent,
   dateFilterRange,
   filterSessionsByMode,
-  formatDurationMinutes,
+  formatDuration,
   formatImprovementRate,
   indicatorLabel,
   indicatorValue,
@@ -54,13 +54,16 @@ describe('session entries', () => {
   it.each([
     [null, 'N/A'],
     [undefined, 'N/A'],
-    [0, '0m'],
-    [29, '0m'],
-    [30, '1m'],
+    [0, '0s'],
+    [6, '6s'],
+    [22, '22s'],
+    [59.4, '59s'],
+    [59.6, '1m'], // 60 s is a minute
+    [60, '1m'],
     [90, '2m'], // rounded: 1.5 → 2
     [3600, '60m'],
   ])('duration %j s → %s', (seconds, text) => {
-    expect(formatDurationMinutes(seconds)).toBe(text);
+    expect(formatDuration(seconds)).toBe(text);
   });
 
   it('calibrations get a cal- id, Photo Calibration, N/A and the calibration link', () => {
@@ -236,6 +239,10 @@ describe('insights and recommendations', () => {
     expect(indicatorValue(12, 'totalSessions')).toBe('12');
     expect(indicatorValue(100, 'stabilityIndex')).toBe('100.0');
     expect(indicatorValue(2, 'accountCountry')).toBe('2.0');
+    // Rates as the Improvement Summary writes them, shares with their sign.
+    expect(indicatorValue(18.1, 'improvementRate')).toBe(formatImprovementRate(18.1));
+    expect(indicatorValue(-3, 'improvementRate')).toBe('-3%');
+    expect(indicatorValue(78.25, 'goodPosturePercentage')).toBe('78.3%');
     expect(progressIndicators({ averageScore: 81.26, sessionCount: 4 })).toEqual([
       { key: 'averageScore', label: 'Average Score', value: '81.3' },
       { key: 'sessionCount', label: 'Session Count', value: '4' },

@@ -146,6 +146,7 @@ describe('requests', () => {
       [() => api.sessions.exportStats(), 'GET', '/sessions/export/stats'],
       [() => api.sessions.insights('s9'), 'GET', '/sessions/s9/insights'],
       [() => api.sessions.insights(), 'GET', '/sessions/insights'],
+      [() => api.sessions.insights(undefined, '7d'), 'GET', '/sessions/insights?timeframe=7d'],
       [() => api.sessions.postureTrends(), 'GET', '/analytics/posture-trends?timeframe=30d'],
       [() => api.sessions.postureTrends('7d'), 'GET', '/analytics/posture-trends?timeframe=7d'],
       [() => api.security.deviceSessions(), 'GET', '/auth/sessions'],

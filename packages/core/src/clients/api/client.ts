@@ -338,7 +338,10 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
       history: (limit = 10) => authed('/sessions/history', { query: { limit } }),
       exportData: (format) => authed('/sessions/export', { query: { format } }),
       exportStats: () => authed('/sessions/export/stats'),
-      insights: (id) => authed(id ? `/sessions/${encodeURIComponent(id)}/insights` : '/sessions/insights'),
+      insights: (id, timeframe) =>
+        id
+          ? authed(`/sessions/${encodeURIComponent(id)}/insights`)
+          : authed('/sessions/insights', timeframe ? { query: { timeframe } } : {}),
       postureTrends: (timeframe = '30d') => authed('/analytics/posture-trends', { query: { timeframe } }),
     },
     security: {

@@ -190,7 +190,8 @@ export interface ApiClient {
     history(limit?: number): Promise<Answer<SessionHistoryItem[]>>;
     exportData(format?: 'json' | 'csv'): Promise<Answer<SessionsExport | string>>;
     exportStats(): Promise<Answer<ExportStats['sessions']>>;
-    insights(id?: string): Promise<Answer<SessionInsights>>;
+    /** One session's insights, or those of the sessions in a trends timeframe (30 days by default). */
+    insights(id?: string, timeframe?: PostureTrendsTimeframe): Promise<Answer<SessionInsights>>;
     postureTrends(timeframe?: PostureTrendsTimeframe): Promise<Answer<PostureTrends>>;
   };
   security: {

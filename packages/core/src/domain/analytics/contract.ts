@@ -7,6 +7,8 @@ export const TIMEFRAME_DAYS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as co
 const TIMEFRAMES = Object.keys(TIMEFRAME_DAYS) as (keyof typeof TIMEFRAME_DAYS)[];
 
 export const postureTrendsQuery = z.object({ timeframe: z.enum(TIMEFRAMES).default('30d') });
+/** The insights cover the days of a trends timeframe, 30 by default (the analytics screen sends its choice). */
+export const sessionInsightsQuery = postureTrendsQuery;
 
 /** A day or week whose sessions carry no feedback has averageScore null: no score beats an invented 0. */
 const dailyAggregate = z.object({
@@ -26,7 +28,7 @@ export const dashboardAnalytics = z.object({
     z.object({ week: z.string(), averageScore: z.number().nullable(), sessionCount: z.number() }),
   ),
   /** Seconds in good, neutral (fair) and poor posture over the sessions, by the report's timestamp rule (the
-   * API's analytics/rules.ts); whole seconds, like the report's keyFindings. */
+   * report's rule, summed by core's analytics figures); whole seconds, like the report's keyFindings. */
   posture_distribution: z.object({ good: z.number(), fair: z.number(), poor: z.number() }),
   scoreTrend: z.array(z.number()),
 });

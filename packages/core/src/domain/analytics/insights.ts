@@ -37,9 +37,20 @@ export function isCountIndicator(key: string): boolean {
   return COUNT_KEY.test(key);
 }
 
-/** Progress-indicator numbers to 1 decimal; counts as whole numbers. */
+/**
+ * Indicators that are percents: a rate of change (improvementRate) is written as the trends' Improvement Summary
+ * writes it (formatImprovementRate), so the same figure reads the same in both places ("+18.1%", not "18.1" above
+ * "+18.1%"); a share (goodPosturePercentage) gets its % sign.
+ */
+const RATE_KEY = /Rate$/;
+const PERCENT_KEY = /(Percentage|Percent)$/;
+
+/** Progress-indicator numbers to 1 decimal; counts as whole numbers; rates and shares as percents. */
 export function indicatorValue(value: number, key = ''): string {
-  return isCountIndicator(key) ? String(Math.round(value)) : value.toFixed(1);
+  if (isCountIndicator(key)) return String(Math.round(value));
+  if (RATE_KEY.test(key)) return formatImprovementRate(value);
+  if (PERCENT_KEY.test(key)) return `${value.toFixed(1)}%`;
+  return value.toFixed(1);
 }
 
 export function progressIndicators(indicators: Record<string, number> | null | undefined) {

