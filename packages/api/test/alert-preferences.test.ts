@@ -21,10 +21,11 @@ describe.each(databases)('alert preferences on %s', (kind) => {
 
   it('a new user has the defaults; a save is read back from anywhere, and only by its user', async () => {
     expect((await read(user)).body).toMatchObject({ success: true, data: DEFAULT_ALERT_PREFERENCES });
-    const saved = await save(user, { sensitivity: 'low', warningDelaySeconds: 12 });
+    const saved = await save(user, { sensitivity: 'low', warningDelaySeconds: 12, alertStyle: 'sound' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({ sensitivity: 'low', warningDelaySeconds: 12 });
-    expect((await read(user)).body.data).toEqual({ sensitivity: 'low', warningDelaySeconds: 12 });
+    const stored = { sensitivity: 'low', warningDelaySeconds: 12, alertStyle: 'sound' };
+    expect(saved.body.data).toEqual(stored);
+    expect((await read(user)).body.data).toEqual(stored);
     expect((await read(other)).body.data).toEqual(DEFAULT_ALERT_PREFERENCES);
     // The bounds themselves are accepted.
     expect((await save(user, { sensitivity: 'high', warningDelaySeconds: WARNING_DELAY_S.max })).status).toBe(
@@ -34,6 +35,17 @@ describe.each(databases)('alert preferences on %s', (kind) => {
       200,
     );
     expect((await read(user)).body.data.warningDelaySeconds).toBe(WARNING_DELAY_S.min);
+    // A save that does not name the style (an extension from before it) keeps the one stored.
+    expect((await read(user)).body.data.alertStyle).toBe('sound');
+  });
+
+  it('keeps each alert style on the account', async () => {
+    for (const alertStyle of ['badge', 'none', 'silent', 'sound']) {
+      const body = { sensitivity: 'medium', warningDelaySeconds: 20, alertStyle };
+      expect((await save(other, body)).body.data).toEqual(body);
+      expect((await read(other)).body.data).toEqual(body);
+    }
+    expect((await read(user)).body.data.alertStyle).toBe('sound');
   });
 
   it.each([
@@ -42,6 +54,7 @@ describe.each(databases)('alert preferences on %s', (kind) => {
     [{ sensitivity: 'high', warningDelaySeconds: -1 }, 'warningDelaySeconds'],
     [{ sensitivity: 'high', warningDelaySeconds: 2.5 }, 'warningDelaySeconds'],
     [{ sensitivity: 'high', warningDelaySeconds: '10' }, 'warningDelaySeconds'],
+    [{ sensitivity: 'high', warningDelaySeconds: 10, alertStyle: 'blur' }, 'alertStyle'],
     [{}, 'sensitivity'],
   ])('refuses %j with a 400 naming %s, and keeps the stored value', async (body, field) => {
     const before = (await read(user)).body.data;

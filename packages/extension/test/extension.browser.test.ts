@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZIP_NAME } from '../scripts/package-extension';
 import { get, passiveSession, put, type TestUser } from './api-user';
 import { type ExtensionStack, startExtensionStack } from './extension-stack';
-import { alertAfterPoorMs, notificationsShown, openPopup, startMonitoring, waitForPopupText } from './popup';
+import {
+  alertAfterPoorMs,
+  notificationsShown,
+  openPopup,
+  POOR_POSTURE_TEXTS,
+  startMonitoring,
+  waitForPopupText,
+} from './popup';
 
 const SUITE = 'extension';
 
@@ -127,7 +134,7 @@ describe('Posture Vision extension', () => {
 
   it('notifies once poor posture has lasted the user’s warning delay', async () => {
     stack.camera.show('slouched');
-    await waitForPopup('posture', ['Poor posture'], 60_000);
+    await waitForPopup('posture', POOR_POSTURE_TEXTS, 60_000);
     await expect
       .poll(() => notificationsShown(popup), { timeout: 60_000, interval: 1000 })
       .toEqual(['poor-posture']);

@@ -9,7 +9,9 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension } from '../scripts/package-extension';
 import { OFFSCREEN_PATH } from '../src/platform/offscreen-host';
+import type { AlertState } from '../src/rules/alert-timing';
 import { localDay } from '../src/rules/daily-stats';
+import type { Account, MonitorState } from '../src/state/monitor-state';
 import { openPopup } from './popup';
 
 const SUITE = 'extension';
@@ -53,8 +55,8 @@ beforeAll(async () => {
         },
         // 45 min good, 15 min poor: 75 % good.
         stats: { day, monitoredMs: 60 * 60_000, goodMs: 45 * 60_000, poorMs: 15 * 60_000 },
-        // Snoozed until 24 min 30 s from now: "25 minutes left" (rounded up).
-        alerts: { poorSince: null, lastAlertAt: null, snoozedUntil: at + 24 * 60_000 + 30_000 },
+        // Snoozed until 25 min from now: "25 minutes left" (to the nearest minute) for the next half minute.
+        alerts: { poorSince: null, lastAlertAt: null, snoozedUntil: at + 25 * 60_000 },
       }),
     localDay(now),
     now,
@@ -89,6 +91,64 @@ describe('extension popup look', () => {
     }));
     expect(ring).toEqual({ role: 'img', label: 'Good posture today: 75%', arcs: 2 });
     expect(await textOf(popup, 'snooze-state')).toMatch(/^Alerts snoozed · 25 minutes left \(until .+\)$/);
+  });
+
+  it('names the issue of a poor posture, shows the user’s picture, reads 30 minutes for a new snooze and ends it', async () => {
+    const stored = (await popup.evaluate(() =>
+      chrome.storage.local.get(['monitor', 'account', 'alerts']),
+    )) as {
+      monitor: MonitorState;
+      account: Account;
+      alerts: AlertState;
+    };
+    // A 2 × 2 PNG, as the web app's upload would have stored it (the API answers its address).
+    const picture =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGOw7f77H4QZYAwAXjILEYwABKsAAAAASUVORK5CYII=';
+    await popup.evaluate(
+      (monitor, account) =>
+        chrome.storage.local.set({
+          monitor: { ...monitor, posture: 'poor', issue: 'forward_head' },
+          account,
+          alerts: { poorSince: null, lastAlertAt: null, snoozedUntil: null },
+        }),
+      stored.monitor,
+      { ...stored.account, picture },
+    );
+    await popup.waitForFunction(
+      () => document.querySelector('[data-testid="posture"]')?.textContent === 'Poor posture: forward head',
+    );
+    await popup.waitForSelector('[data-testid="account-picture"]');
+    expect(await popup.$eval('[data-testid="account-picture"]', (img) => (img as HTMLImageElement).src)).toBe(
+      picture,
+    );
+    expect(await popup.$('[data-testid="account-initial"]')).toBeNull();
+
+    // Snoozed from the popup: the full 30 minutes, then End snooze turns alerts on again.
+    expect(await textOf(popup, 'snooze-state')).toBe('Alerts on');
+    await popup.locator('::-p-text(Snooze alerts 30 min)').click();
+    await popup.waitForFunction(() =>
+      document.querySelector('[data-testid="snooze-state"]')?.textContent?.startsWith('Alerts snoozed'),
+    );
+    expect(await textOf(popup, 'snooze-state')).toMatch(/^Alerts snoozed · 30 minutes left \(until .+\)$/);
+    await saveScreenshot(popup, SUITE, 'popup-poor-snoozed');
+    await popup.locator('::-p-text(End snooze)').click();
+    await popup.waitForFunction(
+      () => document.querySelector('[data-testid="snooze-state"]')?.textContent === 'Alerts on',
+    );
+    const { alerts } = (await popup.evaluate(() => chrome.storage.local.get('alerts'))) as {
+      alerts: AlertState;
+    };
+    expect(alerts.snoozedUntil).toBeNull();
+
+    // A picture that cannot be loaded falls back to the initial.
+    await popup.evaluate(
+      (account) =>
+        chrome.storage.local.set({ account: { ...account, picture: 'data:image/png;base64,broken' } }),
+      stored.account,
+    );
+    await popup.waitForSelector('[data-testid="account-initial"]');
+    expect(await textOf(popup, 'account-initial')).toBe('P');
+    await popup.evaluate((values) => chrome.storage.local.set(values), stored);
   });
 
   it('draws the profile and alert controls as cards like the rest, and says why they could not load', async () => {

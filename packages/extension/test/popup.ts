@@ -1,5 +1,6 @@
 // The extension's popup in a browser test: found through the extension's service worker, read by test id, and
 // signed in the way a user signs the extension in (through the web app's page, which hands over a code).
+import { POSTURE_ISSUES, poorPostureText, postureIssueName } from '@posture-vision/core';
 import type { Browser, Page } from 'puppeteer-core';
 import type { AlertState } from '../src/rules/alert-timing';
 import type { TestUser } from './api-user';
@@ -18,6 +19,13 @@ export async function openPopup(
   await popup.goto(`chrome-extension://${extensionId}/src/popup/popup.html`);
   return { popup, extensionId };
 }
+
+/** What the popup's posture reads for a poor posture: its issue named ("Poor posture: slouch"), or bare when the
+ * verdict names no cause. */
+export const POOR_POSTURE_TEXTS = [
+  ...POSTURE_ISSUES.map((i) => poorPostureText(postureIssueName(i))),
+  poorPostureText(null),
+];
 
 /** Waits until the element with the test id reads one of the texts, and returns what it reads. */
 export async function waitForPopupText(

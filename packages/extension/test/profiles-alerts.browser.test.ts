@@ -18,6 +18,7 @@ import {
   alertAfterPoorMs,
   chooseDeviceProcessing,
   notificationsShown,
+  POOR_POSTURE_TEXTS,
   startMonitoring,
   waitForPopupText,
 } from './popup';
@@ -141,7 +142,7 @@ describe('profiles and the warning delay from the popup', () => {
     try {
       // She slouches, and stays so.
       stack.camera.show('slouched');
-      await waitForPopup('posture', ['Poor posture'], 120_000);
+      await waitForPopup('posture', POOR_POSTURE_TEXTS, 120_000);
       await expect
         .poll(() => notificationsShown(popup), { timeout: 150_000, interval: 1000 })
         .toEqual(['poor-posture']);
@@ -194,7 +195,7 @@ describe('profiles and the warning delay from the popup', () => {
     await popup.locator('::-p-text(Start monitoring)').click();
     // Judged against the profile's reference at once: no calibrating, and she does not sit as that posture.
     await waitForPopup('phase', ['Monitoring'], 120_000);
-    await waitForPopup('posture', ['Poor posture'], 60_000);
+    await waitForPopup('posture', POOR_POSTURE_TEXTS, 60_000);
     expect(await popup.$('[data-testid="stale-calibration"]')).toBeNull();
 
     // Time is the edge here: the rule needs three minutes off the reference. The offscreen document's clock (its

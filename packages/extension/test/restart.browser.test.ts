@@ -12,7 +12,7 @@ import { MONITOR_TEXTS } from '../src/offscreen/passive-monitor';
 import type { MonitorState } from '../src/state/monitor-state';
 import { get, post } from './api-user';
 import { type ExtensionStack, startExtensionStack } from './extension-stack';
-import { openPopup, startMonitoring, waitForPopupText } from './popup';
+import { openPopup, POOR_POSTURE_TEXTS, startMonitoring, waitForPopupText } from './popup';
 
 const SUITE = 'extension-restart';
 
@@ -97,7 +97,7 @@ describe('Passive monitoring across a browser restart', () => {
 
   it('resumes after the browser is opened again, and the cut-off session ends where it was last judged', async () => {
     await startMonitoring(browser, popup);
-    await waitForPopupText(popup, 'posture', ['Good posture', 'Poor posture'], 90_000);
+    await waitForPopupText(popup, 'posture', ['Good posture', ...POOR_POSTURE_TEXTS], 90_000);
     before = (await activeSession()) as string;
     // The session has judged feedback before the browser closes.
     await expect

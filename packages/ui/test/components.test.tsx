@@ -142,7 +142,7 @@ describe('shared components', () => {
     render(
       <>
         <AlertPreferenceFields
-          preferences={{ sensitivity: 'high', warningDelaySeconds: 30 }}
+          preferences={{ sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'silent' }}
           onChange={(c) => changes.push(c)}
         />
         <ActionNotice text="Stale." actionLabel="Recalibrate" onAction={() => acted++} />
@@ -163,9 +163,9 @@ describe('shared components', () => {
       fireEvent.change(screen.getByTestId('alert-warning-delay'), { target: { value: '600' } }),
     );
     expect(changes).toEqual([
-      { sensitivity: 'low', warningDelaySeconds: 30 },
-      { sensitivity: 'high', warningDelaySeconds: 45 },
-      { sensitivity: 'high', warningDelaySeconds: 60 },
+      { sensitivity: 'low', warningDelaySeconds: 30, alertStyle: 'silent' },
+      { sensitivity: 'high', warningDelaySeconds: 45, alertStyle: 'silent' },
+      { sensitivity: 'high', warningDelaySeconds: 60, alertStyle: 'silent' },
     ]);
     expect(screen.getByRole('alert').textContent).toContain('Stale.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Recalibrate' })));

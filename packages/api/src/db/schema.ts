@@ -39,6 +39,8 @@ export const users = pgTable('users', {
    * Settings and the extension's popup share one value that follows the user. */
   alertSensitivity: text('alert_sensitivity').notNull().default('high'),
   warningDelaySeconds: integer('warning_delay_seconds').notNull().default(30),
+  /** How an alert comes: sound, silent, badge or none (core's ALERT_STYLES); silent was the only one before. */
+  alertStyle: text('alert_style').notNull().default('silent'),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The TOTP time step of the last code accepted at login: a code is good for one sign-in only. */

@@ -100,6 +100,7 @@ export default async function profileRoutes(app: FastifyInstance) {
         normalizeAlertPreferences({
           sensitivity: user.alertSensitivity,
           warningDelaySeconds: user.warningDelaySeconds,
+          alertStyle: user.alertStyle,
         }),
         'Alert preferences',
       );
@@ -111,15 +112,21 @@ export default async function profileRoutes(app: FastifyInstance) {
     { ...auth, ...answers(alertPreferencesResponse) },
     async (request) => {
       const body = parse(alertPreferencesRequest, request.body);
-      await ctx.db
+      // A save without a style (a client from before it) keeps the stored one.
+      const [saved] = await ctx.db
         .update(users)
         .set({
           alertSensitivity: body.sensitivity,
           warningDelaySeconds: body.warningDelaySeconds,
+          ...(body.alertStyle ? { alertStyle: body.alertStyle } : {}),
           updatedAt: new Date(),
         })
-        .where(eq(users.id, request.user.userId));
-      return ok(body, 'Alert preferences saved.');
+        .where(eq(users.id, request.user.userId))
+        .returning({ alertStyle: users.alertStyle });
+      return ok(
+        normalizeAlertPreferences({ ...body, alertStyle: saved?.alertStyle }),
+        'Alert preferences saved.',
+      );
     },
   );
 

@@ -87,3 +87,53 @@ export function initialTheme(stored: string | null | undefined): Theme {
 export function toggleTheme(theme: Theme): Theme {
   return theme === 'dark' ? 'light' : 'dark';
 }
+
+// Posture alerts (the extension's popup, its notification and its toolbar badge). Not in the specification (the
+// extension is not in it), so worded here once.
+
+/** What each posture issue (core's POSTURE_ISSUES) is called where a poor posture is named. */
+export const POSTURE_ISSUE_NAMES = {
+  forward_head: 'forward head',
+  slouch: 'slouch',
+  tilt: 'head tilt',
+  leaning_in: 'leaning in',
+  leaning_sideways: 'leaning sideways',
+  leaning_back: 'leaning back',
+  shoulder_asymmetry: 'uneven shoulders',
+} as const;
+
+/** The popup's posture line: poor posture names its issue when the verdict has one. */
+export function poorPostureText(issueName: string | null): string {
+  return issueName ? `Poor posture: ${issueName}` : 'Poor posture';
+}
+
+/** The notification's text for each issue: what to do first, then what was seen. */
+export const POSTURE_ALERT_TEXTS = {
+  forward_head: 'Chin back: your head is forward.',
+  slouch: 'Sit up tall: you are slouching.',
+  tilt: 'Level your head: it is tilted to one side.',
+  leaning_in: 'Sit back: you are leaning in towards the screen.',
+  leaning_sideways: 'Centre yourself: you are leaning to one side.',
+  leaning_back: 'Sit up: you are leaning back.',
+  shoulder_asymmetry: 'Level your shoulders: one is higher than the other.',
+} as const;
+
+/** The notification's text for a poor posture without a named issue. */
+export const POOR_POSTURE_ALERT_TEXT =
+  'Sit up straight and relax your shoulders: your posture has been poor for a while.';
+
+/** How the extension alerts (the alert style, core's settings/alert-preferences.ts ALERT_STYLES). */
+export const ALERT_STYLE_LABELS = {
+  sound: 'Notification with a short sound',
+  silent: 'Notification without sound',
+  badge: 'Toolbar badge only',
+  none: 'None (statistics only)',
+} as const;
+
+/** The alert preferences' own texts: the delay's field and its limit, the snooze. */
+export const ALERT_PREFERENCE_MESSAGES = {
+  alertStyle: 'Alert style',
+  warningDelayLimit: (min: number, max: number) =>
+    `The warning delay must be a whole number of seconds from ${min} to ${max}.`,
+  endSnooze: 'End snooze',
+} as const;

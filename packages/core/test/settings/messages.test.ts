@@ -10,6 +10,7 @@ import {
   logoutAllFailed,
   logoutAllFailedStatus,
   parseUserSettings,
+  poorPostureText,
   SETTINGS_MESSAGES,
   setup2faFailed,
   toggleTheme,
@@ -105,5 +106,12 @@ describe('theme', () => {
   it('toggles', () => {
     expect(toggleTheme('dark')).toBe('light');
     expect(toggleTheme('light')).toBe('dark');
+  });
+});
+
+describe('posture alert texts', () => {
+  it('names the issue of a poor posture in the popup, when the verdict has one', () => {
+    expect(poorPostureText('forward head')).toBe('Poor posture: forward head');
+    expect(poorPostureText(null)).toBe('Poor posture');
   });
 });

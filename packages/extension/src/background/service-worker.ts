@@ -18,6 +18,7 @@ import { chromeStorage, readValue, writeValue } from '../platform/storage';
 import { chromeToolbar } from '../platform/toolbar';
 import {
   ALERT_TIMINGS,
+  endSnooze,
   INITIAL_ALERT_STATE,
   onPostureUpdate,
   resetStretch,
@@ -26,6 +27,7 @@ import {
 import { badgeFor } from '../rules/badge';
 import { addPostureTime } from '../rules/daily-stats';
 import { IDLE_DETECTION_SECONDS, onIdleChange } from '../rules/idle';
+import { accountOf } from '../state/account';
 import { INITIAL_MONITOR_STATE, KEYS, type MonitorState, type Phase } from '../state/monitor-state';
 
 export const MESSAGES = {
@@ -120,13 +122,15 @@ async function stopMonitoring(message: string | null): Promise<Result> {
   return { ok: true };
 }
 
-/** Stores who is signed in for the popup; without an answer the popup says only "Signed in". */
+/**
+ * Stores who is signed in for the popup, with their picture; without an answer the popup says only "Signed in"
+ * (or keeps what it knew).
+ */
 async function rememberAccount(): Promise<void> {
   const answer = await api.profile.get().catch(() => null);
   const profile = answer?.success ? answer.data : null;
   if (!profile?.email) return;
-  const name = `${profile.firstName ?? ''} ${profile.lastName ?? ''}`.trim();
-  await writeValue(KEYS.account, { email: profile.email, name });
+  await writeValue(KEYS.account, accountOf(profile));
 }
 
 async function openCameraPermissionPage(): Promise<void> {
@@ -156,6 +160,12 @@ const handlers: Handlers<'background'> = {
   async 'monitor/snooze'() {
     await serial(async () =>
       writeValue(KEYS.alerts, snooze((await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE, Date.now())),
+    );
+    return { ok: true };
+  },
+  async 'monitor/unsnooze'() {
+    await serial(async () =>
+      writeValue(KEYS.alerts, endSnooze((await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE)),
     );
     return { ok: true };
   },
@@ -215,7 +225,7 @@ const handlers: Handlers<'background'> = {
         ? { connection: 'Not connected', captureFps: 0, sessionId: null }
         : {}),
       ...(phase !== 'monitoring' ? { stale: false } : {}),
-      ...(phase === 'monitoring' && s.phase !== 'monitoring' ? { posture: 'neutral' } : {}),
+      ...(phase === 'monitoring' && s.phase !== 'monitoring' ? { posture: 'neutral', issue: null } : {}),
     }));
     if (phase === 'error') await offscreen.close();
     return { ok: true };
@@ -232,9 +242,9 @@ const handlers: Handlers<'background'> = {
     await updateMonitor(() => ({ processing }));
     return { ok: true };
   },
-  async 'offscreen/posture'({ posture, at, captureFps }) {
+  async 'offscreen/posture'({ posture, issue, at, captureFps }) {
     const previous = await monitorState();
-    await updateMonitor(() => ({ posture, postureAt: at, captureFps }));
+    await updateMonitor(() => ({ posture, issue, postureAt: at, captureFps }));
     const alert = await serial(async () => {
       const stats = await readValue(KEYS.stats);
       const last = previous.postureAt !== null ? { status: previous.posture, at: previous.postureAt } : null;

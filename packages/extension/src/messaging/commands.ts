@@ -1,6 +1,6 @@
 // The typed message map: every runtime message is `{ target, command, payload }`, and each command names
 // its payload and its answer. Handlers are maps keyed by command, so a missing handler is a type error.
-import type { PostureStatus } from '@posture-vision/core';
+import type { PostureIssue, PostureStatus } from '@posture-vision/core';
 import type { Runtime } from 'webextension-polyfill';
 import type { Processing } from '../offscreen/processing';
 import type { Connection, Phase } from '../state/monitor-state';
@@ -17,6 +17,8 @@ export interface BackgroundCommands {
   /** The popup opened: answered once the stored state is true (a run the browser's restart cut off resumed). */
   'monitor/sync': { payload: undefined; answer: Result };
   'monitor/snooze': { payload: undefined; answer: Result };
+  /** Ends a running snooze: alerts are on again at once. */
+  'monitor/unsnooze': { payload: undefined; answer: Result };
   'monitor/recalibrate': { payload: undefined; answer: Result };
   /** The active calibration profile changed (popup): a running monitor switches to its reference. */
   'monitor/profile': { payload: undefined; answer: Result };
@@ -37,7 +39,7 @@ export interface BackgroundCommands {
   /** Whether the reference no longer fits (core's stale-calibration rule). */
   'offscreen/stale': { payload: { stale: boolean }; answer: Result };
   'offscreen/posture': {
-    payload: { posture: PostureStatus; at: number; captureFps: number };
+    payload: { posture: PostureStatus; issue: PostureIssue | null; at: number; captureFps: number };
     answer: Result;
   };
   /** chrome.storage for the offscreen document, which has only chrome.runtime. */

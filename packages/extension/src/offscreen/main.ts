@@ -81,8 +81,8 @@ const monitor = createPassiveMonitor({
       ...(sessionId !== undefined ? { sessionId } : {}),
     }),
   reportConnection: (connection) => send('background', 'offscreen/connection', { connection }),
-  reportPosture: (posture, at, captureFps) =>
-    send('background', 'offscreen/posture', { posture, at, captureFps }),
+  reportPosture: (posture, issue, at, captureFps) =>
+    send('background', 'offscreen/posture', { posture, issue, at, captureFps }),
   preferences: async () => parseAlertPreferences(await storage.get(ALERT_PREFERENCES_KEY)),
   reportStale: (stale) => send('background', 'offscreen/stale', { stale }),
   now: () => Date.now(),

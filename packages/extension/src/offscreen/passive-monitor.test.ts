@@ -92,7 +92,8 @@ function monitor() {
     },
     reportPhase: async (phase, message) => void calls.push(`phase ${phase}${message ? `: ${message}` : ''}`),
     reportConnection: async () => undefined,
-    reportPosture: async (posture, _at, fps) => void calls.push(`posture ${posture} at ${fps} fps`),
+    reportPosture: async (posture, issue, _at, fps) =>
+      void calls.push(`posture ${posture}${issue ? ` (${issue})` : ''} at ${fps} fps`),
     preferences: async () => preferences,
     reportStale: async (stale) => void calls.push(`stale ${stale}`),
     now: () => clock,
@@ -205,9 +206,10 @@ describe('passive monitor', () => {
     await at(11_000, slouched);
     await at(11_500, slouched);
     await at(20_000, upright);
+    // A poor posture is reported with its issue, which the popup names.
     expect(calls).toEqual([
       `posture good at ${STEADY_FPS} fps`,
-      `posture poor at ${AT_RISK_FPS} fps`,
+      `posture poor (tilt) at ${AT_RISK_FPS} fps`,
       `posture good at ${STEADY_FPS} fps`,
     ]);
     expect(constraints).toEqual([STEADY_FPS, AT_RISK_FPS, STEADY_FPS]);
@@ -220,6 +222,26 @@ describe('passive monitor', () => {
       deviationLevel: 'moderate',
       score: 40,
     });
+  });
+
+  it('reports a change of issue at once, while the posture stays poor', async () => {
+    const m = monitor();
+    await m.start(null);
+    await at(0, upright);
+    await at(CALIBRATION_DELAY_MS, upright);
+    calls = [];
+    await at(
+      10_000,
+      frame({ posture_verdict: { status: 'poor', issue: 'slouch', level: 'moderate' } }, true),
+    );
+    await at(
+      10_500,
+      frame({ posture_verdict: { status: 'poor', issue: 'forward_head', level: 'moderate' } }, true),
+    );
+    expect(calls.map((c) => c.replace(/ at .*/, ''))).toEqual([
+      'posture poor (slouch)',
+      'posture poor (forward_head)',
+    ]);
   });
 
   it("sets the camera to each frame's watch: at risk before any verdict, nobody a frame every few seconds", async () => {
@@ -239,7 +261,7 @@ describe('passive monitor', () => {
   });
 
   it('counts a moderate deviation as good posture at low sensitivity, read from the stored preferences', async () => {
-    preferences = { sensitivity: 'low', warningDelaySeconds: 10 };
+    preferences = { sensitivity: 'low', warningDelaySeconds: 10, alertStyle: 'silent' };
     const m = monitor();
     await m.start(null);
     await at(0, upright);

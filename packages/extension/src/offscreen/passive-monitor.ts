@@ -13,6 +13,7 @@ import {
   DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
   failureText,
+  type PostureIssue,
   type PostureStatus,
   type ProfileReference,
   REFERENCE_DELAY_MS,
@@ -68,7 +69,13 @@ export interface MonitorDeps {
   connectLive(stream: MediaStream, events: LiveEvents, attach: (producer: LiveConnection) => void): Link;
   reportPhase(phase: Phase, message?: string | null, sessionId?: string | null): Promise<unknown>;
   reportConnection(connection: Connection): Promise<unknown>;
-  reportPosture(posture: PostureStatus, at: number, fps: number): Promise<unknown>;
+  /** The posture now, with what a poor one is about (null when good, nobody in view, or poor with no named cause). */
+  reportPosture(
+    posture: PostureStatus,
+    issue: PostureIssue | null,
+    at: number,
+    fps: number,
+  ): Promise<unknown>;
   /** The user's sensitivity and warning delay, as stored now (re-read while monitoring). */
   preferences(): Promise<AlertPreferences>;
   /** Whether the reference no longer fits (the popup offers Recalibrate). */
@@ -80,7 +87,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
   let stream: MediaStream | null = null;
   let live: Link | null = null;
   let fps = 0;
-  let reported: { posture: PostureStatus; at: number } | null = null;
+  let reported: { posture: PostureStatus; issue: PostureIssue | null; at: number } | null = null;
   let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
   let preferencesAt = Number.NEGATIVE_INFINITY;
   let profile: CalibrationProfile | null = null;
@@ -175,9 +182,14 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     if (!step) return;
     const now = deps.now();
     const posture = step.verdict.status;
-    if (reported?.posture !== posture || now - reported.at >= REPORT_INTERVAL_MS) {
-      reported = { posture, at: now };
-      void deps.reportPosture(posture, now, wanted);
+    const issue = posture === 'poor' ? step.verdict.issue : null;
+    if (
+      reported?.posture !== posture ||
+      reported.issue !== issue ||
+      now - reported.at >= REPORT_INTERVAL_MS
+    ) {
+      reported = { posture, issue, at: now };
+      void deps.reportPosture(posture, issue, now, wanted);
     }
   }
 

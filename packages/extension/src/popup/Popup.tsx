@@ -25,7 +25,7 @@ const RUNNING: Phase[] = ['starting', 'calibrating', 'monitoring', 'paused'];
 
 export function Popup() {
   const state = useExtensionState();
-  const now = useNow();
+  const now = useNow(15_000, state?.alerts);
   // A command's answer is about the phase it was given in: once the phase moves on (the camera was allowed and
   // monitoring started), "Allow camera access…" is no longer true and is not shown.
   const [sent, setSent] = useState<{ answer: Result; phase: Phase } | null>(null);
@@ -35,7 +35,9 @@ export function Popup() {
 
   const answer = sent && sent.phase === monitor.phase ? sent.answer : null;
 
-  async function run(command: 'monitor/start' | 'monitor/stop' | 'monitor/snooze' | 'monitor/recalibrate') {
+  async function run(
+    command: 'monitor/start' | 'monitor/stop' | 'monitor/snooze' | 'monitor/unsnooze' | 'monitor/recalibrate',
+  ) {
     const phase = monitor.phase;
     setSent(null);
     try {
@@ -78,6 +80,7 @@ export function Popup() {
               now={now}
               running={running}
               onSnooze={() => run('monitor/snooze')}
+              onEndSnooze={() => run('monitor/unsnooze')}
             />
           </>
         )}

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   ALERT_TIMINGS,
   type AlertState,
+  endSnooze,
   INITIAL_ALERT_STATE,
+  isSnoozed,
   onPostureUpdate,
   resetStretch,
   snooze,
+  snoozeMinutesLeft,
 } from './alert-timing';
 
 const { onsetMs, cooldownMs, snoozeMs } = ALERT_TIMINGS;
@@ -98,5 +101,32 @@ describe("the user's warning delay", () => {
     };
     expect(at(0, [0, 1, 2])).toBe(0);
     expect(at(45, [0, 10, 30, 44, 45, 50])).toBe(45);
+  });
+});
+
+describe('the snooze in the popup', () => {
+  const MIN = 60_000;
+  it('reads 30 minutes left when a 30-minute snooze starts, even on a clock some seconds behind', () => {
+    const snoozed = snooze(INITIAL_ALERT_STATE, 100_000);
+    expect(snoozeMinutesLeft(snoozed, 100_000)).toBe(30);
+    // The popup's clock ticks every few seconds: read 15 s before the snooze began.
+    expect(snoozeMinutesLeft(snoozed, 100_000 - 15_000)).toBe(30);
+  });
+
+  it('counts down to the nearest minute, 1 until it ends, 0 after', () => {
+    const snoozed = snooze(INITIAL_ALERT_STATE, 0);
+    expect(snoozeMinutesLeft(snoozed, snoozeMs - 24 * MIN - 40_000)).toBe(25);
+    expect(snoozeMinutesLeft(snoozed, snoozeMs - 24 * MIN - 20_000)).toBe(24);
+    expect(snoozeMinutesLeft(snoozed, snoozeMs - 10_000)).toBe(1);
+    expect(snoozeMinutesLeft(snoozed, snoozeMs)).toBe(0);
+    expect(snoozeMinutesLeft(INITIAL_ALERT_STATE, 0)).toBe(0);
+  });
+
+  it('ends when the user ends it, and the next alert is due at once while poor posture lasts', () => {
+    const snoozed = snooze({ ...INITIAL_ALERT_STATE, poorSince: 0 }, 0);
+    const ended = endSnooze(snoozed);
+    expect(isSnoozed(ended, 1000)).toBe(false);
+    expect(onPostureUpdate(ended, 'poor', onsetMs).alert).toBe(true);
+    expect(onPostureUpdate(snoozed, 'poor', onsetMs).alert).toBe(false);
   });
 });

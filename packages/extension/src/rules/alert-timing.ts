@@ -51,13 +51,27 @@ export function snooze(state: AlertState, now: number, timings: AlertTimings = A
   return { ...state, snoozedUntil: now + timings.snoozeMs };
 }
 
+/** Ends a snooze now (the popup's End snooze): the next alert is due as if none had run. */
+export function endSnooze(state: AlertState): AlertState {
+  return { ...state, snoozedUntil: null };
+}
+
 /** Stopping, pausing or signing out forgets the running stretch but keeps the snooze and cooldown. */
 export function resetStretch(state: AlertState): AlertState {
   return { ...state, poorSince: null };
 }
 
-/** Whole minutes of snooze left, rounded up (so "1 minute" shows until the snooze has ended); 0 when none. */
-export function snoozeMinutesLeft(state: AlertState, now: number): number {
+/**
+ * Minutes of snooze left, to the nearest minute: a 30-minute snooze reads 30 when it starts, whatever second of
+ * the popup's clock it is read at (rounding up read 31 from a clock a few seconds behind); never more than the
+ * snooze's length, and at least 1 until the snooze has ended (0 when none).
+ */
+export function snoozeMinutesLeft(
+  state: AlertState,
+  now: number,
+  timings: AlertTimings = ALERT_TIMINGS,
+): number {
   if (!isSnoozed(state, now) || state.snoozedUntil === null) return 0;
-  return Math.ceil((state.snoozedUntil - now) / 60_000);
+  const minutes = Math.round((state.snoozedUntil - now) / 60_000);
+  return Math.min(timings.snoozeMs / 60_000, Math.max(1, minutes));
 }

@@ -1,6 +1,6 @@
 // Everything the extension remembers lives in chrome.storage.local under these keys: the service worker
 // is stopped after ~30 s idle and keeps nothing in globals.
-import type { PostureStatus } from '@posture-vision/core';
+import type { PostureIssue, PostureStatus } from '@posture-vision/core';
 import type { Processing } from '../offscreen/processing';
 import type { AlertState } from '../rules/alert-timing';
 import type { DailyStats } from '../rules/daily-stats';
@@ -27,6 +27,9 @@ export interface MonitorState {
   phase: Phase;
   connection: Connection;
   posture: PostureStatus;
+  /** What a poor posture is about (the verdict's issue), named in the popup; null otherwise. Absent in a state
+   * stored before it was kept. */
+  issue?: PostureIssue | null;
   /** When the posture above was seen. */
   postureAt: number | null;
   sessionId: string | null;
@@ -44,6 +47,7 @@ export const INITIAL_MONITOR_STATE: MonitorState = {
   phase: 'stopped',
   connection: 'Not connected',
   posture: 'neutral',
+  issue: null,
   postureAt: null,
   sessionId: null,
   captureFps: 0,
@@ -64,6 +68,8 @@ export const KEYS = {
 export interface Account {
   email: string;
   name: string;
+  /** The profile picture's address, when the user has one (the popup shows it instead of the initial). */
+  picture?: string | null;
 }
 
 export interface StoredValues {

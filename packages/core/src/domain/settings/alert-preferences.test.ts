@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { POSTURE_ISSUES } from '../sessions/feedback';
 import {
+  ALERT_STYLE_CHANNELS,
+  ALERT_STYLE_CHOICES,
   countsAsPoor,
   DEFAULT_ALERT_PREFERENCES,
   normalizeAlertPreferences,
   parseAlertPreferences,
+  postureAlertText,
+  postureIssueName,
+  readWarningDelay,
 } from './alert-preferences';
+import { alertPreferencesRequest } from './contract';
 
 describe('alert preferences', () => {
   it('counts deviations as poor posture from the level the sensitivity names', () => {
@@ -16,16 +23,81 @@ describe('alert preferences', () => {
   });
 
   it('keeps the delay within 0-60 s and falls back to the defaults on bad input', () => {
-    expect(normalizeAlertPreferences({ sensitivity: 'low', warningDelaySeconds: 75 })).toEqual({
+    expect(
+      normalizeAlertPreferences({ sensitivity: 'low', warningDelaySeconds: 75, alertStyle: 'badge' }),
+    ).toEqual({
       sensitivity: 'low',
       warningDelaySeconds: 60,
+      alertStyle: 'badge',
     });
     expect(normalizeAlertPreferences({ sensitivity: 'extreme', warningDelaySeconds: -3 })).toEqual({
       sensitivity: 'high',
       warningDelaySeconds: 0,
+      alertStyle: 'silent',
     });
     expect(parseAlertPreferences('{not json')).toEqual(DEFAULT_ALERT_PREFERENCES);
     expect(parseAlertPreferences(null)).toEqual(DEFAULT_ALERT_PREFERENCES);
     expect(parseAlertPreferences('{"warningDelaySeconds":"12.4"}').warningDelaySeconds).toBe(12);
+  });
+});
+
+describe('the typed warning delay', () => {
+  const limit = 'The warning delay must be a whole number of seconds from 0 to 60.';
+  it('takes whole seconds from 0 to 60, the limits included', () => {
+    expect(readWarningDelay('0')).toEqual({ ok: true, seconds: 0 });
+    expect(readWarningDelay(' 45 ')).toEqual({ ok: true, seconds: 45 });
+    expect(readWarningDelay('60')).toEqual({ ok: true, seconds: 60 });
+  });
+
+  it('refuses an empty field, a fraction, a sign or a number past the limit, saying the limit', () => {
+    for (const typed of ['', '  ', '61', '99', '-1', '2.5', '1e1', 'ten'])
+      expect(readWarningDelay(typed)).toEqual({ ok: false, message: limit });
+  });
+});
+
+describe('alert style', () => {
+  it('offers sound, silent, badge only and none, a silent notification unless chosen', () => {
+    expect(ALERT_STYLE_CHOICES).toEqual([
+      { value: 'sound', label: 'Notification with a short sound' },
+      { value: 'silent', label: 'Notification without sound' },
+      { value: 'badge', label: 'Toolbar badge only' },
+      { value: 'none', label: 'None (statistics only)' },
+    ]);
+    expect(DEFAULT_ALERT_PREFERENCES.alertStyle).toBe('silent');
+    expect(normalizeAlertPreferences({ alertStyle: 'blur' }).alertStyle).toBe('silent');
+  });
+
+  it('notifies only in the notification styles, sounds only in one, marks the badge in all but none', () => {
+    expect(ALERT_STYLE_CHANNELS).toEqual({
+      sound: { notification: true, sound: true, badge: true },
+      silent: { notification: true, sound: false, badge: true },
+      badge: { notification: false, sound: false, badge: true },
+      none: { notification: false, sound: false, badge: false },
+    });
+  });
+
+  it('is optional in a save (an older client keeps the stored one) and refused when unknown', () => {
+    expect(alertPreferencesRequest.safeParse({ sensitivity: 'high', warningDelaySeconds: 5 }).success).toBe(
+      true,
+    );
+    expect(
+      alertPreferencesRequest.safeParse({ sensitivity: 'high', warningDelaySeconds: 5, alertStyle: 'blur' })
+        .success,
+    ).toBe(false);
+  });
+});
+
+describe('alert texts', () => {
+  it('name every issue and say what to do about it', () => {
+    for (const issue of POSTURE_ISSUES) {
+      expect(postureIssueName(issue)).toMatch(/^[a-z ]+$/);
+      expect(postureAlertText(issue)).toMatch(/^[A-Z][^:]+: .+\.$/);
+    }
+    expect(postureIssueName('forward_head')).toBe('forward head');
+    expect(postureAlertText('forward_head')).toBe('Chin back: your head is forward.');
+    expect(postureAlertText(null)).toBe(
+      'Sit up straight and relax your shoulders: your posture has been poor for a while.',
+    );
+    expect(new Set(POSTURE_ISSUES.map(postureAlertText)).size).toBe(POSTURE_ISSUES.length);
   });
 });

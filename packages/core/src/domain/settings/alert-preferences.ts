@@ -1,7 +1,15 @@
-// The user's alert controls: how far from the reference counts as poor posture (sensitivity) and
-// how long poor posture must last before a warning (delay). Shared by the extension's alerts and the web
-// app's User Settings; stored as JSON under ALERT_PREFERENCES_KEY.
+// The user's alert controls: how far from the reference counts as poor posture (sensitivity), how long
+// poor posture must last before a warning (delay) and how the warning comes (style). Shared by the extension's
+// alerts and the web app's User Settings; stored as JSON under ALERT_PREFERENCES_KEY.
+import {
+  ALERT_PREFERENCE_MESSAGES,
+  ALERT_STYLE_LABELS,
+  POOR_POSTURE_ALERT_TEXT,
+  POSTURE_ALERT_TEXTS,
+  POSTURE_ISSUE_NAMES,
+} from '../../texts/settings';
 import type { DeviationLevel } from '../detection/frame';
+import type { PostureIssue } from '../sessions/feedback';
 import type { AlertPreferences } from './contract';
 
 export const SENSITIVITIES = ['high', 'medium', 'low'] as const;
@@ -43,14 +51,59 @@ export function countsAsPoor(level: DeviationLevel, sensitivity: Sensitivity): b
 /** Warning delay bounds (0–60 s); 30 s was the extension's fixed onset before this setting. */
 export const WARNING_DELAY_S = { min: 0, max: 60, default: 30 } as const;
 
+/**
+ * How an alert reaches the user: a notification with the extension's own short sound, a notification without
+ * sound, the toolbar badge only, or nothing (today's statistics only). Some people find a sound breaks their
+ * concentration, others miss a silent notification, others want no interruption at all.
+ */
+export const ALERT_STYLES = ['sound', 'silent', 'badge', 'none'] as const;
+export type AlertStyle = (typeof ALERT_STYLES)[number];
+
+/** The choices in the order the controls list them, with their labels. */
+export const ALERT_STYLE_CHOICES = ALERT_STYLES.map((value) => ({ value, label: ALERT_STYLE_LABELS[value] }));
+
+/**
+ * A silent notification is the default: it is what the extension did before the style could be chosen (a
+ * notification, no sound of its own).
+ */
+export const DEFAULT_ALERT_STYLE: AlertStyle = 'silent';
+
+/** What an alert of this style does: a desktop notification, the extension's sound, the badge's alert mark. */
+export interface AlertChannels {
+  notification: boolean;
+  sound: boolean;
+  badge: boolean;
+}
+
+/** The channels of each style. Every style but none marks the badge, so the toolbar tells an alert in every one. */
+export const ALERT_STYLE_CHANNELS: Record<AlertStyle, AlertChannels> = {
+  sound: { notification: true, sound: true, badge: true },
+  silent: { notification: true, sound: false, badge: true },
+  badge: { notification: false, sound: false, badge: true },
+  none: { notification: false, sound: false, badge: false },
+};
+
+/** What each issue is called (a verdict's issue, core's POSTURE_ISSUES). */
+export function postureIssueName(issue: PostureIssue): string {
+  return (POSTURE_ISSUE_NAMES satisfies Record<PostureIssue, string>)[issue];
+}
+
+/** The alert's text: what to do about the issue seen, or the general advice when the verdict names none. */
+export function postureAlertText(issue: PostureIssue | null): string {
+  return issue
+    ? (POSTURE_ALERT_TEXTS satisfies Record<PostureIssue, string>)[issue]
+    : POOR_POSTURE_ALERT_TEXT;
+}
+
 export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
   sensitivity: 'high',
   warningDelaySeconds: WARNING_DELAY_S.default,
+  alertStyle: DEFAULT_ALERT_STYLE,
 };
 
 export const ALERT_PREFERENCES_KEY = 'alertPreferences';
 
-/** Stored or typed preferences made valid: unknown sensitivity → default, delay rounded into 0–60 s. */
+/** Stored or typed preferences made valid: unknown sensitivity or style → default, delay rounded into 0–60 s. */
 export function normalizeAlertPreferences(value: unknown): AlertPreferences {
   const v = (value && typeof value === 'object' ? value : {}) as Partial<
     Record<keyof AlertPreferences, unknown>
@@ -62,7 +115,29 @@ export function normalizeAlertPreferences(value: unknown): AlertPreferences {
   const warningDelaySeconds = Number.isFinite(delay)
     ? Math.min(WARNING_DELAY_S.max, Math.max(WARNING_DELAY_S.min, Math.round(delay)))
     : WARNING_DELAY_S.default;
-  return { sensitivity, warningDelaySeconds };
+  const alertStyle = ALERT_STYLES.includes(v.alertStyle as AlertStyle)
+    ? (v.alertStyle as AlertStyle)
+    : DEFAULT_ALERT_STYLE;
+  return { sensitivity, warningDelaySeconds, alertStyle };
+}
+
+/** A typed warning delay, read: whole seconds within the limits, or why not (the limit, said). */
+export type WarningDelayInput = { ok: true; seconds: number } | { ok: false; message: string };
+
+/**
+ * Reads what the user typed in the warning delay's field. Unlike normalizeAlertPreferences (which repairs a
+ * stored value), nothing is guessed: an empty field, a fraction or a number out of 0–60 s is refused with the
+ * limit, so a field being typed in (cleared before 45 is typed, 9 on the way to 99) is never taken for a value.
+ */
+export function readWarningDelay(input: string): WarningDelayInput {
+  const text = input.trim();
+  const seconds = Number(text);
+  if (!/^\d+$/.test(text) || seconds < WARNING_DELAY_S.min || seconds > WARNING_DELAY_S.max)
+    return {
+      ok: false,
+      message: ALERT_PREFERENCE_MESSAGES.warningDelayLimit(WARNING_DELAY_S.min, WARNING_DELAY_S.max),
+    };
+  return { ok: true, seconds };
 }
 
 /** Reads preferences stored as JSON (null, garbage or an old shape give the defaults). */

@@ -1,6 +1,6 @@
 // The alert preferences' request and answer, written once for the API and its clients.
 import { envelope, z } from '../http/schema';
-import { SENSITIVITIES, WARNING_DELAY_S } from './alert-preferences';
+import { ALERT_STYLES, SENSITIVITIES, WARNING_DELAY_S } from './alert-preferences';
 
 /**
  * The alert controls: the API is their one owner, the web app and the extension read and write them there.
@@ -16,9 +16,16 @@ export const alertPreferencesRequest = z.object({
     .int('warningDelaySeconds must be whole seconds.')
     .min(WARNING_DELAY_S.min, `warningDelaySeconds must be ${WARNING_DELAY_S.min}-${WARNING_DELAY_S.max}.`)
     .max(WARNING_DELAY_S.max, `warningDelaySeconds must be ${WARNING_DELAY_S.min}-${WARNING_DELAY_S.max}.`),
+  /** Optional in a save, so a client that does not know it yet (an extension not updated) keeps the stored one. */
+  alertStyle: z
+    .enum(ALERT_STYLES, { error: `alertStyle must be one of ${ALERT_STYLES.join(', ')}.` })
+    .optional(),
 });
 
-export const alertPreferencesResponse = envelope(alertPreferencesRequest);
+/** The stored preferences: every field, the style included. */
+export const alertPreferencesData = alertPreferencesRequest.required();
+
+export const alertPreferencesResponse = envelope(alertPreferencesData);
 
 /** The user's alert controls, as the API stores and answers them. */
-export type AlertPreferences = z.infer<typeof alertPreferencesRequest>;
+export type AlertPreferences = z.infer<typeof alertPreferencesData>;

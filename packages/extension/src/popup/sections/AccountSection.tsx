@@ -1,5 +1,8 @@
 import { Button } from '@posture-vision/ui';
-import type { Account } from '../../state/monitor-state';
+import { useEffect, useState } from 'react';
+import { accountOf } from '../../state/account';
+import { type Account, KEYS } from '../../state/monitor-state';
+import { popupApi as api } from '../popup-api';
 
 /** Who the extension is signed in as, or the way to sign in. */
 export function AccountSection({
@@ -11,11 +14,36 @@ export function AccountSection({
   account: Account | null;
   onSignIn(): void;
 }) {
+  // Read again each time the popup opens, so a picture or name changed in the web app since the sign-in shows
+  // (the popup's own client: one refresh of the token at a time). Unanswered, what was stored stays.
+  useEffect(() => {
+    if (!signedIn) return;
+    void api.profile
+      .get()
+      .then((answer) => {
+        if (answer.success && answer.data?.email)
+          return chrome.storage.local.set({ [KEYS.account]: accountOf(answer.data) });
+      })
+      .catch(() => undefined);
+  }, [signedIn]);
+  // A picture that does not load (offline, removed since) falls back to the initial.
+  const [failed, setFailed] = useState<string | null>(null);
+  const picture = signedIn && account?.picture && account.picture !== failed ? account.picture : null;
   return (
     <section className="popup-section popup-account" aria-label="Account">
-      <span className="popup-avatar" aria-hidden="true">
-        {(account?.name || account?.email || '?').slice(0, 1).toUpperCase()}
-      </span>
+      {picture ? (
+        <img
+          className="popup-avatar"
+          src={picture}
+          alt=""
+          data-testid="account-picture"
+          onError={() => setFailed(picture)}
+        />
+      ) : (
+        <span className="popup-avatar" aria-hidden="true" data-testid="account-initial">
+          {(account?.name || account?.email || '?').slice(0, 1).toUpperCase()}
+        </span>
+      )}
       <div className="popup-account-text">
         <span data-testid="sign-in">
           {signedIn ? account ? <SignedInAs email={account.email} /> : 'Signed in' : 'Not signed in'}

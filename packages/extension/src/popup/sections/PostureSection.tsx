@@ -1,4 +1,4 @@
-import type { PostureStatus } from '@posture-vision/core';
+import { type PostureStatus, poorPostureText, postureIssueName } from '@posture-vision/core';
 import type { MonitorState } from '../../state/monitor-state';
 
 export const POSTURE_LABELS: Record<PostureStatus, string> = {
@@ -6,6 +6,12 @@ export const POSTURE_LABELS: Record<PostureStatus, string> = {
   poor: 'Poor posture',
   neutral: 'No one in view',
 };
+
+/** The posture as the popup says it: a poor one with its issue ("Poor posture: forward head") when it has one. */
+export function postureLabel(monitor: Pick<MonitorState, 'posture' | 'issue'>): string {
+  if (monitor.posture !== 'poor') return POSTURE_LABELS[monitor.posture];
+  return poorPostureText(monitor.issue ? postureIssueName(monitor.issue) : null);
+}
 
 /** The posture now, large and coloured, with the link state under it. */
 export function PostureSection({ monitor }: { monitor: MonitorState }) {
@@ -16,7 +22,7 @@ export function PostureSection({ monitor }: { monitor: MonitorState }) {
       <span className="popup-posture-dot" aria-hidden="true" />
       <div>
         <strong data-testid="posture" className={`posture-${monitor.posture}`}>
-          {shown ? POSTURE_LABELS[monitor.posture] : '–'}
+          {shown ? postureLabel(monitor) : '–'}
         </strong>
         <small className="popup-muted">
           <span data-testid="connection">{monitor.connection}</span>

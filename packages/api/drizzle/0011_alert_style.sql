@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "alert_style" text DEFAULT 'silent' NOT NULL;
