@@ -103,7 +103,9 @@ describe('profiles and the warning delay from the popup', () => {
   it('changes the warning delay in the popup, stored on the API', async () => {
     const before = (await get(api, '/profile/alert-preferences', user.accessToken)).data;
     expect(before.warningDelaySeconds).toBe(WARNING_DELAY_S.default);
+    // Saved once completed (Enter), never while typed.
     await popup.locator('[data-testid="alert-warning-delay"]').fill(String(NEW_DELAY_S));
+    await popup.keyboard.press('Enter');
     await expect
       .poll(
         async () => (await get(api, '/profile/alert-preferences', user.accessToken)).data.warningDelaySeconds,

@@ -1,31 +1,64 @@
-// The two alert controls shown by the web app's User Settings and the extension's popup: how far from
-// the reference counts as a deviation, and how long poor posture lasts before the alert. The choices, labels,
-// limits and the rule that makes a typed value valid are core's (settings/alert-preferences), so both hosts show
-// and send the same thing; each host loads and saves the preferences through the API.
+// The alert controls shown by the web app's User Settings and the extension's popup: how far from the
+// reference counts as a deviation, and how long poor posture lasts before the alert. The choices, labels,
+// limits and the rule that reads a typed delay are core's (settings/alert-preferences), so both hosts show and
+// send the same thing; each host loads and saves the preferences through the API, when it chooses.
 import {
   type AlertPreferences,
-  normalizeAlertPreferences,
+  readWarningDelay,
   SENSITIVITY_CHOICES,
   type Sensitivity,
   WARNING_DELAY_S,
+  type WarningDelayInput,
 } from '@posture-vision/core/settings';
+import { useEffect, useId, useState } from 'react';
 
 export interface AlertPreferenceFieldsProps {
   preferences: AlertPreferences;
-  /** The preferences with the user's change, already made valid (a delay typed out of range is clamped). */
+  /**
+   * The preferences with the user's change: a choice made, or a warning delay completed (Enter, or leaving the
+   * field) and valid. A delay being typed is never one: cleared on the way to 45, or 9 on the way to 99.
+   */
   onChange(next: AlertPreferences): void;
+  /** Each edit of the delay's field as core reads it, for a host that saves with its own form's button. */
+  onDelayInput?(input: WarningDelayInput): void;
 }
 
-export function AlertPreferenceFields({ preferences, onChange }: AlertPreferenceFieldsProps) {
-  const change = (part: Partial<AlertPreferences>) =>
-    onChange(normalizeAlertPreferences({ ...preferences, ...part }));
+export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: AlertPreferenceFieldsProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(String(preferences.warningDelaySeconds));
+  const [problem, setProblem] = useState<string | null>(null);
+  // A value saved or loaded (the API's answer) replaces what the field shows.
+  useEffect(() => {
+    setDraft(String(preferences.warningDelaySeconds));
+    setProblem(null);
+  }, [preferences.warningDelaySeconds]);
+
+  function edit(text: string) {
+    setDraft(text);
+    const read = readWarningDelay(text);
+    onDelayInput?.(read);
+    // Past the limit is said at once (99 cannot become valid by typing on); an empty field only once left.
+    setProblem(read.ok || text.trim() === '' ? null : read.message);
+  }
+
+  function complete() {
+    const read = readWarningDelay(draft);
+    if (!read.ok) {
+      setProblem(read.message);
+      return;
+    }
+    setProblem(null);
+    if (read.seconds !== preferences.warningDelaySeconds)
+      onChange({ ...preferences, warningDelaySeconds: read.seconds });
+  }
+
   return (
     <>
       <label>
         Sensitivity
         <select
           value={preferences.sensitivity}
-          onChange={(e) => change({ sensitivity: e.target.value as Sensitivity })}
+          onChange={(e) => onChange({ ...preferences, sensitivity: e.target.value as Sensitivity })}
           data-testid="alert-sensitivity"
         >
           {SENSITIVITY_CHOICES.map((s) => (
@@ -42,11 +75,27 @@ export function AlertPreferenceFields({ preferences, onChange }: AlertPreference
           min={WARNING_DELAY_S.min}
           max={WARNING_DELAY_S.max}
           step={1}
-          value={preferences.warningDelaySeconds}
-          onChange={(e) => change({ warningDelaySeconds: Number(e.target.value) })}
+          value={draft}
+          onChange={(e) => edit(e.target.value)}
+          onBlur={complete}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') complete();
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-delay-problem` : undefined}
           data-testid="alert-warning-delay"
         />
       </label>
+      {problem && (
+        <small
+          id={`${id}-delay-problem`}
+          className="ui-field-error"
+          role="alert"
+          data-testid="alert-warning-delay-problem"
+        >
+          {problem}
+        </small>
+      )}
     </>
   );
 }

@@ -136,36 +136,57 @@ describe('shared components', () => {
     expect(screen.getAllByTestId('toast').map((t) => t.textContent)).toEqual(['Could not save.×']);
   });
 
-  it("alert preference fields offer core's choices and report each change made valid; an action notice runs its one action", async () => {
+  it("alert preference fields offer core's choices and report a delay only once completed and valid; an action notice runs its one action", async () => {
     const changes: unknown[] = [];
+    const typed: unknown[] = [];
     let acted = 0;
     render(
       <>
         <AlertPreferenceFields
           preferences={{ sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'silent' }}
           onChange={(c) => changes.push(c)}
+          onDelayInput={(d) => typed.push(d)}
         />
         <ActionNotice text="Stale." actionLabel="Recalibrate" onAction={() => acted++} />
       </>,
     );
-    expect(screen.getByLabelText('Warning delay (seconds, 0–60)')).toBeTruthy();
+    const delay = screen.getByLabelText('Warning delay (seconds, 0–60)');
+    const limit = 'The warning delay must be a whole number of seconds from 0 to 60.';
+    const problem = () => screen.queryByTestId('alert-warning-delay-problem')?.textContent ?? null;
     await act(async () =>
       fireEvent.change(screen.getByTestId('alert-sensitivity'), { target: { value: 'low' } }),
     );
     expect(
       [...(screen.getByTestId('alert-sensitivity') as HTMLSelectElement).options].map((o) => o.textContent),
     ).toEqual(['High — any deviation', 'Medium — clear deviations', 'Low — strong deviations only']);
-    await act(async () =>
-      fireEvent.change(screen.getByTestId('alert-warning-delay'), { target: { value: '45' } }),
-    );
-    // A delay typed past the limit is sent clamped to it (core's normalizeAlertPreferences).
-    await act(async () =>
-      fireEvent.change(screen.getByTestId('alert-warning-delay'), { target: { value: '600' } }),
-    );
+    // Cleared on the way to another number: nothing is reported, and the limit is said once the field is left.
+    await act(async () => fireEvent.change(delay, { target: { value: '' } }));
+    expect(problem()).toBeNull();
+    await act(async () => fireEvent.blur(delay));
+    expect(problem()).toBe(limit);
+    // 9 on the way to 99: neither is reported; 99 is said to be past the limit at once.
+    await act(async () => fireEvent.change(delay, { target: { value: '9' } }));
+    expect(problem()).toBeNull();
+    await act(async () => fireEvent.change(delay, { target: { value: '99' } }));
+    expect(problem()).toBe(limit);
+    expect(delay.getAttribute('aria-invalid')).toBe('true');
+    await act(async () => fireEvent.blur(delay));
+    // 45 completed by leaving the field, 20 by Enter: each reported once.
+    await act(async () => fireEvent.change(delay, { target: { value: '45' } }));
+    await act(async () => fireEvent.blur(delay));
+    await act(async () => fireEvent.change(delay, { target: { value: '20' } }));
+    await act(async () => fireEvent.keyDown(delay, { key: 'Enter' }));
+    expect(problem()).toBeNull();
     expect(changes).toEqual([
       { sensitivity: 'low', warningDelaySeconds: 30, alertStyle: 'silent' },
       { sensitivity: 'high', warningDelaySeconds: 45, alertStyle: 'silent' },
-      { sensitivity: 'high', warningDelaySeconds: 60, alertStyle: 'silent' },
+      { sensitivity: 'high', warningDelaySeconds: 20, alertStyle: 'silent' },
+    ]);
+    // A host saving with its own button sees each edit as core reads it.
+    expect(typed.slice(0, 3)).toEqual([
+      { ok: false, message: limit },
+      { ok: true, seconds: 9 },
+      { ok: false, message: limit },
     ]);
     expect(screen.getByRole('alert').textContent).toContain('Stale.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Recalibrate' })));

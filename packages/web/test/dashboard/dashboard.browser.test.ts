@@ -482,10 +482,40 @@ describe('a new user', () => {
       // Clicked once it stays where it is (a locator waits for that): the alert settings above it load their own
       // values and can move it between aim and click, and the click then lands beside it.
       await page.locator('[data-testid="enable-notifications"]').click();
-      // Alert controls: sensitivity and a warning delay kept within 0-60 s.
+      // The alert preferences are the API's (the extension reads the same), saved with the form only.
+      const alertPreferences = async () =>
+        (
+          await call<{ data: unknown }>(`${dashboard.api.url}/profile/alert-preferences`, {
+            token: user.accessToken,
+          })
+        ).body.data;
+      const limit = 'The warning delay must be a whole number of seconds from 0 to 60.';
+      const delayField = '[data-testid="alert-warning-delay"]';
+      const settingsBefore = await page.evaluate(() => localStorage.getItem('postureVisionUserSettings'));
       await page.select('[data-testid="alert-sensitivity"]', 'medium');
-      await page.locator('[data-testid="alert-warning-delay"]').click({ count: 3 });
-      await page.type('[data-testid="alert-warning-delay"]', '75');
+      // Cleared, then 99 typed: never saved as 0, 9 or 60; the limit is said by the field and by Save Settings.
+      await page.locator(delayField).click({ count: 3 });
+      await page.keyboard.press('Backspace');
+      await page.type(delayField, '99');
+      await waitForText(page, limit);
+      await page.click('[data-testid="save-settings"]');
+      await page.waitForFunction(
+        (t) => document.querySelector('.pv-actions [role="alert"]')?.textContent === t,
+        { timeout: 5_000 },
+        limit,
+      );
+      expect(await page.evaluate(() => localStorage.getItem('postureVisionUserSettings'))).toBe(
+        settingsBefore,
+      );
+      expect(await alertPreferences()).toEqual({
+        sensitivity: 'high',
+        warningDelaySeconds: 30,
+        alertStyle: 'silent',
+      });
+      // 45 is within the limit: Save Settings saves it with the rest.
+      await page.locator(delayField).click({ count: 3 });
+      await page.keyboard.press('Backspace');
+      await page.type(delayField, '45');
       await page.click('[data-testid="save-settings"]');
       await waitForText(page, 'Saving...');
       await waitForText(page, 'Settings saved.');
@@ -501,25 +531,18 @@ describe('a new user', () => {
         { token: user.accessToken },
       );
       expect(check.body.data.recalibrationFrequency).toBe('weekly');
-      // The alert preferences are the API's (the extension reads the same), typed 75 kept within 0-60 s.
-      const alertPreferences = async () =>
-        (
-          await call<{ data: unknown }>(`${dashboard.api.url}/profile/alert-preferences`, {
-            token: user.accessToken,
-          })
-        ).body.data;
-      await expect
-        .poll(alertPreferences, { timeout: 15_000, interval: 250 })
-        .toEqual({ sensitivity: 'medium', warningDelaySeconds: 60 });
+      expect(await alertPreferences()).toEqual({
+        sensitivity: 'medium',
+        warningDelaySeconds: 45,
+        alertStyle: 'silent',
+      });
       await page.reload();
       await page.waitForSelector('[data-testid="default-session-mode"]');
       expect(
         await page.$eval('[data-testid="default-session-mode"]', (el) => (el as HTMLSelectElement).value),
       ).toBe('passive');
-      await page.waitForSelector('[data-testid="alert-warning-delay"]');
-      expect(
-        await page.$eval('[data-testid="alert-warning-delay"]', (el) => (el as HTMLInputElement).value),
-      ).toBe('60');
+      await page.waitForSelector(delayField);
+      expect(await page.$eval(delayField, (el) => (el as HTMLInputElement).value)).toBe('45');
       // The security sections loaded from the API: this device's session and the login activity.
       await page.waitForSelector('[data-testid="active-sessions"] li');
       await page.waitForSelector('[data-testid="login-activity"]');

@@ -5,8 +5,8 @@ import {
   type UserSettings,
 } from '@posture-vision/core/settings';
 import { Button } from '@posture-vision/ui';
-import { useEffect, useState } from 'react';
-import { AlertPreferencesSection } from './AlertPreferencesSection';
+import { useEffect, useRef, useState } from 'react';
+import { type AlertPreferencesForm, AlertPreferencesSection } from './AlertPreferencesSection';
 import {
   ActiveSessionsSection,
   DangerZoneSection,
@@ -37,6 +37,7 @@ export default function UserSettingsPage() {
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [saveError, setSaveError] = useState('');
+  const alerts = useRef<AlertPreferencesForm>(null);
 
   useEffect(() => {
     let live = true;
@@ -59,12 +60,22 @@ export default function UserSettingsPage() {
 
   async function save() {
     if (!settings) return;
+    // A warning delay out of its limit holds the whole form back: nothing is saved half.
+    const problem = alerts.current?.problem();
+    if (problem) {
+      setSaved(false);
+      setSaveError(problem);
+      return;
+    }
     setSaving(true);
     setSaveError('');
     try {
-      await saveUserSettings(settings);
-      await sendRecalibrationFrequency(settings);
-      setSaved(true);
+      const [alertsSaved] = await Promise.all([
+        alerts.current?.save() ?? true,
+        saveUserSettings(settings).then(() => sendRecalibrationFrequency(settings)),
+      ]);
+      // The alert section says itself why it was not saved.
+      setSaved(alertsSaved);
     } catch (error) {
       console.warn('Failed to save settings', error);
       setSaveError(SETTINGS_SERVER_UNREACHABLE);
@@ -96,7 +107,7 @@ export default function UserSettingsPage() {
             </select>
           </label>
         </section>
-        <AlertPreferencesSection />
+        <AlertPreferencesSection ref={alerts} />
         <section className="pv-card">
           <h2>Notifications</h2>
           <label className="pv-checkbox">
