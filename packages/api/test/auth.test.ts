@@ -68,10 +68,10 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
     expect((payload.exp as number) - (payload.iat as number)).toBe(900);
   });
 
-  it('sends the browser back to sign-in with google_failed when Google sign-in is not configured', async () => {
+  it('sends the browser back to sign-in with google_unavailable when Google sign-in is not configured', async () => {
     const res = await server.http.get('/auth/google');
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('http://localhost:5173/login?error=google_failed');
+    expect(res.headers.get('location')).toBe('http://localhost:5173/login?error=google_unavailable');
   });
 
   it('rejects a tampered or forged verification link', async () => {

@@ -43,7 +43,8 @@ export default async function googleRoutes(app: FastifyInstance) {
     reply.redirect(`${ctx.config.webAppUrl}/google-auth-success?${new URLSearchParams(query)}`);
 
   app.get('/auth/google', async (request, reply) => {
-    if (!google) return reply.redirect(`${ctx.config.webAppUrl}/login?error=google_failed`);
+    // Not configured: not a failure worth trying again, the sign-in page says it is not available here.
+    if (!google) return reply.redirect(`${ctx.config.webAppUrl}/login?error=google_unavailable`);
     let config: oidc.Configuration;
     try {
       config = await configuration();

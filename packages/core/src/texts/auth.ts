@@ -43,12 +43,18 @@ export function showsResendHint(message: string): boolean {
 
 export const SIGN_IN_QUERY_ERRORS: Record<string, string> = {
   google_failed: 'Google sign-in failed. Please try again or use email/password.',
+  // The API has no Google client configured: trying again cannot help, so the page says so (not the
+  // specification's "failed, please try again", which is for a sign-in that went wrong).
+  google_unavailable:
+    'Google sign-in is not available: it is not configured on this server. Please sign in with your email and password.',
   google_auth_failed: 'Google authentication was cancelled or failed. Please try again.',
   oauth_incomplete: 'OAuth sign-in was incomplete. Please try again.',
   oauth_processing_failed: 'OAuth processing failed. Please try again or contact support.',
 };
 export const SIGN_IN_QUERY_ERROR_DEFAULT = 'Authentication error. Please try again.';
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified successfully! You can now log in.';
+/** The sign-in page after User Settings' Danger Zone deleted the account. */
+export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data have been deleted.';
 
 /** The message the sign-in page shows from its query parameters (verified, message, error), if any. */
 export function signInQueryMessage(params: {

@@ -244,6 +244,12 @@ describe('errors', () => {
     );
     // Any other failure keeps its own words (the server's reason).
     expect(failureText(new ApiError('Name already taken', 409, {}))).toBe('Name already taken');
+    // A refused write says the server's words, not 'API Error' nor the envelope.
+    const refused = new ApiError('API Error', 409, {
+      success: false,
+      error: { message: 'This session has already ended.', details: [] },
+    });
+    expect(failureText(refused)).toBe('This session has already ended.');
     expect(failureText('plain')).toBe('plain');
   });
 });

@@ -22,6 +22,7 @@ import {
   resetPasswordErrorMessage,
   resetPasswordResultMessage,
   showsResendHint,
+  signInFailureTone,
   signInQueryMessage,
 } from '../../src/auth';
 import { ApiError, NetworkError } from '../../src/domain/http/errors';
@@ -112,6 +113,12 @@ describe('sign-in and registration error text', () => {
     expect(isTwoFactorRequired(apiError(401, { error: { message: 'Invalid credentials' } }))).toBe(false);
     expect(isTwoFactorRequired(apiError(400, challenge))).toBe(false);
     expect(isTwoFactorRequired(new Error('x'))).toBe(false);
+    // The first ask is a prompt for the code; a wrong code is an error like any refusal.
+    expect(signInFailureTone(apiError(401, challenge))).toBe('info');
+    expect(
+      signInFailureTone(apiError(401, { error: { message: 'Invalid two-factor authentication code.' } })),
+    ).toBeUndefined();
+    expect(signInFailureTone(new Error('x'))).toBeUndefined();
   });
 });
 
@@ -152,6 +159,11 @@ describe('sign-in query messages', () => {
       'success',
     ],
     [{ error: 'google_failed' }, 'Google sign-in failed. Please try again or use email/password.', 'error'],
+    [
+      { error: 'google_unavailable' },
+      'Google sign-in is not available: it is not configured on this server. Please sign in with your email and password.',
+      'error',
+    ],
     [
       { error: 'google_auth_failed' },
       'Google authentication was cancelled or failed. Please try again.',
@@ -212,8 +224,17 @@ describe('password recovery', () => {
     expect(resetPasswordErrorMessage(apiError(status, 'Token expired or invalid'))).toBe(
       'Token expired or invalid',
     );
-    expect(resetPasswordErrorMessage(apiError(status, { error: { message: 'bad' } }))).toBe(
-      '{"error":{"message":"bad"}}',
+    // A JSON envelope reads as its words, never as JSON (a used link's answer).
+    expect(
+      resetPasswordErrorMessage(
+        apiError(status, {
+          success: false,
+          error: { message: 'Invalid or expired reset link. Please request a new one.', details: [] },
+        }),
+      ),
+    ).toBe('Invalid or expired reset link. Please request a new one.');
+    expect(resetPasswordErrorMessage(apiError(status, { success: false }))).toBe(
+      'Failed to reset password. Please try again or request a new link.',
     );
   });
 

@@ -73,7 +73,7 @@ describe('registration checked step by step, every field at once', () => {
     );
     expect(errors).toEqual({
       email: 'Please enter a valid email address.',
-      password: 'Password must include atleast 1 uppercase, lowercase, number, and special character.',
+      password: 'Password must include at least 1 uppercase, lowercase, number, and special character.',
       confirmPassword: 'Passwords do not match.',
       acceptPrivacy: 'You must accept the privacy agreement to register.',
     });
@@ -107,22 +107,22 @@ describe('registration step 2 (create account)', () => {
     [
       'no uppercase',
       { password: 'str0ng!pass', confirmPassword: 'str0ng!pass' },
-      '❌ Password must include atleast 1 uppercase, lowercase, number, and special character.',
+      '❌ Password must include at least 1 uppercase, lowercase, number, and special character.',
     ],
     [
       'no lowercase',
       { password: 'STR0NG!PASS', confirmPassword: 'STR0NG!PASS' },
-      '❌ Password must include atleast 1 uppercase, lowercase, number, and special character.',
+      '❌ Password must include at least 1 uppercase, lowercase, number, and special character.',
     ],
     [
       'no digit',
       { password: 'Strong!pass', confirmPassword: 'Strong!pass' },
-      '❌ Password must include atleast 1 uppercase, lowercase, number, and special character.',
+      '❌ Password must include at least 1 uppercase, lowercase, number, and special character.',
     ],
     [
       'no special character',
       { password: 'Str0ngpass', confirmPassword: 'Str0ngpass' },
-      '❌ Password must include atleast 1 uppercase, lowercase, number, and special character.',
+      '❌ Password must include at least 1 uppercase, lowercase, number, and special character.',
     ],
     ['mismatch', { confirmPassword: 'Str0ng!pasS' }, '❌ Passwords do not match.'],
     ['phone too short', { contactNo: '55512345' }, '❌ Phone number must be between 10 to 15 digits.'],

@@ -6,6 +6,7 @@ import {
   type MessageTone,
   RECOVERY_CODE_MESSAGES,
   showsResendHint,
+  signInFailureTone,
   signInQueryMessage,
 } from '@posture-vision/core/auth';
 import { Button } from '@posture-vision/ui';
@@ -22,18 +23,22 @@ import { useGoogleSignIn } from './useGoogleSignIn';
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // Sent here because the session expired: that is said first, as a warning, and only on this visit.
+  // Sent here because the session expired: that is said first, as a warning, and only on this visit; or because
+  // the account was just deleted (the sign-out notice), said once as well.
   const [expired] = useState(() => useAuthStore.getState().expiredNotice);
+  const [signedOut] = useState(() => useAuthStore.getState().signOutNotice);
   useEffect(() => {
     if (expired) useAuthStore.getState().setExpiredNotice(null);
-  }, [expired]);
+    if (signedOut) useAuthStore.getState().setSignOutNotice(null);
+  }, [expired, signedOut]);
   const initial = expired
     ? ({ text: expired, tone: 'warning' } as const)
-    : signInQueryMessage({
+    : (signedOut ??
+      signInQueryMessage({
         verified: params.get('verified'),
         message: params.get('message'),
         error: params.get('error'),
-      });
+      }));
   const [message, setMessage] = useState(initial?.text ?? '');
   // Unset: the text's own marks decide.
   const [tone, setTone] = useState<MessageTone | undefined>(initial?.tone);
@@ -47,9 +52,9 @@ export default function LoginPage() {
   const [recoveryCode, setRecoveryCode] = useState('');
   const [showResend, setShowResend] = useState(false);
   const [busy, setBusy] = useState(false);
-  const show = (text: string, ok = false) => {
+  const show = (text: string, ok: boolean | MessageTone = false) => {
     setMessage(text);
-    setTone(ok ? 'success' : undefined);
+    setTone(ok === true ? 'success' : ok === false ? undefined : ok);
   };
   const google = useGoogleSignIn((text) => show(text, true));
 
@@ -67,7 +72,8 @@ export default function LoginPage() {
     } catch (error) {
       const text = authErrorMessage(error);
       if (isTwoFactorRequired(error)) setNeedsTotp(true);
-      show(text);
+      // The ask for the code is the next step, drawn as a prompt; a wrong code is an error.
+      show(text, signInFailureTone(error) ?? false);
       if (showsResendHint(text)) setShowResend(true);
     } finally {
       setBusy(false);

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@posture-vision/core/api';
+import type { MessageTone } from '@posture-vision/core/auth';
 import { create } from 'zustand';
 
 interface AuthState {
@@ -16,6 +17,10 @@ interface AuthState {
    */
   expiredNotice: string | null;
   setExpiredNotice(notice: string | null): void;
+  /** Why the user was signed out by the app itself (the account was deleted), for the sign-in page to say once;
+   * here for the same reason as expiredNotice: the guards' redirect to /login drops any query. */
+  signOutNotice: { text: string; tone: MessageTone } | null;
+  setSignOutNotice(notice: { text: string; tone: MessageTone } | null): void;
 }
 
 function read(): Pick<AuthState, 'isAuthenticated' | 'isAdminAuthenticated'> {
@@ -30,6 +35,8 @@ export const useAuthStore = create<AuthState>((set) => ({
   sync: () => set(read()),
   expiredNotice: null,
   setExpiredNotice: (expiredNotice) => set({ expiredNotice }),
+  signOutNotice: null,
+  setSignOutNotice: (signOutNotice) => set({ signOutNotice }),
 }));
 
 // The status follows local storage and is re-read when storage changes.

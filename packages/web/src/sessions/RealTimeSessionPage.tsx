@@ -50,8 +50,9 @@ interface RunningSession {
  * timer goes on from its start). */
 const secondsSince = (startedAt: Date) => Math.max(0, Math.floor((Date.now() - startedAt.getTime()) / 1000));
 
+/** A refused call in the server's words (core failureText), any other failure by its own message. */
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return failureText(error);
 }
 
 const NEUTRAL: Pick<PostureVerdict, 'status' | 'issue'> = { status: 'neutral', issue: null };

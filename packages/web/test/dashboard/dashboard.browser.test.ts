@@ -739,7 +739,9 @@ it('deletes the account after the confirmation and returns to /login', async () 
     await clickText(page, 'Cancel');
     await clickText(page, 'Delete Account');
     await clickText(page, 'Yes, Delete My Account');
+    // The Sign In page says why the user is there.
     await waitForPath(page, '/login');
+    await waitForText(page, 'Your account and all its data have been deleted.');
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const login = await call(`${dashboard.api.url}/auth/login`, {

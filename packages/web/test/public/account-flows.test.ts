@@ -101,7 +101,7 @@ describe('account flows', () => {
     await clickButton(page, 'Create Account');
     await expectFormMessage(
       page,
-      '❌ Password must include atleast 1 uppercase, lowercase, number, and special character.',
+      '❌ Password must include at least 1 uppercase, lowercase, number, and special character.',
     );
     await fill(page, 'Password', PASSWORD);
     await fill(page, 'Confirm password', `${PASSWORD}x`);
@@ -324,6 +324,13 @@ describe('account flows', () => {
     await fill(page, 'Confirm new password', NEW_PASSWORD);
     await clickButton(page, 'Change Password');
     await expectFormMessage(page, 'Password was successfully reset!');
+    // The link again, once used: the API's refusal in words, not its JSON envelope.
+    await page.goto(link);
+    await waitForText(page, 'Reset Password');
+    await fill(page, 'New password', PASSWORD);
+    await fill(page, 'Confirm new password', PASSWORD);
+    await clickButton(page, 'Change Password');
+    await expectFormMessage(page, 'Invalid or expired reset link. Please request a new one.');
 
     // The new password signs in.
     const login = await fetch(`${h.api.url}/auth/login`, {

@@ -126,6 +126,11 @@ describe('sign-in query messages', () => {
       'tone-error',
     ],
     ['?error=other', 'Authentication error. Please try again.', 'tone-error'],
+    [
+      '?error=google_unavailable',
+      'Google sign-in is not available: it is not configured on this server. Please sign in with your email and password.',
+      'tone-error',
+    ],
   ])('%s shows its message', (query, text, tone) => {
     app(`/login${query}`);
     expect(message().textContent).toBe(text);

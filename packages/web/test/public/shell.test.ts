@@ -150,8 +150,14 @@ describe('Google sign-in', () => {
       ),
     );
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    // The challenge reads as its sentence, without the field name the API tags it with.
+    // The challenge reads as its sentence, without the field name the API tags it with, and is drawn as a
+    // prompt for the next step: neither an error's red box nor an alert.
     await expectFormMessage(page, 'Two-factor authentication code required.');
+    const prompt = await page.$eval('[data-testid="form-message"]', (el) => ({
+      tone: [...el.classList].filter((c) => c.startsWith('tone-')),
+      role: el.getAttribute('role'),
+    }));
+    expect(prompt).toEqual({ tone: ['tone-info'], role: 'status' });
     await fill(page, 'Two-factor authentication code', await generate({ secret }));
     await clickButton(page, 'Sign in');
     await waitForPath(page, '/dashboard');
@@ -175,7 +181,7 @@ describe('Google sign-in', () => {
     }
   }, 60_000);
 
-  it('Continue with Google says so, goes to the API after half a second, and an unconfigured API answers google_failed', async () => {
+  it('Continue with Google says so, goes to the API after half a second, and an unconfigured API says it is not available', async () => {
     const page = await h.newPage();
     await page.goto(`${h.web}/login`);
     const request = page.waitForRequest((r) => r.url().startsWith(`${h.api.url}/auth/google`), {
@@ -185,9 +191,13 @@ describe('Google sign-in', () => {
     // The message first, then the navigation (GOOGLE_REDIRECT_DELAY_MS, core/auth, later; no timing asserted).
     await expectFormMessage(page, 'Redirecting to Google...');
     await request;
-    // This API has no Google settings: it sends the browser back to the sign-in page with google_failed.
-    await waitForPath(page, '/login?error=google_failed');
-    await expectFormMessage(page, 'Google sign-in failed. Please try again or use email/password.');
+    // This API has no Google settings: it sends the browser back to the sign-in page, which says Google sign-in is
+    // not available here (trying again would not help).
+    await waitForPath(page, '/login?error=google_unavailable');
+    await expectFormMessage(
+      page,
+      'Google sign-in is not available: it is not configured on this server. Please sign in with your email and password.',
+    );
     await page.browserContext().close();
   }, 30_000);
 });

@@ -7,10 +7,12 @@ import {
   FORGOT_FAILED_MESSAGE,
   FORGOT_SUCCESS_MESSAGE,
   NETWORK_ERROR_MESSAGE,
+  RESET_FAILED_DEFAULT,
   RESET_UNEXPECTED_ERROR,
   TWO_FACTOR_REQUIRED_MESSAGE,
 } from '../../texts/auth';
 import { ApiError } from '../http/errors';
+import type { MessageTone } from './marks';
 
 interface ErrorBody {
   message?: unknown;
@@ -120,9 +122,26 @@ export function isTwoFactorRequired(error: unknown): boolean {
   return Array.isArray(err.details) && err.details.some((d: { field?: unknown }) => d?.field === 'totpCode');
 }
 
-/** Reset failure: 400/403/404 show the response body as text; anything else the unexpected text. */
+/**
+ * The tone of a sign-in refusal: the first ask for the two-factor code is a prompt for the next step ('info'),
+ * not an error (a wrong code is one); undefined lets the text's marks decide.
+ */
+export function signInFailureTone(error: unknown): MessageTone | undefined {
+  if (!(error instanceof ApiError) || error.status !== 401) return undefined;
+  const err = asBody(asBody(error.body).error) as { message?: unknown };
+  return err.message === TWO_FACTOR_REQUIRED_MESSAGE ? 'info' : undefined;
+}
+
+/**
+ * Reset failure: 400/403/404 show the server's own words (a used or expired link: 'Invalid or expired reset link.
+ * Please request a new one.'), else the reset's failure text; anything else the unexpected text. The specification
+ * shows "the response body as text", which for this API's JSON envelope printed `{"success":false,"error":…}`.
+ */
 export function resetPasswordErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return bodyText(error.body);
+  if (error instanceof ApiError && [400, 403, 404].includes(error.status))
+    return (
+      (typeof error.body === 'string' && error.body) || serverErrorText(error.body) || RESET_FAILED_DEFAULT
+    );
   return RESET_UNEXPECTED_ERROR;
 }
 

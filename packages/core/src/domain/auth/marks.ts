@@ -5,7 +5,8 @@ export const CHECK_MARK = '✅';
 export const CROSS_MARK = '❌';
 export const WARNING_MARK = '⚠️';
 
-export type MessageTone = 'success' | 'warning' | 'error';
+/** 'info': a prompt for the next step (the sign-in's two-factor code), neither a success nor a failure. */
+export type MessageTone = 'success' | 'warning' | 'error' | 'info';
 
 export function messageTone(message: string): MessageTone {
   const text = message.trim();

@@ -11,7 +11,7 @@ export const VALIDATION_MESSAGES = {
   privacy: 'You must accept the privacy agreement to register.',
   emailPasswordRequired: 'Email and Password are required.',
   passwordLength: 'Password must be at least 8 characters long.',
-  passwordComplexity: 'Password must include atleast 1 uppercase, lowercase, number, and special character.',
+  passwordComplexity: 'Password must include at least 1 uppercase, lowercase, number, and special character.',
   passwordsMismatch: 'Passwords do not match.',
   phoneLength: 'Phone number must be between 10 to 15 digits.',
   phoneDigits: 'Phone number must contain digits only.',

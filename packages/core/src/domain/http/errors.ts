@@ -25,11 +25,14 @@ export const UNREACHABLE_NEXT_STEP = 'Check your connection and try again.';
 
 /**
  * A failed call as a user reads it: a call that never reached the server says so, with the browser's reason
- * and what to do ("Failed to fetch" alone says neither); any other error keeps its own message.
+ * and what to do ("Failed to fetch" alone says neither); a refused call says the server's own words ("This
+ * session has already ended."), not the generic 'API Error' of a write nor the envelope around them; any other
+ * error keeps its own message.
  */
 export function failureText(error: unknown): string {
   if (error instanceof NetworkError)
     return `Could not reach the Posture Vision server: ${error.message}. ${UNREACHABLE_NEXT_STEP}`;
+  if (error instanceof ApiError) return errorBodyTexts(error.body).find(Boolean) ?? error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -1,5 +1,6 @@
 import { ensureSuccess, formatCount, pluralNoun } from '@posture-vision/core';
 import type { DeviceSession, LoginHistoryEntry, LoginStats } from '@posture-vision/core/api';
+import { ACCOUNT_DELETED_MESSAGE } from '@posture-vision/core/auth';
 import { accountDeletionFailedStatus, avatarUploadFailedStatus } from '@posture-vision/core/profile';
 import {
   deleteAccountFailed,
@@ -11,6 +12,7 @@ import {
 import { Button } from '@posture-vision/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAuthStore } from '../../auth/auth-store';
 import { api } from '../../services/api';
 import { type Notice, SectionNotice } from './SectionNotice';
 import { failureReason, statusFailure } from './security-data';
@@ -162,6 +164,8 @@ export function DangerZoneSection() {
         throw new Error(statusFailure(accountDeletionFailedStatus, error));
       });
       ensureSuccess(answer, 'Account deletion failed');
+      // The sign-in page then says the account was deleted (not a bare sign-in form).
+      useAuthStore.getState().setSignOutNotice({ text: ACCOUNT_DELETED_MESSAGE, tone: 'success' });
       await signOut();
     } catch (error) {
       setNotice({ tone: 'error', text: deleteAccountFailed(failureReason(error)) });
