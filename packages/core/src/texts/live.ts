@@ -19,6 +19,14 @@ export const LIVE_MESSAGES = {
   calibrationUnexpected: 'Calibration failed - unexpected response',
   noPeerId: 'No peer ID available',
   cameraConnected: 'Camera connected! Step 1: Click Calibrate Posture while sitting up straight',
+  // The calibrate step when a reference of record is already judged against (the active profile's, e.g. from the
+  // photo calibration): "Step 1: Click Calibrate Posture" would ask for what is already done.
+  cameraConnectedWithReference:
+    'Camera connected! Your posture is judged against your saved calibration. To take a new one, sit up straight and click Calibrate Posture.',
+  // Test Calibration before anything was calibrated: the service's calibration call would take one and report
+  // "successful", a success before any calibration existed.
+  testNoCalibration:
+    'Test calibration: no calibration yet. Sit up straight and click Calibrate Posture first.',
   cameraStopped: 'Camera stopped',
   connectionLost: 'Connection appears to be lost. Consider reconnecting.',
   paused: 'Processing paused (tab inactive)',
@@ -48,6 +56,9 @@ export const calibrationNoDataStatus = (reason: string | null) =>
     ? `${LIVE_MESSAGES.calibrationNoData}: ${reason}. ${CALIBRATION_NEXT_STEP}`
     : LIVE_MESSAGES.calibrationNoData;
 export const testFailedStatus = (status: number | string) => `Test failed - ${status}`;
+/** Test Calibration with the active profile's reference: what the posture is judged against. */
+export const testAgainstReferenceStatus = (outlinePoints: number) =>
+  `Test calibration: judging against the active profile's reference (${outlinePoints} outline points)`;
 export const modelStatusLabel = (status: string) => `Model status: ${status}`;
 
 /** A 401 or 403 on the model-status check also means the user must log in. */

@@ -80,7 +80,11 @@ export default function LiveTool(props: LiveToolProps) {
   );
   const [debugOffered] = useState(() => debugRequested() || !!props.debug);
   const waiting = waitingFor(state);
-  const prompt = workflowPrompt(state.workflow, props.hostStartControl ?? TOOL_START_CONTROL);
+  const prompt = workflowPrompt(
+    state.workflow,
+    props.hostStartControl ?? TOOL_START_CONTROL,
+    state.judgingReference,
+  );
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
 

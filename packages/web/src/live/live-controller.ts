@@ -28,6 +28,7 @@ import {
   recordProcessingError,
   referenceOutline,
   type Size,
+  testAgainstReferenceStatus,
   tickFreeTimer,
 } from '@posture-vision/core';
 import { openDeviceLink } from './device-link.ts';
@@ -42,6 +43,7 @@ import {
   processingErrorPatch,
   SUCCESS_POPUP_MS,
   type Tier,
+  TOOL_START_CONTROL,
   workflowPrompt,
 } from './tool-state.ts';
 
@@ -168,7 +170,15 @@ export class LiveController {
     this.streamingChanged(true);
     this.startLoops();
     const handlers: LinkHandlers = {
-      status: (status) => this.set({ status }),
+      // The link says 'Camera connected! Step 1: …'; with a reference of record already judged against, the
+      // calibrate step's prompt says that instead.
+      status: (status) =>
+        this.set({
+          status:
+            status === LIVE_MESSAGES.cameraConnected
+              ? workflowPrompt('calibrate', TOOL_START_CONTROL, this.profile !== null)
+              : status,
+        }),
       log: (line) => this.log(line),
       connection: (connection) => this.set({ connection }),
       state: (state) => this.onLinkState(state),
@@ -244,6 +254,8 @@ export class LiveController {
           frame: reference.frame,
         }
       : null;
+    if (this.state.judgingReference !== (reference !== null))
+      this.set({ judgingReference: reference !== null });
   }
 
   private processingError(step: ProcessingErrorStep) {
@@ -376,9 +388,14 @@ export class LiveController {
   async testCalibration() {
     if (this.profile) {
       // The posture is judged against the active profile's reference, not the service's calibration.
-      const message = `Test calibration: judging against the active profile's reference (${this.profile.outline.length} outline points)`;
+      const message = testAgainstReferenceStatus(this.profile.outline.length);
       this.set({ status: message });
       this.log(message);
+      return;
+    }
+    // Nothing calibrated yet: the service's calibration call would take a calibration and call it a success.
+    if (!this.state.calibrated) {
+      this.set({ status: LIVE_MESSAGES.testNoCalibration });
       return;
     }
     const link = this.link?.link;

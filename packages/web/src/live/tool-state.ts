@@ -28,10 +28,17 @@ const PROMPTS: Record<Exclude<WorkflowStep, 'start'>, string> = {
 /**
  * The prompt of a workflow step. Before the camera runs it names the control that starts it where the tool is
  * hosted: the tool's own Start Camera, or the host page's control (the real-time session's Start Session), so
- * no page asks for a button it does not have.
+ * no page asks for a button it does not have. At the calibrate step with a reference of record already judged
+ * against (`judging`), it says so instead of asking for a first calibration.
  */
-export function workflowPrompt(step: WorkflowStep, startControl = TOOL_START_CONTROL): string {
-  return step === 'start' ? `Click ${startControl} to begin` : PROMPTS[step];
+export function workflowPrompt(
+  step: WorkflowStep,
+  startControl = TOOL_START_CONTROL,
+  judging = false,
+): string {
+  if (step === 'start') return `Click ${startControl} to begin`;
+  if (step === 'calibrate' && judging) return LIVE_MESSAGES.cameraConnectedWithReference;
+  return PROMPTS[step];
 }
 export const SUCCESS_POPUP_MS = 3000;
 
@@ -72,6 +79,8 @@ export interface LiveState {
   showRetry: boolean;
   connected: boolean;
   calibrated: boolean;
+  /** A reference of record (the active profile's) is what the posture is judged against. */
+  judgingReference: boolean;
   calibrating: boolean;
   activeMode: boolean;
   activeModeDisabled: boolean;
@@ -124,6 +133,7 @@ export function initialLiveState(tier: Tier, processing: ProcessingChoice = 'ser
     showRetry: false,
     connected: false,
     calibrated: false,
+    judgingReference: false,
     calibrating: false,
     activeMode: false,
     activeModeDisabled: true,

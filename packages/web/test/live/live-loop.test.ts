@@ -15,8 +15,14 @@ import { installDom } from '../support/dom.ts';
 
 installDom();
 
-/** Every link the controller opened: the handlers it gave and the references it handed over. */
-const links: { frame(frame: DetectionFrame): void; handed: (ProfileReference | null)[] }[] = [];
+/** Every link the controller opened: the handlers it gave, the references it handed over and how often Test
+ * Calibration asked it. */
+const links: {
+  frame(frame: DetectionFrame): void;
+  status(status: string): void;
+  handed: (ProfileReference | null)[];
+  tests: number;
+}[] = [];
 let calibration: CalibrationResult;
 
 vi.mock('../../src/live/live-camera.ts', () => ({
@@ -28,15 +34,25 @@ vi.mock('../../src/live/link-wiring.ts', async (importOriginal) => ({
   openToolLink: (
     _stream: unknown,
     _options: unknown,
-    handlers: { frame(f: DetectionFrame, q: null): void },
+    handlers: { frame(f: DetectionFrame, q: null): void; status(s: string): void },
   ) => {
     const handed: (ProfileReference | null)[] = [];
-    links.push({ frame: (frame) => handlers.frame(frame, null), handed });
+    const opened = {
+      frame: (frame: DetectionFrame) => handlers.frame(frame, null),
+      status: (status: string) => handlers.status(status),
+      handed,
+      tests: 0,
+    };
+    links.push(opened);
     return {
       link: {
         peerId: `peer-${links.length}`,
         calibrate: async () => calibration,
-        testCalibration: async () => ({ ok: true, body: {} }),
+        // As the service's calibration call does: it takes a calibration and calls it a success.
+        testCalibration: async () => {
+          opened.tests++;
+          return { ok: true, body: { message: 'Calibration successful', outline: [[0, 0]] } };
+        },
         setTier: () => undefined,
         setReference: (reference: ProfileReference | null) => void handed.push(reference),
       },
@@ -44,8 +60,8 @@ vi.mock('../../src/live/link-wiring.ts', async (importOriginal) => ({
     };
   },
 }));
-const { createLiveLoop } = await import('@posture-vision/core');
-const { LiveController } = await import('../../src/live/live-controller.ts');
+const { createLiveLoop, LIVE_MESSAGES } = await import('@posture-vision/core');
+const { LiveController, workflowPrompt } = await import('../../src/live/live-controller.ts');
 
 const FRAME = { width: 640, height: 480 };
 const UPRIGHT: ProfileReference = { keypoints: person, frame: FRAME };
@@ -124,5 +140,58 @@ describe('the live tool in a session', () => {
     controller.stopCamera();
     await controller.startCamera();
     expect(links[1]?.handed).toEqual([TAKEN]);
+  });
+});
+
+describe('the live tool before and with a calibration', () => {
+  it('Test Calibration with nothing calibrated says so and takes no calibration', async () => {
+    const controller = new LiveController({
+      visionHttp: 'http://vision.test',
+      visionWs: 'ws://vision.test',
+      getToken: () => null,
+      initialTier: 'pro',
+    });
+    release = () => controller.release();
+    await controller.startCamera();
+    await controller.testCalibration();
+    expect(controller.state.status).toBe(LIVE_MESSAGES.testNoCalibration);
+    expect(links[0]?.tests).toBe(0);
+    // Once calibrated, the test asks the link as before.
+    await controller.calibrate();
+    await controller.testCalibration();
+    expect(links[0]?.tests).toBe(1);
+    expect(controller.state.status).toBe('Test calibration: Calibration successful (1 outline points)');
+  });
+
+  it('with the profile’s reference the connected prompt says it is judging, not "Step 1: Click Calibrate"', async () => {
+    const { loop, controller } = await sessionPage();
+    release = () => controller.release();
+    loop.adoptReference(UPRIGHT);
+    await controller.startCamera();
+    links[0]?.status(LIVE_MESSAGES.cameraConnected);
+    expect(controller.state.status).toBe(LIVE_MESSAGES.cameraConnectedWithReference);
+    expect(workflowPrompt('calibrate', 'Start Session', controller.state.judgingReference)).toBe(
+      LIVE_MESSAGES.cameraConnectedWithReference,
+    );
+    await controller.testCalibration();
+    // Tested against the profile's reference, without asking the link for a calibration.
+    expect(controller.state.status).toMatch(
+      /^Test calibration: judging against the active profile's reference/,
+    );
+    expect(links[0]?.tests).toBe(0);
+  });
+
+  it('without a reference the connected prompt asks for the first calibration', async () => {
+    const controller = new LiveController({
+      visionHttp: 'http://vision.test',
+      visionWs: 'ws://vision.test',
+      getToken: () => null,
+      initialTier: 'pro',
+    });
+    release = () => controller.release();
+    await controller.startCamera();
+    links[0]?.status(LIVE_MESSAGES.cameraConnected);
+    expect(controller.state.status).toBe(LIVE_MESSAGES.cameraConnected);
+    expect(controller.state.judgingReference).toBe(false);
   });
 });
