@@ -61,3 +61,13 @@ export const LIVE_REFERENCE_KEPT =
   'Your front photo is now your live posture reference: sessions judge your posture from the first frame.';
 export const liveReferenceNotKept = (why: string) =>
   `Your front photo could not be your live posture reference (${why}). In a session, click Calibrate Posture while sitting upright.`;
+
+/** The calibration summary's sentence on how its score was made (core calibration/score.ts scoreBreakdownText). */
+export const SCORE_BREAKDOWN_TEXTS = {
+  /** No measured metric took points off. */
+  nothingOff: (score: number) =>
+    `Every metric measured is in its good range, so no points were taken off: ${score}/100.`,
+  /** `parts`: each metric's points, "12.5 for forward head distance". */
+  madeOf: (parts: string[], score: number) =>
+    `How the score is made: 100 minus ${parts.join(', minus ')}, rounded: ${score}/100.`,
+} as const;

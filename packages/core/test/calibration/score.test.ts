@@ -102,7 +102,9 @@ describe('the summary’s breakdown sentence', () => {
     expect(scoreBreakdownText(stored(84, { cranialVertebralAngle: 46.5, headTiltAngle: 8.2 }))).toBe(
       'How the score is made: 100 minus 10.0 for cranial vertebral angle, minus 6.4 for head tilt, rounded: 84/100.',
     );
-    expect(scoreBreakdownText(stored(100))).toBe('No measured metric cost points: 100/100.');
+    expect(scoreBreakdownText(stored(100))).toBe(
+      'Every metric measured is in its good range, so no points were taken off: 100/100.',
+    );
   });
 
   it('says nothing when the metrics do not give the stored score by this rule, or there is no score', () => {

@@ -285,7 +285,7 @@ describe('photo calibration wizard with front and side photos', () => {
     // How the score was made: the vision service scored the photos by core's rule, so the stored metrics give the
     // stored score and the summary shows what each cost.
     const breakdown = scoreBreakdownText(stored.data.calibration);
-    expect(breakdown).toMatch(/^(How the score is made|No measured metric cost points)/);
+    expect(breakdown).toMatch(/^(How the score is made|Every metric measured is in its good range)/);
     expect(await page.$eval('[data-testid="summary-score-breakdown"]', (p) => p.textContent)).toBe(breakdown);
     await saveScreenshot(page, SUITE, 'hair-04-calibration-summary');
     await page.close();

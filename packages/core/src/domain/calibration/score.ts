@@ -1,6 +1,7 @@
 // A calibration's overall score out of 100 and the points each key metric cost: the vision service scores the three
 // photos with this rule, and the calibration summary shows how the score was made (every figure traceable to a
 // documented rule).
+import { SCORE_BREAKDOWN_TEXTS } from '../../texts/calibration';
 import type { Calibration } from './contract';
 import { type MetricKey, metricName } from './metrics';
 
@@ -71,7 +72,7 @@ export function scoreBreakdownText(
   if (stored === null) return null;
   const { score, penalties } = scoreBreakdown(calibration);
   if (score !== Math.round(stored)) return null;
-  if (!penalties.length) return `No measured metric cost points: ${score}/100.`;
+  if (!penalties.length) return SCORE_BREAKDOWN_TEXTS.nothingOff(score);
   const parts = penalties.map((p) => `${p.points.toFixed(1)} for ${metricName(p.key).toLowerCase()}`);
-  return `How the score is made: 100 minus ${parts.join(', minus ')}, rounded: ${score}/100.`;
+  return SCORE_BREAKDOWN_TEXTS.madeOf(parts, score);
 }
