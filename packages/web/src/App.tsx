@@ -5,6 +5,7 @@ import { RedirectSignedIn, RequireAdmin, RequireUser } from './auth/guards';
 import { useLogout } from './auth/useLogout';
 import { PublicLayout } from './public/PublicLayout';
 import { setApiNavigator } from './services/api';
+import { DocumentTitle } from './ui/DocumentTitle';
 import { PageLoading } from './ui/PageLoading';
 import { ScrollManager } from './ui/ScrollManager';
 import { Toaster } from './ui/Toaster';
@@ -43,6 +44,7 @@ export default function App() {
   return (
     <>
       <ScrollManager />
+      <DocumentTitle />
       <Toaster />
       <Suspense fallback={<PageLoading />}>
         <Routes>

@@ -81,10 +81,14 @@ describe('finding one’s way', () => {
     await page.browserContext().close();
   }, 60_000);
 
-  it('the dashboard sidebar leads to the real-time session and the profile', async () => {
+  it('the dashboard sidebar leads to the real-time session and the profile, each page titled its own', async () => {
     const page = await signedIn();
     await page.goto(`${h.web}/dashboard`);
     await page.waitForSelector('.pv-dash-sidebar nav a');
+    // The tab says which page it is, and follows each navigation.
+    const titled = (title: string) =>
+      page.waitForFunction((t) => document.title === t, { timeout: 10_000 }, title);
+    await titled('Dashboard · Posture Vision');
     const links = await linkTexts(page, '.pv-dash-sidebar');
     expect(links).toEqual(expect.arrayContaining(['Real-Time Session', 'Profile']));
     await clickWithin(page, 'Real-Time Session', { timeout: 5000, selector: '.pv-dash-sidebar a' });
@@ -95,8 +99,12 @@ describe('finding one’s way', () => {
     await page.waitForSelector(
       '.pv-dash-sidebar a[aria-current="page"][href="/dashboard/real-time-session"]',
     );
+    await titled('Real-Time Session · Posture Vision');
     await clickWithin(page, 'Profile', { timeout: 5000, selector: '.pv-dash-sidebar a' });
     await waitForPath(page, '/profile');
+    await titled('Profile · Posture Vision');
+    await page.goto(`${h.web}/dashboard/analytics`);
+    await titled('Analytics · Posture Vision');
     await page.browserContext().close();
   }, 60_000);
 
