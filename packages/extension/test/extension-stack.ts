@@ -33,6 +33,8 @@ export interface ExtensionStackOptions {
   signIn?: boolean;
   /** A Chromium profile kept across launches, for a test that restarts the browser. */
   userDataDir?: string;
+  /** More Chromium switches, after the testkit's (a later switch of the same name wins). */
+  chromiumArgs?: string[];
 }
 
 export interface ExtensionStack {
@@ -101,6 +103,7 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
       extension: extensionDir,
       fakeVideo: camera.path,
       userDataDir: options.userDataDir,
+      extraArgs: options.chromiumArgs,
     });
     started.push({ stop: () => browser.close() });
     const { popup } = await openPopup(browser);

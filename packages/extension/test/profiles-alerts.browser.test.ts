@@ -6,8 +6,8 @@
 // monitor took; switching profile while monitoring switches the reference (a profile without one calibrates).
 // Last, a profile whose reference no longer fits (taken at another desk): after three minutes of the monitor's
 // clock off it the popup warns that the calibration is stale, and its one click recalibrates.
-import { SESSION_MESSAGES, STALE_AFTER_MS } from '@posture-vision/core/sessions';
-import { WARNING_DELAY_S } from '@posture-vision/core/settings';
+import { POSTURE_ISSUES, SESSION_MESSAGES, STALE_AFTER_MS } from '@posture-vision/core/sessions';
+import { postureAlertText, WARNING_DELAY_S } from '@posture-vision/core/settings';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
@@ -77,6 +77,9 @@ beforeAll(async () => {
     name: 'profiles',
     vision: 'nobody',
     signIn: true,
+    // Chrome's own autoplay policy instead of the tests' (which lets every page play): the alert's sound must play
+    // as it does for a user, with no click in the offscreen document that makes it.
+    chromiumArgs: ['--autoplay-policy=document-user-activation-required'],
   });
   ({ api, browser, user, popup } = stack);
   await popup.bringToFront();
@@ -100,7 +103,7 @@ describe('profiles and the warning delay from the popup', () => {
     await saveScreenshot(popup, SUITE, 'popup-profiles');
   });
 
-  it('changes the warning delay in the popup, stored on the API', async () => {
+  it('changes the warning delay and the alert style in the popup, stored on the API', async () => {
     const before = (await get(api, '/profile/alert-preferences', user.accessToken)).data;
     expect(before.warningDelaySeconds).toBe(WARNING_DELAY_S.default);
     // Saved once completed (Enter), never while typed.
@@ -115,6 +118,14 @@ describe('profiles and the warning delay from the popup', () => {
         },
       )
       .toBe(NEW_DELAY_S);
+    expect(before.alertStyle).toBe('silent');
+    await popup.select('[data-testid="alert-style"]', 'sound');
+    await expect
+      .poll(async () => (await get(api, '/profile/alert-preferences', user.accessToken)).data, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toEqual({ sensitivity: 'high', warningDelaySeconds: NEW_DELAY_S, alertStyle: 'sound' });
   });
 
   it('monitors with the active profile, storing its reference there', async () => {
@@ -159,6 +170,41 @@ describe('profiles and the warning delay from the popup', () => {
     expect(after).toBeLessThan(WARNING_DELAY_S.default * 1000);
     await saveScreenshot(popup, SUITE, 'popup-alerted');
   }, 300_000);
+
+  it('the alert says what to do about the issue, on the badge, with the extension’s own sound, once per held slouch', async () => {
+    // The badge turned to the alert, its title the advice for one of the issues (the one the popup names).
+    const badge = await popup.evaluate(async () => ({
+      text: await chrome.action.getBadgeText({}),
+      title: await chrome.action.getTitle({}),
+    }));
+    const advice = POSTURE_ISSUES.map(postureAlertText);
+    expect(badge.text).toBe('SIT');
+    expect(advice.map((a) => `Posture Vision: ${a}`)).toContain(badge.title);
+    // The sound played with the notification, made in the offscreen document under Chrome's autoplay policy: a
+    // page in the same browser that starts audio as it loads, with no click, stays silent (its audio suspended).
+    const webPage = await browser.newPage();
+    await webPage.goto('data:text/html,<script>document.title = new AudioContext().state</script>');
+    await webPage.waitForFunction(() => document.title !== '');
+    expect(await webPage.title()).toBe('suspended');
+    await webPage.close();
+    await popup.bringToFront();
+    const alerts = async () =>
+      ((await popup.evaluate(() => chrome.storage.local.get('alerts'))).alerts as {
+        lastAlertAt: number;
+        lastSoundAt?: number;
+      }) ?? null;
+    const first = await alerts();
+    expect(first.lastSoundAt).toBe(first.lastAlertAt);
+    // She stays slouched past another warning delay: still the one notification, no new alert (the 5-minute spacing).
+    const postureAt = async () =>
+      ((await popup.evaluate(() => chrome.storage.local.get('monitor'))).monitor as { postureAt: number })
+        .postureAt;
+    await expect
+      .poll(postureAt, { timeout: 60_000, interval: 500 })
+      .toBeGreaterThan(first.lastAlertAt + 2 * NEW_DELAY_S * 1000);
+    expect((await alerts()).lastAlertAt).toBe(first.lastAlertAt);
+    expect(await notificationsShown(popup)).toEqual(['poor-posture']);
+  }, 120_000);
 
   it('switching profile while monitoring switches the reference', async () => {
     // Office has no reference yet: the monitor takes one for it, from her sitting upright again.

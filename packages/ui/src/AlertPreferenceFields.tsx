@@ -1,9 +1,12 @@
 // The alert controls shown by the web app's User Settings and the extension's popup: how far from the
-// reference counts as a deviation, and how long poor posture lasts before the alert. The choices, labels,
+// reference counts as a deviation, how long poor posture lasts before the alert, and how the alert comes. The choices, labels,
 // limits and the rule that reads a typed delay are core's (settings/alert-preferences), so both hosts show and
 // send the same thing; each host loads and saves the preferences through the API, when it chooses.
 import {
+  ALERT_PREFERENCE_MESSAGES,
+  ALERT_STYLE_CHOICES,
   type AlertPreferences,
+  type AlertStyle,
   readWarningDelay,
   SENSITIVITY_CHOICES,
   type Sensitivity,
@@ -96,6 +99,20 @@ export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: A
           {problem}
         </small>
       )}
+      <label>
+        {ALERT_PREFERENCE_MESSAGES.alertStyle}
+        <select
+          value={preferences.alertStyle}
+          onChange={(e) => onChange({ ...preferences, alertStyle: e.target.value as AlertStyle })}
+          data-testid="alert-style"
+        >
+          {ALERT_STYLE_CHOICES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
     </>
   );
 }

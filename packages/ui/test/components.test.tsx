@@ -177,10 +177,23 @@ describe('shared components', () => {
     await act(async () => fireEvent.change(delay, { target: { value: '20' } }));
     await act(async () => fireEvent.keyDown(delay, { key: 'Enter' }));
     expect(problem()).toBeNull();
+    // The alert style: core's four choices, reported as chosen.
+    expect(
+      [...(screen.getByLabelText('Alert style') as HTMLSelectElement).options].map((o) => o.textContent),
+    ).toEqual([
+      'Notification with a short sound',
+      'Notification without sound',
+      'Toolbar badge only',
+      'None (statistics only)',
+    ]);
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('alert-style'), { target: { value: 'badge' } }),
+    );
     expect(changes).toEqual([
       { sensitivity: 'low', warningDelaySeconds: 30, alertStyle: 'silent' },
       { sensitivity: 'high', warningDelaySeconds: 45, alertStyle: 'silent' },
       { sensitivity: 'high', warningDelaySeconds: 20, alertStyle: 'silent' },
+      { sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'badge' },
     ]);
     // A host saving with its own button sees each edit as core reads it.
     expect(typed.slice(0, 3)).toEqual([

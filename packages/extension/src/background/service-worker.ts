@@ -16,6 +16,7 @@ import { chromeNotifier } from '../platform/notifier';
 import { chromeOffscreenHost } from '../platform/offscreen-host';
 import { chromeStorage, readValue, writeValue } from '../platform/storage';
 import { chromeToolbar } from '../platform/toolbar';
+import { type AlertAction, alertAction } from '../rules/alert-style';
 import {
   ALERT_TIMINGS,
   endSnooze,
@@ -133,6 +134,24 @@ async function rememberAccount(): Promise<void> {
   await writeValue(KEYS.account, accountOf(profile));
 }
 
+/**
+ * One alert, as the user's style has it: the badge turns to it, the notification shows its text, the sound plays
+ * (made by the offscreen document, which is open while monitoring). A sound that could not play is not recorded.
+ */
+async function raiseAlert(action: AlertAction, at: number): Promise<void> {
+  if (action.badge) await updateMonitor(() => ({ alert: action.text }));
+  if (action.notification) await notifier.poorPosture(action.text);
+  if (!action.sound) return;
+  const played = await send('offscreen', 'offscreen/chime', undefined).catch(() => ({ ok: false }));
+  if (played.ok)
+    await serial(async () =>
+      writeValue(KEYS.alerts, {
+        ...((await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE),
+        lastSoundAt: at,
+      }),
+    );
+}
+
 async function openCameraPermissionPage(): Promise<void> {
   await chrome.tabs.create({ url: chrome.runtime.getURL('src/permission/permission.html?start=1') });
 }
@@ -224,7 +243,7 @@ const handlers: Handlers<'background'> = {
       ...(phase === 'error' || phase === 'stopped'
         ? { connection: 'Not connected', captureFps: 0, sessionId: null }
         : {}),
-      ...(phase !== 'monitoring' ? { stale: false } : {}),
+      ...(phase !== 'monitoring' ? { stale: false, alert: null } : {}),
       ...(phase === 'monitoring' && s.phase !== 'monitoring' ? { posture: 'neutral', issue: null } : {}),
     }));
     if (phase === 'error') await offscreen.close();
@@ -244,15 +263,22 @@ const handlers: Handlers<'background'> = {
   },
   async 'offscreen/posture'({ posture, issue, at, captureFps }) {
     const previous = await monitorState();
-    await updateMonitor(() => ({ posture, issue, postureAt: at, captureFps }));
+    // An alert stands until posture is no longer poor.
+    await updateMonitor((s) => ({
+      posture,
+      issue,
+      postureAt: at,
+      captureFps,
+      alert: posture === 'poor' ? (s.alert ?? null) : null,
+    }));
     const alert = await serial(async () => {
       const stats = await readValue(KEYS.stats);
       const last = previous.postureAt !== null ? { status: previous.posture, at: previous.postureAt } : null;
       await writeValue(KEYS.stats, addPostureTime(stats, last, at));
-      if (previous.phase !== 'monitoring') return false;
+      if (previous.phase !== 'monitoring') return null;
       // The user's warning delay (0-60 s, popup or User Settings; the API's value, copied into storage by the
       // popup and the offscreen document) is the onset of the first alert.
-      const { warningDelaySeconds } = parseAlertPreferences(
+      const { warningDelaySeconds, alertStyle } = parseAlertPreferences(
         (await chrome.storage.local.get(ALERT_PREFERENCES_KEY))[ALERT_PREFERENCES_KEY] as string | undefined,
       );
       const timings = { ...ALERT_TIMINGS, onsetMs: warningDelaySeconds * 1000 };
@@ -263,9 +289,9 @@ const handlers: Handlers<'background'> = {
         timings,
       );
       await writeValue(KEYS.alerts, next.state);
-      return next.alert;
+      return next.alert ? alertAction(alertStyle, issue) : null;
     });
-    if (alert) await notifier.poorPosture();
+    if (alert) await raiseAlert(alert, at);
     return { ok: true };
   },
   'storage/get': ({ key }) => storage.get(key),

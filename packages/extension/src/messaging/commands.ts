@@ -56,6 +56,8 @@ export interface OffscreenCommands {
   'offscreen/stop': { payload: { endSession: boolean; sessionId: string | null }; answer: Result };
   'offscreen/recalibrate': { payload: undefined; answer: Result };
   'offscreen/profile': { payload: undefined; answer: Result };
+  /** Plays the alert's sound (the sound style); ok once it is playing. */
+  'offscreen/chime': { payload: undefined; answer: Result };
 }
 
 export interface Targets {

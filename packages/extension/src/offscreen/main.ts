@@ -12,6 +12,7 @@ import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
 import { runtimeStorage } from '../platform/storage';
 import { cameraConstraints } from '../rules/capture-rate';
+import { playChime } from './chime';
 import { connectDevice } from './device-connection';
 import { connectLive } from './live-connection';
 import { createPassiveMonitor } from './passive-monitor';
@@ -109,4 +110,6 @@ listen('offscreen', {
   'offscreen/stop': ({ endSession, sessionId }) => monitor.stop(endSession, sessionId),
   'offscreen/recalibrate': () => monitor.recalibrate(),
   'offscreen/profile': () => monitor.profileChanged(),
+  'offscreen/chime': async () =>
+    (await playChime()) ? { ok: true } : { ok: false, message: 'The browser gave no audio output.' },
 });

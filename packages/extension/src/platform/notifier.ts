@@ -1,27 +1,42 @@
 // Desktop notifications for persistent poor posture, with a snooze button.
 export interface Notifier {
-  poorPosture(): Promise<void>;
+  /** Shows the alert's text (what to do about the issue seen). */
+  poorPosture(text: string): Promise<void>;
   /** Calls back when the notification's snooze button is clicked (registered at the worker's top level). */
   onSnooze(callback: () => void): void;
 }
 
 const POOR_POSTURE_ID = 'poor-posture';
 export const POOR_POSTURE_TITLE = 'Posture Vision';
-export const POOR_POSTURE_MESSAGE =
-  'Your posture has been poor for a while. Sit up straight and relax your shoulders.';
 export const SNOOZE_BUTTON = 'Snooze 30 min';
+
+/**
+ * The notification of an alert. Always silent for the system: the sound style plays the extension's own short
+ * sound (offscreen/chime.ts), the silent style none, so no system sound comes on top of either.
+ */
+export function poorPostureNotification(
+  text: string,
+  iconUrl: string,
+): chrome.notifications.NotificationCreateOptions {
+  return {
+    type: 'basic',
+    iconUrl,
+    title: POOR_POSTURE_TITLE,
+    message: text,
+    buttons: [{ title: SNOOZE_BUTTON }],
+    priority: 1,
+    silent: true,
+  };
+}
 
 export function chromeNotifier(): Notifier {
   return {
-    async poorPosture() {
-      await chrome.notifications.create(POOR_POSTURE_ID, {
-        type: 'basic',
-        iconUrl: chrome.runtime.getURL('icons/icon128.png'),
-        title: POOR_POSTURE_TITLE,
-        message: POOR_POSTURE_MESSAGE,
-        buttons: [{ title: SNOOZE_BUTTON }],
-        priority: 1,
-      });
+    async poorPosture(text) {
+      // One id: a repeat after the cooldown replaces the notification still shown instead of stacking another.
+      await chrome.notifications.create(
+        POOR_POSTURE_ID,
+        poorPostureNotification(text, chrome.runtime.getURL('icons/icon128.png')),
+      );
     },
     onSnooze(callback) {
       chrome.notifications.onButtonClicked.addListener((id, index) => {

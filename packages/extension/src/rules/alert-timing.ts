@@ -22,6 +22,8 @@ export interface AlertState {
   poorSince: number | null;
   lastAlertAt: number | null;
   snoozedUntil: number | null;
+  /** When the alert's sound last played (the sound style), as the offscreen document answered. */
+  lastSoundAt?: number | null;
 }
 
 export const INITIAL_ALERT_STATE: AlertState = { poorSince: null, lastAlertAt: null, snoozedUntil: null };

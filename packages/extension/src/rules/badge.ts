@@ -1,5 +1,7 @@
-// The toolbar badge: what the extension is doing at a glance.
+// The toolbar badge: what the extension is doing at a glance, and an alert standing (alert-style.ts).
+import { poorPostureText, postureIssueName } from '@posture-vision/core';
 import type { MonitorState } from '../state/monitor-state';
+import { ALERT_BADGE_TEXT } from './alert-style';
 
 export interface Badge {
   text: string;
@@ -30,8 +32,14 @@ export function badgeFor(state: MonitorState): Badge {
     case 'monitoring':
       if (state.connection !== 'Connected')
         return { text: '?', color: AMBER, title: `Posture Vision: ${state.connection}` };
+      if (state.posture === 'poor' && state.alert)
+        return { text: ALERT_BADGE_TEXT, color: RED, title: `Posture Vision: ${state.alert}` };
       if (state.posture === 'poor')
-        return { text: 'POOR', color: RED, title: 'Posture Vision: poor posture' };
+        return {
+          text: 'POOR',
+          color: RED,
+          title: `Posture Vision: ${poorPostureText(state.issue ? postureIssueName(state.issue) : null)}`,
+        };
       if (state.posture === 'good')
         return { text: 'OK', color: GREEN, title: 'Posture Vision: good posture' };
       return { text: '–', color: GREY, title: 'Posture Vision: nobody in view' };

@@ -30,6 +30,9 @@ export interface MonitorState {
   /** What a poor posture is about (the verdict's issue), named in the popup; null otherwise. Absent in a state
    * stored before it was kept. */
   issue?: PostureIssue | null;
+  /** The alert standing for this stretch of poor posture (its text), shown by the badge; null once posture is not
+   * poor, and in the styles that do not mark the badge. */
+  alert?: string | null;
   /** When the posture above was seen. */
   postureAt: number | null;
   sessionId: string | null;
@@ -48,6 +51,7 @@ export const INITIAL_MONITOR_STATE: MonitorState = {
   connection: 'Not connected',
   posture: 'neutral',
   issue: null,
+  alert: null,
   postureAt: null,
   sessionId: null,
   captureFps: 0,

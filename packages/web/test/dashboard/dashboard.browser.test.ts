@@ -493,6 +493,7 @@ describe('a new user', () => {
       const delayField = '[data-testid="alert-warning-delay"]';
       const settingsBefore = await page.evaluate(() => localStorage.getItem('postureVisionUserSettings'));
       await page.select('[data-testid="alert-sensitivity"]', 'medium');
+      await page.select('[data-testid="alert-style"]', 'badge');
       // Cleared, then 99 typed: never saved as 0, 9 or 60; the limit is said by the field and by Save Settings.
       await page.locator(delayField).click({ count: 3 });
       await page.keyboard.press('Backspace');
@@ -534,7 +535,7 @@ describe('a new user', () => {
       expect(await alertPreferences()).toEqual({
         sensitivity: 'medium',
         warningDelaySeconds: 45,
-        alertStyle: 'silent',
+        alertStyle: 'badge',
       });
       await page.reload();
       await page.waitForSelector('[data-testid="default-session-mode"]');
@@ -543,6 +544,9 @@ describe('a new user', () => {
       ).toBe('passive');
       await page.waitForSelector(delayField);
       expect(await page.$eval(delayField, (el) => (el as HTMLInputElement).value)).toBe('45');
+      expect(await page.$eval('[data-testid="alert-style"]', (el) => (el as HTMLSelectElement).value)).toBe(
+        'badge',
+      );
       // The security sections loaded from the API: this device's session and the login activity.
       await page.waitForSelector('[data-testid="active-sessions"] li');
       await page.waitForSelector('[data-testid="login-activity"]');

@@ -1,7 +1,8 @@
-// Sensitivity and warning delay. The API owns them (GET/PUT /profile/alert-preferences), so the web
+// Sensitivity, warning delay and alert style. The API owns them (GET/PUT /profile/alert-preferences), so the web
 // app's User Settings and this popup show and change one value that follows the user. chrome.storage keeps a
 // copy under core's ALERT_PREFERENCES_KEY, written only from the API's answers, for the parts that read it
-// while monitoring: the offscreen monitor (sensitivity) and the service worker (the delay of the alerts).
+// while monitoring: the offscreen monitor (sensitivity) and the service worker (the delay and style of the alerts).
+// A choice is saved as it is made, a typed delay once completed (the shared fields report nothing sooner).
 import {
   ALERT_PREFERENCES_KEY,
   type AlertPreferences,

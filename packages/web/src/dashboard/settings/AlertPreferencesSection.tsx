@@ -1,4 +1,4 @@
-// Sensitivity and warning delay in User Settings. The API owns them (GET/PUT
+// Sensitivity, warning delay and alert style in User Settings. The API owns them (GET/PUT
 // /profile/alert-preferences), so this page and the extension's popup change one value that follows the user
 // to another browser. They are saved with the page's form (Save Settings), as its other fields are: a delay
 // being typed is never saved, and one out of 0-60 s holds the form back with the limit said.
