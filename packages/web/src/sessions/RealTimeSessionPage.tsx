@@ -13,7 +13,6 @@ import {
   mentionsCalibration,
   type PostureVerdict,
   postureStatusText,
-  postureTimesText,
   SESSION_MESSAGES,
   type SessionMode,
   type SessionReport,
@@ -21,13 +20,14 @@ import {
 } from '@posture-vision/core';
 import { ActionNotice, Button, StaleCalibrationNotice, StatusPill } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ProfileChooser } from '../calibration/ProfileChooser';
 import LiveTool from '../live/LiveTool.tsx';
 import { useLiveController } from '../live/use-live-controller.ts';
 import { api } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
+import { SessionReportSummary } from './SessionReportSummary';
 import './sessions.css';
 
 /** Why the active profile's saved reference is not used, and the page's way to a new one. */
@@ -291,7 +291,8 @@ export default function RealTimeSessionPage() {
     };
   }, [controller]);
 
-  // After Stop the report is brought into view and its heading focused (it used to appear below the fold).
+  // After Stop the report is brought into view (it stands above the camera feed, but the page may be scrolled
+  // down to the feed) and its heading focused.
   useEffect(() => {
     if (!report) return;
     reportRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
@@ -386,17 +387,11 @@ export default function RealTimeSessionPage() {
         )}
       </div>
 
-      <LiveTool controller={controller} hideTierToggle hostStartControl={START_SESSION} />
+      {/* The report of the session just stopped comes first, above the (stopped) camera feed: below it, it opened
+          under the fold and depended on a scroll to be seen. */}
+      {report && <SessionReportSummary report={report} ref={reportRef} />}
 
-      {report && (
-        <section className="rts-report" data-testid="session-report-summary" ref={reportRef}>
-          <h2 tabIndex={-1}>Session Report</h2>
-          <p>Average score: {Math.round(report.averageScore)}</p>
-          <p>Stability index: {Math.round(report.stabilityIndex)}</p>
-          <p>{postureTimesText(report.keyFindings, (s) => `${Math.round(s)} s`)}</p>
-          <Link to={`/dashboard/session-report/${report.sessionId}`}>View full report</Link>
-        </section>
-      )}
+      <LiveTool controller={controller} hideTierToggle hostStartControl={START_SESSION} />
 
       {debug && (
         <section className="rts-log">

@@ -587,14 +587,21 @@ describe('real-time session', () => {
     await clickButton(page, 'Stop Session');
     await page.waitForSelector('[data-testid="session-report-summary"]', { timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/dashboard/real-time-session');
-    // The report is brought into view (it appeared below the fold) and the posture pill is gone.
+    // The report is brought into view, whole, and it comes before the stopped camera feed (below the feed it
+    // opened under the fold); the posture pill is gone.
     await page.waitForFunction(
       () => {
         const box = document.querySelector('[data-testid="session-report-summary"]')?.getBoundingClientRect();
-        return !!box && box.top >= 0 && box.top < innerHeight;
+        return !!box && box.top >= 0 && box.bottom <= innerHeight;
       },
       { timeout: 10_000 },
     );
+    const above = await page.evaluate(() => {
+      const report = document.querySelector('[data-testid="session-report-summary"]');
+      const tool = document.querySelector('[data-testid="live-tool"]');
+      return !!report && !!tool && report.getBoundingClientRect().bottom <= tool.getBoundingClientRect().top;
+    });
+    expect(above).toBe(true);
     expect(await page.$('[data-testid="posture-status"]')).toBeNull();
     const link = await page.$eval('[data-testid="session-report-summary"] a', (a) => a.getAttribute('href'));
     await saveScreenshot(page, SUITE, '32-active-session-report');
