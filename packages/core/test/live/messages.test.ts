@@ -8,6 +8,7 @@ import {
   LIVE_MESSAGES,
   PRO_FEATURES,
   sampleReportAlert,
+  testAgainstReferenceStatus,
   testFailedStatus,
   validateCaptureEmail,
 } from '../../src/live';
@@ -29,6 +30,18 @@ describe('live tool texts', () => {
     [
       LIVE_MESSAGES.cameraConnected,
       'Camera connected! Step 1: Click Calibrate Posture while sitting up straight',
+    ],
+    [
+      LIVE_MESSAGES.cameraConnectedWithReference,
+      'Camera connected! Your posture is judged against your saved calibration. To take a new one, sit up straight and click Calibrate Posture.',
+    ],
+    [
+      LIVE_MESSAGES.testNoCalibration,
+      'Test calibration: no calibration yet. Sit up straight and click Calibrate Posture first.',
+    ],
+    [
+      testAgainstReferenceStatus(42),
+      "Test calibration: judging against the active profile's reference (42 outline points)",
     ],
     [LIVE_MESSAGES.cameraStopped, 'Camera stopped'],
     [LIVE_MESSAGES.connectionLost, 'Connection appears to be lost. Consider reconnecting.'],
