@@ -181,13 +181,7 @@ describe('the insights text', () => {
     expect(insightsOf([], noIssues)).toEqual({
       overallPatterns: ANALYTICS_INSIGHT_TEXTS.noFeedback,
       improvementAreas: [],
-      progressIndicators: {
-        sessionCount: 0,
-        averageScore: 0,
-        goodPosturePercentage: 0,
-        stabilityIndex: 0,
-        improvementRate: 0,
-      },
+      progressIndicators: { sessionCount: 0 },
     });
   });
 

@@ -257,8 +257,14 @@ export function insightsOfFigures(
     stabilityIndex: round1(figures.stabilityIndex),
     improvementRate: round1(figures.improvementRate),
   };
+  // Without feedback there is nothing to average: only the count is a figure ("Average Score 0.0" would read as a
+  // score).
   if (figures.sessionCount === 0 || (figures.averageScore === 0 && figures.goodShare === 0))
-    return { overallPatterns: texts.noFeedback, improvementAreas: [], progressIndicators };
+    return {
+      overallPatterns: texts.noFeedback,
+      improvementAreas: [],
+      progressIndicators: { sessionCount: figures.sessionCount },
+    };
   const parts = [
     texts.summary(figures.sessionCount, round1(figures.averageScore), Math.round(figures.goodShare * 100)),
   ];
