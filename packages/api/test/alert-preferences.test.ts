@@ -1,6 +1,7 @@
 // Alert preferences have one owner, the API: a new user reads the defaults, a save is what the other
 // browser (or the extension) reads back, bad values are a 4xx in the envelope, and users do not see each
 // other's.
+import { STAND_UP_MINUTES } from '@posture-vision/core/sessions';
 import { DEFAULT_ALERT_PREFERENCES, WARNING_DELAY_S } from '@posture-vision/core/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type SignedIn, signUp, startTestServer, type TestServer } from './harness.ts';
@@ -23,7 +24,12 @@ describe.each(databases)('alert preferences on %s', (kind) => {
     expect((await read(user)).body).toMatchObject({ success: true, data: DEFAULT_ALERT_PREFERENCES });
     const saved = await save(user, { sensitivity: 'low', warningDelaySeconds: 12, alertStyle: 'sound' });
     expect(saved.status).toBe(200);
-    const stored = { sensitivity: 'low', warningDelaySeconds: 12, alertStyle: 'sound' };
+    const stored = {
+      sensitivity: 'low',
+      warningDelaySeconds: 12,
+      alertStyle: 'sound',
+      standUpMinutes: STAND_UP_MINUTES.default,
+    };
     expect(saved.body.data).toEqual(stored);
     expect((await read(user)).body.data).toEqual(stored);
     expect((await read(other)).body.data).toEqual(DEFAULT_ALERT_PREFERENCES);
@@ -41,14 +47,35 @@ describe.each(databases)('alert preferences on %s', (kind) => {
 
   it('keeps each alert style on the account', async () => {
     for (const alertStyle of ['badge', 'none', 'silent', 'sound']) {
-      const body = { sensitivity: 'medium', warningDelaySeconds: 20, alertStyle };
+      const body = { sensitivity: 'medium', warningDelaySeconds: 20, alertStyle, standUpMinutes: 50 };
       expect((await save(other, body)).body.data).toEqual(body);
       expect((await read(other)).body.data).toEqual(body);
     }
     expect((await read(user)).body.data.alertStyle).toBe('sound');
   });
 
+  it('keeps the stand-up reminder on the account: off, its bounds, and kept by a save without it', async () => {
+    const base = { sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'silent' };
+    for (const standUpMinutes of [null, STAND_UP_MINUTES.min, STAND_UP_MINUTES.max, 30]) {
+      expect((await save(other, { ...base, standUpMinutes })).body.data).toEqual({ ...base, standUpMinutes });
+      expect((await read(other)).body.data.standUpMinutes).toBe(standUpMinutes);
+    }
+    await save(other, { ...base, standUpMinutes: null });
+    expect((await save(other, base)).body.data.standUpMinutes).toBeNull();
+    expect((await read(other)).body.data.standUpMinutes).toBeNull();
+  });
+
   it.each([
+    [
+      { sensitivity: 'high', warningDelaySeconds: 10, standUpMinutes: STAND_UP_MINUTES.min - 10 },
+      'standUpMinutes',
+    ],
+    [
+      { sensitivity: 'high', warningDelaySeconds: 10, standUpMinutes: STAND_UP_MINUTES.max + 10 },
+      'standUpMinutes',
+    ],
+    [{ sensitivity: 'high', warningDelaySeconds: 10, standUpMinutes: 45 }, 'standUpMinutes'],
+    [{ sensitivity: 'high', warningDelaySeconds: 10, standUpMinutes: '50' }, 'standUpMinutes'],
     [{ sensitivity: 'extreme', warningDelaySeconds: 10 }, 'sensitivity'],
     [{ sensitivity: 'high', warningDelaySeconds: WARNING_DELAY_S.max + 1 }, 'warningDelaySeconds'],
     [{ sensitivity: 'high', warningDelaySeconds: -1 }, 'warningDelaySeconds'],

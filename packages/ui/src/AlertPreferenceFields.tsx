@@ -1,7 +1,10 @@
 // The alert controls shown by the web app's User Settings and the extension's popup: how far from the
-// reference counts as a deviation, how long poor posture lasts before the alert, and how the alert comes. The choices, labels,
+// reference counts as a deviation, how long poor posture lasts before the alert, how the alert comes, and after
+// how long a sitting stretch the stand-up reminder comes (or never). The choices, labels,
 // limits and the rule that reads a typed delay are core's (settings/alert-preferences), so both hosts show and
 // send the same thing; each host loads and saves the preferences through the API, when it chooses.
+
+import { SITTING_MESSAGES, STAND_UP_MINUTE_CHOICES } from '@posture-vision/core/sessions';
 import {
   ALERT_PREFERENCE_MESSAGES,
   ALERT_STYLE_CHOICES,
@@ -14,6 +17,9 @@ import {
   type WarningDelayInput,
 } from '@posture-vision/core/settings';
 import { useEffect, useId, useState } from 'react';
+
+/** The select's value for the reminder off (a select's values are strings; the preference's off is null). */
+const STAND_UP_OFF = 'off';
 
 export interface AlertPreferenceFieldsProps {
   preferences: AlertPreferences;
@@ -109,6 +115,26 @@ export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: A
           {ALERT_STYLE_CHOICES.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {SITTING_MESSAGES.standUpSetting}
+        <select
+          value={preferences.standUpMinutes === null ? STAND_UP_OFF : String(preferences.standUpMinutes)}
+          onChange={(e) =>
+            onChange({
+              ...preferences,
+              standUpMinutes: e.target.value === STAND_UP_OFF ? null : Number(e.target.value),
+            })
+          }
+          data-testid="stand-up-minutes"
+        >
+          <option value={STAND_UP_OFF}>{SITTING_MESSAGES.standUpOff}</option>
+          {STAND_UP_MINUTE_CHOICES.map((m) => (
+            <option key={m} value={String(m)}>
+              {SITTING_MESSAGES.standUpChoice(m)}
             </option>
           ))}
         </select>

@@ -143,7 +143,12 @@ describe('shared components', () => {
     render(
       <>
         <AlertPreferenceFields
-          preferences={{ sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'silent' }}
+          preferences={{
+            sensitivity: 'high',
+            warningDelaySeconds: 30,
+            alertStyle: 'silent',
+            standUpMinutes: 50,
+          }}
           onChange={(c) => changes.push(c)}
           onDelayInput={(d) => typed.push(d)}
         />
@@ -189,11 +194,23 @@ describe('shared components', () => {
     await act(async () =>
       fireEvent.change(screen.getByTestId('alert-style'), { target: { value: 'badge' } }),
     );
+    // The stand-up reminder: off, or 20 to 120 minutes of sitting; reported as chosen, off as null.
+    const standUp = screen.getByLabelText('Stand-up reminder') as HTMLSelectElement;
+    expect(standUp.value).toBe('50');
+    expect([...standUp.options].map((o) => o.textContent)).toEqual([
+      'Off',
+      ...[20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120].map((m) => `After ${m} min of sitting`),
+    ]);
+    await act(async () => fireEvent.change(standUp, { target: { value: 'off' } }));
+    await act(async () => fireEvent.change(standUp, { target: { value: '20' } }));
+    const prefs = { warningDelaySeconds: 30, alertStyle: 'silent', standUpMinutes: 50 };
     expect(changes).toEqual([
-      { sensitivity: 'low', warningDelaySeconds: 30, alertStyle: 'silent' },
-      { sensitivity: 'high', warningDelaySeconds: 45, alertStyle: 'silent' },
-      { sensitivity: 'high', warningDelaySeconds: 20, alertStyle: 'silent' },
-      { sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'badge' },
+      { ...prefs, sensitivity: 'low' },
+      { ...prefs, sensitivity: 'high', warningDelaySeconds: 45 },
+      { ...prefs, sensitivity: 'high', warningDelaySeconds: 20 },
+      { ...prefs, sensitivity: 'high', alertStyle: 'badge' },
+      { ...prefs, sensitivity: 'high', standUpMinutes: null },
+      { ...prefs, sensitivity: 'high', standUpMinutes: 20 },
     ]);
     // A host saving with its own button sees each edit as core reads it.
     expect(typed.slice(0, 3)).toEqual([

@@ -41,6 +41,8 @@ export const users = pgTable('users', {
   warningDelaySeconds: integer('warning_delay_seconds').notNull().default(30),
   /** How an alert comes: sound, silent, badge or none (core's ALERT_STYLES); silent was the only one before. */
   alertStyle: text('alert_style').notNull().default('silent'),
+  /** The stand-up reminder's sitting stretch in minutes (core's STAND_UP_MINUTES); NULL: the reminder is off. */
+  standUpMinutes: integer('stand_up_minutes').default(50),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The TOTP time step of the last code accepted at login: a code is good for one sign-in only. */

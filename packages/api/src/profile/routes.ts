@@ -101,6 +101,7 @@ export default async function profileRoutes(app: FastifyInstance) {
           sensitivity: user.alertSensitivity,
           warningDelaySeconds: user.warningDelaySeconds,
           alertStyle: user.alertStyle,
+          standUpMinutes: user.standUpMinutes,
         }),
         'Alert preferences',
       );
@@ -112,19 +113,24 @@ export default async function profileRoutes(app: FastifyInstance) {
     { ...auth, ...answers(alertPreferencesResponse) },
     async (request) => {
       const body = parse(alertPreferencesRequest, request.body);
-      // A save without a style (a client from before it) keeps the stored one.
+      // A save without a style or a stand-up reminder (a client from before them) keeps the stored one.
       const [saved] = await ctx.db
         .update(users)
         .set({
           alertSensitivity: body.sensitivity,
           warningDelaySeconds: body.warningDelaySeconds,
           ...(body.alertStyle ? { alertStyle: body.alertStyle } : {}),
+          ...(body.standUpMinutes !== undefined ? { standUpMinutes: body.standUpMinutes } : {}),
           updatedAt: new Date(),
         })
         .where(eq(users.id, request.user.userId))
-        .returning({ alertStyle: users.alertStyle });
+        .returning({ alertStyle: users.alertStyle, standUpMinutes: users.standUpMinutes });
       return ok(
-        normalizeAlertPreferences({ ...body, alertStyle: saved?.alertStyle }),
+        normalizeAlertPreferences({
+          ...body,
+          alertStyle: saved?.alertStyle,
+          standUpMinutes: saved?.standUpMinutes,
+        }),
         'Alert preferences saved.',
       );
     },

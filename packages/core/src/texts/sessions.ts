@@ -65,3 +65,22 @@ export function postureTimesText(
   const base = `Good posture: ${format(times.goodPostureTime)} · Poor posture: ${format(times.poorPostureTime)}`;
   return times.neutralPostureTime ? `${base} · Not judged: ${format(times.neutralPostureTime)}` : base;
 }
+
+/** Sitting and breaks (the extension's popup, its stand-up reminder, the alert controls' setting). */
+export const SITTING_MESSAGES = {
+  sittingNow: 'Sitting now',
+  breaksToday: 'Breaks today',
+  longestToday: 'Longest stretch today',
+  /** Sitting now while nobody has been in view long enough for a break. */
+  onBreak: 'On a break',
+  /** Sitting now while nobody is seen at the desk (monitoring off, or nobody seen yet). */
+  notSeen: 'Not seen',
+  /** The alert controls' setting and its Off choice. */
+  standUpSetting: 'Stand-up reminder',
+  standUpOff: 'Off',
+  standUpChoice: (minutes: number) => `After ${minutes} min of sitting`,
+  standUpTitle: 'Time to stand up',
+  standUpText: (minutes: number) =>
+    `You have been sitting for ${minutes} min. Stand up and move for a few minutes.`,
+  standUpSnooze: (minutes: number) => `Snooze ${minutes} min`,
+} as const;

@@ -29,12 +29,17 @@ describe('alert preferences', () => {
       sensitivity: 'low',
       warningDelaySeconds: 60,
       alertStyle: 'badge',
+      standUpMinutes: 50,
     });
     expect(normalizeAlertPreferences({ sensitivity: 'extreme', warningDelaySeconds: -3 })).toEqual({
       sensitivity: 'high',
       warningDelaySeconds: 0,
       alertStyle: 'silent',
+      standUpMinutes: 50,
     });
+    // The stand-up reminder off is kept off; a stored value off the choices is rounded onto them.
+    expect(normalizeAlertPreferences({ standUpMinutes: null }).standUpMinutes).toBeNull();
+    expect(normalizeAlertPreferences({ standUpMinutes: 200 }).standUpMinutes).toBe(120);
     expect(parseAlertPreferences('{not json')).toEqual(DEFAULT_ALERT_PREFERENCES);
     expect(parseAlertPreferences(null)).toEqual(DEFAULT_ALERT_PREFERENCES);
     expect(parseAlertPreferences('{"warningDelaySeconds":"12.4"}').warningDelaySeconds).toBe(12);

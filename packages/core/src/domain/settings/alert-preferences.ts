@@ -1,5 +1,6 @@
 // The user's alert controls: how far from the reference counts as poor posture (sensitivity), how long
-// poor posture must last before a warning (delay) and how the warning comes (style). Shared by the extension's
+// poor posture must last before a warning (delay), how the warning comes (style) and after how long a sitting
+// stretch the stand-up reminder comes (sessions/sitting.ts). Shared by the extension's
 // alerts and the web app's User Settings; stored as JSON under ALERT_PREFERENCES_KEY.
 import {
   ALERT_PREFERENCE_MESSAGES,
@@ -10,6 +11,7 @@ import {
 } from '../../texts/settings';
 import type { DeviationLevel } from '../detection/frame';
 import type { PostureIssue } from '../sessions/feedback';
+import { normalizeStandUpMinutes, STAND_UP_MINUTES } from '../sessions/sitting';
 import type { AlertPreferences } from './contract';
 
 export const SENSITIVITIES = ['high', 'medium', 'low'] as const;
@@ -99,11 +101,15 @@ export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
   sensitivity: 'high',
   warningDelaySeconds: WARNING_DELAY_S.default,
   alertStyle: DEFAULT_ALERT_STYLE,
+  standUpMinutes: STAND_UP_MINUTES.default,
 };
 
 export const ALERT_PREFERENCES_KEY = 'alertPreferences';
 
-/** Stored or typed preferences made valid: unknown sensitivity or style → default, delay rounded into 0–60 s. */
+/**
+ * Stored or typed preferences made valid: unknown sensitivity or style → default, delay rounded into 0–60 s, the
+ * stand-up reminder off (null) or a choice of 20–120 min (absent: the default, as stored before it existed).
+ */
 export function normalizeAlertPreferences(value: unknown): AlertPreferences {
   const v = (value && typeof value === 'object' ? value : {}) as Partial<
     Record<keyof AlertPreferences, unknown>
@@ -118,7 +124,12 @@ export function normalizeAlertPreferences(value: unknown): AlertPreferences {
   const alertStyle = ALERT_STYLES.includes(v.alertStyle as AlertStyle)
     ? (v.alertStyle as AlertStyle)
     : DEFAULT_ALERT_STYLE;
-  return { sensitivity, warningDelaySeconds, alertStyle };
+  return {
+    sensitivity,
+    warningDelaySeconds,
+    alertStyle,
+    standUpMinutes: normalizeStandUpMinutes(v.standUpMinutes),
+  };
 }
 
 /** A typed warning delay, read: whole seconds within the limits, or why not (the limit, said). */

@@ -1,6 +1,9 @@
 // The alert preferences' request and answer, written once for the API and its clients.
 import { envelope, z } from '../http/schema';
+import { STAND_UP_MINUTE_CHOICES, STAND_UP_MINUTES } from '../sessions/sitting';
 import { ALERT_STYLES, SENSITIVITIES, WARNING_DELAY_S } from './alert-preferences';
+
+const standUpLimit = `standUpMinutes must be null (off) or ${STAND_UP_MINUTES.min}-${STAND_UP_MINUTES.max} in steps of ${STAND_UP_MINUTES.step}.`;
 
 /**
  * The alert controls: the API is their one owner, the web app and the extension read and write them there.
@@ -20,9 +23,16 @@ export const alertPreferencesRequest = z.object({
   alertStyle: z
     .enum(ALERT_STYLES, { error: `alertStyle must be one of ${ALERT_STYLES.join(', ')}.` })
     .optional(),
+  /** The stand-up reminder's sitting stretch in minutes, null when off; optional in a save as the style is. */
+  standUpMinutes: z
+    .number({ error: standUpLimit })
+    .int(standUpLimit)
+    .refine((m) => STAND_UP_MINUTE_CHOICES.includes(m), standUpLimit)
+    .nullable()
+    .optional(),
 });
 
-/** The stored preferences: every field, the style included. */
+/** The stored preferences: every field, the style and the stand-up reminder included. */
 export const alertPreferencesData = alertPreferencesRequest.required();
 
 export const alertPreferencesResponse = envelope(alertPreferencesData);

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "stand_up_minutes" integer DEFAULT 50;

@@ -1,0 +1,180 @@
+// Sitting stretches and breaks, seen by the camera: pure rules over the presence a passive monitor already
+// computes on every frame (somebody in view or nobody, core live/monitoring's watch), so nothing more is looked at
+// while the desk is empty. A stretch is continuous presence at the desk; a break is nobody in view, or the
+// camera off while the computer is idle or locked, for at least BREAK_MIN_MS. Input timers guess a break from
+// the keyboard; here a person reading without typing is still sitting, and a person gone is on a break.
+
+/**
+ * The shortest absence that is a break: 3 minutes. Sitting-break advice is to stand up and move for a few
+ * minutes; a shorter absence (fetching a printout, answering the door, a word at the next desk) is not enough
+ * time off the chair to reset the stretch, and a glance away or a camera that lost the shoulders for seconds
+ * never comes near it.
+ */
+export const BREAK_MIN_MS = 3 * 60_000;
+
+/**
+ * The stand-up reminder's sitting stretch, in minutes: off, or 20-120 in steps of 10, 50 by default. 50 minutes
+ * of sitting and a break is the common work rhythm of sitting-break advice (a break at least every hour);
+ * under 20 minutes a reminder would come before most people settle into a task, past 2 hours it no longer
+ * prevents the long sitting it is for. Steps of 10 keep the choice a short list.
+ */
+export const STAND_UP_MINUTES = { min: 20, max: 120, step: 10, default: 50 } as const;
+
+/** The reminder's choices in minutes, shortest first (the controls add Off). */
+export const STAND_UP_MINUTE_CHOICES: readonly number[] = Array.from(
+  { length: (STAND_UP_MINUTES.max - STAND_UP_MINUTES.min) / STAND_UP_MINUTES.step + 1 },
+  (_, i) => STAND_UP_MINUTES.min + i * STAND_UP_MINUTES.step,
+);
+
+/**
+ * How long the reminder's Snooze postpones it: 10 minutes, time to finish what one is doing. Posture alerts
+ * snooze for 30 minutes, but a stand-up reminder put off that long would double a 30-minute stretch; a break
+ * taken meanwhile ends the snooze with the stretch.
+ */
+export const STAND_UP_SNOOZE_MS = 10 * 60_000;
+
+/** One look at the desk: whether somebody was in view, when (the monitor's clock). */
+export interface PresenceSample {
+  at: number;
+  present: boolean;
+}
+
+/** What the rules remember between samples (kept by the host, e.g. in the extension's storage). */
+export interface SittingState {
+  /** The calendar day (local) the day's figures are for. */
+  day: string;
+  /** When the sitting stretch going on began; null on a break or before anybody was seen. */
+  since: number | null;
+  /** The last sample with somebody in view. */
+  lastSeenAt: number | null;
+  /** Monitoring was stopped after lastSeenAt: the time since was not watched, so it is no break. */
+  stopped: boolean;
+  breaksToday: number;
+  /** The longest sitting stretch of the day (the part of it in the day). */
+  longestTodayMs: number;
+  /** When the stand-up reminder came for this stretch; null before. */
+  remindedAt: number | null;
+  /** A snoozed reminder comes again at this time. */
+  snoozedUntil: number | null;
+}
+
+function dayOf(at: number): string {
+  return new Date(at).toDateString();
+}
+
+function dayStart(at: number): number {
+  return new Date(at).setHours(0, 0, 0, 0);
+}
+
+export function initialSitting(at: number): SittingState {
+  return {
+    day: dayOf(at),
+    since: null,
+    lastSeenAt: null,
+    stopped: false,
+    breaksToday: 0,
+    longestTodayMs: 0,
+    remindedAt: null,
+    snoozedUntil: null,
+  };
+}
+
+/** The state as of `at`: on a new day the day's figures start at 0 (a stretch going on goes on). */
+function forDay(state: SittingState | null | undefined, at: number): SittingState {
+  if (!state) return initialSitting(at);
+  if (state.day === dayOf(at)) return state;
+  return { ...state, day: dayOf(at), breaksToday: 0, longestTodayMs: 0 };
+}
+
+/** The stretch ended by a break at lastSeenAt: counted, and the reminder starts over. */
+function takeBreak(state: SittingState): SittingState {
+  return {
+    ...state,
+    since: null,
+    stopped: false,
+    breaksToday: state.breaksToday + 1,
+    remindedAt: null,
+    snoozedUntil: null,
+  };
+}
+
+/**
+ * Adds one look at the desk. Somebody in view continues the stretch, unless nobody was seen for BREAK_MIN_MS
+ * before (nobody in view, or no look at all: the camera off while the computer was idle or locked), which was a
+ * break: a new stretch starts. Nobody in view for BREAK_MIN_MS is a break from that moment on (the popup shows
+ * it while the person is still away). A gap after monitoring was stopped was not watched: a new stretch starts
+ * after a long one, but no break is counted.
+ */
+export function addPresence(previous: SittingState | null | undefined, sample: PresenceSample): SittingState {
+  let state = forDay(previous, sample.at);
+  const away = state.lastSeenAt !== null && sample.at - state.lastSeenAt >= BREAK_MIN_MS;
+  if (away && state.since !== null)
+    state = state.stopped
+      ? { ...state, since: null, remindedAt: null, snoozedUntil: null }
+      : takeBreak(state);
+  if (!sample.present) return state;
+  const since = state.since ?? sample.at;
+  const longest = sample.at - Math.max(since, dayStart(sample.at));
+  return {
+    ...state,
+    since,
+    lastSeenAt: sample.at,
+    stopped: false,
+    longestTodayMs: Math.max(state.longestTodayMs, longest),
+  };
+}
+
+/** Monitoring stopped: what follows is not watched (see addPresence). */
+export function stopWatching(state: SittingState | null | undefined, at: number): SittingState {
+  return { ...forDay(state, at), stopped: true };
+}
+
+/** The figures the popup shows, as of the last look. */
+export interface SittingFigures {
+  /** The stretch going on, to its last look with somebody in view; null on a break or before anybody was seen. */
+  sittingNowMs: number | null;
+  breaksToday: number;
+  longestTodayMs: number;
+}
+
+export function sittingFigures(state: SittingState | null | undefined, now: number): SittingFigures {
+  const today = forDay(state, now);
+  return {
+    sittingNowMs:
+      today.since !== null && today.lastSeenAt !== null && !today.stopped
+        ? today.lastSeenAt - today.since
+        : null,
+    breaksToday: today.breaksToday,
+    longestTodayMs: today.longestTodayMs,
+  };
+}
+
+/**
+ * Whether the stand-up reminder is due now: somebody has been sitting for the user's minutes (null: off), and it
+ * has not come for this stretch yet, or its snooze is over. A break resets it (takeBreak).
+ */
+export function standUpDue(state: SittingState, minutes: number | null, at: number): boolean {
+  if (minutes === null || state.since === null || state.lastSeenAt === null || state.stopped) return false;
+  if (state.lastSeenAt - state.since < minutes * 60_000) return false;
+  if (state.snoozedUntil !== null) return at >= state.snoozedUntil;
+  return state.remindedAt === null;
+}
+
+/** The reminder came. */
+export function reminded(state: SittingState, at: number): SittingState {
+  return { ...state, remindedAt: at, snoozedUntil: null };
+}
+
+/** The reminder's Snooze: it comes again STAND_UP_SNOOZE_MS later, unless a break comes first. */
+export function snoozeStandUp(state: SittingState, at: number): SittingState {
+  return { ...state, snoozedUntil: at + STAND_UP_SNOOZE_MS };
+}
+
+/** A typed or stored reminder setting made valid: off (null), or minutes rounded to a choice in range. */
+export function normalizeStandUpMinutes(value: unknown): number | null {
+  if (value === null) return null;
+  const n = Number(value);
+  if (value === undefined || !Number.isFinite(n)) return STAND_UP_MINUTES.default;
+  const stepped = Math.round(n / STAND_UP_MINUTES.step) * STAND_UP_MINUTES.step;
+  return Math.min(STAND_UP_MINUTES.max, Math.max(STAND_UP_MINUTES.min, stepped));
+}
