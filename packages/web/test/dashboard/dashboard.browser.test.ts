@@ -494,6 +494,7 @@ describe('a new user', () => {
       const settingsBefore = await page.evaluate(() => localStorage.getItem('postureVisionUserSettings'));
       await page.select('[data-testid="alert-sensitivity"]', 'medium');
       await page.select('[data-testid="alert-style"]', 'badge');
+      await page.select('[data-testid="stand-up-minutes"]', '30');
       // Cleared, then 99 typed: never saved as 0, 9 or 60; the limit is said by the field and by Save Settings.
       await page.locator(delayField).click({ count: 3 });
       await page.keyboard.press('Backspace');
@@ -512,6 +513,7 @@ describe('a new user', () => {
         sensitivity: 'high',
         warningDelaySeconds: 30,
         alertStyle: 'silent',
+        standUpMinutes: 50,
       });
       // 45 is within the limit: Save Settings saves it with the rest.
       await page.locator(delayField).click({ count: 3 });
@@ -536,6 +538,7 @@ describe('a new user', () => {
         sensitivity: 'medium',
         warningDelaySeconds: 45,
         alertStyle: 'badge',
+        standUpMinutes: 30,
       });
       await page.reload();
       await page.waitForSelector('[data-testid="default-session-mode"]');
@@ -547,6 +550,9 @@ describe('a new user', () => {
       expect(await page.$eval('[data-testid="alert-style"]', (el) => (el as HTMLSelectElement).value)).toBe(
         'badge',
       );
+      expect(
+        await page.$eval('[data-testid="stand-up-minutes"]', (el) => (el as HTMLSelectElement).value),
+      ).toBe('30');
       // The security sections loaded from the API: this device's session and the login activity.
       await page.waitForSelector('[data-testid="active-sessions"] li');
       await page.waitForSelector('[data-testid="login-activity"]');
