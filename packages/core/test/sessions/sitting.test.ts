@@ -2,10 +2,12 @@
 // while idle or locked) for BREAK_MIN_MS is a break and starts a new stretch, a moment less is not; the stand-up
 // reminder comes once the stretch reaches the user's minutes, not a sample before, once per stretch, again after
 // its snooze, and a break resets it.
+import { detectionFrame } from '@posture-vision/testkit/frames';
 import { describe, expect, it } from 'vitest';
 import {
   addPresence,
   BREAK_MIN_MS,
+  isSomebodyInView,
   normalizeStandUpMinutes,
   reminded,
   SITTING_MESSAGES,
@@ -36,11 +38,22 @@ function run(
   return s as SittingState;
 }
 
+describe('somebody in view', () => {
+  it("is the frame's watch when it has one, else enough of a person in its keypoints", () => {
+    expect(isSomebodyInView(detectionFrame({ posture_watch: 'steady' }))).toBe(true);
+    expect(isSomebodyInView(detectionFrame({ posture_watch: 'at_risk' }))).toBe(true);
+    expect(isSomebodyInView(detectionFrame({ posture_watch: 'nobody' }))).toBe(false);
+    expect(isSomebodyInView(detectionFrame())).toBe(true);
+    expect(isSomebodyInView(detectionFrame({ hns: { poses: [], boxes: [], emotions: [] } }))).toBe(false);
+  });
+});
+
 describe('sitting stretches and breaks', () => {
   it('continuous presence is one stretch, counted from the first look', () => {
     const s = run(null, true, T0, T0 + 30 * MIN);
     expect(sittingFigures(s, T0 + 30 * MIN)).toEqual({
       sittingNowMs: 30 * MIN,
+      onBreak: false,
       breaksToday: 0,
       longestTodayMs: 30 * MIN,
     });
@@ -53,6 +66,7 @@ describe('sitting stretches and breaks', () => {
     s = addPresence(s, { at: left + BREAK_MIN_MS - 1, present: true });
     expect(sittingFigures(s, left + BREAK_MIN_MS)).toEqual({
       sittingNowMs: 10 * MIN + BREAK_MIN_MS - 1,
+      onBreak: false,
       breaksToday: 0,
       longestTodayMs: 10 * MIN + BREAK_MIN_MS - 1,
     });
@@ -67,6 +81,7 @@ describe('sitting stretches and breaks', () => {
     // Still away: the popup already shows the break.
     expect(sittingFigures(s, left + BREAK_MIN_MS)).toEqual({
       sittingNowMs: null,
+      onBreak: true,
       breaksToday: 1,
       longestTodayMs: 10 * MIN,
     });
@@ -75,6 +90,7 @@ describe('sitting stretches and breaks', () => {
     s = run(s, true, back, back + 4000);
     expect(sittingFigures(s, back + 4000)).toEqual({
       sittingNowMs: 4000,
+      onBreak: false,
       breaksToday: 1,
       longestTodayMs: 10 * MIN,
     });
@@ -89,8 +105,24 @@ describe('sitting stretches and breaks', () => {
     const long = addPresence(s, { at: last + BREAK_MIN_MS, present: true });
     expect(sittingFigures(long, last + BREAK_MIN_MS)).toEqual({
       sittingNowMs: 0,
+      onBreak: false,
       breaksToday: 1,
       longestTodayMs: 20 * MIN,
+    });
+  });
+
+  it('the camera off (idle or locked) for the break minimum is shown as a break before anybody is seen again', () => {
+    const s = run(null, true, T0, T0 + 20 * MIN);
+    const last = T0 + 20 * MIN;
+    expect(sittingFigures(s, last + BREAK_MIN_MS - 1)).toMatchObject({
+      sittingNowMs: 20 * MIN,
+      onBreak: false,
+      breaksToday: 0,
+    });
+    expect(sittingFigures(s, last + BREAK_MIN_MS)).toMatchObject({
+      sittingNowMs: null,
+      onBreak: true,
+      breaksToday: 1,
     });
   });
 
@@ -100,6 +132,7 @@ describe('sitting stretches and breaks', () => {
     s = run(s, true, T0 + 46 * MIN, T0 + 56 * MIN);
     expect(sittingFigures(s, T0 + 56 * MIN)).toEqual({
       sittingNowMs: 10 * MIN,
+      onBreak: false,
       breaksToday: 1,
       longestTodayMs: 40 * MIN,
     });
@@ -108,10 +141,13 @@ describe('sitting stretches and breaks', () => {
   it('a long gap after monitoring was stopped starts a new stretch but was not watched: no break', () => {
     let s = run(null, true, T0, T0 + 20 * MIN);
     s = stopWatching(s, T0 + 20 * MIN);
-    expect(sittingFigures(s, T0 + 20 * MIN).sittingNowMs).toBeNull();
+    expect(sittingFigures(s, T0 + 20 * MIN)).toMatchObject({ sittingNowMs: null, onBreak: false });
+    // Not watched, so never shown as a break however long.
+    expect(sittingFigures(s, T0 + 60 * MIN)).toMatchObject({ onBreak: false, breaksToday: 0 });
     s = addPresence(s, { at: T0 + 60 * MIN, present: true });
     expect(sittingFigures(s, T0 + 60 * MIN)).toEqual({
       sittingNowMs: 0,
+      onBreak: false,
       breaksToday: 0,
       longestTodayMs: 20 * MIN,
     });
@@ -133,6 +169,7 @@ describe('sitting stretches and breaks', () => {
     const after = evening + 70 * MIN;
     expect(sittingFigures(s, after)).toEqual({
       sittingNowMs: 30 * MIN,
+      onBreak: false,
       breaksToday: 0,
       longestTodayMs: 10 * MIN,
     });

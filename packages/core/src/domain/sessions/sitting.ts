@@ -3,6 +3,8 @@
 // while the desk is empty. A stretch is continuous presence at the desk; a break is nobody in view, or the
 // camera off while the computer is idle or locked, for at least BREAK_MIN_MS. Input timers guess a break from
 // the keyboard; here a person reading without typing is still sitting, and a person gone is on a break.
+import { isPersonInView } from '../analysis/verdict';
+import type { DetectionFrame } from '../detection/frame';
 
 /**
  * The shortest absence that is a break: 3 minutes. Sitting-break advice is to stand up and move for a few
@@ -32,6 +34,15 @@ export const STAND_UP_MINUTE_CHOICES: readonly number[] = Array.from(
  * taken meanwhile ends the snooze with the stretch.
  */
 export const STAND_UP_SNOOZE_MS = 10 * 60_000;
+
+/**
+ * Whether a frame shows somebody at the desk: what the monitor's rate already decided (its watch: nobody, or a
+ * person), or, from a producer that sends no watch, enough of a person to judge in its keypoints (the same rule).
+ */
+export function isSomebodyInView(frame: Pick<DetectionFrame, 'posture_watch' | 'hns'>): boolean {
+  if (frame.posture_watch) return frame.posture_watch !== 'nobody';
+  return frame.hns.poses.some((pose) => isPersonInView(pose));
+}
 
 /** One look at the desk: whether somebody was in view, when (the monitor's clock). */
 export interface PresenceSample {
@@ -129,23 +140,31 @@ export function stopWatching(state: SittingState | null | undefined, at: number)
   return { ...forDay(state, at), stopped: true };
 }
 
-/** The figures the popup shows, as of the last look. */
+/** The figures the popup shows. */
 export interface SittingFigures {
-  /** The stretch going on, to its last look with somebody in view; null on a break or before anybody was seen. */
+  /** The stretch going on, to its last look with somebody in view; null on a break or with nobody seen. */
   sittingNowMs: number | null;
+  /** Nobody has been seen for a break's length (and monitoring was not stopped). */
+  onBreak: boolean;
   breaksToday: number;
   longestTodayMs: number;
 }
 
+/**
+ * The figures as of `now`: those of the last look, and a break when nobody has been seen since for BREAK_MIN_MS
+ * (the camera off while the computer is idle or locked sends no look, and the break is still true).
+ */
 export function sittingFigures(state: SittingState | null | undefined, now: number): SittingFigures {
-  const today = forDay(state, now);
+  const seen =
+    state?.lastSeenAt != null && now > state.lastSeenAt
+      ? addPresence(state, { at: now, present: false })
+      : forDay(state, now);
+  const sitting = seen.since !== null && seen.lastSeenAt !== null && !seen.stopped;
   return {
-    sittingNowMs:
-      today.since !== null && today.lastSeenAt !== null && !today.stopped
-        ? today.lastSeenAt - today.since
-        : null,
-    breaksToday: today.breaksToday,
-    longestTodayMs: today.longestTodayMs,
+    sittingNowMs: sitting ? (seen.lastSeenAt as number) - (seen.since as number) : null,
+    onBreak: !sitting && seen.lastSeenAt !== null && !seen.stopped,
+    breaksToday: seen.breaksToday,
+    longestTodayMs: seen.longestTodayMs,
   };
 }
 
