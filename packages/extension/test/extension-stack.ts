@@ -35,6 +35,9 @@ export interface ExtensionStackOptions {
   userDataDir?: string;
   /** More Chromium switches, after the testkit's (a later switch of the same name wins). */
   chromiumArgs?: string[];
+  /** Chromium's fake cameras, this many (fake_device_0, fake_device_1…), showing its test pattern: a file played
+   * by the fake camera makes it the only camera. Without it, one camera plays the person. */
+  fakeCameras?: number;
 }
 
 export interface ExtensionStack {
@@ -101,9 +104,14 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
     const user = await createUser(api);
     const browser = await launchChromium({
       extension: extensionDir,
-      fakeVideo: camera.path,
+      ...(options.fakeCameras ? {} : { fakeVideo: camera.path }),
       userDataDir: options.userDataDir,
-      extraArgs: options.chromiumArgs,
+      extraArgs: [
+        ...(options.fakeCameras
+          ? [`--use-fake-device-for-media-stream=device-count=${options.fakeCameras}`]
+          : []),
+        ...(options.chromiumArgs ?? []),
+      ],
     });
     started.push({ stop: () => browser.close() });
     const { popup } = await openPopup(browser);

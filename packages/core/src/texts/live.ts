@@ -81,3 +81,26 @@ export const PRO_FEATURES = [
   'Detailed Reports',
   'Unlimited Time',
 ] as const;
+
+/**
+ * The extension popup's camera choice (an external webcam, or the laptop's camera beside the main monitor) and what
+ * it says when the camera monitoring uses is gone or taken, with what to do about it.
+ */
+export const CAMERA_MESSAGES = {
+  choice: 'Camera',
+  defaultCamera: 'Default camera',
+  // Browsers name cameras only to a page that may use one.
+  unnamed: 'The cameras are listed by name once camera access is allowed.',
+  unplugged: 'Camera unplugged: plug it back in or choose another',
+  busy: 'Camera in use by another app: close it there',
+} as const;
+
+/** The camera monitoring runs with, by the name the browser gives it. */
+export const cameraInUseText = (label: string) => `Camera: ${label}`;
+/** The chosen camera was not connected when monitoring started, so the default one is used. */
+export const cameraFallbackText = (chosen: string) =>
+  `${chosen} is not connected: monitoring uses the default camera.`;
+/** A camera the browser gives no name, by its place in the list. */
+export const cameraNumberText = (n: number) => `Camera ${n}`;
+/** The chosen camera in the list while it is not connected. */
+export const cameraNotConnectedText = (label: string) => `${label} (not connected)`;

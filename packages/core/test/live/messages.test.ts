@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAMERA_MESSAGES,
   calibrationErrorStatus,
   cameraErrorStatus,
+  cameraFallbackText,
+  cameraInUseText,
+  cameraNotConnectedText,
+  cameraNumberText,
   connectionAttemptFailed,
   isAuthCloseCode,
   isAuthStatus,
@@ -103,5 +108,21 @@ describe('e-mail capture modal', () => {
       'Detailed Reports',
       'Unlimited Time',
     ]);
+  });
+
+  it('says which camera monitoring uses, and what to do when it is gone or taken', () => {
+    expect(CAMERA_MESSAGES).toEqual({
+      choice: 'Camera',
+      defaultCamera: 'Default camera',
+      unnamed: 'The cameras are listed by name once camera access is allowed.',
+      unplugged: 'Camera unplugged: plug it back in or choose another',
+      busy: 'Camera in use by another app: close it there',
+    });
+    expect(cameraInUseText('Logitech C920')).toBe('Camera: Logitech C920');
+    expect(cameraFallbackText('Logitech C920')).toBe(
+      'Logitech C920 is not connected: monitoring uses the default camera.',
+    );
+    expect(cameraNotConnectedText('Logitech C920')).toBe('Logitech C920 (not connected)');
+    expect(cameraNumberText(2)).toBe('Camera 2');
   });
 });

@@ -210,6 +210,10 @@ const handlers: Handlers<'background'> = {
   },
   'auth/handover': ({ handoffCode }) =>
     signInOut(async (): Promise<Result> => {
+  async 'monitor/camera'() {
+    if (!(await offscreen.exists())) return { ok: true };
+    return send('offscreen', 'offscreen/camera', undefined);
+  },
       const signedIn = (await storage.get(STORAGE_KEYS.token)) !== null;
       if (!handoffCode) {
         // Signing out in the web app signs the extension out: end the monitoring session while the token
@@ -241,7 +245,7 @@ const handlers: Handlers<'background'> = {
       message: message ?? null,
       ...(sessionId !== undefined ? { sessionId } : {}),
       ...(phase === 'error' || phase === 'stopped'
-        ? { connection: 'Not connected', captureFps: 0, sessionId: null }
+        ? { connection: 'Not connected', captureFps: 0, sessionId: null, camera: null }
         : {}),
       ...(phase !== 'monitoring' ? { stale: false, alert: null } : {}),
       ...(phase === 'monitoring' && s.phase !== 'monitoring' ? { posture: 'neutral', issue: null } : {}),
@@ -257,6 +261,7 @@ const handlers: Handlers<'background'> = {
     await updateMonitor(() => ({ stale }));
     return { ok: true };
   },
+      ...(phase === 'paused' ? { connection: 'Not connected', captureFps: 0, camera: null } : {}),
   async 'offscreen/processing'({ processing }) {
     await updateMonitor(() => ({ processing }));
     return { ok: true };
@@ -273,6 +278,10 @@ const handlers: Handlers<'background'> = {
     }));
     const alert = await serial(async () => {
       const stats = await readValue(KEYS.stats);
+  async 'offscreen/camera'({ label, fallback }) {
+    await updateMonitor(() => ({ camera: { label, fallback } }));
+    return { ok: true };
+  },
       const last = previous.postureAt !== null ? { status: previous.posture, at: previous.postureAt } : null;
       await writeValue(KEYS.stats, addPostureTime(stats, last, at));
       if (previous.phase !== 'monitoring') return null;
@@ -357,6 +366,7 @@ async function resumeInterrupted(): Promise<void> {
   await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, processing: state.processing, phase: 'starting' }));
   if (!(await storage.get(STORAGE_KEYS.token))) {
     await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, phase: 'error', message: MESSAGES.signIn }));
+      camera: null,
     return;
   }
   try {

@@ -22,6 +22,8 @@ export interface BackgroundCommands {
   'monitor/recalibrate': { payload: undefined; answer: Result };
   /** The active calibration profile changed (popup): a running monitor switches to its reference. */
   'monitor/profile': { payload: undefined; answer: Result };
+  /** Another camera was chosen in the popup: a running monitor switches to it. */
+  'monitor/camera': { payload: undefined; answer: Result };
   'camera/result': { payload: { granted: boolean; reason?: 'denied' | 'missing' }; answer: Result };
   /**
    * The web app's access token, passed on by the content script: opens the extension's own device session
@@ -36,6 +38,8 @@ export interface BackgroundCommands {
   'offscreen/connection': { payload: { connection: Connection }; answer: Result };
   /** Where the video is processed now (device mode, or the fallback when the service is unreachable). */
   'offscreen/processing': { payload: { processing: Processing }; answer: Result };
+  /** The camera monitoring opened, by name; `fallback` names the chosen one when it was not connected. */
+  'offscreen/camera': { payload: { label: string; fallback: string | null }; answer: Result };
   /** Whether the reference no longer fits (core's stale-calibration rule). */
   'offscreen/stale': { payload: { stale: boolean }; answer: Result };
   'offscreen/posture': {
@@ -58,6 +62,8 @@ export interface OffscreenCommands {
   'offscreen/profile': { payload: undefined; answer: Result };
   /** Plays the alert's sound (the sound style); ok once it is playing. */
   'offscreen/chime': { payload: undefined; answer: Result };
+  /** The camera chosen in the popup changed. */
+  'offscreen/camera': { payload: undefined; answer: Result };
 }
 
 export interface Targets {

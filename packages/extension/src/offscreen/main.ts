@@ -2,6 +2,7 @@
 // the service worker sleeps. It has only chrome.runtime, so storage and reports go to the service worker.
 import {
   ALERT_PREFERENCES_KEY,
+  CAMERA_MESSAGES,
   createApiClient,
   normalizeAlertPreferences,
   parseAlertPreferences,
@@ -11,7 +12,9 @@ import {
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
 import { runtimeStorage } from '../platform/storage';
+import { CAMERA_CHOICE_KEY, cameraProblem, parseCameraChoice } from '../rules/camera-choice';
 import { cameraConstraints } from '../rules/capture-rate';
+import { browserCameraDevices, type CameraWait, createCameraWatch, openCamera } from './camera';
 import { playChime } from './chime';
 import { connectDevice } from './device-connection';
 import { connectLive } from './live-connection';
@@ -47,13 +50,58 @@ const api = createApiClient({
   offlineFallback: false,
 });
 
+const devices = browserCameraDevices();
+const camera = createCameraWatch(devices);
+/** While the camera is away (unplugged or taken): the session kept for its return, and the camera that went
+ * (null: any camera will do). */
+let away: { sessionId: string | null; deviceId: string | null } | null = null;
+
+const chosenCamera = async () => parseCameraChoice(await storage.get(CAMERA_CHOICE_KEY));
+
+/** Says what is wrong with the camera in the popup and waits for it; monitoring then starts again by itself. */
+function waitForCamera(what: CameraWait): void {
+  camera.wait(what, () => void startAgain());
+  void send('background', 'offscreen/phase', {
+    phase: 'paused',
+    message: what.problem === 'busy' ? CAMERA_MESSAGES.busy : CAMERA_MESSAGES.unplugged,
+    sessionId: away?.sessionId ?? null,
+  });
+}
+
+/** Starts monitoring again with the camera now chosen, continuing the session kept while it was away. */
+async function startAgain(): Promise<void> {
+  const sessionId = away?.sessionId ?? null;
+  await send('background', 'offscreen/phase', { phase: 'starting', message: null, sessionId });
+  const started = await monitor.start(sessionId);
+  if (started.ok) away = null;
+}
+
 const monitor = createPassiveMonitor({
   api,
-  getCamera: () => navigator.mediaDevices.getUserMedia({ video: cameraConstraints(), audio: false }),
+  async getCamera() {
+    const choice = await chosenCamera();
+    const opened = await openCamera(devices, choice, cameraConstraints());
+    await send('background', 'offscreen/camera', {
+      label: opened.label,
+      fallback: opened.fallback && choice ? choice.label : null,
+    });
+    return opened.stream;
+  },
   async cameraFailed(error) {
-    const name = error instanceof DOMException ? error.name : '';
-    const missing = name === 'NotFoundError' || name === 'OverconstrainedError';
-    await send('background', 'camera/result', { granted: false, reason: missing ? 'missing' : 'denied' });
+    const problem = cameraProblem(error);
+    const choice = await chosenCamera();
+    if (problem === 'busy') return waitForCamera({ problem: 'busy' });
+    // No camera at all: when one was chosen, or the one in use went, it is waited for ("plug it back in").
+    if (problem === 'missing' && (away || choice))
+      return waitForCamera({ problem: 'unplugged', deviceId: null });
+    await send('background', 'camera/result', {
+      granted: false,
+      reason: problem === 'missing' ? 'missing' : 'denied',
+    });
+  },
+  cameraLost(sessionId, deviceId) {
+    away = { sessionId, deviceId };
+    waitForCamera({ problem: 'unplugged', deviceId });
   },
   connectLive: (stream, events, attach) =>
     connectProcessing(
@@ -104,10 +152,29 @@ async function syncPreferences(): Promise<void> {
 listen('offscreen', {
   'offscreen/start': async ({ sessionId }) => {
     choice = processingChoice(await storage.get(PROCESSING_KEY));
+    camera.cancel();
+    away = away ? { ...away, sessionId } : null;
     await syncPreferences();
     return monitor.start(sessionId);
   },
-  'offscreen/stop': ({ endSession, sessionId }) => monitor.stop(endSession, sessionId),
+  'offscreen/stop': ({ endSession, sessionId }) => {
+    camera.cancel();
+    away = null;
+    return monitor.stop(endSession, sessionId);
+  },
+  // Another camera chosen in the popup: a running monitor switches to it (the session goes on); one waiting for
+  // its camera tries the new one at once.
+  'offscreen/camera': async () => {
+    if (camera.waiting) {
+      camera.cancel();
+      void startAgain();
+    } else if (monitor.running) {
+      away = { sessionId: monitor.sessionId, deviceId: null };
+      await monitor.stop(false);
+      void startAgain();
+    }
+    return { ok: true };
+  },
   'offscreen/recalibrate': () => monitor.recalibrate(),
   'offscreen/profile': () => monitor.profileChanged(),
   'offscreen/chime': async () =>

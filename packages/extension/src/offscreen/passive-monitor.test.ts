@@ -13,12 +13,13 @@ import {
   STEADY_FPS,
 } from '@posture-vision/core';
 import { detectionFrame as frame, NOBODY, person } from '@posture-vision/testkit/frames';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CALIBRATION_DELAY_MS,
   createPassiveMonitor,
   type LiveEvents,
   MONITOR_TEXTS,
+  type MonitorDeps,
 } from './passive-monitor';
 
 // The camera, the live link and the API are the edges here: recorded fakes. The workflow is real.
@@ -42,6 +43,7 @@ const track = {
   stop: () => void calls.push('camera stopped'),
 };
 const stream = { getVideoTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
+  addEventListener: () => undefined,
 
 const api = {
   calibration: {
@@ -71,7 +73,7 @@ const api = {
   },
 } as unknown as ConfiguredApiClient;
 
-function monitor() {
+function monitor(overrides: Partial<MonitorDeps> = {}) {
   return createPassiveMonitor({
     api,
     getCamera: async () => stream,
@@ -100,6 +102,7 @@ function monitor() {
   });
 }
 
+    ...overrides,
 /** Delivers a frame at the given clock time and lets the monitor's promises settle. */
 async function at(ms: number, f: DetectionFrame): Promise<void> {
   clock = ms;
@@ -162,6 +165,31 @@ describe('passive monitor', () => {
     await monitor().start('session-9');
     expect(calls.some((c) => c.startsWith('start'))).toBe(false);
   });
+  it('stops, keeping the session, when its camera is unplugged, and says which camera went', async () => {
+    // A track ends by itself when its camera goes (unplugged, or the driver lost it).
+    const events = new EventTarget();
+    const usbTrack = Object.assign(events, {
+      applyConstraints: async () => undefined,
+      stop: () => void calls.push('camera stopped'),
+      getSettings: () => ({ deviceId: 'usb-cam' }),
+    });
+    const usb = { getVideoTracks: () => [usbTrack], getTracks: () => [usbTrack] } as unknown as MediaStream;
+    const lost: [string | null, string | null][] = [];
+    const m = monitor({
+      getCamera: async () => usb,
+      cameraLost: (sessionId, deviceId) => void lost.push([sessionId, deviceId]),
+    });
+    await m.start(null);
+    expect(m.running).toBe(true);
+    calls = [];
+    usbTrack.dispatchEvent(new Event('ended'));
+    await vi.waitFor(() => expect(lost).toEqual([['session-1', 'usb-cam']]));
+    expect(m.running).toBe(false);
+    expect(calls).toEqual(['link closed', 'camera stopped']);
+    // The session was not ended: monitoring continues it once the camera is back.
+    expect(calls.some((c) => c.startsWith('end'))).toBe(false);
+  });
+
 
   it('refuses to start without an active calibration and releases the camera', async () => {
     hasCalibration = false;

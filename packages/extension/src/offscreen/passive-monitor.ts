@@ -60,9 +60,13 @@ export type Link = Pick<LiveConnection, 'peerId' | 'close'>;
 export interface MonitorDeps {
   api: ConfiguredApiClient;
   getCamera(): Promise<MediaStream>;
-  /** Reports a camera failure; the service worker records it and closes this document. */
+  /** Reports a camera failure: the service worker records it and closes this document, or (the camera unplugged
+   * or taken by another app) monitoring waits for it with the session kept. */
   cameraFailed(error: unknown): Promise<void>;
   /**
+  /** The camera stopped while monitoring (unplugged): monitoring has stopped with its session kept (the id, none
+   * before one started); `deviceId` is the camera that went. */
+  cameraLost?(sessionId: string | null, deviceId: string | null): void;
    * Opens the link; each connection it opens to produce frames (one, or a replacement when it moves to this
    * computer) is handed to `attach` as it opens.
    */
@@ -219,7 +223,8 @@ export function createPassiveMonitor(deps: MonitorDeps) {
       if (stream) return { ok: true };
       preferences = await deps.preferences();
       try {
-        stream = await deps.getCamera();
+        opened = await deps.getCamera();
+        stream = opened;
       } catch (error) {
         stream = null;
         await deps.cameraFailed(error);
@@ -237,6 +242,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         live = deps.connectLive(
           stream,
           {
+      let opened: MediaStream;
             frame: onFrame,
             connection: (c) => void deps.reportConnection(c),
             failed: (message) => void fail(message),
@@ -244,6 +250,15 @@ export function createPassiveMonitor(deps: MonitorDeps) {
             lost: () => {
               if (!monitor.reference) startCalibrating();
             },
+      // A track ends by itself when its camera is unplugged (stop() ending it fires nothing): monitoring stops,
+      // keeping the session, until the camera is back.
+      for (const track of opened.getVideoTracks())
+        track.addEventListener('ended', () => {
+          if (stream !== opened) return;
+          const sessionId = monitor.sessionId ?? resumeSessionId;
+          const deviceId = track.getSettings().deviceId ?? null;
+          void stop(false).then(() => deps.cameraLost?.(sessionId, deviceId));
+        });
           },
           // The live loop gives each producer, as it opens, the reference of record.
           (producer) => {
@@ -277,3 +292,11 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     },
   };
 }
+    /** Whether the camera is open (monitoring started and not stopped). */
+    get running(): boolean {
+      return stream !== null;
+    },
+    /** The passive session running now, if any. */
+    get sessionId(): string | null {
+      return monitor.sessionId;
+    },

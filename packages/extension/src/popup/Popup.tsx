@@ -8,6 +8,7 @@ import { send } from '../messaging/runtime';
 import type { Phase } from '../state/monitor-state';
 import { AccountSection } from './sections/AccountSection';
 import { AlertControlsSection } from './sections/AlertControlsSection';
+import { CameraSection } from './sections/CameraSection';
 import { PopupHeader } from './sections/PopupHeader';
 import { PostureSection } from './sections/PostureSection';
 import { ProcessingSection } from './sections/ProcessingSection';
@@ -85,6 +86,7 @@ export function Popup() {
           </>
         )}
         <ProfileSection signedIn={signedIn} />
+        {signedIn && <CameraSection monitor={monitor} />}
         <AlertControlsSection signedIn={signedIn} />
       </div>
       <div className="actions">

@@ -25,7 +25,8 @@ export function badgeFor(state: MonitorState): Badge {
       return {
         text: 'II',
         color: GREY,
-        title: 'Posture Vision: paused while the computer is idle or locked',
+        // Paused while idle, or waiting for the camera: the message says which.
+        title: `Posture Vision: ${state.message ?? 'paused while the computer is idle or locked'}`,
       };
     case 'error':
       return { text: '!', color: RED, title: `Posture Vision: ${state.message ?? 'error'}` };

@@ -44,6 +44,9 @@ export interface MonitorState {
   processing: Processing;
   /** The reference no longer fits (core's stale-calibration rule): the popup offers Recalibrate. */
   stale?: boolean;
+  /** The camera monitoring runs with, by name, and the chosen one's name when it was not connected (the default
+   * camera opened instead); null while no camera is open. */
+  camera?: { label: string; fallback: string | null } | null;
 }
 
 export const INITIAL_MONITOR_STATE: MonitorState = {
@@ -57,6 +60,7 @@ export const INITIAL_MONITOR_STATE: MonitorState = {
   captureFps: 0,
   message: null,
   processing: 'server',
+  camera: null,
 };
 
 /** chrome.storage.local keys. The token keys are core's (`token`, `refresh_token`). */
