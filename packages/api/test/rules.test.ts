@@ -89,64 +89,111 @@ describe('session report rules', () => {
     expect(at0([point(0, 'good', 100)], 6)).toBe(100);
   });
 
-  it('caps each silence at FEEDBACK_GAP_CAP_S (15 s): a client that stopped is not posture time', () => {
-    const r = report([point(0, 'good', 100), point(5, 'good', 100), point(300, 'poor', 40)], 600);
-    // 5 s, then a 295 s silence counted as 15 s, then the last feedback holds 15 s to the end.
-    expect(r.keyFindings).toMatchObject({ goodPostureTime: 20, poorPostureTime: 15 });
-    expect(r.duration).toBe(600);
+  it('counts none of a silence longer than FEEDBACK_GAP_CAP_S (8 s): time without frames is not judged', () => {
+    const r = report(
+      [point(0, 'good', 100), point(5, 'good', 100), point(300, 'poor', 40), point(305, 'poor', 40)],
+      310,
+    );
+    // 5 s good, then a 295 s silence (the frames stopped somewhere in it) that is neither good nor poor, then
+    // 10 s poor to the end.
+    expect(r.keyFindings).toMatchObject({ goodPostureTime: 5, poorPostureTime: 10, neutralPostureTime: 295 });
+    expect(r.duration).toBe(310);
+    // A silence just within the cap is a late heartbeat: counted.
+    expect(report([point(0, 'good', 100), point(8, 'good', 100)], 9).keyFindings.goodPostureTime).toBe(9);
+    expect(report([point(0, 'good', 100), point(9, 'good', 100)], 10).keyFindings.goodPostureTime).toBe(1);
+  });
+
+  it('holds no time from a feedback saying the frames stopped: the time to the next reading is not judged', () => {
+    // Good until the frames stopped at 7 s (a reload, a tab taking the session over), monitoring again at 12 s.
+    const r = report(
+      [
+        point(0, 'good', 100),
+        point(5, 'good', 100),
+        { ...point(7, 'neutral', 70), kind: 'stop' },
+        point(12, 'good', 100),
+      ],
+      15,
+    );
+    expect(r.keyFindings).toMatchObject({ goodPostureTime: 10, poorPostureTime: 0, neutralPostureTime: 5 });
+    // It is no posture: not counted as a neutral feedback, nor in the score; the timeline keeps it (nobody judged
+    // from there on the strip).
+    expect(r.statusCounts).toEqual({ good: 3, poor: 0, neutral: 0 });
+    expect(r.feedbackCount).toBe(3);
+    expect(r.averageScore).toBe(100);
+    expect(r.timeline.map((t) => t.postureStatus)).toEqual(['good', 'good', 'neutral', 'good']);
+  });
+
+  it("gives the session's whole length as good, poor and not judged: the time before the first reading too", () => {
+    // The first reading a second after the start: that second is not judged, and the three add up to the length.
+    const r = report(
+      [point(1, 'good', 100), point(6, 'good', 100), point(11, 'poor', 40), point(16, 'poor', 40)],
+      20,
+    );
+    expect(r.keyFindings).toMatchObject({ goodPostureTime: 10, poorPostureTime: 9, neutralPostureTime: 1 });
+    const k = r.keyFindings;
+    expect(k.goodPostureTime + k.poorPostureTime + k.neutralPostureTime).toBe(r.duration);
   });
 
   it('counts only time inside the session: posture times never add up to more than its duration', () => {
-    // A client whose clock runs 20 s behind the server's: its first feedback (stamped 20 s before the start)
-    // holds 5 s, all before the start; the next holds from the start. The last one holds to the end.
+    // A client whose clock runs 20 s behind the server's: its feedback stamped before the start holds only from
+    // the start on.
     const behind = report(
-      [point(0, 'good', 100), point(5, 'good', 100), point(10, 'poor', 40), point(15, 'poor', 40)],
+      [
+        point(0, 'good', 100),
+        point(5, 'good', 100),
+        point(10, 'poor', 40),
+        point(15, 'poor', 40),
+        point(20, 'poor', 40),
+        point(25, 'poor', 40),
+      ],
       30,
       20,
     );
     expect(behind.duration).toBe(10);
     expect(behind.keyFindings).toMatchObject({ goodPostureTime: 0, poorPostureTime: 10 });
-    // A feedback stamped 10 s before the start holds 15 s (the gap cap): 5 s of it is inside.
-    expect(report([point(0, 'good', 100)], 60, 10).keyFindings.goodPostureTime).toBe(5);
+    // A feedback stamped 4 s before the start holding to the end 6 s after it: 2 s of it is inside.
+    expect(report([point(0, 'good', 100)], 6, 4).keyFindings.goodPostureTime).toBe(2);
     // Stamped after the end (a clock ahead, or a client that kept sending): no time.
-    const ahead = report([point(0, 'good', 100), point(40, 'poor', 40)], 30);
-    expect(ahead.keyFindings).toMatchObject({ goodPostureTime: 15, poorPostureTime: 0 });
-    // All of it before the start: nothing tracked, and the score is the feedback's plain mean.
+    const ahead = report([point(0, 'good', 100), point(6, 'poor', 40)], 4);
+    expect(ahead.keyFindings).toMatchObject({ goodPostureTime: 4, poorPostureTime: 0 });
+    // All of it before the start: nothing judged, the whole session not judged, and the score is the feedback's
+    // plain mean.
     const before = report([point(0, 'good', 100), point(5, 'poor', 40)], 120, 60);
     expect(before.keyFindings).toMatchObject({
       goodPostureTime: 0,
       poorPostureTime: 0,
-      neutralPostureTime: 0,
+      neutralPostureTime: 60,
     });
     expect(before.duration).toBe(60);
   });
 
-  it('rounds the posture times so that they add up to the tracked time rounded', () => {
+  it('rounds the posture times so that they add up to the length rounded', () => {
     expect(wholeSeconds([10.5, 10.5, 0])).toEqual([11, 10, 0]);
     expect(wholeSeconds([0.4, 0.4, 0.4])).toEqual([1, 0, 0]);
     expect(wholeSeconds([40, 20, 0])).toEqual([40, 20, 0]);
     const r = buildReport({
-      session: { id: 's', startTime: at(0), endTime: new Date(at(0).getTime() + 21_000) },
+      session: { id: 's', startTime: at(0), endTime: new Date(at(0).getTime() + 11_000) },
       feedback: [
         point(0, 'good', 100),
-        { ...point(0, 'poor', 40), timestamp: new Date(at(0).getTime() + 10_500) },
+        { ...point(0, 'poor', 40), timestamp: new Date(at(0).getTime() + 5_500) },
       ],
       issueLabel: (i) => i,
       issueAdvice: () => undefined,
     });
-    const { goodPostureTime, poorPostureTime } = r.keyFindings;
+    const { goodPostureTime, poorPostureTime, neutralPostureTime } = r.keyFindings;
+    expect([goodPostureTime, poorPostureTime, neutralPostureTime]).toEqual([6, 5, 0]);
     expect(goodPostureTime + poorPostureTime).toBe(r.duration);
   });
 
   it('orders by time and downsamples long timelines to 300 points', () => {
     const report = buildReport({
-      session: { id: 's', startTime: at(0), endTime: at(600) },
-      feedback: [point(300, 'poor', 40, 'tilt'), point(0, 'good', 100)],
+      session: { id: 's', startTime: at(0), endTime: at(10) },
+      feedback: [point(5, 'poor', 40, 'tilt'), point(0, 'good', 100)],
       issueLabel: (i) => i,
       issueAdvice: () => undefined,
     });
-    expect(report.duration).toBe(600);
-    expect(report.keyFindings).toMatchObject({ goodPostureTime: 15, poorPostureTime: 15 });
+    expect(report.duration).toBe(10);
+    expect(report.keyFindings).toMatchObject({ goodPostureTime: 5, poorPostureTime: 5 });
     expect(report.averageScore).toBe(70);
     expect(report.timeline.map((t) => t.postureStatus)).toEqual(['good', 'poor']);
     expect(report.keyFindings.improvementAreas).toContain('Work on tilt.');

@@ -77,14 +77,16 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     expect(report.status).toBe(200);
     const r = report.body.data;
     expect(r.sessionId).toBe(id);
-    // An old, change-only client: spans 2, 2, 2, 2 and the last capped at FEEDBACK_GAP_CAP_S (15 s): good 19 s,
-    // poor 4 s; score weighted by time (1900 + 160) / 23.
-    expect(r.keyFindings.goodPostureTime).toBe(19);
+    // An old, change-only client: spans 2, 2, 2, 2, and the last one said nothing for longer than
+    // FEEDBACK_GAP_CAP_S (8 s), so none of that silence is posture: good 4 s, poor 4 s, and the rest of the session
+    // (before nothing was sent) not judged; score weighted by time (400 + 160) / 8.
+    expect(r.keyFindings.goodPostureTime).toBe(4);
     expect(r.keyFindings.poorPostureTime).toBe(4);
-    expect(r.averageScore).toBe(89.6);
-    // Only the last run (15 s) was held for 10 s or more: 15 of 23 s.
-    expect(r.stabilityIndex).toBe(65.2);
-    expect(r.averageCVAngle).toBe(49.3);
+    expect(r.keyFindings.neutralPostureTime).toBe(r.duration - 8);
+    expect(r.averageScore).toBe(70);
+    // No run was held for the 8 s tracked.
+    expect(r.stabilityIndex).toBe(0);
+    expect(r.averageCVAngle).toBe(48);
     expect(r.keyFindings.frequentIssues).toEqual(['Forward head posture']);
     expect(r.keyFindings.improvementAreas).toContain(
       'Keep your ears over your shoulders: raise the screen to eye level and tuck your chin.',
@@ -98,22 +100,26 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     const own = (await server.http.get(`/sessions/${id}/insights`, user.accessToken)).body.data;
     expect(own.progressIndicators).toMatchObject({
       sessionCount: 1,
-      goodPosturePercentage: 82.6,
-      stabilityIndex: 65.2,
+      // Of the session's length, which grows while it runs.
+      goodPosturePercentage: expect.closeTo(400 / r.duration, 0),
+      stabilityIndex: 0,
     });
     expect(own.overallPatterns).toContain('most frequent issue is forward head posture (40% of feedback)');
     // While it runs, analytics follow its feedback live: the distribution is its good and poor seconds.
     const live = (await server.http.get('/sessions/analytics', user.accessToken)).body.data;
-    expect(live).toMatchObject({ total_sessions: 1, posture_distribution: { good: 19, fair: 0, poor: 4 } });
-    expect(live.scoreTrend).toEqual([89.6]);
+    expect(live).toMatchObject({
+      total_sessions: 1,
+      posture_distribution: { good: 4, fair: expect.any(Number), poor: 4 },
+    });
+    expect(live.scoreTrend).toEqual([70]);
 
     const end1 = await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
     expect(end1.status).toBe(200);
     expect(end1.body.data).toMatchObject({
-      averageScore: 89.6,
-      stabilityIndex: 65.2,
-      averageCVAngle: 49.3,
-      goodPostureTime: 19,
+      averageScore: 70,
+      stabilityIndex: 0,
+      averageCVAngle: 48,
+      goodPostureTime: 4,
       poorPostureTime: 4,
     });
     const end2 = await server.http.post(`/sessions/${id}/end`, {}, user.accessToken);
@@ -128,7 +134,7 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     // What core's posture monitor sends: a feedback on each change and a heartbeat every 5 s, with score and
     // CVA. Backdated (the session's start with it): 40 s good (score 92), a 3 s neutral wobble (70),
     // 15 s forward head (35), then good with heartbeats at 58, 63 and 68 s — the client then stopped, so the
-    // last heartbeat holds for FEEDBACK_GAP_CAP_S (15 s) only.
+    // last heartbeat holds none of the silence after it (longer than FEEDBACK_GAP_CAP_S): not judged.
     const base = Date.now() - 83_000;
     await startedAt(server, id, new Date(base));
     const sent: { t: number; status: string; kind: string; score: number; issue?: string }[] = [];
@@ -151,15 +157,22 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       const timestamp = new Date(base + f.t * 1000).toISOString();
       expect((await feedback(user, id, { postureStatus: f.status, timestamp, details })).status).toBe(201);
     }
-    const ended = (await server.http.post(`/sessions/${id}/end`, {}, user.accessToken)).body.data;
+    const { kept, ...ended } = (await server.http.post(`/sessions/${id}/end`, {}, user.accessToken)).body
+      .data;
+    expect(kept).toBe(true);
     const r = (await server.http.get(`/sessions/${id}/report`, user.accessToken)).body.data;
-    expect(r.keyFindings).toMatchObject({ goodPostureTime: 65, neutralPostureTime: 3, poorPostureTime: 15 });
-    // Runs of 40, 3, 15 and 25 s: only the 3 s wobble is unsteady, 80 of 83 s.
-    expect(r.stabilityIndex).toBe(96.4);
+    // Not judged: the 3 s wobble and the silence after the last heartbeat, to the end.
+    expect(r.keyFindings).toMatchObject({
+      goodPostureTime: 50,
+      neutralPostureTime: r.duration - 65,
+      poorPostureTime: 15,
+    });
+    // Runs of 40, 3, 15 and 10 s: only the 3 s wobble is unsteady, 65 of 68 s.
+    expect(r.stabilityIndex).toBe(95.6);
     expect(r.averageCVAngle).toBe(51.5);
-    // (92 × 65 + 70 × 3 + 35 × 15) / 83
-    expect(r.averageScore).toBe(80.9);
-    const good = 65;
+    // (92 × 50 + 70 × 3 + 35 × 15) / 68
+    expect(r.averageScore).toBe(78.5);
+    const good = 50;
     expect(ended).toMatchObject({
       duration: r.duration,
       averageScore: r.averageScore,
@@ -167,7 +180,7 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       averageCVAngle: 51.5,
       goodPostureTime: good,
       poorPostureTime: 15,
-      neutralPostureTime: 3,
+      neutralPostureTime: r.duration - 65,
     });
     const history = (await server.http.get('/sessions/history', user.accessToken)).body.data;
     expect(history.find((h: { id: string }) => h.id === id)).toEqual(ended);
@@ -175,7 +188,7 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     expect(insights.progressIndicators).toMatchObject({
       averageScore: r.averageScore,
       stabilityIndex: r.stabilityIndex,
-      goodPosturePercentage: 78.3,
+      goodPosturePercentage: Math.round(50_000 / r.duration) / 10,
     });
     const exported = (await server.http.get('/sessions/export?format=json', user.accessToken)).body.data;
     expect(exported.sessions.find((s: { id: string }) => s.id === id)).toEqual(ended);
@@ -335,5 +348,49 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       totalSessions: 0,
       totalFeedbackLogs: 0,
     });
+  });
+
+  it('keeps a session ended by leaving its page only when some of its time was judged', async () => {
+    const run = async (statuses: string[]) => {
+      const id = (await start(other, { mode: 'active', calibrationId: otherCalibrationId })).body.data
+        .id as string;
+      // A second per feedback, the last one a second ago.
+      const t0 = Date.now() - statuses.length * 1000;
+      await startedAt(server, id, new Date(t0));
+      for (const [i, postureStatus] of statuses.entries())
+        await feedback(other, id, { postureStatus, timestamp: new Date(t0 + i * 1000).toISOString() });
+      return id;
+    };
+    // Nothing judged (not calibrated, nobody in view): not kept, gone from the history with its feedback.
+    const unjudged = await run(['neutral', 'neutral']);
+    const left = await server.http.post(`/sessions/${unjudged}/end`, { keep: 'judged' }, other.accessToken);
+    expect(left.status).toBe(200);
+    expect(left.body.data).toMatchObject({
+      id: unjudged,
+      kept: false,
+      goodPostureTime: 0,
+      poorPostureTime: 0,
+    });
+    expect((await server.http.get(`/sessions/${unjudged}/report`, other.accessToken)).status).toBe(404);
+    const history = (await server.http.get('/sessions/history', other.accessToken)).body.data;
+    expect(history.map((h: { id: string }) => h.id)).not.toContain(unjudged);
+    expect((await server.http.get('/sessions/export/stats', other.accessToken)).body.data).toEqual({
+      totalSessions: 0,
+      totalFeedbackLogs: 0,
+    });
+    // A judged second is a session: kept.
+    const judged = await run(['neutral', 'good', 'good']);
+    const kept = await server.http.post(`/sessions/${judged}/end`, { keep: 'judged' }, other.accessToken);
+    expect(kept.body.data).toMatchObject({ id: judged, kept: true });
+    expect(kept.body.data.goodPostureTime).toBeGreaterThan(0);
+    expect((await server.http.get(`/sessions/${judged}/report`, other.accessToken)).status).toBe(200);
+    // Ended as before without it; a keep that is neither is refused in the envelope.
+    const plain = await run(['neutral']);
+    expect(
+      (await server.http.post(`/sessions/${plain}/end`, { keep: 'sometimes' }, other.accessToken)).status,
+    ).toBe(400);
+    expect((await server.http.post(`/sessions/${plain}/end`, {}, other.accessToken)).body.data.kept).toBe(
+      true,
+    );
   });
 });

@@ -1,9 +1,10 @@
 // The session report, computed from the stored feedback. Every time in it comes from the
 // feedback timestamps under core's feedback contract (packages/core/src/domain/sessions/feedback.ts): clients send a
 // feedback on every change and a heartbeat every FEEDBACK_HEARTBEAT_MS while nothing changes, so each feedback
-// holds until the next one.
+// holds until the next one when the client spoke again in time (feedbackHeldUntil).
 import {
-  FEEDBACK_GAP_CAP_S,
+  FRAMES_STOPPED,
+  feedbackHeldUntil,
   type PostureStatus,
   type SessionReport,
   STEADY_RUN_S,
@@ -19,7 +20,11 @@ export interface FeedbackPoint {
   issue: string | null;
   /** details.cva in degrees when the client sent one (see `feedbackCva`), else null. */
   cva?: number | null;
+  /** details.kind as the client sent it: 'stop' (FRAMES_STOPPED) says when its frames stopped and holds no time. */
+  kind?: string | null;
 }
+
+const isPosture = (p: FeedbackPoint) => p.kind !== FRAMES_STOPPED;
 
 /** The score a feedback counts for when the client sends none: good 100, neutral 70, poor 40. */
 export const STATUS_SCORE: Record<PostureStatus, number> = { good: 100, neutral: 70, poor: 40 };
@@ -28,19 +33,20 @@ export const TIMELINE_POINTS = 300;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Seconds each feedback holds: until the next one (or the end), at most FEEDBACK_GAP_CAP_S — a longer silence
- * means the client stopped (tab closed, machine asleep), and that is not posture time. The cap applies to the gap
- * after each feedback, so a heartbeating client is counted in full however long the session. Only time inside the
- * session (from its start to its end) counts: feedback is stamped by the client's clock, and one running behind
- * the server's (or a client that sends old timestamps) must not make a report's posture times add up to more than
- * its duration. */
+/** Seconds each feedback holds: until the next one (or the end) when that came within FEEDBACK_GAP_CAP_S, else
+ * none — a longer silence means the frames stopped somewhere in it (a reload, a closed tab, a machine asleep), and
+ * time without frames is not posture time; a feedback saying the frames stopped holds none (core's
+ * feedbackHeldUntil). The rule applies to the gap after each feedback, so a heartbeating client is counted in full
+ * however long the session. Only time inside the session (from its start to its end) counts: feedback is stamped by
+ * the client's clock, and one running behind the server's (or a client that sends old timestamps) must not make a
+ * report's posture times add up to more than its duration. */
 export function spans(points: FeedbackPoint[], window: { start: Date; end: Date }): number[] {
   const start = window.start.getTime();
   const end = window.end.getTime();
   return points.map((p, i) => {
     const at = p.timestamp.getTime();
-    const next = points[i + 1]?.timestamp.getTime() ?? end;
-    const to = Math.min(next, at + FEEDBACK_GAP_CAP_S * 1000, end);
+    const next = points[i + 1]?.timestamp.getTime() ?? Math.max(end, at);
+    const to = Math.min(feedbackHeldUntil(at, next, p.kind), end);
     return Math.max(0, (to - Math.max(at, start)) / 1000);
   });
 }
@@ -149,23 +155,32 @@ export function buildReport(input: {
   issueLabel: (issue: string) => string;
   issueAdvice: (issue: string) => string | undefined;
 }): SessionReport {
-  const points = [...input.feedback].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+  const sorted = [...input.feedback].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   const end = input.session.endTime ?? input.now ?? new Date();
-  const weights = spans(points, { start: input.session.startTime, end });
+  const allWeights = spans(sorted, { start: input.session.startTime, end });
+  // A feedback saying the frames stopped only ends the one before it: it is no posture, and holds no time.
+  const points = sorted.filter(isPosture);
+  const weights = allWeights.filter((_, i) => isPosture(sorted[i] as FeedbackPoint));
   const timeIn = (status: PostureStatus) =>
     points.reduce((s, p, i) => s + (p.postureStatus === status ? (weights[i] ?? 0) : 0), 0);
+  // The session's length in parts that add up to it: good, poor, and not judged — neutral feedback and every
+  // second no feedback holds (before the first reading, a silence, after the frames stopped), which is never
+  // good or poor.
+  const length = Math.max(0, (end.getTime() - input.session.startTime.getTime()) / 1000);
+  const good = timeIn('good');
+  const poor = timeIn('poor');
   const [goodPostureTime, poorPostureTime, neutralPostureTime] = wholeSeconds([
-    timeIn('good'),
-    timeIn('poor'),
-    timeIn('neutral'),
+    good,
+    poor,
+    Math.max(0, length - good - poor),
   ]) as [number, number, number];
   const stability = stabilityIndex(points, weights);
   const issues = frequentIssues(points, (i) => i);
   const improvementAreas = issues.map(
     (i) => input.issueAdvice(i) ?? `Work on ${input.issueLabel(i).toLowerCase()}.`,
   );
-  const tracked = goodPostureTime + poorPostureTime + neutralPostureTime;
-  if (tracked > 0 && poorPostureTime / tracked > 0.3)
+  const tracked = weights.reduce((s, w) => s + w, 0);
+  if (tracked > 0 && poor / tracked > 0.3)
     improvementAreas.push('Spend less time in poor posture: take a short posture break every 30 minutes.');
   if (points.length > 1 && stability < 70)
     improvementAreas.push('Hold a steady position: your posture changed often during this session.');
@@ -173,7 +188,7 @@ export function buildReport(input: {
     sessionId: input.session.id,
     startTime: input.session.startTime.toISOString(),
     endTime: input.session.endTime?.toISOString() ?? null,
-    duration: Math.max(0, Math.round((end.getTime() - input.session.startTime.getTime()) / 1000)),
+    duration: Math.round(length),
     averageScore: averageScore(points, weights),
     stabilityIndex: stability,
     averageCVAngle: averageCva(points, weights),
@@ -190,6 +205,7 @@ export function buildReport(input: {
       frequentIssues: issues.map(input.issueLabel),
       improvementAreas,
     },
-    timeline: downsample(points),
+    // The timeline keeps the feedback saying the frames stopped: from it on the strip shows nobody judged.
+    timeline: downsample(sorted),
   };
 }

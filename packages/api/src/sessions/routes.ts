@@ -27,6 +27,7 @@ import { isUuid, uuidParam } from '../http/fields.ts';
 import { feedbackStore } from './feedback-store.ts';
 import { type PostureStatus, STATUS_SCORE } from './report.ts';
 import {
+  discardSession,
   endAbandoned,
   endSessionAt,
   ownSession as findOwnSession,
@@ -114,9 +115,13 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   app.post('/sessions/:id/end', { ...auth, ...answers(sessionEndResponse) }, async (request) => {
     const { id } = parse(uuidParam, request.params, 'params');
-    const { at } = parse(sessionEndRequest, request.body ?? {});
+    const { at, keep } = parse(sessionEndRequest, request.body ?? {});
     const ended = await endSession(await ownSession(request.user.userId, id), at);
-    return ok(historyItem(ended), 'Session ended.');
+    if (keep === 'judged' && !ended.goodTime && !ended.poorTime) {
+      await discardSession(ctx.db, ended);
+      return ok({ ...historyItem(ended), kept: false }, 'Session not kept: none of its time was judged.');
+    }
+    return ok({ ...historyItem(ended), kept: true }, 'Session ended.');
   });
 
   app.get('/sessions/active', { ...auth, ...answers(sessionActiveResponse) }, async (request) => {

@@ -41,6 +41,7 @@ async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoin
       score: postureFeedback.score,
       issue: postureFeedback.issue,
       cva: sql<unknown>`coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')`,
+      kind: sql<string | null>`${postureFeedback.details}->>'kind'`,
     })
     .from(postureFeedback)
     .where(eq(postureFeedback.sessionId, sessionId))
@@ -66,11 +67,13 @@ export async function reportOf(db: Database, session: SessionRow) {
  * The version of the rules (report.ts) by which a finished session's stored figures were computed, stored with
  * them in `figures_rule` (migration 0006). 1: times, score, stability and CVA from the feedback timestamps.
  * 2: only time inside the session counts (feedback stamped before its start or after its end holds no time), and
- * the three posture times are rounded to add up to the tracked time.
+ * the three posture times are rounded to add up to the tracked time. 3: a feedback holds until the next one only
+ * when that came within FEEDBACK_GAP_CAP_S (else none of the silence counts), a feedback saying the frames stopped
+ * holds none, and not judged time is the whole session's length less its good and poor time.
  * Sessions ended before those rules (NULL) carry the old count-based stability and no times. Bump it whenever a
  * rule in report.ts changes: every stored session is then recomputed from its feedback on its next read.
  */
-export const FIGURES_RULE = 2;
+export const FIGURES_RULE = 3;
 
 /** The figures a finished session stores (its report's), under the current rules. */
 export function storedFigures(report: SessionReport) {
@@ -162,11 +165,17 @@ export async function endSessionAt(db: Database, session: SessionRow, endTime: D
   return stored ?? session;
 }
 
+/** Removes an ended session and its feedback: a session left before any of its time was judged (the end's
+ * `keep: 'judged'`) is not history. */
+export async function discardSession(db: Database, session: SessionRow): Promise<void> {
+  await db.delete(postureFeedback).where(eq(postureFeedback.sessionId, session.id));
+  await db.delete(postureSessions).where(eq(postureSessions.id, session.id));
+}
+
 /**
  * Ends the user's running sessions that nobody reports on (silent for ABANDONED_AFTER_MS) at their last
  * feedback: a closed tab or a reload never followed by a resume must not run on, nor count the time after its
- * last feedback (the report holds each feedback until the session's end, up to FEEDBACK_GAP_CAP_S) as posture
- * time. No timer does this: every reader of the user's sessions (history, report, active, analytics, a new
+ * last feedback as posture time. No timer does this: every reader of the user's sessions (history, report, active, analytics, a new
  * start) calls it first, so an abandoned session is ended by the time anyone sees it, on any instance.
  */
 export async function endAbandoned(db: Database, userId: string, now = new Date()): Promise<void> {

@@ -26,9 +26,12 @@ export const feedbackRequest = z.object({
     .optional(),
 });
 
-/** The end has no payload in the specification; `at: 'lastFeedback'` ends a session nobody watched since. */
+/** The end has no payload in the specification; `at: 'lastFeedback'` ends a session nobody watched since;
+ * `keep: 'judged'` (a session ended by leaving its page) keeps it only when some of its time was judged good or
+ * poor: one that judged nothing is no session to show in the history or the dashboard. */
 export const sessionEndRequest = z.object({
   at: z.enum(['now', 'lastFeedback'], { error: 'at must be now or lastFeedback.' }).default('now'),
+  keep: z.enum(['always', 'judged'], { error: 'keep must be always or judged.' }).default('always'),
 });
 
 export const sessionHistoryQuery = historyLimitQuery;
@@ -113,7 +116,8 @@ export const sessionStartResponse = envelope(sessionStarted);
 export const sessionActiveResponse = envelope(
   sessionStarted.extend({ calibrationId: z.string().nullable() }).nullable(),
 );
-export const sessionEndResponse = envelope(sessionHistoryItem);
+/** The ended session; `kept` false when it was not kept (`keep: 'judged'` and nothing judged). */
+export const sessionEndResponse = envelope(sessionHistoryItem.extend({ kept: z.boolean() }));
 export const sessionHistoryResponse = envelope(z.array(sessionHistoryItem));
 export const sessionReportResponse = envelope(sessionReport);
 export const sessionExportStatsResponse = envelope(

@@ -16,8 +16,13 @@ export const POSTURE_ISSUES = [
 ] as const;
 export type PostureIssue = (typeof POSTURE_ISSUES)[number];
 
-/** Why a feedback was sent: the posture changed, or nothing changed and the heartbeat came due. */
-export type FeedbackKind = 'change' | 'heartbeat';
+/** Why a feedback was sent: the posture changed, nothing changed and the heartbeat came due, or the frames stopped
+ * ('stop': the host let go of the session — monitoring paused, the session taken over by another tab — and says
+ * when it saw its last frame, so the time after it is not counted as the posture before it). */
+export type FeedbackKind = 'change' | 'heartbeat' | 'stop';
+
+/** The kind of the feedback that says the frames stopped: it holds no time of its own (the API's sessions/report.ts). */
+export const FRAMES_STOPPED: FeedbackKind = 'stop';
 
 /**
  * A client sends a feedback on every change of status or issue and, while nothing changes, one every
@@ -27,11 +32,22 @@ export type FeedbackKind = 'change' | 'heartbeat';
 export const FEEDBACK_HEARTBEAT_MS = 5_000;
 
 /**
- * A feedback holds until the next one (or the session's end), but no longer than this: a longer silence means the
- * client stopped (tab closed, machine asleep, network down) and is not counted as posture time. Three missed
- * heartbeats; older sessions, whose clients sent feedback on changes only, are capped the same way.
+ * The longest a client that still sees frames waits past a due heartbeat: the heartbeat goes with the first frame
+ * after it is due, and frames come every second or faster while someone is judged (the steady rate; the one
+ * slower rate, a frame every 3 s, is for nobody in view, which is not judged anyway), with room for a late frame
+ * on a busy machine.
  */
-export const FEEDBACK_GAP_CAP_S = 3 * (FEEDBACK_HEARTBEAT_MS / 1000);
+export const HEARTBEAT_SLACK_MS = 3_000;
+
+/**
+ * A feedback holds until the next one (or the session's end) only when that came within this: a client seeing
+ * frames speaks at least this often (a heartbeat and its slack). A longer silence means the frames stopped at some
+ * point after the feedback (a reload, a closed tab, the camera off, a machine asleep, the network down), and when
+ * is not known: none of that silence is counted as good or poor — time without frames is never posture time. It is
+ * not judged, as the time before the first feedback is. Older sessions, whose clients sent feedback on changes
+ * only, are counted the same way.
+ */
+export const FEEDBACK_GAP_CAP_S = (FEEDBACK_HEARTBEAT_MS + HEARTBEAT_SLACK_MS) / 1000;
 
 /**
  * A status run shorter than this is a wobble, not a held posture: two heartbeats (2 × FEEDBACK_HEARTBEAT_MS), so
@@ -55,4 +71,15 @@ export interface FeedbackDetails {
   /** 0–1 */
   confidence?: number;
   [key: string]: unknown;
+}
+
+/**
+ * Until when (ms) a feedback stamped `at` holds, the next one (or the session's end) being at `next`: until then
+ * when the client spoke again within FEEDBACK_GAP_CAP_S, else not at all (the frames stopped somewhere in the
+ * silence); a feedback saying the frames stopped (FRAMES_STOPPED) holds nothing. The report's times and the
+ * report's timeline strip both read it.
+ */
+export function feedbackHeldUntil(at: number, next: number, kind?: unknown): number {
+  if (kind === FRAMES_STOPPED) return at;
+  return next - at <= FEEDBACK_GAP_CAP_S * 1000 ? Math.max(next, at) : at;
 }

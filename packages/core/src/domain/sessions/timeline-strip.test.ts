@@ -6,24 +6,22 @@ const t0 = Date.UTC(2026, 10, 24, 10, 0, 0);
 const at = (s: number) => new Date(t0 + s * 1000).toISOString();
 
 describe('posture stretches of a session report', () => {
-  it('holds each status until the next, merges repeats, and marks gaps beyond the cap and nobody as away', () => {
+  it('holds each status until the next, merges repeats, and marks silences beyond the cap and nobody as away', () => {
     const stretches = postureStretches(
       [
         { timestamp: at(0), postureStatus: 'good' },
         { timestamp: at(5), postureStatus: 'good' },
         { timestamp: at(10), postureStatus: 'poor', issue: 'forward_head' },
         { timestamp: at(12), postureStatus: 'neutral' },
-        // A gap longer than the cap: the client had stopped.
-        { timestamp: at(20), postureStatus: 'good' },
+        { timestamp: at(12 + FEEDBACK_GAP_CAP_S), postureStatus: 'good' },
+        // A silence longer than the cap: the frames stopped somewhere in it, so none of it is good.
       ],
-      t0 + (20 + FEEDBACK_GAP_CAP_S + 30) * 1000,
+      t0 + (12 + FEEDBACK_GAP_CAP_S + 30) * 1000,
     );
     expect(stretches.map((s) => [s.tone, (s.from - t0) / 1000, (s.to - t0) / 1000, s.issue])).toEqual([
       ['good', 0, 10, null],
       ['poor', 10, 12, 'forward_head'],
-      ['away', 12, 20, null],
-      ['good', 20, 20 + FEEDBACK_GAP_CAP_S, null],
-      ['away', 20 + FEEDBACK_GAP_CAP_S, 20 + FEEDBACK_GAP_CAP_S + 30, null],
+      ['away', 12, 12 + FEEDBACK_GAP_CAP_S + 30, null],
     ]);
   });
 
@@ -34,15 +32,14 @@ describe('posture stretches of a session report', () => {
         { timestamp: at(-10), postureStatus: 'good' },
         { timestamp: at(-5), postureStatus: 'good' },
         { timestamp: at(2), postureStatus: 'poor', issue: 'tilt' },
-        { timestamp: at(40), postureStatus: 'good' },
+        { timestamp: at(6), postureStatus: 'poor', issue: 'tilt' },
       ],
-      t0 + 30_000,
+      t0 + 10_000,
       t0,
     );
     expect(stretches.map((s) => [s.tone, (s.from - t0) / 1000, (s.to - t0) / 1000])).toEqual([
       ['good', 0, 2],
-      ['poor', 2, 2 + FEEDBACK_GAP_CAP_S],
-      ['away', 2 + FEEDBACK_GAP_CAP_S, 30],
+      ['poor', 2, 10],
     ]);
   });
 

@@ -1,8 +1,8 @@
 // The session report's timeline drawn as posture over time: one stretch per feedback point, each holding
-// until the next (the feedback contract), never longer than the gap cap; time beyond the cap is "away"
-// (the client had stopped), as is nobody in view (neutral).
+// until the next when that came within the gap cap (the feedback contract, feedbackHeldUntil); a longer silence is
+// "away" from the point on (the frames had stopped), as is nobody in view (neutral).
 import type { PostureStatus } from './contract';
-import { FEEDBACK_GAP_CAP_S } from './feedback';
+import { feedbackHeldUntil } from './feedback';
 
 export type StretchTone = 'good' | 'poor' | 'away';
 
@@ -35,7 +35,6 @@ export function postureStretches(
     }))
     .filter((p) => Number.isFinite(p.at))
     .sort((a, b) => a.at - b.at);
-  const capMs = FEEDBACK_GAP_CAP_S * 1000;
   const out: PostureStretch[] = [];
   const push = (stretch: PostureStretch) => {
     const s = {
@@ -50,7 +49,7 @@ export function postureStretches(
   };
   points.forEach((p, i) => {
     const next = points[i + 1]?.at ?? Math.max(end ?? p.at, p.at);
-    const held = Math.min(next, p.at + capMs);
+    const held = feedbackHeldUntil(p.at, next);
     push({ tone: p.tone, from: p.at, to: held, issue: p.tone === 'poor' ? p.issue : null });
     if (next > held) push({ tone: 'away', from: held, to: next, issue: null });
   });
