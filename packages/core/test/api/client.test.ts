@@ -416,12 +416,21 @@ describe('tokens', () => {
     expect(await refreshStorage.get('refresh_token')).toBe('g-ref');
   });
 
-  it('a failed feedback call is only logged', async () => {
+  it('a failed feedback call is logged and answered as refused, never thrown', async () => {
     const { api, logged } = setup(() => respond(500, { detail: 'x' }));
     await expect(
       api.sessions.feedback('s1', { postureStatus: 'good', timestamp: '2026-01-01T00:00:00Z' }),
-    ).resolves.toBeUndefined();
+    ).resolves.toMatchObject({ sent: false, status: 500 });
     expect(logged).toEqual(['Posture feedback not sent']);
+  });
+
+  it("a feedback refused because the session has ended says so in the API's words", async () => {
+    const { api } = setup(() =>
+      respond(409, { success: false, error: { message: 'This session has already ended.' } }),
+    );
+    await expect(
+      api.sessions.feedback('s1', { postureStatus: 'good', timestamp: '2026-01-01T00:00:00Z' }),
+    ).resolves.toEqual({ sent: false, status: 409, message: 'This session has already ended.' });
   });
 });
 

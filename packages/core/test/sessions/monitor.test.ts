@@ -8,6 +8,7 @@ import { CALIBRATION_PROBLEMS, savedReferenceProblem } from '../../src/domain/li
 import {
   createPostureMonitor,
   FEEDBACK_HEARTBEAT_MS,
+  FRAMES_STOPPED,
   feedbackDue,
   type MonitorApi,
   monitorLinkAction,
@@ -160,6 +161,59 @@ describe('the posture monitor', () => {
     ]);
     expect(sent.every((f) => f.details?.type === 'passive')).toBe(true);
     expect(sent[5]?.details?.score).toBeUndefined();
+  });
+
+  it('lets go of a session saying when its last frame was judged: that feedback holds no time', async () => {
+    const m = await running();
+    for (const at of [0, 5000, 7000]) {
+      clock = at;
+      m.frame(frame(GOOD));
+    }
+    clock = 9000;
+    m.detach();
+    expect(sent.map((f) => [f.postureStatus, f.details?.kind, Date.parse(f.timestamp)])).toEqual([
+      ['good', 'change', 0],
+      ['good', 'heartbeat', 5000],
+      ['neutral', FRAMES_STOPPED, 7000],
+    ]);
+    // Nothing more is sent for it, and letting go again says nothing twice.
+    m.frame(frame(GOOD));
+    m.detach();
+    expect(sent).toHaveLength(3);
+  });
+
+  it('stops sending and tells the host when the API says the session has ended (409)', async () => {
+    const ended: string[] = [];
+    let refused = false;
+    const refusing: MonitorApi = {
+      ...api,
+      sessions: {
+        ...api.sessions,
+        feedback: async (_id, payload) => {
+          sent.push(payload);
+          return refused
+            ? { sent: false, status: 409, message: 'This session has already ended.' }
+            : { sent: true };
+        },
+      },
+    };
+    const m = createPostureMonitor({
+      api: refusing,
+      type: 'realtime',
+      now: () => clock,
+      onSessionEnded: (id, message) => void ended.push(`${id}: ${message}`),
+    });
+    await m.checkCalibration();
+    await m.start('active');
+    m.frame(frame(GOOD));
+    refused = true;
+    clock = 1000;
+    m.frame(frame(SLOUCH));
+    await expect.poll(() => ended).toEqual(['session-1: This session has already ended.']);
+    expect(m.sessionId).toBeNull();
+    clock = 2000;
+    expect(m.frame(frame(TILT))).toBeNull();
+    expect(sent).toHaveLength(2);
   });
 
   it('tells the host when the status or issue changed', async () => {

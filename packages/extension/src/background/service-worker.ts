@@ -3,9 +3,15 @@
 // the poor-posture notification and pauses the camera while the machine is idle or locked.
 import {
   ALERT_PREFERENCES_KEY,
+  addPresence,
   createApiClient,
   parseAlertPreferences,
+  reminded,
   STORAGE_KEYS,
+  sittingFigures,
+  snoozeStandUp,
+  standUpDue,
+  stopWatching,
   storageRefreshTokenStore,
 } from '@posture-vision/core';
 import { API_URL } from '../config';
@@ -16,7 +22,7 @@ import { chromeNotifier } from '../platform/notifier';
 import { chromeOffscreenHost } from '../platform/offscreen-host';
 import { chromeStorage, readValue, writeValue } from '../platform/storage';
 import { chromeToolbar } from '../platform/toolbar';
-import { type AlertAction, alertAction } from '../rules/alert-style';
+import { type AlertAction, alertAction, type StandUpAction, standUpAction } from '../rules/alert-style';
 import {
   ALERT_TIMINGS,
   endSnooze,
@@ -119,6 +125,8 @@ async function stopMonitoring(message: string | null): Promise<Result> {
   await serial(async () =>
     writeValue(KEYS.alerts, resetStretch((await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE)),
   );
+  // Not watched from here: a long stop starts a new sitting stretch but is no break (an idle pause is one).
+  await serial(async () => writeValue(KEYS.sitting, stopWatching(await readValue(KEYS.sitting), Date.now())));
   await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, message }));
   return { ok: true };
 }
@@ -150,6 +158,12 @@ async function raiseAlert(action: AlertAction, at: number): Promise<void> {
         lastSoundAt: at,
       }),
     );
+}
+
+/** The stand-up reminder, as the user's style has it (the sound made by the offscreen document). */
+async function raiseStandUp(action: StandUpAction): Promise<void> {
+  if (action.notification) await notifier.standUp(action.text);
+  if (action.sound) await send('offscreen', 'offscreen/chime', undefined).catch(() => undefined);
 }
 
 async function openCameraPermissionPage(): Promise<void> {
@@ -222,7 +236,7 @@ const handlers: Handlers<'background'> = {
         const { phase } = await monitorState();
         if (phase !== 'stopped') await stopMonitoring(MESSAGES.signedOut);
         // Nothing of the signed-out account stays in the popup: not who it was, not today's figures.
-        await chrome.storage.local.remove([KEYS.account, KEYS.stats]);
+        await chrome.storage.local.remove([KEYS.account, KEYS.stats, KEYS.sitting]);
         // Its access token may have expired while idle: refresh first so the logout reaches the session.
         await api.auth.refresh().catch(() => undefined);
         await api.auth.logout();
@@ -250,7 +264,13 @@ const handlers: Handlers<'background'> = {
       ...(phase !== 'monitoring' ? { stale: false, alert: null } : {}),
       ...(phase === 'monitoring' && s.phase !== 'monitoring' ? { posture: 'neutral', issue: null } : {}),
     }));
-    if (phase === 'error') await offscreen.close();
+    if (phase === 'error') {
+      await offscreen.close();
+      // Monitoring stopped on an error: not watched from here, as after Stop.
+      await serial(async () =>
+        writeValue(KEYS.sitting, stopWatching(await readValue(KEYS.sitting), Date.now())),
+      );
+    }
     return { ok: true };
   },
   async 'offscreen/connection'({ connection }) {
@@ -303,6 +323,22 @@ const handlers: Handlers<'background'> = {
     if (alert) await raiseAlert(alert, at);
     return { ok: true };
   },
+  async 'offscreen/presence'(sample) {
+    // Sitting and breaks (core sessions/sitting.ts) on the monitor's clock; the reminder once the stretch reaches
+    // the user's minutes (User Settings or the popup; off: never).
+    const action = await serial(async () => {
+      const { standUpMinutes, alertStyle } = parseAlertPreferences(
+        (await chrome.storage.local.get(ALERT_PREFERENCES_KEY))[ALERT_PREFERENCES_KEY] as string | undefined,
+      );
+      let sitting = addPresence(await readValue(KEYS.sitting), sample);
+      const due = standUpDue(sitting, standUpMinutes, sample.at);
+      if (due) sitting = reminded(sitting, sample.at);
+      await writeValue(KEYS.sitting, sitting);
+      return due ? standUpAction(alertStyle, sittingFigures(sitting, sample.at).sittingNowMs ?? 0) : null;
+    });
+    if (action) await raiseStandUp(action);
+    return { ok: true };
+  },
   'storage/get': ({ key }) => storage.get(key),
   async 'storage/set'({ key, value }) {
     await storage.set(key, value);
@@ -339,6 +375,13 @@ chrome.idle.onStateChanged.addListener(async (idle) => {
 });
 
 notifier.onSnooze(() => void handlers['monitor/snooze'](undefined, {}));
+notifier.onStandUpSnooze(
+  () =>
+    void serial(async () => {
+      const sitting = await readValue(KEYS.sitting);
+      if (sitting) await writeValue(KEYS.sitting, snoozeStandUp(sitting, Date.now()));
+    }),
+);
 
 /**
  * chrome.storage outlives the browser, the camera and the offscreen document do not: after the browser was

@@ -46,6 +46,8 @@ export interface BackgroundCommands {
     payload: { posture: PostureStatus; issue: PostureIssue | null; at: number; captureFps: number };
     answer: Result;
   };
+  /** Whether somebody is in view, from the frames monitoring already looks at (sitting and breaks). */
+  'offscreen/presence': { payload: { present: boolean; at: number }; answer: Result };
   /** chrome.storage for the offscreen document, which has only chrome.runtime. */
   'storage/get': { payload: { key: string }; answer: string | null };
   'storage/set': { payload: { key: string; value: string }; answer: Result };

@@ -132,6 +132,7 @@ const monitor = createPassiveMonitor({
   reportConnection: (connection) => send('background', 'offscreen/connection', { connection }),
   reportPosture: (posture, issue, at, captureFps) =>
     send('background', 'offscreen/posture', { posture, issue, at, captureFps }),
+  reportPresence: (present, at) => send('background', 'offscreen/presence', { present, at }),
   preferences: async () => parseAlertPreferences(await storage.get(ALERT_PREFERENCES_KEY)),
   reportStale: (stale) => send('background', 'offscreen/stale', { stale }),
   now: () => Date.now(),

@@ -37,6 +37,8 @@ let preferences: AlertPreferences;
 let profiles: CalibrationProfile[];
 /** What the API answers a profile update with, when it refuses one. */
 let updateRefused: Error | null;
+/** Whether somebody was in view, as each presence report said. */
+let presences: boolean[];
 
 const track = {
   applyConstraints: async (c: { frameRate: { max: number } }) => void constraints.push(c.frameRate.max),
@@ -96,6 +98,7 @@ function monitor(overrides: Partial<MonitorDeps> = {}) {
     reportConnection: async () => undefined,
     reportPosture: async (posture, issue, _at, fps) =>
       void calls.push(`posture ${posture}${issue ? ` (${issue})` : ''} at ${fps} fps`),
+    reportPresence: async (present) => void presences.push(present),
     preferences: async () => preferences,
     reportStale: async (stale) => void calls.push(`stale ${stale}`),
     now: () => clock,
@@ -129,6 +132,7 @@ beforeEach(() => {
   preferences = DEFAULT_ALERT_PREFERENCES;
   profiles = [];
   updateRefused = null;
+  presences = [];
 });
 
 const FRAME = { width: 640, height: 480 };
@@ -288,8 +292,24 @@ describe('passive monitor', () => {
     expect(constraints).toEqual([AT_RISK_FPS, STEADY_FPS, NOBODY_FPS, STEADY_FPS]);
   });
 
+  it('reports who is in view from the frames it already has, calibrating or not, on a change and every 2 s', async () => {
+    const m = monitor();
+    await m.start(null);
+    constraints = [];
+    // Before the reference: a person, then nobody (the empty room's frames, every 3 s), then the person again.
+    await at(0, upright);
+    await at(1000, upright);
+    await at(2000, upright);
+    await at(3000, { ...nobody, posture_watch: 'nobody' });
+    await at(6000, { ...nobody, posture_watch: 'nobody' });
+    await at(7000, frame({ posture_watch: 'steady' }));
+    expect(presences).toEqual([true, true, false, false, true]);
+    // No frame was looked at for it: the camera stayed at the rate each frame asked for.
+    expect(constraints).toEqual([NOBODY_FPS, STEADY_FPS]);
+  });
+
   it('counts a moderate deviation as good posture at low sensitivity, read from the stored preferences', async () => {
-    preferences = { sensitivity: 'low', warningDelaySeconds: 10, alertStyle: 'silent' };
+    preferences = { sensitivity: 'low', warningDelaySeconds: 10, alertStyle: 'silent', standUpMinutes: 50 };
     const m = monitor();
     await m.start(null);
     await at(0, upright);

@@ -13,6 +13,7 @@ import {
   DEFAULT_ALERT_PREFERENCES,
   type DetectionFrame,
   failureText,
+  isSomebodyInView,
   type PostureIssue,
   type PostureStatus,
   type ProfileReference,
@@ -80,6 +81,8 @@ export interface MonitorDeps {
     at: number,
     fps: number,
   ): Promise<unknown>;
+  /** Whether somebody is in view (core's sitting and breaks rule takes it from here). */
+  reportPresence(present: boolean, at: number): Promise<unknown>;
   /** The user's sensitivity and warning delay, as stored now (re-read while monitoring). */
   preferences(): Promise<AlertPreferences>;
   /** Whether the reference no longer fits (the popup offers Recalibrate). */
@@ -92,6 +95,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
   let live: Link | null = null;
   let fps = 0;
   let reported: { posture: PostureStatus; issue: PostureIssue | null; at: number } | null = null;
+  let presence: { present: boolean; at: number } | null = null;
   let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
   let preferencesAt = Number.NEGATIVE_INFINITY;
   let profile: CalibrationProfile | null = null;
@@ -181,6 +185,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     // The camera's rate follows each frame's watch (at risk, steady, nobody), calibrating or not.
     const wanted = captureFps(frame);
     void setFps(wanted);
+    reportPresence(frame);
     const { step } = loop.frame(frame);
     reportStale();
     if (!step) return;
@@ -195,6 +200,20 @@ export function createPassiveMonitor(deps: MonitorDeps) {
       reported = { posture, issue, at: now };
       void deps.reportPosture(posture, issue, now, wanted);
     }
+  }
+
+  /**
+   * Sitting and breaks come from the presence each frame already carries, calibrating or monitoring: nothing more
+   * is looked at, and with nobody in view the camera stays at the empty room's rate. Reported on a change and at
+   * the posture's report rate.
+   */
+  function reportPresence(frame: DetectionFrame): void {
+    if (frame.status === 'waiting') return;
+    const present = isSomebodyInView(frame);
+    const now = deps.now();
+    if (presence?.present === present && now - presence.at < REPORT_INTERVAL_MS) return;
+    presence = { present, at: now };
+    void deps.reportPresence(present, now);
   }
 
   async function stop(endSession: boolean, pausedSessionId: string | null = null): Promise<Result> {

@@ -13,6 +13,7 @@ import { PopupHeader } from './sections/PopupHeader';
 import { PostureSection } from './sections/PostureSection';
 import { ProcessingSection } from './sections/ProcessingSection';
 import { ProfileSection } from './sections/ProfileSection';
+import { SittingSection } from './sections/SittingSection';
 import { SnoozeSection } from './sections/SnoozeSection';
 import { StaleCalibrationSection } from './sections/StaleCalibrationSection';
 import { TodaySection } from './sections/TodaySection';
@@ -76,6 +77,7 @@ export function Popup() {
             <StaleCalibrationSection monitor={monitor} onRecalibrate={() => run('monitor/recalibrate')} />
             <ProcessingSection monitor={monitor} running={running} />
             <TodaySection stats={stats} />
+            <SittingSection sitting={state.sitting} now={Math.max(now, state.readAt)} />
             <SnoozeSection
               alerts={alerts}
               now={now}

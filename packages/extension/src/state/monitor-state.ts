@@ -1,6 +1,6 @@
 // Everything the extension remembers lives in chrome.storage.local under these keys: the service worker
 // is stopped after ~30 s idle and keeps nothing in globals.
-import type { PostureIssue, PostureStatus } from '@posture-vision/core';
+import type { PostureIssue, PostureStatus, SittingState } from '@posture-vision/core';
 import type { Processing } from '../offscreen/processing';
 import type { AlertState } from '../rules/alert-timing';
 import type { DailyStats } from '../rules/daily-stats';
@@ -70,6 +70,8 @@ export const KEYS = {
   alerts: 'alerts',
   stats: 'stats',
   camera: 'camera',
+  /** Sitting and breaks (core sessions/sitting.ts), from the presence the offscreen document reports. */
+  sitting: 'sitting',
 } as const;
 
 /** Who the extension is signed in as, for the popup (read from GET /profile at sign-in). */
@@ -86,4 +88,5 @@ export interface StoredValues {
   alerts: AlertState;
   stats: DailyStats;
   camera: CameraPermission;
+  sitting: SittingState;
 }

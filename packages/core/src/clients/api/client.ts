@@ -1,6 +1,12 @@
 // createApiClient: one typed function per call the web app and the extension make.
 
-import { ApiError, httpErrorMessage, NetworkError, shouldRefreshSession } from '../../domain/http/errors';
+import {
+  ApiError,
+  failureText,
+  httpErrorMessage,
+  NetworkError,
+  shouldRefreshSession,
+} from '../../domain/http/errors';
 import { mlAnalysisError, mlBatchAnalysisError } from '../../texts/calibration';
 import { offlineFallback, placeholderKey } from './offline';
 import { createSession, type RefreshLocks } from './session';
@@ -329,8 +335,14 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
             json: payload,
             auth: true,
           });
+          return { sent: true };
         } catch (error) {
           logger.warn('Posture feedback not sent', error);
+          return {
+            sent: false,
+            status: error instanceof ApiError ? error.status : null,
+            message: failureText(error),
+          };
         }
       },
       report: (id) => authed(`/sessions/${encodeURIComponent(id)}/report`),

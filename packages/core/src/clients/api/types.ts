@@ -93,6 +93,10 @@ export interface Profile {
 /** What a call answers: the parsed body (JSON when the content type says so, else text). */
 export type Answer<T> = ApiEnvelope<T>;
 
+/** What became of one posture feedback: stored, or refused (the API's status and words; status null when it did
+ * not reach the API). A 409 says the session has ended (elsewhere: another tab, the API ending a silent one). */
+export type FeedbackOutcome = { sent: true } | { sent: false; status: number | null; message: string };
+
 export interface ApiClient {
   auth: {
     /** POST /auth/login. With 2FA enabled the server asks for `totpCode`. Stores accessToken (and refreshToken). */
@@ -180,11 +184,15 @@ export interface ApiClient {
   sessions: {
     start(payload: SessionStartPayload): Promise<Answer<{ id: string }>>;
     /** `at: 'lastFeedback'` ends it at its last feedback (a session offered back after a reload and ended there:
-     * nobody watched since); else now. */
-    end(id: string, options?: { at: 'now' | 'lastFeedback' }): Promise<Answer<unknown>>;
+     * nobody watched since); else now. `keep: 'judged'` (the page left mid-session) keeps it only when some of its
+     * time was judged (the answer's `kept`). */
+    end(
+      id: string,
+      options?: { at?: 'now' | 'lastFeedback'; keep?: 'always' | 'judged' },
+    ): Promise<Answer<{ kept?: boolean } & Record<string, unknown>>>;
     active(): Promise<Answer<{ id: string; mode: SessionMode; startTime: string } | null>>;
-    /** A failure is only logged. */
-    feedback(id: string, payload: PostureFeedback): Promise<void>;
+    /** A failure is logged, and answered as what became of it (a stand-in answering nothing: sent). */
+    feedback(id: string, payload: PostureFeedback): Promise<FeedbackOutcome | undefined>;
     report(id: string): Promise<Answer<SessionReport>>;
     analytics(range?: { startDate?: string; endDate?: string }): Promise<Answer<DashboardAnalytics>>;
     history(limit?: number): Promise<Answer<SessionHistoryItem[]>>;

@@ -21,6 +21,7 @@ import {
   FEEDBACK_HEARTBEAT_MS,
   type FeedbackDetails,
   type FeedbackKind,
+  FRAMES_STOPPED,
 } from '../../domain/sessions/feedback';
 import {
   INITIAL_STALE_STATE,
@@ -125,7 +126,13 @@ export interface PostureMonitorHost {
   /** The user's sensitivity (settings/alert-preferences): which deviation levels count as poor posture; a
    * deviation below it is good posture. Without it every level counts (the default 'high'). */
   sensitivity?: () => Sensitivity;
+  /** The API refused a feedback because the session has ended (409: ended in another tab or window, or by the
+   * API): the monitor has stopped sending to it; the host says so, in the API's words. */
+  onSessionEnded?(sessionId: string, message: string): void;
 }
+
+/** The API's answer to a feedback for a session that has ended. */
+const SESSION_ENDED_STATUS = 409;
 
 /** What one frame meant: the verdict, whether it changed, the feedback it caused, and whether there was a
  * reference to judge it against (without one the verdict is neutral: not calibrated). */
@@ -148,6 +155,8 @@ export function createPostureMonitor(host: PostureMonitorHost) {
   let sessionId: string | null = null;
   let last: SentPosture | null = null;
   let shown: PostureVerdict | null = null;
+  // When the running session's last frame was judged (null: none since it started or was let go).
+  let lastFrameAt: number | null = null;
   // Automatic reference: whether frames are judged yet, since when a person is in view, an attempt running.
   let referenced = !host.takeReference;
   let inViewSince: number | null = null;
@@ -187,6 +196,24 @@ export function createPostureMonitor(host: PostureMonitorHost) {
     } finally {
       taking = false;
     }
+  }
+
+  /** Sends one feedback of the session `id`; a refusal saying the session has ended stops the sending and tells
+   * the host (once: later refusals of the same session find it let go). */
+  function send(id: string, payload: PostureFeedback): void {
+    const sending = host.api.sessions
+      .feedback(id, payload)
+      .then((outcome) => {
+        if (!outcome || outcome.sent || outcome.status !== SESSION_ENDED_STATUS || sessionId !== id) return;
+        sessionId = null;
+        last = null;
+        shown = null;
+        lastFrameAt = null;
+        host.onSessionEnded?.(id, outcome.message);
+      })
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
   }
 
   async function stillRunning(id: string): Promise<boolean> {
@@ -260,6 +287,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       if (!calibration) return { ok: false, message: SESSION_MESSAGES.calibrationRequired };
       last = null;
       shown = null;
+      lastFrameAt = null;
       if (resumeSessionId && (await stillRunning(resumeSessionId))) {
         sessionId = resumeSessionId;
         return { ok: true, sessionId, resumed: true };
@@ -313,50 +341,62 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       if (!sessionId) return null;
       const changed = !shown || shown.status !== verdict.status || shown.issue !== verdict.issue;
       shown = verdict;
+      lastFrameAt = now;
       const kind = feedbackDue(last, verdict, now);
       if (kind) {
         last = { verdict, at: now };
-        const sending = host.api.sessions
-          .feedback(
-            sessionId,
-            feedbackPayload(verdict, {
-              type: host.type,
-              kind,
-              at: now,
-              cva: calibration?.cranialVertebralAngle,
-              confidence: frame.temporal_posture_data?.confidence,
-            }),
-          )
-          .catch(() => undefined)
-          .finally(() => inFlight.delete(sending));
-        inFlight.add(sending);
+        send(
+          sessionId,
+          feedbackPayload(verdict, {
+            type: host.type,
+            kind,
+            at: now,
+            cva: calibration?.cranialVertebralAngle,
+            confidence: frame.temporal_posture_data?.confidence,
+          }),
+        );
       }
       // A producer that judged good or poor had a reference; a neutral frame says so only by its temporal data.
       const calibrated = judged.referenced || judged.verdict.status !== 'neutral';
       return { verdict, changed, feedback: kind, calibrated };
     },
 
-    /** Lets go of the running session without ending it (monitoring paused; the host keeps its id to resume
-     * with `start`). */
+    /** Lets go of the running session without ending it (monitoring paused, or the session taken over by another
+     * tab; the host keeps its id to resume with `start`). The API is told when the last frame was judged
+     * (FRAMES_STOPPED), so the time until another client reports on the session is not counted as the posture
+     * last sent, and what was judged here is kept. */
     detach(): void {
+      if (sessionId && last && lastFrameAt !== null)
+        send(sessionId, {
+          postureStatus: 'neutral',
+          timestamp: new Date(lastFrameAt).toISOString(),
+          details: { type: host.type, kind: FRAMES_STOPPED } satisfies FeedbackDetails,
+        });
       sessionId = null;
       last = null;
       shown = null;
+      lastFrameAt = null;
     },
 
-    /** Ends the running session (or the given paused one); frames are no longer sent. */
-    async end(pausedSessionId: string | null = null): Promise<MonitorResult<{ sessionId: string | null }>> {
+    /** Ends the running session (or the given paused one); frames are no longer sent. With `keep: 'judged'` (the
+     * page left mid-session) the API keeps it only when some of its time was judged (`kept`). */
+    async end(
+      pausedSessionId: string | null = null,
+      options?: { keep: 'judged' },
+    ): Promise<MonitorResult<{ sessionId: string | null; kept?: boolean }>> {
       const ending = sessionId ?? pausedSessionId;
       sessionId = null;
       last = null;
       shown = null;
+      lastFrameAt = null;
       if (!ending) return { ok: true, sessionId: null };
       try {
         await Promise.all(inFlight);
-        const answer = await host.api.sessions.end(ending);
+        const answer = await host.api.sessions.end(ending, options);
         if (answer && answer.success === false)
           return { ok: false, message: envelopeMessage(answer, 'Failed to end session') };
-        return { ok: true, sessionId: ending };
+        const kept = answer?.data?.kept;
+        return { ok: true, sessionId: ending, ...(typeof kept === 'boolean' ? { kept } : {}) };
       } catch (error) {
         return failure(error);
       }
