@@ -116,3 +116,23 @@ export async function alertAfterPoorMs(popup: Page): Promise<number> {
   };
   return (alerts.lastAlertAt ?? 0) - (alerts.poorSince ?? Number.NaN);
 }
+
+/**
+ * The offscreen document's clock (its monitor's `now`, read at every frame): `setSpeed(n)` makes it run n times as
+ * fast as real time from now on, going on from the time it shows (1: real time again, still ahead by what it
+ * gained). What the monitor times — the stale calibration, sitting and breaks — then passes in seconds.
+ */
+export async function offscreenClock(browser: Browser): Promise<{ setSpeed(speed: number): Promise<void> }> {
+  const target = await browser.waitForTarget((t) => t.url().includes('/src/offscreen/offscreen.html'));
+  const page = (await target.asPage()) as Page;
+  return {
+    setSpeed: (speed) =>
+      page.evaluate((n) => {
+        const w = window as unknown as { realNow?: () => number };
+        w.realNow ??= Date.now.bind(Date);
+        const real = w.realNow;
+        const from = { real: real(), shown: Date.now() };
+        Date.now = () => from.shown + (real() - from.real) * n;
+      }, speed),
+  };
+}

@@ -1,9 +1,33 @@
-// Desktop notifications for persistent poor posture, with a snooze button.
+// Desktop notifications for persistent poor posture and the stand-up reminder, each with a snooze button.
+import { SITTING_MESSAGES, STAND_UP_SNOOZE_MS } from '@posture-vision/core';
+
 export interface Notifier {
   /** Shows the alert's text (what to do about the issue seen). */
   poorPosture(text: string): Promise<void>;
   /** Calls back when the notification's snooze button is clicked (registered at the worker's top level). */
   onSnooze(callback: () => void): void;
+  /** The stand-up reminder (how long the person has been sitting). */
+  standUp(text: string): Promise<void>;
+  /** Calls back when the stand-up reminder's snooze button is clicked. */
+  onStandUpSnooze(callback: () => void): void;
+}
+
+const STAND_UP_ID = 'stand-up';
+
+/** The stand-up reminder's notification: silent for the system, as the posture alert is. */
+export function standUpNotification(
+  text: string,
+  iconUrl: string,
+): chrome.notifications.NotificationCreateOptions {
+  return {
+    type: 'basic',
+    iconUrl,
+    title: SITTING_MESSAGES.standUpTitle,
+    message: text,
+    buttons: [{ title: SITTING_MESSAGES.standUpSnooze(STAND_UP_SNOOZE_MS / 60_000) }],
+    priority: 1,
+    silent: true,
+  };
 }
 
 const POOR_POSTURE_ID = 'poor-posture';
@@ -41,6 +65,20 @@ export function chromeNotifier(): Notifier {
     onSnooze(callback) {
       chrome.notifications.onButtonClicked.addListener((id, index) => {
         if (id === POOR_POSTURE_ID && index === 0) {
+          callback();
+          void chrome.notifications.clear(id);
+        }
+      });
+    },
+    async standUp(text) {
+      await chrome.notifications.create(
+        STAND_UP_ID,
+        standUpNotification(text, chrome.runtime.getURL('icons/icon128.png')),
+      );
+    },
+    onStandUpSnooze(callback) {
+      chrome.notifications.onButtonClicked.addListener((id, index) => {
+        if (id === STAND_UP_ID && index === 0) {
           callback();
           void chrome.notifications.clear(id);
         }

@@ -1,5 +1,5 @@
 // The popup reads the stored state directly and follows its changes; commands go to the service worker.
-import { STORAGE_KEYS } from '@posture-vision/core';
+import { type SittingState, STORAGE_KEYS } from '@posture-vision/core';
 import { useEffect, useState } from 'react';
 import { send } from '../messaging/runtime';
 import { type AlertState, INITIAL_ALERT_STATE } from '../rules/alert-timing';
@@ -19,6 +19,10 @@ export interface ExtensionState {
   camera: CameraPermission;
   signedIn: boolean;
   account: Account | null;
+  /** Sitting and breaks as the service worker last stored them (core's sittingFigures reads them as of a time). */
+  sitting: SittingState | null;
+  /** When this was read: the popup's figures are as of then at least. */
+  readAt: number;
 }
 
 async function read(): Promise<ExtensionState> {
@@ -28,6 +32,7 @@ async function read(): Promise<ExtensionState> {
     KEYS.stats,
     KEYS.camera,
     KEYS.account,
+    KEYS.sitting,
     STORAGE_KEYS.token,
   ]);
   const signedIn = typeof values[STORAGE_KEYS.token] === 'string';
@@ -39,6 +44,8 @@ async function read(): Promise<ExtensionState> {
     signedIn,
     // Only while signed in: after sign-out nothing of the previous account is shown.
     account: signedIn ? ((values[KEYS.account] as Account | undefined) ?? null) : null,
+    sitting: (values[KEYS.sitting] as SittingState | undefined) ?? null,
+    readAt: Date.now(),
   };
 }
 

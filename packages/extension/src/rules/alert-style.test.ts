@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { poorPostureNotification } from '../platform/notifier';
+import { poorPostureNotification, standUpNotification } from '../platform/notifier';
 import { INITIAL_MONITOR_STATE, type MonitorState } from '../state/monitor-state';
-import { alertAction } from './alert-style';
+import { alertAction, standUpAction } from './alert-style';
 import { badgeFor } from './badge';
 
 describe('alert style', () => {
@@ -65,6 +65,29 @@ describe('the badge of an alert', () => {
       text: 'SIT',
       color: '#c62828',
       title: 'Posture Vision: Chin back: your head is forward.',
+    });
+  });
+});
+
+describe('the stand-up reminder by alert style', () => {
+  it('notifies in the notification styles (with the sound in one), not with the badge only or none', () => {
+    const sat = 52 * 60_000 + 59_000;
+    const text = 'You have been sitting for 52 min. Stand up and move for a few minutes.';
+    expect(standUpAction('sound', sat)).toEqual({ text, notification: true, sound: true });
+    expect(standUpAction('silent', sat)).toEqual({ text, notification: true, sound: false });
+    expect(standUpAction('badge', sat)).toMatchObject({ notification: false, sound: false });
+    expect(standUpAction('none', sat)).toMatchObject({ notification: false, sound: false });
+  });
+
+  it('is a silent notification titled to stand up, with its 10-minute Snooze', () => {
+    expect(standUpNotification('You have been sitting for 50 min.', 'icon.png')).toEqual({
+      type: 'basic',
+      iconUrl: 'icon.png',
+      title: 'Time to stand up',
+      message: 'You have been sitting for 50 min.',
+      buttons: [{ title: 'Snooze 10 min' }],
+      priority: 1,
+      silent: true,
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   type AlertStyle,
   type PostureIssue,
   postureAlertText,
+  SITTING_MESSAGES,
 } from '@posture-vision/core';
 
 export interface AlertAction {
@@ -22,4 +23,18 @@ export const ALERT_BADGE_TEXT = 'SIT';
 
 export function alertAction(style: AlertStyle, issue: PostureIssue | null): AlertAction {
   return { text: postureAlertText(issue), ...ALERT_STYLE_CHANNELS[style] };
+}
+
+/** What the stand-up reminder does: the notification styles notify (the sound style with its sound); badge only and
+ * none show no reminder, the popup's sitting figures go on. */
+export interface StandUpAction {
+  /** How long the person has been sitting, in whole minutes, as the reminder says. */
+  text: string;
+  notification: boolean;
+  sound: boolean;
+}
+
+export function standUpAction(style: AlertStyle, sittingMs: number): StandUpAction {
+  const { notification, sound } = ALERT_STYLE_CHANNELS[style];
+  return { text: SITTING_MESSAGES.standUpText(Math.floor(sittingMs / 60_000)), notification, sound };
 }
