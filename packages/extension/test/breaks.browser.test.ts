@@ -1,23 +1,38 @@
 // Sitting and breaks seen by the camera, in the built extension in the system Chromium against the real API: a
 // person sits at the desk (the fake camera plays a real person's picture), leaves the chair (the empty room) and
-// comes back. The popup shows her sitting, then on a break and one break today, then sitting again from 0 with the
-// stretch before the break as today's longest. The video is processed on this computer (device mode).
+// comes back. She sets the stand-up reminder to its shortest stretch in the popup (stored on the API); the reminder
+// comes once she has sat that long. The popup shows her sitting, then on a break and one break today, then sitting
+// again from 0 with the stretch before the break as today's longest; the break reset the reminder, which comes again
+// only after a new stretch as long. The video is processed on this computer (device mode).
 //
 // Time is the edge: a stretch of minutes and a break of BREAK_MIN_MS. The offscreen document's clock (the
 // monitor's `now`, which stamps each presence report the rule is timed by) runs 20 times as fast while she sits and
 // while she is away, so minutes pass in seconds; the rule and its threshold are the production ones.
-import { BREAK_MIN_MS, NOBODY_FPS, SITTING_MESSAGES, type SittingState } from '@posture-vision/core';
+import {
+  BREAK_MIN_MS,
+  NOBODY_FPS,
+  SITTING_MESSAGES,
+  type SittingState,
+  STAND_UP_MINUTES,
+} from '@posture-vision/core';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMonitoredTime } from '../src/rules/daily-stats';
 import type { MonitorState } from '../src/state/monitor-state';
+import { get } from './api-user';
 import { type ExtensionStack, startExtensionStack } from './extension-stack';
-import { chooseDeviceProcessing, offscreenClock, startMonitoring, waitForPopupText } from './popup';
+import {
+  chooseDeviceProcessing,
+  notificationsShown,
+  offscreenClock,
+  startMonitoring,
+  waitForPopupText,
+} from './popup';
 
 const SUITE = 'extension-breaks';
-/** How long she sits before leaving, on the monitor's clock: long enough to read in whole minutes. */
-const STRETCH_MS = 5 * 60_000;
+/** The reminder's stretch she chooses: the shortest, so the monitor's clock gets there soonest. */
+const STAND_UP_MS = STAND_UP_MINUTES.min * 60_000;
 const SPEED = 20;
 
 let stack: ExtensionStack;
@@ -32,6 +47,13 @@ const screenshot = async (name: string) => {
 
 const waitForPopup = (testId: string, texts: string[], timeout = 60_000) =>
   waitForPopupText(popup, testId, texts, timeout);
+
+/** The toolbar badge: its text and title. */
+const badge = () =>
+  popup.evaluate(async () => ({
+    text: await chrome.action.getBadgeText({}),
+    title: await chrome.action.getTitle({}),
+  }));
 
 /** What the service worker stored, and what the popup shows, read at one moment. */
 const seen = () =>
@@ -57,7 +79,16 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('breaks seen by the camera', () => {
-  it('the person leaves the chair for a break and comes back: sitting starts again, one break today', async () => {
+  it('reminds her to stand up after her stretch; she leaves for a break and comes back: sitting starts again, one break today, the reminder reset', async () => {
+    await popup.waitForSelector('[data-testid="stand-up-minutes"]', { timeout: 15_000 });
+    await popup.select('[data-testid="stand-up-minutes"]', String(STAND_UP_MINUTES.min));
+    await expect
+      .poll(
+        async () =>
+          (await get(stack.api, '/profile/alert-preferences', stack.user.accessToken)).data.standUpMinutes,
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(STAND_UP_MINUTES.min);
     await chooseDeviceProcessing(popup);
     await startMonitoring(browser, popup);
     // Seen at the desk as soon as frames come, while the reference is still being taken.
@@ -66,16 +97,27 @@ describe('breaks seen by the camera', () => {
     expect((await seen()).breaks).toBe('0');
 
     const clock = await offscreenClock(browser);
-    await clock.setSpeed(SPEED);
     const stretch = (s: SittingState | null) =>
       s?.since != null && s.lastSeenAt != null ? s.lastSeenAt - s.since : 0;
+    // She sits on: the reminder comes once she has sat for the minutes she chose, not before.
+    await clock.setSpeed(SPEED);
     await expect
-      .poll(async () => stretch((await seen()).sitting), {
-        timeout: STRETCH_MS / SPEED + 60_000,
-        interval: 500,
-      })
-      .toBeGreaterThanOrEqual(STRETCH_MS);
+      .poll(() => notificationsShown(popup), { timeout: STAND_UP_MS / SPEED + 60_000, interval: 250 })
+      .toContain('stand-up');
     await clock.setSpeed(1);
+    const remindedAfter = await popup.evaluate(async () => {
+      const { sitting } = await chrome.storage.local.get('sitting');
+      const s = sitting as SittingState;
+      return (s.remindedAt ?? 0) - (s.since ?? Number.NaN);
+    });
+    expect(remindedAfter).toBeGreaterThanOrEqual(STAND_UP_MS);
+    // The badge asks her to stand up too, in the reminder's words, until she takes a break.
+    const minutes = Math.floor(remindedAfter / 60_000);
+    expect(await badge()).toEqual({
+      text: 'UP',
+      title: `Posture Vision: ${SITTING_MESSAGES.standUpText(minutes)}`,
+    });
+    await popup.evaluate(() => chrome.notifications.clear('stand-up'));
     // The popup shows the stretch the service worker stored, in whole minutes, as the longest of the day too.
     await expect
       .poll(
@@ -101,6 +143,7 @@ describe('breaks seen by the camera', () => {
     await clock.setSpeed(1);
     const away = await seen();
     expect(away.breaks).toBe('1');
+    await expect.poll(async () => (await badge()).text, { timeout: 10_000, interval: 250 }).not.toBe('UP');
     expect(away.longest).toBe(before.longest);
     await screenshot('popup-on-break');
 
@@ -112,6 +155,17 @@ describe('breaks seen by the camera', () => {
     expect(back.longest).toBe(before.longest);
     expect(back.longest).not.toBe('0 min');
     await screenshot('popup-back');
+
+    // The break reset the reminder: it comes again once the new stretch is as long.
+    expect(await notificationsShown(popup)).not.toContain('stand-up');
+    await clock.setSpeed(SPEED);
+    await expect
+      .poll(() => notificationsShown(popup), { timeout: STAND_UP_MS / SPEED + 60_000, interval: 250 })
+      .toContain('stand-up');
+    await clock.setSpeed(1);
+    const again = await seen();
+    expect(stretch(again.sitting)).toBeGreaterThanOrEqual(STAND_UP_MS);
+    expect(again.breaks).toBe('1');
 
     await popup.locator('::-p-text(Stop monitoring)').click();
     await waitForPopup('phase', ['Not monitoring']);

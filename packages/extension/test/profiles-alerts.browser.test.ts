@@ -18,6 +18,7 @@ import {
   alertAfterPoorMs,
   chooseDeviceProcessing,
   notificationsShown,
+  offscreenClock,
   POOR_POSTURE_TEXTS,
   startMonitoring,
   waitForPopupText,
@@ -250,22 +251,12 @@ describe('profiles and the warning delay from the popup', () => {
     // monitor's `now`, read at every frame) runs 10 times faster from here: three minutes in about 18 seconds. Not
     // faster: a held poor posture is watched at 2 frame/s, and the rule takes 30 s between two frames for the
     // person having left (STALE_ABSENCE_RESET_MS), which at 60 times was one real half second.
-    const offscreen = await browser.waitForTarget((t) => t.url().includes('/src/offscreen/offscreen.html'));
-    const offscreenPage = (await offscreen.asPage()) as Page;
-    // From now on the clock runs `speed` times as fast as real time, going on from the time it shows.
-    const setClockSpeed = (speed: number) =>
-      offscreenPage.evaluate((n) => {
-        const w = window as unknown as { realNow?: () => number };
-        w.realNow ??= Date.now.bind(Date);
-        const real = w.realNow;
-        const from = { real: real(), shown: Date.now() };
-        Date.now = () => from.shown + (real() - from.real) * n;
-      }, speed);
-    await setClockSpeed(10);
+    const clock = await offscreenClock(browser);
+    await clock.setSpeed(10);
     await popup.waitForSelector('[data-testid="stale-calibration"]', {
       timeout: STALE_AFTER_MS / 10 + 60_000,
     });
-    await setClockSpeed(1);
+    await clock.setSpeed(1);
     expect(await popup.$eval('[data-testid="stale-calibration"]', (el) => el.textContent)).toContain(
       SESSION_MESSAGES.staleCalibration,
     );

@@ -162,6 +162,7 @@ async function raiseAlert(action: AlertAction, at: number): Promise<void> {
 
 /** The stand-up reminder, as the user's style has it (the sound made by the offscreen document). */
 async function raiseStandUp(action: StandUpAction): Promise<void> {
+  if (action.badge) await updateMonitor(() => ({ standUp: action.text }));
   if (action.notification) await notifier.standUp(action.text);
   if (action.sound) await send('offscreen', 'offscreen/chime', undefined).catch(() => undefined);
 }
@@ -326,7 +327,7 @@ const handlers: Handlers<'background'> = {
   async 'offscreen/presence'(sample) {
     // Sitting and breaks (core sessions/sitting.ts) on the monitor's clock; the reminder once the stretch reaches
     // the user's minutes (User Settings or the popup; off: never).
-    const action = await serial(async () => {
+    const reminder = await serial(async () => {
       const { standUpMinutes, alertStyle } = parseAlertPreferences(
         (await chrome.storage.local.get(ALERT_PREFERENCES_KEY))[ALERT_PREFERENCES_KEY] as string | undefined,
       );
@@ -334,9 +335,14 @@ const handlers: Handlers<'background'> = {
       const due = standUpDue(sitting, standUpMinutes, sample.at);
       if (due) sitting = reminded(sitting, sample.at);
       await writeValue(KEYS.sitting, sitting);
-      return due ? standUpAction(alertStyle, sittingFigures(sitting, sample.at).sittingNowMs ?? 0) : null;
+      return {
+        action: due ? standUpAction(alertStyle, sittingFigures(sitting, sample.at).sittingNowMs ?? 0) : null,
+        // A break taken (or a new stretch) ends the reminder standing on the badge.
+        over: sitting.remindedAt === null,
+      };
     });
-    if (action) await raiseStandUp(action);
+    if (reminder.action) await raiseStandUp(reminder.action);
+    else if (reminder.over && (await monitorState()).standUp) await updateMonitor(() => ({ standUp: null }));
     return { ok: true };
   },
   'storage/get': ({ key }) => storage.get(key),
@@ -380,7 +386,7 @@ notifier.onStandUpSnooze(
     void serial(async () => {
       const sitting = await readValue(KEYS.sitting);
       if (sitting) await writeValue(KEYS.sitting, snoozeStandUp(sitting, Date.now()));
-    }),
+    }).then(() => updateMonitor(() => ({ standUp: null }))),
 );
 
 /**

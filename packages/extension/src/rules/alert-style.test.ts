@@ -70,13 +70,32 @@ describe('the badge of an alert', () => {
 });
 
 describe('the stand-up reminder by alert style', () => {
-  it('notifies in the notification styles (with the sound in one), not with the badge only or none', () => {
+  it('notifies in the notification styles (with the sound in one), marks the badge in all but none', () => {
     const sat = 52 * 60_000 + 59_000;
     const text = 'You have been sitting for 52 min. Stand up and move for a few minutes.';
-    expect(standUpAction('sound', sat)).toEqual({ text, notification: true, sound: true });
-    expect(standUpAction('silent', sat)).toEqual({ text, notification: true, sound: false });
-    expect(standUpAction('badge', sat)).toMatchObject({ notification: false, sound: false });
-    expect(standUpAction('none', sat)).toMatchObject({ notification: false, sound: false });
+    expect(standUpAction('sound', sat)).toEqual({ text, notification: true, sound: true, badge: true });
+    expect(standUpAction('silent', sat)).toEqual({ text, notification: true, sound: false, badge: true });
+    expect(standUpAction('badge', sat)).toEqual({ text, notification: false, sound: false, badge: true });
+    expect(standUpAction('none', sat)).toEqual({ text, notification: false, sound: false, badge: false });
+  });
+
+  it('stands on the badge as UP with its text, under a posture alert standing at the same time', () => {
+    const text = 'You have been sitting for 50 min. Stand up and move for a few minutes.';
+    const monitoring: MonitorState = {
+      ...INITIAL_MONITOR_STATE,
+      phase: 'monitoring',
+      connection: 'Connected',
+      standUp: text,
+    };
+    expect(badgeFor({ ...monitoring, posture: 'good' })).toMatchObject({
+      text: 'UP',
+      title: `Posture Vision: ${text}`,
+    });
+    expect(badgeFor({ ...monitoring, posture: 'neutral' }).text).toBe('UP');
+    expect(badgeFor({ ...monitoring, posture: 'poor', alert: 'Sit up tall: you are slouching.' }).text).toBe(
+      'SIT',
+    );
+    expect(badgeFor({ ...monitoring, posture: 'good', standUp: null }).text).toBe('OK');
   });
 
   it('is a silent notification titled to stand up, with its 10-minute Snooze', () => {

@@ -25,16 +25,23 @@ export function alertAction(style: AlertStyle, issue: PostureIssue | null): Aler
   return { text: postureAlertText(issue), ...ALERT_STYLE_CHANNELS[style] };
 }
 
-/** What the stand-up reminder does: the notification styles notify (the sound style with its sound); badge only and
- * none show no reminder, the popup's sitting figures go on. */
+/** What the stand-up reminder does, by the same channels as a posture alert: the notification styles notify (the
+ * sound style with its sound), every style but none marks the badge; with none the popup's figures go on alone. */
 export interface StandUpAction {
   /** How long the person has been sitting, in whole minutes, as the reminder says. */
   text: string;
   notification: boolean;
   sound: boolean;
+  /** The toolbar badge shows STAND_UP_BADGE_TEXT (the text as its title) until a break or a snooze. */
+  badge: boolean;
 }
 
+/** The badge's text while a stand-up reminder stands: an instruction, within the toolbar's four characters. */
+export const STAND_UP_BADGE_TEXT = 'UP';
+
 export function standUpAction(style: AlertStyle, sittingMs: number): StandUpAction {
-  const { notification, sound } = ALERT_STYLE_CHANNELS[style];
-  return { text: SITTING_MESSAGES.standUpText(Math.floor(sittingMs / 60_000)), notification, sound };
+  return {
+    text: SITTING_MESSAGES.standUpText(Math.floor(sittingMs / 60_000)),
+    ...ALERT_STYLE_CHANNELS[style],
+  };
 }

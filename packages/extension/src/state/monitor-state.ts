@@ -33,6 +33,9 @@ export interface MonitorState {
   /** The alert standing for this stretch of poor posture (its text), shown by the badge; null once posture is not
    * poor, and in the styles that do not mark the badge. */
   alert?: string | null;
+  /** The stand-up reminder standing (its text), shown by the badge until a break or its snooze; null otherwise, and
+   * in the style that does not mark the badge. */
+  standUp?: string | null;
   /** When the posture above was seen. */
   postureAt: number | null;
   sessionId: string | null;
@@ -55,6 +58,7 @@ export const INITIAL_MONITOR_STATE: MonitorState = {
   posture: 'neutral',
   issue: null,
   alert: null,
+  standUp: null,
   postureAt: null,
   sessionId: null,
   captureFps: 0,
