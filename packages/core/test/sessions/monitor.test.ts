@@ -182,6 +182,40 @@ describe('the posture monitor', () => {
     expect(sent).toHaveLength(3);
   });
 
+  it('says when the last frame was judged as the page is left, in a request that outlives it, keeping the session', async () => {
+    const options: unknown[] = [];
+    const m = createPostureMonitor({
+      api: {
+        ...api,
+        sessions: {
+          ...api.sessions,
+          feedback: async (_id, payload, o) => {
+            sent.push(payload);
+            options.push(o);
+            return { sent: true };
+          },
+        },
+      },
+      type: 'realtime',
+      now: () => clock,
+    });
+    await m.checkCalibration();
+    await m.start('active');
+    m.frame(frame(GOOD));
+    clock = 2000;
+    m.frame(frame(GOOD));
+    m.pageLeft();
+    expect(sent.map((f) => [f.details?.kind, Date.parse(f.timestamp)])).toEqual([
+      ['change', 0],
+      [FRAMES_STOPPED, 2000],
+    ]);
+    expect(options.at(-1)).toEqual({ keepalive: true });
+    // A page shown again goes on: its next frame is a change of the same session.
+    clock = 3000;
+    expect(m.frame(frame(GOOD))?.feedback).toBe('change');
+    expect(m.sessionId).toBe('session-1');
+  });
+
   it('stops sending and tells the host when the API says the session has ended (409)', async () => {
     const ended: string[] = [];
     let refused = false;

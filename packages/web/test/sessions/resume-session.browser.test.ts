@@ -1,12 +1,14 @@
 // A reload during a session, in Chromium against the real API and vision service: the page warns before leaving,
 // and after the reload offers the session still running on the API back. Resume continues the same session (its
-// timer from the session's start, its feedback to the same id); End session ends it at its last feedback, so its
-// report holds only the time that was judged.
+// timer from the session's start, its feedback to the same id); the time the reload took, without frames, is
+// neither good nor poor, and the report's good, poor and not judged time add up to its length. End session ends
+// it at its last feedback, so its report holds only the time that was judged.
 import type { SessionReport } from '@posture-vision/core/api';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  calibrateWhenSteady,
   callAs,
   clickButton,
   type LiveStack,
@@ -34,8 +36,9 @@ const seconds = (timer: string) => {
   return (m ?? 0) * 60 + (s ?? 0);
 };
 
-/** A page with a session running for a few seconds, its feedback reaching the API; the dialogs it opened. */
-async function runningSession(page: Page): Promise<{ id: string; dialogs: string[] }> {
+/** A page with a session running for a few seconds, its feedback reaching the API (judged against the posture
+ * taken with Calibrate Posture when `calibrate`); the dialogs it opened. */
+async function runningSession(page: Page, calibrate = false): Promise<{ id: string; dialogs: string[] }> {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.type());
@@ -53,6 +56,15 @@ async function runningSession(page: Page): Promise<{ id: string; dialogs: string
     { timeout: 120_000 },
   );
   await waitForText(page, 'session-timer', /^00:(0[3-9]|[1-5]\d)$/, 60_000);
+  if (calibrate) {
+    await calibrateWhenSteady(page);
+    await waitForText(page, 'posture-status', 'Posture: good', 60_000);
+    // A heartbeat of the good posture reached the API before the reload.
+    await page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/sessions/${active.id}/feedback`),
+      { timeout: 60_000 },
+    );
+  }
   return { id: active.id, dialogs };
 }
 
@@ -65,12 +77,13 @@ async function reloadToOffer(page: Page, dialogs: string[]): Promise<void> {
 }
 
 describe('a session survives a reload', () => {
-  it('warns before leaving, offers the session back, and Resume continues the same session', async () => {
+  it('warns before leaving, offers the session back, and Resume continues the same session; the reload is not judged', async () => {
     const page = await stack.browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    const { id, dialogs } = await runningSession(page);
+    const { id, dialogs } = await runningSession(page, true);
     const before = seconds(await page.$eval('[data-testid="session-timer"]', (e) => e.textContent ?? ''));
     await reloadToOffer(page, dialogs);
+    const offeredAt = Date.now();
     await saveScreenshot(page, SUITE, '01-offer');
     const resumedFeedback = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().endsWith(`/sessions/${id}/feedback`),
@@ -90,8 +103,30 @@ describe('a session survives a reload', () => {
     const link = await page.$eval('[data-testid="session-report-summary"] a', (a) => a.getAttribute('href'));
     expect(link?.split('/').at(-1)).toBe(id);
     expect(await call<unknown>('/sessions/active')).toBeNull();
+
+    // The time the reload took (no frames) is neither good nor poor, though the posture before it was good and the
+    // session was resumed within the gap cap; good, poor and not judged (the reload, the second before the first
+    // reading) add up to the session's length.
+    const report = await call<SessionReport>(`/sessions/${id}/report`);
+    const k = report.keyFindings;
+    expect(k.goodPostureTime).toBeGreaterThan(0);
+    expect(k.goodPostureTime + k.poorPostureTime + k.neutralPostureTime).toBe(report.duration);
+    const exported = await call<{
+      feedback: { sessionId: string; timestamp: string; postureStatus: string }[];
+    }>('/sessions/export?format=json');
+    const sent = exported.feedback
+      .filter((f) => f.sessionId === id)
+      .map((f) => ({ at: Date.parse(f.timestamp), status: f.postureStatus }))
+      .sort((a, b) => a.at - b.at);
+    // No frames from the offer (the reloaded page's camera off) to the first feedback after Resume; judged time can
+    // only lie from the first judged feedback to the offer, and from that feedback to the end.
+    const firstJudged = sent.find((f) => f.status !== 'neutral') as { at: number };
+    const firstAfter = sent.find((f) => f.at > offeredAt) as { at: number };
+    const withFrames =
+      (offeredAt - firstJudged.at + (Date.parse(report.endTime as string) - firstAfter.at)) / 1000;
+    expect(k.goodPostureTime + k.poorPostureTime).toBeLessThanOrEqual(withFrames + 1);
     await page.close();
-  }, 300_000);
+  }, 360_000);
 
   it('End session from the offer ends it at its last feedback: its report holds only judged time', async () => {
     const page = await stack.browser.newPage();

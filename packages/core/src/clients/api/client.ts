@@ -52,6 +52,8 @@ export interface RequestOptions {
   noRetry?: boolean;
   /** Network failure or 404 answers the offline placeholder. */
   fallback?: boolean;
+  /** The request outlives the page (sent as it is being left: a reload, a closed tab). */
+  keepalive?: boolean;
 }
 
 export function withQuery(path: string, query?: Query): string {
@@ -129,6 +131,7 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
         credentials: 'include',
         headers,
         body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)),
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       throw new NetworkError(error instanceof Error ? error.message : String(error), { cause: error });
@@ -328,12 +331,13 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
           ...(options ? { json: options } : {}),
         }),
       active: () => authed('/sessions/active'),
-      async feedback(id, payload) {
+      async feedback(id, payload, options) {
         try {
           await request(`/sessions/${encodeURIComponent(id)}/feedback`, {
             method: 'POST',
             json: payload,
             auth: true,
+            ...(options?.keepalive ? { keepalive: true } : {}),
           });
           return { sent: true };
         } catch (error) {

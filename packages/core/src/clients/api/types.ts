@@ -191,8 +191,13 @@ export interface ApiClient {
       options?: { at?: 'now' | 'lastFeedback'; keep?: 'always' | 'judged' },
     ): Promise<Answer<{ kept?: boolean } & Record<string, unknown>>>;
     active(): Promise<Answer<{ id: string; mode: SessionMode; startTime: string } | null>>;
-    /** A failure is logged, and answered as what became of it (a stand-in answering nothing: sent). */
-    feedback(id: string, payload: PostureFeedback): Promise<FeedbackOutcome | undefined>;
+    /** A failure is logged, and answered as what became of it (a stand-in answering nothing: sent). With
+     * `keepalive` the request outlives the page (sent as it is being left). */
+    feedback(
+      id: string,
+      payload: PostureFeedback,
+      options?: { keepalive?: boolean },
+    ): Promise<FeedbackOutcome | undefined>;
     report(id: string): Promise<Answer<SessionReport>>;
     analytics(range?: { startDate?: string; endDate?: string }): Promise<Answer<DashboardAnalytics>>;
     history(limit?: number): Promise<Answer<SessionHistoryItem[]>>;

@@ -200,9 +200,9 @@ export function createPostureMonitor(host: PostureMonitorHost) {
 
   /** Sends one feedback of the session `id`; a refusal saying the session has ended stops the sending and tells
    * the host (once: later refusals of the same session find it let go). */
-  function send(id: string, payload: PostureFeedback): void {
+  function send(id: string, payload: PostureFeedback, options?: { keepalive?: boolean }): void {
     const sending = host.api.sessions
-      .feedback(id, payload)
+      .feedback(id, payload, options)
       .then((outcome) => {
         if (!outcome || outcome.sent || outcome.status !== SESSION_ENDED_STATUS || sessionId !== id) return;
         sessionId = null;
@@ -214,6 +214,23 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       .catch(() => undefined)
       .finally(() => inFlight.delete(sending));
     inFlight.add(sending);
+  }
+
+  /** Tells the API when the running session's last frame was judged (FRAMES_STOPPED: it holds no time), once per
+   * stretch of feedback; the next frame then sends a change. */
+  function sayFramesStopped(options?: { keepalive?: boolean }): void {
+    if (!sessionId || !last || lastFrameAt === null) return;
+    send(
+      sessionId,
+      {
+        postureStatus: 'neutral',
+        timestamp: new Date(lastFrameAt).toISOString(),
+        details: { type: host.type, kind: FRAMES_STOPPED } satisfies FeedbackDetails,
+      },
+      options,
+    );
+    last = null;
+    shown = null;
   }
 
   async function stillRunning(id: string): Promise<boolean> {
@@ -361,17 +378,20 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       return { verdict, changed, feedback: kind, calibrated };
     },
 
+    /** The page is being left (a reload, a closed tab, another address): the API is told when the last frame was
+     * judged, in a request that outlives the page, so the time until the session is resumed (a reload) is not
+     * counted as the posture last sent, however soon that is. The session is not let go: a page the browser keeps
+     * and shows again goes on, its next frame sending a change. */
+    pageLeft(): void {
+      sayFramesStopped({ keepalive: true });
+    },
+
     /** Lets go of the running session without ending it (monitoring paused, or the session taken over by another
      * tab; the host keeps its id to resume with `start`). The API is told when the last frame was judged
      * (FRAMES_STOPPED), so the time until another client reports on the session is not counted as the posture
      * last sent, and what was judged here is kept. */
     detach(): void {
-      if (sessionId && last && lastFrameAt !== null)
-        send(sessionId, {
-          postureStatus: 'neutral',
-          timestamp: new Date(lastFrameAt).toISOString(),
-          details: { type: host.type, kind: FRAMES_STOPPED } satisfies FeedbackDetails,
-        });
+      sayFramesStopped();
       sessionId = null;
       last = null;
       shown = null;
