@@ -7,7 +7,7 @@
 // Last, a profile whose reference no longer fits (taken at another desk): after three minutes of the monitor's
 // clock off it the popup warns that the calibration is stale, and its one click recalibrates.
 import { POSTURE_ISSUES, SESSION_MESSAGES, STALE_AFTER_MS } from '@posture-vision/core/sessions';
-import { postureAlertText, WARNING_DELAY_S } from '@posture-vision/core/settings';
+import { DEFAULT_ALERT_PREFERENCES, postureAlertText, WARNING_DELAY_S } from '@posture-vision/core/settings';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { RunningService } from '@posture-vision/testkit/services';
 import type { Browser, Page } from 'puppeteer-core';
@@ -126,7 +126,11 @@ describe('profiles and the warning delay from the popup', () => {
         timeout: 15_000,
         interval: 250,
       })
-      .toEqual({ sensitivity: 'high', warningDelaySeconds: NEW_DELAY_S, alertStyle: 'sound' });
+      .toEqual({
+        ...DEFAULT_ALERT_PREFERENCES,
+        warningDelaySeconds: NEW_DELAY_S,
+        alertStyle: 'sound',
+      });
   });
 
   it('monitors with the active profile, storing its reference there', async () => {
