@@ -14,8 +14,11 @@ export default defineConfig({
     globalSetup: process.env.POSTURE_TEST_TIER === 'browser' ? ['test/web-build.setup.ts'] : [],
     maxWorkers: process.env.POSTURE_TEST_TIER === 'browser' ? 2 : 1,
     // The profiles and alerts file waits out the most delays (55 s of the tier's 95 s alone on a 2-core AMD EPYC,
-    // 2026-11-29): started first, the other worker runs the rest beside it.
-    sequence: { sequencer: longestFirst(['test/profiles-alerts.browser.test.ts']) },
+    // 2026-11-29), the breaks file two stand-up stretches and a break on a clock 20 times as fast (about 140 s
+    // beside another file, 2026-12-02): started first, one in each worker, the other files run beside them.
+    sequence: {
+      sequencer: longestFirst(['test/profiles-alerts.browser.test.ts', 'test/breaks.browser.test.ts']),
+    },
     testTimeout: 120_000,
     hookTimeout: 300_000,
   },
