@@ -1,6 +1,7 @@
 export * from './domain/sessions/contract';
 export * from './domain/sessions/feedback';
 export * from './domain/sessions/format';
+export * from './domain/sessions/session-owner';
 export * from './domain/sessions/sitting';
 export * from './domain/sessions/stale-calibration';
 export * from './domain/sessions/timeline-strip';

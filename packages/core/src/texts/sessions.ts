@@ -31,6 +31,20 @@ export const SESSION_MESSAGES = {
   endSession: 'End session',
   /** Browsers show their own text before leaving; this is what the page hands them. */
   leaveWarning: 'A session is running: leaving this page stops sending your posture to it.',
+  /** A link in the app (the sidebar) clicked while a session runs: the page asks first; ended by leaving, the
+   * session is kept only when some of its time was judged (the API's end with `keep: 'judged'`). Not in the
+   * specification, so worded here once. */
+  leaveSessionConfirm:
+    'A session is running. Leave this page and end it? It is kept in your history only if some of your posture was judged.',
+  /** Why this tab stopped monitoring the session it ran (domain/sessions/session-owner.ts, or the API refusing its
+   * feedback as late); not in the specification, so worded here once. */
+  sessionTakenOver:
+    'This session continues in another tab: monitoring here has stopped. The time measured here is kept in the session.',
+  sessionEndedInOtherTab: 'This session was ended in another tab.',
+  sessionReplacedInOtherTab: 'A new session was started in another tab, which ended this one.',
+  /** `why`: one of the texts above, or the API's words when it refused this tab's feedback. */
+  monitoringStoppedHere: (why: string) =>
+    `${why} Monitoring here has stopped; the time measured here is kept in the report below.`,
 } as const;
 
 /** Report loads that fail for these ids show demo data instead. */

@@ -25,6 +25,22 @@ describe('session texts', () => {
       'Your posture has not matched your reference for several minutes: your setup may have changed. Recalibrate to take a new reference.',
     ],
     [SESSION_MESSAGES.recalibrate, 'Recalibrate'],
+    [
+      SESSION_MESSAGES.leaveSessionConfirm,
+      'A session is running. Leave this page and end it? It is kept in your history only if some of your posture was judged.',
+    ],
+    [
+      SESSION_MESSAGES.sessionTakenOver,
+      'This session continues in another tab: monitoring here has stopped. The time measured here is kept in the session.',
+    ],
+    [
+      SESSION_MESSAGES.monitoringStoppedHere(SESSION_MESSAGES.sessionEndedInOtherTab),
+      'This session was ended in another tab. Monitoring here has stopped; the time measured here is kept in the report below.',
+    ],
+    [
+      SESSION_MESSAGES.monitoringStoppedHere(SESSION_MESSAGES.sessionReplacedInOtherTab),
+      'A new session was started in another tab, which ended this one. Monitoring here has stopped; the time measured here is kept in the report below.',
+    ],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });

@@ -14,9 +14,13 @@ import {
   type PostureVerdict,
   postureStatusText,
   SESSION_MESSAGES,
+  SESSION_OWNER_CHANNEL,
+  type SessionLoss,
   type SessionMode,
+  type SessionOwnerMessage,
   type SessionReport,
   savedReferenceProblem,
+  sessionLoss,
 } from '@posture-vision/core';
 import { ActionNotice, Button, StaleCalibrationNotice, StatusPill } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -57,6 +61,25 @@ function message(error: unknown): string {
 
 const NEUTRAL: Pick<PostureVerdict, 'status' | 'issue'> = { status: 'neutral', issue: null };
 
+/** This tab, among the app's tabs that may run a session (domain/sessions/session-owner.ts). */
+const newTabId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+
+/** Why this tab stopped a session it ran: another tab's word (session-owner.ts), or the API refusing its feedback
+ * because the session has ended (its words). */
+type Lost = { loss: SessionLoss } | { refused: string };
+
+/** A click on a link to another page of the app (the sidebar): what leaving mid-session is asked about. A click
+ * that opens a new tab or window, a download, or another site leaves this page running. */
+function inAppLinkElsewhere(event: MouseEvent): boolean {
+  if (event.defaultPrevented || event.button !== 0) return false;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return false;
+  if (link.hasAttribute('download')) return false;
+  const url = new URL(link.href, window.location.href);
+  return url.origin === window.location.origin && url.pathname !== window.location.pathname;
+}
+
 export default function RealTimeSessionPage() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<SessionMode>(() =>
@@ -83,6 +106,11 @@ export default function RealTimeSessionPage() {
   // Why the active profile's saved reference was refused (nothing is judged against it), until a new one is taken.
   const [refusedReference, setRefusedReference] = useState<string | null>(null);
   const [offer, setOffer] = useState<RunningSession | null>(null);
+  // Why this tab's session stopped without its Stop (another tab took it over or ended it), in words.
+  const [notice, setNotice] = useState<string | null>(null);
+  const [tab] = useState(newTabId);
+  const channelRef = useRef<BroadcastChannel | null>(null);
+  const lostRef = useRef<(lost: Lost) => void>(() => undefined);
   // The live loop runs this page's session: the producer (the vision service's peer, or device mode's
   // detector) judges every frame against the reference the loop hands it, and the loop's monitor reads each
   // frame once. Calibrate Posture's new reference becomes the reference of record there, and the active profile
@@ -93,6 +121,7 @@ export default function RealTimeSessionPage() {
         api,
         type: 'realtime',
         now: Date.now,
+        onSessionEnded: (_id, reason) => lostRef.current({ refused: reason }),
         onReferenceTaken: (reference) => {
           setStale(false);
           setRefusedReference(null);
@@ -154,6 +183,52 @@ export default function RealTimeSessionPage() {
     };
   }, []);
 
+  // The other tabs of the app: a session started or resumed here is this tab's, and the tab that ran it lets it go
+  // (session-owner.ts); one ended here is no longer offered there.
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(SESSION_OWNER_CHANNEL);
+    channelRef.current = channel;
+    channel.onmessage = (event: MessageEvent) => {
+      const loss = sessionLoss(sessionRef.current?.id ?? null, tab, event.data);
+      if (loss) lostRef.current({ loss });
+      const said = event.data as Partial<SessionOwnerMessage> | null;
+      if (said?.type === 'ended') setOffer((o) => (o && o.id === said.sessionId ? null : o));
+    };
+    return () => {
+      channel.close();
+      channelRef.current = null;
+    };
+  }, [tab]);
+  const tellTabs = useCallback(
+    (type: SessionOwnerMessage['type'], sessionId: string) =>
+      channelRef.current?.postMessage({ type, sessionId, tab } satisfies SessionOwnerMessage),
+    [tab],
+  );
+
+  // A link to another page of the app (the sidebar) clicked while a session runs asks first, as a reload does:
+  // leaving ends the session (kept only when some of it was judged, see the unmount below). Asked in the capture
+  // phase, before the router takes the click.
+  useEffect(() => {
+    if (phase !== 'running' && phase !== 'starting') return;
+    const ask = (event: MouseEvent) => {
+      if (!inAppLinkElsewhere(event) || window.confirm(SESSION_MESSAGES.leaveSessionConfirm)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    document.addEventListener('click', ask, true);
+    return () => document.removeEventListener('click', ask, true);
+  }, [phase]);
+
+  // The page going away mid-session (a reload, a closed tab): the API is told when its last frame was judged, so a
+  // reload resumed a moment later is not counted as the posture shown before it.
+  useEffect(() => {
+    if (phase !== 'running') return;
+    const left = () => monitor.pageLeft();
+    window.addEventListener('pagehide', left);
+    return () => window.removeEventListener('pagehide', left);
+  }, [phase, monitor]);
+
   // Leaving (reload, close, another address) while a session runs asks first: the page is what reports on it.
   useEffect(() => {
     if (phase !== 'running' && phase !== 'starting') return;
@@ -182,6 +257,7 @@ export default function RealTimeSessionPage() {
   /** Starts a new session, or continues the running one offered back (same id, timer from its start). */
   const start = async (resume: RunningSession | null = null) => {
     setError(null);
+    setNotice(null);
     if (!calibration) {
       setError(SESSION_MESSAGES.calibrationRequired);
       return;
@@ -195,6 +271,8 @@ export default function RealTimeSessionPage() {
       // The offered session may have ended meanwhile (the API ends one nobody reports on): then a new one runs.
       const startedAt = resume && started.resumed ? new Date(resume.startTime) : new Date();
       sessionRef.current = { id, startedAt };
+      // This tab owns it now: a tab running it lets it go, a tab running another one was ended by this start.
+      tellTabs('claim', id);
       setOffer(null);
       setMode(sessionMode);
       secondsRef.current = secondsSince(startedAt);
@@ -222,6 +300,7 @@ export default function RealTimeSessionPage() {
     try {
       const ended = await monitor.end();
       if (!ended.ok) throw new Error(ended.message);
+      tellTabs('ended', session.id);
       const answer = await api.sessions.report(session.id);
       if (!answer?.success || !answer.data)
         throw new Error(envelopeMessage(answer, SESSION_MESSAGES.invalidReportResponse));
@@ -239,7 +318,49 @@ export default function RealTimeSessionPage() {
       setPhase('stopped');
       setError(message(e));
     }
-  }, [addLog, controller, mode, monitor, navigate]);
+  }, [addLog, controller, mode, monitor, navigate, tellTabs]);
+
+  /** The session stopped here without this tab's Stop: another tab resumed it (offered back here, to take it
+   * back), started a new one or ended it, or the API refused this tab's feedback as late. The monitor lets go (it
+   * tells the API when its last frame was judged, so what was judged here is kept and nothing after it counts),
+   * the camera stops without ending the session, and the page says why; an ended session's report is shown. */
+  const lose = useCallback(
+    async (lost: Lost) => {
+      const session = sessionRef.current;
+      if (!session) return;
+      sessionRef.current = null;
+      monitor.detach();
+      if (controller.state.camera !== 'idle') controller.stopCamera();
+      setPosture(NEUTRAL);
+      addLog(`Session ${session.id} stopped here: ${'loss' in lost ? lost.loss : lost.refused}`);
+      if ('loss' in lost && lost.loss === 'taken-over') {
+        setNotice(SESSION_MESSAGES.sessionTakenOver);
+        setSeconds(0);
+        setPhase('idle');
+        setOffer({ id: session.id, mode, startTime: session.startedAt.toISOString() });
+        return;
+      }
+      const why =
+        'refused' in lost
+          ? lost.refused
+          : lost.loss === 'replaced'
+            ? SESSION_MESSAGES.sessionReplacedInOtherTab
+            : SESSION_MESSAGES.sessionEndedInOtherTab;
+      setNotice(SESSION_MESSAGES.monitoringStoppedHere(why));
+      setPhase('stopping');
+      try {
+        const answer = await api.sessions.report(session.id);
+        if (!answer?.success || !answer.data)
+          throw new Error(envelopeMessage(answer, SESSION_MESSAGES.invalidReportResponse));
+        setReport(answer.data);
+      } catch (e) {
+        setError(message(e));
+      }
+      setPhase('stopped');
+    },
+    [addLog, controller, mode, monitor],
+  );
+  lostRef.current = (lost) => void lose(lost);
 
   /** Ends the session offered back: nobody watched since its last feedback, so it ends there and its report
    * counts only the time that was judged. */
@@ -250,6 +371,7 @@ export default function RealTimeSessionPage() {
     try {
       const ended = await api.sessions.end(running.id, { at: 'lastFeedback' });
       if (!ended?.success) throw new Error(envelopeMessage(ended, 'Failed to end session'));
+      tellTabs('ended', running.id);
       const answer = await api.sessions.report(running.id);
       if (!answer?.success || !answer.data)
         throw new Error(envelopeMessage(answer, SESSION_MESSAGES.invalidReportResponse));
@@ -277,8 +399,9 @@ export default function RealTimeSessionPage() {
     [addLog, loop],
   );
 
-  // Stopping the camera feed stops the running session; leaving the page stops the camera, and with it the
-  // session, before the page stops listening.
+  // Stopping the camera feed stops the running session. Leaving the page (asked first for the app's links) ends
+  // it too, but keeps it only when some of its time was judged: a session left before anything was judged is no
+  // session for the history or the dashboard's recent score.
   const stopRef = useRef(stop);
   stopRef.current = stop;
   useEffect(() => {
@@ -286,10 +409,13 @@ export default function RealTimeSessionPage() {
       if (!streaming && sessionRef.current) void stopRef.current();
     });
     return () => {
+      const left = sessionRef.current;
+      sessionRef.current = null;
+      if (left) void monitor.end(null, { keep: 'judged' });
       controller.release();
       off();
     };
-  }, [controller]);
+  }, [controller, monitor]);
 
   // After Stop the report is brought into view (it stands above the camera feed, but the page may be scrolled
   // down to the feed) and its heading focused.
@@ -312,6 +438,11 @@ export default function RealTimeSessionPage() {
             </Button>
           )}
         </div>
+      )}
+      {notice && (
+        <p className="rts-banner" role="status" data-testid="session-notice">
+          {notice}
+        </p>
       )}
       {offer && phase === 'idle' && (
         <section className="rts-offer" data-testid="running-session-offer" aria-label="Running session">
