@@ -29,6 +29,7 @@ describe.each(databases)('alert preferences on %s', (kind) => {
       warningDelaySeconds: 12,
       alertStyle: 'sound',
       standUpMinutes: STAND_UP_MINUTES.default,
+      batteryMode: 'usual',
     };
     expect(saved.body.data).toEqual(stored);
     expect((await read(user)).body.data).toEqual(stored);
@@ -47,7 +48,13 @@ describe.each(databases)('alert preferences on %s', (kind) => {
 
   it('keeps each alert style on the account', async () => {
     for (const alertStyle of ['badge', 'none', 'silent', 'sound']) {
-      const body = { sensitivity: 'medium', warningDelaySeconds: 20, alertStyle, standUpMinutes: 50 };
+      const body = {
+        sensitivity: 'medium',
+        warningDelaySeconds: 20,
+        alertStyle,
+        standUpMinutes: 50,
+        batteryMode: 'usual',
+      };
       expect((await save(other, body)).body.data).toEqual(body);
       expect((await read(other)).body.data).toEqual(body);
     }
@@ -55,7 +62,7 @@ describe.each(databases)('alert preferences on %s', (kind) => {
   });
 
   it('keeps the stand-up reminder on the account: off, its bounds, and kept by a save without it', async () => {
-    const base = { sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'silent' };
+    const base = { sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'silent', batteryMode: 'usual' };
     for (const standUpMinutes of [null, STAND_UP_MINUTES.min, STAND_UP_MINUTES.max, 30]) {
       expect((await save(other, { ...base, standUpMinutes })).body.data).toEqual({ ...base, standUpMinutes });
       expect((await read(other)).body.data.standUpMinutes).toBe(standUpMinutes);
@@ -65,7 +72,19 @@ describe.each(databases)('alert preferences on %s', (kind) => {
     expect((await read(other)).body.data.standUpMinutes).toBeNull();
   });
 
+  it('keeps the battery choice on the account, and a save without it (an older client) keeps the stored one', async () => {
+    const base = { sensitivity: 'high', warningDelaySeconds: 30 };
+    for (const batteryMode of ['slower', 'pause', 'usual', 'pause']) {
+      expect((await save(other, { ...base, batteryMode })).body.data.batteryMode).toBe(batteryMode);
+      expect((await read(other)).body.data.batteryMode).toBe(batteryMode);
+    }
+    expect((await save(other, base)).body.data.batteryMode).toBe('pause');
+    expect((await read(other)).body.data.batteryMode).toBe('pause');
+    expect((await read(user)).body.data.batteryMode).toBe('usual');
+  });
+
   it.each([
+    [{ sensitivity: 'high', warningDelaySeconds: 10, batteryMode: 'hibernate' }, 'batteryMode'],
     [
       { sensitivity: 'high', warningDelaySeconds: 10, standUpMinutes: STAND_UP_MINUTES.min - 10 },
       'standUpMinutes',

@@ -1,6 +1,6 @@
 // The alert controls shown by the web app's User Settings and the extension's popup: how far from the
 // reference counts as a deviation, how long poor posture lasts before the alert, how the alert comes, and after
-// how long a sitting stretch the stand-up reminder comes (or never). The choices, labels,
+// how long a sitting stretch the stand-up reminder comes (or never), and what monitoring does on battery. The choices, labels,
 // limits and the rule that reads a typed delay are core's (settings/alert-preferences), so both hosts show and
 // send the same thing; each host loads and saves the preferences through the API, when it chooses.
 
@@ -10,6 +10,9 @@ import {
   ALERT_STYLE_CHOICES,
   type AlertPreferences,
   type AlertStyle,
+  BATTERY_MESSAGES,
+  BATTERY_MODE_CHOICES,
+  type BatteryMode,
   readWarningDelay,
   SENSITIVITY_CHOICES,
   type Sensitivity,
@@ -135,6 +138,20 @@ export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: A
           {STAND_UP_MINUTE_CHOICES.map((m) => (
             <option key={m} value={String(m)}>
               {SITTING_MESSAGES.standUpChoice(m)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {BATTERY_MESSAGES.setting}
+        <select
+          value={preferences.batteryMode}
+          onChange={(e) => onChange({ ...preferences, batteryMode: e.target.value as BatteryMode })}
+          data-testid="battery-mode"
+        >
+          {BATTERY_MODE_CHOICES.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
             </option>
           ))}
         </select>

@@ -148,6 +148,7 @@ describe('shared components', () => {
             warningDelaySeconds: 30,
             alertStyle: 'silent',
             standUpMinutes: 50,
+            batteryMode: 'usual',
           }}
           onChange={(c) => changes.push(c)}
           onDelayInput={(d) => typed.push(d)}
@@ -203,7 +204,16 @@ describe('shared components', () => {
     ]);
     await act(async () => fireEvent.change(standUp, { target: { value: 'off' } }));
     await act(async () => fireEvent.change(standUp, { target: { value: '20' } }));
-    const prefs = { warningDelaySeconds: 30, alertStyle: 'silent', standUpMinutes: 50 };
+    // On battery: as usual (the default), a slower watch, or a pause; reported as chosen.
+    const battery = screen.getByLabelText('On battery') as HTMLSelectElement;
+    expect(battery.value).toBe('usual');
+    expect([...battery.options].map((o) => o.textContent)).toEqual([
+      'Monitor as usual',
+      'Watch more slowly',
+      'Pause monitoring',
+    ]);
+    await act(async () => fireEvent.change(battery, { target: { value: 'pause' } }));
+    const prefs = { warningDelaySeconds: 30, alertStyle: 'silent', standUpMinutes: 50, batteryMode: 'usual' };
     expect(changes).toEqual([
       { ...prefs, sensitivity: 'low' },
       { ...prefs, sensitivity: 'high', warningDelaySeconds: 45 },
@@ -211,6 +221,7 @@ describe('shared components', () => {
       { ...prefs, sensitivity: 'high', alertStyle: 'badge' },
       { ...prefs, sensitivity: 'high', standUpMinutes: null },
       { ...prefs, sensitivity: 'high', standUpMinutes: 20 },
+      { ...prefs, sensitivity: 'high', batteryMode: 'pause' },
     ]);
     // A host saving with its own button sees each edit as core reads it.
     expect(typed.slice(0, 3)).toEqual([

@@ -43,6 +43,8 @@ export const users = pgTable('users', {
   alertStyle: text('alert_style').notNull().default('silent'),
   /** The stand-up reminder's sitting stretch in minutes (core's STAND_UP_MINUTES); NULL: the reminder is off. */
   standUpMinutes: integer('stand_up_minutes').default(50),
+  /** What monitoring does on battery: usual, slower or pause (core's BATTERY_MODES); usual was all before. */
+  batteryMode: text('battery_mode').notNull().default('usual'),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The TOTP time step of the last code accepted at login: a code is good for one sign-in only. */

@@ -102,6 +102,7 @@ export default async function profileRoutes(app: FastifyInstance) {
           warningDelaySeconds: user.warningDelaySeconds,
           alertStyle: user.alertStyle,
           standUpMinutes: user.standUpMinutes,
+          batteryMode: user.batteryMode,
         }),
         'Alert preferences',
       );
@@ -113,7 +114,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     { ...auth, ...answers(alertPreferencesResponse) },
     async (request) => {
       const body = parse(alertPreferencesRequest, request.body);
-      // A save without a style or a stand-up reminder (a client from before them) keeps the stored one.
+      // A save without a style, a stand-up reminder or a battery choice (a client from before them) keeps the
+      // stored one.
       const [saved] = await ctx.db
         .update(users)
         .set({
@@ -121,15 +123,21 @@ export default async function profileRoutes(app: FastifyInstance) {
           warningDelaySeconds: body.warningDelaySeconds,
           ...(body.alertStyle ? { alertStyle: body.alertStyle } : {}),
           ...(body.standUpMinutes !== undefined ? { standUpMinutes: body.standUpMinutes } : {}),
+          ...(body.batteryMode ? { batteryMode: body.batteryMode } : {}),
           updatedAt: new Date(),
         })
         .where(eq(users.id, request.user.userId))
-        .returning({ alertStyle: users.alertStyle, standUpMinutes: users.standUpMinutes });
+        .returning({
+          alertStyle: users.alertStyle,
+          standUpMinutes: users.standUpMinutes,
+          batteryMode: users.batteryMode,
+        });
       return ok(
         normalizeAlertPreferences({
           ...body,
           alertStyle: saved?.alertStyle,
           standUpMinutes: saved?.standUpMinutes,
+          batteryMode: saved?.batteryMode,
         }),
         'Alert preferences saved.',
       );

@@ -130,6 +130,21 @@ export const ALERT_STYLE_LABELS = {
   none: 'None (statistics only)',
 } as const;
 
+/** What monitoring does while the computer runs on battery (core's settings/alert-preferences.ts BATTERY_MODES). */
+export const BATTERY_MODE_LABELS = {
+  usual: 'Monitor as usual',
+  slower: 'Watch more slowly',
+  pause: 'Pause monitoring',
+} as const;
+
+/** The battery choice's field, and what the popup says is in force while on battery. */
+export const BATTERY_MESSAGES = {
+  setting: 'On battery',
+  usual: 'On battery: monitoring as usual.',
+  slower: 'On battery: watching more slowly to save power; back to the usual rate on mains.',
+  pause: 'On battery: monitoring paused. It resumes when the computer is plugged in.',
+} as const;
+
 /** The alert preferences' own texts: the delay's field and its limit, the snooze. */
 export const ALERT_PREFERENCE_MESSAGES = {
   alertStyle: 'Alert style',

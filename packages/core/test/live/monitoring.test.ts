@@ -2,15 +2,18 @@
 // posture watch.
 import { realRgb } from '@posture-vision/testkit/real-media';
 import { describe, expect, it } from 'vitest';
-import { createReference, initialPostureState, stepPosture } from '../../src/analysis';
+import { createReference, initialPostureState, RECOVERY_MS, stepPosture } from '../../src/analysis';
 import type { Keypoint } from '../../src/detection';
 import {
+  BATTERY_RATE_DIVISOR,
+  BATTERY_RATES,
   FRAME_INTERVAL_SLACK,
   frameDue,
   frameWatch,
   gateDecision,
   type LumaGrid,
   lumaGrid,
+  MONITOR_RATES,
   type PostureWatch,
   postureWatch,
   rgbPixels,
@@ -147,6 +150,16 @@ describe('the rate that follows what is happening', () => {
     score: 0.9,
   }));
   const good = initialPostureState();
+
+  it('on battery, the slower watch divides every capture rate by the battery divisor, keeping the forced model runs', () => {
+    expect(BATTERY_RATE_DIVISOR).toBe(2);
+    expect(BATTERY_RATES.fps).toEqual({ at_risk: 2.5, poor: 1, steady: 0.5, nobody: 1 / 6 });
+    for (const watch of ['at_risk', 'poor', 'steady', 'nobody'] as const)
+      expect(watchFps(watch, BATTERY_RATES)).toBe(watchFps(watch) / BATTERY_RATE_DIVISOR);
+    expect(BATTERY_RATES.modelAtLeastEveryMs).toEqual(MONITOR_RATES.modelAtLeastEveryMs);
+    // Still two frames in every recovery second while at risk, so one frame under the threshold ends nothing.
+    expect(watchFps('at_risk', BATTERY_RATES) * (RECOVERY_MS / 1000)).toBeGreaterThanOrEqual(2);
+  });
 
   it('watches nobody when no person is in view, steady before a reference or in good posture', () => {
     expect(postureWatch(null, good, true)).toBe('nobody');

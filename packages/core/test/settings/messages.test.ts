@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BATTERY_MESSAGES,
+  BATTERY_MODE_LABELS,
   clampTwoFactorCode,
   DEFAULT_USER_SETTINGS,
   deleteAccountFailed,
@@ -17,6 +19,22 @@ import {
   uploadAvatarFailed,
   validateEnableCode,
 } from '../../src/settings';
+
+describe('the battery choice', () => {
+  it('names each choice and says which is in force on battery', () => {
+    expect(BATTERY_MODE_LABELS).toEqual({
+      usual: 'Monitor as usual',
+      slower: 'Watch more slowly',
+      pause: 'Pause monitoring',
+    });
+    expect(BATTERY_MESSAGES).toEqual({
+      setting: 'On battery',
+      usual: 'On battery: monitoring as usual.',
+      slower: 'On battery: watching more slowly to save power; back to the usual rate on mains.',
+      pause: 'On battery: monitoring paused. It resumes when the computer is plugged in.',
+    });
+  });
+});
 
 describe('settings alerts', () => {
   it.each([

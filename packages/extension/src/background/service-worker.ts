@@ -211,6 +211,14 @@ const handlers: Handlers<'background'> = {
     if (!(await offscreen.exists())) return { ok: true };
     return send('offscreen', 'offscreen/profile', undefined);
   },
+  async 'monitor/preferences'() {
+    if (!(await offscreen.exists())) return { ok: true };
+    return send('offscreen', 'offscreen/preferences', undefined);
+  },
+  async 'monitor/camera'() {
+    if (!(await offscreen.exists())) return { ok: true };
+    return send('offscreen', 'offscreen/camera', undefined);
+  },
   async 'camera/result'({ granted, reason }) {
     await writeValue(KEYS.camera, granted ? 'granted' : (reason ?? 'denied'));
     if (!granted) {
@@ -225,10 +233,6 @@ const handlers: Handlers<'background'> = {
   },
   'auth/handover': ({ handoffCode }) =>
     signInOut(async (): Promise<Result> => {
-  async 'monitor/camera'() {
-    if (!(await offscreen.exists())) return { ok: true };
-    return send('offscreen', 'offscreen/camera', undefined);
-  },
       const signedIn = (await storage.get(STORAGE_KEYS.token)) !== null;
       if (!handoffCode) {
         // Signing out in the web app signs the extension out: end the monitoring session while the token
@@ -260,8 +264,9 @@ const handlers: Handlers<'background'> = {
       message: message ?? null,
       ...(sessionId !== undefined ? { sessionId } : {}),
       ...(phase === 'error' || phase === 'stopped'
-        ? { connection: 'Not connected', captureFps: 0, sessionId: null, camera: null }
+        ? { connection: 'Not connected', captureFps: 0, sessionId: null, camera: null, power: null }
         : {}),
+      ...(phase === 'paused' ? { connection: 'Not connected', captureFps: 0, camera: null } : {}),
       ...(phase !== 'monitoring' ? { stale: false, alert: null } : {}),
       ...(phase === 'monitoring' && s.phase !== 'monitoring' ? { posture: 'neutral', issue: null } : {}),
     }));
@@ -278,11 +283,18 @@ const handlers: Handlers<'background'> = {
     await updateMonitor(() => ({ connection }));
     return { ok: true };
   },
+  async 'offscreen/power'({ onBattery, mode }) {
+    await updateMonitor(() => ({ power: { onBattery, mode } }));
+    return { ok: true };
+  },
+  async 'offscreen/camera'({ label, fallback }) {
+    await updateMonitor(() => ({ camera: { label, fallback } }));
+    return { ok: true };
+  },
   async 'offscreen/stale'({ stale }) {
     await updateMonitor(() => ({ stale }));
     return { ok: true };
   },
-      ...(phase === 'paused' ? { connection: 'Not connected', captureFps: 0, camera: null } : {}),
   async 'offscreen/processing'({ processing }) {
     await updateMonitor(() => ({ processing }));
     return { ok: true };
@@ -299,10 +311,6 @@ const handlers: Handlers<'background'> = {
     }));
     const alert = await serial(async () => {
       const stats = await readValue(KEYS.stats);
-  async 'offscreen/camera'({ label, fallback }) {
-    await updateMonitor(() => ({ camera: { label, fallback } }));
-    return { ok: true };
-  },
       const last = previous.postureAt !== null ? { status: previous.posture, at: previous.postureAt } : null;
       await writeValue(KEYS.stats, addPostureTime(stats, last, at));
       if (previous.phase !== 'monitoring') return null;
@@ -372,6 +380,7 @@ chrome.idle.onStateChanged.addListener(async (idle) => {
       phase: 'paused',
       connection: 'Not connected',
       captureFps: 0,
+      camera: null,
       message: MESSAGES.paused,
     }));
   } else if (change === 'resume') {
@@ -415,7 +424,6 @@ async function resumeInterrupted(): Promise<void> {
   await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, processing: state.processing, phase: 'starting' }));
   if (!(await storage.get(STORAGE_KEYS.token))) {
     await updateMonitor(() => ({ ...INITIAL_MONITOR_STATE, phase: 'error', message: MESSAGES.signIn }));
-      camera: null,
     return;
   }
   try {

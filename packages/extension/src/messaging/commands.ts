@@ -1,6 +1,6 @@
 // The typed message map: every runtime message is `{ target, command, payload }`, and each command names
 // its payload and its answer. Handlers are maps keyed by command, so a missing handler is a type error.
-import type { PostureIssue, PostureStatus } from '@posture-vision/core';
+import type { BatteryMode, PostureIssue, PostureStatus } from '@posture-vision/core';
 import type { Runtime } from 'webextension-polyfill';
 import type { Processing } from '../offscreen/processing';
 import type { Connection, Phase } from '../state/monitor-state';
@@ -22,6 +22,8 @@ export interface BackgroundCommands {
   'monitor/recalibrate': { payload: undefined; answer: Result };
   /** The active calibration profile changed (popup): a running monitor switches to its reference. */
   'monitor/profile': { payload: undefined; answer: Result };
+  /** The alert preferences were saved in the popup: a running monitor applies the battery choice at once. */
+  'monitor/preferences': { payload: undefined; answer: Result };
   /** Another camera was chosen in the popup: a running monitor switches to it. */
   'monitor/camera': { payload: undefined; answer: Result };
   'camera/result': { payload: { granted: boolean; reason?: 'denied' | 'missing' }; answer: Result };
@@ -38,6 +40,8 @@ export interface BackgroundCommands {
   'offscreen/connection': { payload: { connection: Connection }; answer: Result };
   /** Where the video is processed now (device mode, or the fallback when the service is unreachable). */
   'offscreen/processing': { payload: { processing: Processing }; answer: Result };
+  /** On battery or mains, and the battery choice in force (the popup says which). */
+  'offscreen/power': { payload: { onBattery: boolean; mode: BatteryMode }; answer: Result };
   /** The camera monitoring opened, by name; `fallback` names the chosen one when it was not connected. */
   'offscreen/camera': { payload: { label: string; fallback: string | null }; answer: Result };
   /** Whether the reference no longer fits (core's stale-calibration rule). */
@@ -62,10 +66,12 @@ export interface OffscreenCommands {
   'offscreen/stop': { payload: { endSession: boolean; sessionId: string | null }; answer: Result };
   'offscreen/recalibrate': { payload: undefined; answer: Result };
   'offscreen/profile': { payload: undefined; answer: Result };
-  /** Plays the alert's sound (the sound style); ok once it is playing. */
-  'offscreen/chime': { payload: undefined; answer: Result };
+  /** The alert preferences changed (the battery choice). */
+  'offscreen/preferences': { payload: undefined; answer: Result };
   /** The camera chosen in the popup changed. */
   'offscreen/camera': { payload: undefined; answer: Result };
+  /** Plays the alert's sound (the sound style); ok once it is playing. */
+  'offscreen/chime': { payload: undefined; answer: Result };
 }
 
 export interface Targets {

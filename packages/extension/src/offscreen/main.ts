@@ -2,6 +2,7 @@
 // the service worker sleeps. It has only chrome.runtime, so storage and reports go to the service worker.
 import {
   ALERT_PREFERENCES_KEY,
+  BATTERY_MESSAGES,
   CAMERA_MESSAGES,
   createApiClient,
   normalizeAlertPreferences,
@@ -11,7 +12,9 @@ import {
 } from '@posture-vision/core';
 import { API_URL, VISION_URLS } from '../config';
 import { listen, send } from '../messaging/runtime';
+import { browserPowerSource } from '../platform/battery';
 import { runtimeStorage } from '../platform/storage';
+import { type PowerState, pausedForBattery } from '../rules/battery';
 import { CAMERA_CHOICE_KEY, cameraProblem, parseCameraChoice } from '../rules/camera-choice';
 import { cameraConstraints } from '../rules/capture-rate';
 import { browserCameraDevices, type CameraWait, createCameraWatch, openCamera } from './camera';
@@ -67,6 +70,47 @@ function waitForCamera(what: CameraWait): void {
     sessionId: away?.sessionId ?? null,
   });
 }
+
+const power = browserPowerSource();
+/** On battery or mains, with the user's battery choice, as last read (at each start and each change). */
+let powerState: PowerState | null = null;
+/** Monitoring is paused until the computer is plugged in (the battery choice pause); the session is kept (away). */
+let batteryPaused = false;
+
+/** Reads the power source and the battery choice, and tells the popup which is in force. */
+async function readPower(): Promise<PowerState> {
+  const [onBattery, preferences] = await Promise.all([
+    power.onBattery(),
+    storage.get(ALERT_PREFERENCES_KEY).then(parseAlertPreferences),
+  ]);
+  powerState = { onBattery, mode: preferences.batteryMode };
+  await send('background', 'offscreen/power', powerState);
+  return powerState;
+}
+
+/** Pauses for the battery: camera off, session kept for mains, the popup says so. */
+function pauseForBattery(sessionId: string | null): void {
+  camera.cancel();
+  away = { sessionId, deviceId: null };
+  batteryPaused = true;
+  void send('background', 'offscreen/phase', { phase: 'paused', message: BATTERY_MESSAGES.pause, sessionId });
+}
+
+/** Plugged in or out, or the battery choice changed: pause, resume or carry on (the rates follow by themselves). */
+async function powerChanged(): Promise<void> {
+  const state = await readPower();
+  if (pausedForBattery(state)) {
+    if (batteryPaused) return;
+    const sessionId = monitor.running ? monitor.sessionId : (away?.sessionId ?? null);
+    if (!monitor.running && !camera.waiting) return;
+    await monitor.stop(false);
+    pauseForBattery(sessionId);
+  } else if (batteryPaused) {
+    batteryPaused = false;
+    void startAgain();
+  }
+}
+power.onChange(() => void powerChanged());
 
 /** Starts monitoring again with the camera now chosen, continuing the session kept while it was away. */
 async function startAgain(): Promise<void> {
@@ -135,6 +179,7 @@ const monitor = createPassiveMonitor({
   reportPresence: (present, at) => send('background', 'offscreen/presence', { present, at }),
   preferences: async () => parseAlertPreferences(await storage.get(ALERT_PREFERENCES_KEY)),
   reportStale: (stale) => send('background', 'offscreen/stale', { stale }),
+  onBattery: () => powerState?.onBattery ?? false,
   now: () => Date.now(),
 });
 
@@ -152,16 +197,27 @@ async function syncPreferences(): Promise<void> {
 
 listen('offscreen', {
   'offscreen/start': async ({ sessionId }) => {
-    choice = processingChoice(await storage.get(PROCESSING_KEY));
     camera.cancel();
     away = away ? { ...away, sessionId } : null;
+    choice = processingChoice(await storage.get(PROCESSING_KEY));
     await syncPreferences();
+    batteryPaused = false;
+    if (pausedForBattery(await readPower())) {
+      pauseForBattery(sessionId);
+      return { ok: true };
+    }
     return monitor.start(sessionId);
   },
   'offscreen/stop': ({ endSession, sessionId }) => {
     camera.cancel();
     away = null;
+    batteryPaused = false;
     return monitor.stop(endSession, sessionId);
+  },
+  // The alert preferences changed (popup): the battery choice applies at once.
+  'offscreen/preferences': async () => {
+    await powerChanged();
+    return { ok: true };
   },
   // Another camera chosen in the popup: a running monitor switches to it (the session goes on); one waiting for
   // its camera tries the new one at once.

@@ -1,6 +1,7 @@
 import {
   type AlertPreferences,
   AT_RISK_FPS,
+  BATTERY_RATE_DIVISOR,
   CALIBRATION_PROBLEMS,
   type CalibrationProfile,
   type ConfiguredApiClient,
@@ -43,9 +44,9 @@ let presences: boolean[];
 const track = {
   applyConstraints: async (c: { frameRate: { max: number } }) => void constraints.push(c.frameRate.max),
   stop: () => void calls.push('camera stopped'),
+  addEventListener: () => undefined,
 };
 const stream = { getVideoTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
-  addEventListener: () => undefined,
 
 const api = {
   calibration: {
@@ -102,10 +103,10 @@ function monitor(overrides: Partial<MonitorDeps> = {}) {
     preferences: async () => preferences,
     reportStale: async (stale) => void calls.push(`stale ${stale}`),
     now: () => clock,
+    ...overrides,
   });
 }
 
-    ...overrides,
 /** Delivers a frame at the given clock time and lets the monitor's promises settle. */
 async function at(ms: number, f: DetectionFrame): Promise<void> {
   clock = ms;
@@ -165,10 +166,6 @@ describe('passive monitor', () => {
     expect(constraints).toEqual([STEADY_FPS]);
   });
 
-  it('continues a paused session instead of opening a new one', async () => {
-    await monitor().start('session-9');
-    expect(calls.some((c) => c.startsWith('start'))).toBe(false);
-  });
   it('stops, keeping the session, when its camera is unplugged, and says which camera went', async () => {
     // A track ends by itself when its camera goes (unplugged, or the driver lost it).
     const events = new EventTarget();
@@ -194,6 +191,10 @@ describe('passive monitor', () => {
     expect(calls.some((c) => c.startsWith('end'))).toBe(false);
   });
 
+  it('continues a paused session instead of opening a new one', async () => {
+    await monitor().start('session-9');
+    expect(calls.some((c) => c.startsWith('start'))).toBe(false);
+  });
 
   it('refuses to start without an active calibration and releases the camera', async () => {
     hasCalibration = false;
@@ -256,6 +257,35 @@ describe('passive monitor', () => {
     });
   });
 
+  it('on battery with the slower watch chosen, captures at the rates divided by the battery divisor', async () => {
+    preferences = { ...DEFAULT_ALERT_PREFERENCES, batteryMode: 'slower' };
+    let onBattery = true;
+    const m = monitor({ onBattery: () => onBattery });
+    await m.start(null);
+    await at(0, upright);
+    await at(CALIBRATION_DELAY_MS, upright);
+    await at(10_000, slouched);
+    await at(11_000, upright);
+    // Plugged in: the usual rates from the next frame.
+    onBattery = false;
+    await at(12_000, slouched);
+    expect(constraints).toEqual([
+      STEADY_FPS,
+      STEADY_FPS / BATTERY_RATE_DIVISOR,
+      AT_RISK_FPS / BATTERY_RATE_DIVISOR,
+      STEADY_FPS / BATTERY_RATE_DIVISOR,
+      AT_RISK_FPS,
+    ]);
+  });
+
+  it('on battery with monitoring as usual chosen, captures at the usual rates', async () => {
+    const m = monitor({ onBattery: () => true });
+    await m.start(null);
+    await at(0, upright);
+    await at(1000, slouched);
+    expect(constraints).toEqual([STEADY_FPS, AT_RISK_FPS]);
+  });
+
   it('reports a change of issue at once, while the posture stays poor', async () => {
     const m = monitor();
     await m.start(null);
@@ -309,7 +339,7 @@ describe('passive monitor', () => {
   });
 
   it('counts a moderate deviation as good posture at low sensitivity, read from the stored preferences', async () => {
-    preferences = { sensitivity: 'low', warningDelaySeconds: 10, alertStyle: 'silent', standUpMinutes: 50 };
+    preferences = { ...DEFAULT_ALERT_PREFERENCES, sensitivity: 'low', warningDelaySeconds: 10 };
     const m = monitor();
     await m.start(null);
     await at(0, upright);

@@ -22,6 +22,7 @@ import {
   savedReferenceProblem,
 } from '@posture-vision/core';
 import type { Result } from '../messaging/commands';
+import { ratesFor } from '../rules/battery';
 import { captureFps, START_FPS } from '../rules/capture-rate';
 import type { Connection, Phase } from '../state/monitor-state';
 
@@ -64,10 +65,10 @@ export interface MonitorDeps {
   /** Reports a camera failure: the service worker records it and closes this document, or (the camera unplugged
    * or taken by another app) monitoring waits for it with the session kept. */
   cameraFailed(error: unknown): Promise<void>;
-  /**
   /** The camera stopped while monitoring (unplugged): monitoring has stopped with its session kept (the id, none
    * before one started); `deviceId` is the camera that went. */
   cameraLost?(sessionId: string | null, deviceId: string | null): void;
+  /**
    * Opens the link; each connection it opens to produce frames (one, or a replacement when it moves to this
    * computer) is handed to `attach` as it opens.
    */
@@ -87,6 +88,8 @@ export interface MonitorDeps {
   preferences(): Promise<AlertPreferences>;
   /** Whether the reference no longer fits (the popup offers Recalibrate). */
   reportStale(stale: boolean): Promise<unknown>;
+  /** Whether the computer runs on battery now (the slower watch applies on battery when the user chose it). */
+  onBattery?(): boolean;
   now(): number;
 }
 
@@ -183,7 +186,10 @@ export function createPassiveMonitor(deps: MonitorDeps) {
       });
     }
     // The camera's rate follows each frame's watch (at risk, steady, nobody), calibrating or not.
-    const wanted = captureFps(frame);
+    const wanted = captureFps(
+      frame,
+      ratesFor({ onBattery: deps.onBattery?.() ?? false, mode: preferences.batteryMode }),
+    );
     void setFps(wanted);
     reportPresence(frame);
     const { step } = loop.frame(frame);
@@ -241,6 +247,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     async start(resumeSessionId: string | null): Promise<Result> {
       if (stream) return { ok: true };
       preferences = await deps.preferences();
+      let opened: MediaStream;
       try {
         opened = await deps.getCamera();
         stream = opened;
@@ -249,6 +256,15 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         await deps.cameraFailed(error);
         return { ok: false, message: 'Camera unavailable' };
       }
+      // A track ends by itself when its camera is unplugged (stop() ending it fires nothing): monitoring stops,
+      // keeping the session, until the camera is back.
+      for (const track of opened.getVideoTracks())
+        track.addEventListener('ended', () => {
+          if (stream !== opened) return;
+          const sessionId = monitor.sessionId ?? resumeSessionId;
+          const deviceId = track.getSettings().deviceId ?? null;
+          void stop(false).then(() => deps.cameraLost?.(sessionId, deviceId));
+        });
       try {
         // The calibration check also refreshes an expired token before the live sockets need it.
         const checked = await monitor.checkCalibration();
@@ -261,7 +277,6 @@ export function createPassiveMonitor(deps: MonitorDeps) {
         live = deps.connectLive(
           stream,
           {
-      let opened: MediaStream;
             frame: onFrame,
             connection: (c) => void deps.reportConnection(c),
             failed: (message) => void fail(message),
@@ -269,15 +284,6 @@ export function createPassiveMonitor(deps: MonitorDeps) {
             lost: () => {
               if (!monitor.reference) startCalibrating();
             },
-      // A track ends by itself when its camera is unplugged (stop() ending it fires nothing): monitoring stops,
-      // keeping the session, until the camera is back.
-      for (const track of opened.getVideoTracks())
-        track.addEventListener('ended', () => {
-          if (stream !== opened) return;
-          const sessionId = monitor.sessionId ?? resumeSessionId;
-          const deviceId = track.getSettings().deviceId ?? null;
-          void stop(false).then(() => deps.cameraLost?.(sessionId, deviceId));
-        });
           },
           // The live loop gives each producer, as it opens, the reference of record.
           (producer) => {
@@ -295,6 +301,14 @@ export function createPassiveMonitor(deps: MonitorDeps) {
       }
     },
     stop,
+    /** Whether the camera is open (monitoring started and not stopped). */
+    get running(): boolean {
+      return stream !== null;
+    },
+    /** The passive session running now, if any. */
+    get sessionId(): string | null {
+      return monitor.sessionId;
+    },
     async recalibrate(): Promise<Result> {
       if (!live) return { ok: false, message: 'Monitoring is not running.' };
       startCalibrating();
@@ -311,11 +325,3 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     },
   };
 }
-    /** Whether the camera is open (monitoring started and not stopped). */
-    get running(): boolean {
-      return stream !== null;
-    },
-    /** The passive session running now, if any. */
-    get sessionId(): string | null {
-      return monitor.sessionId;
-    },

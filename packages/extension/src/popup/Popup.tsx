@@ -8,6 +8,7 @@ import { send } from '../messaging/runtime';
 import type { Phase } from '../state/monitor-state';
 import { AccountSection } from './sections/AccountSection';
 import { AlertControlsSection } from './sections/AlertControlsSection';
+import { BatterySection } from './sections/BatterySection';
 import { CameraSection } from './sections/CameraSection';
 import { PopupHeader } from './sections/PopupHeader';
 import { PostureSection } from './sections/PostureSection';
@@ -89,6 +90,7 @@ export function Popup() {
         )}
         <ProfileSection signedIn={signedIn} />
         {signedIn && <CameraSection monitor={monitor} />}
+        {signedIn && <BatterySection monitor={monitor} />}
         <AlertControlsSection signedIn={signedIn} />
       </div>
       <div className="actions">

@@ -4,14 +4,26 @@
 // steadily good, a frame every few seconds while nobody is there. Each detection frame says which
 // (`posture_watch`); the camera is set to it as the frames come. The change gate behind it keeps most of those
 // frames from the model.
-import { type DetectionFrame, frameWatch, MAX_WATCH_FPS, STEADY_FPS, watchFps } from '@posture-vision/core';
+import {
+  type DetectionFrame,
+  frameWatch,
+  MAX_WATCH_FPS,
+  MONITOR_RATES,
+  type MonitorRates,
+  STEADY_FPS,
+  watchFps,
+} from '@posture-vision/core';
 
 /** Frames per second from the start until the first frame says otherwise: a person is expected at the desk. */
 export const START_FPS = STEADY_FPS;
 
-/** The capture rate a detection frame asks for (from an older vision service without a watch: its verdict). */
-export function captureFps(frame: Pick<DetectionFrame, 'posture_watch' | 'posture_verdict'>): number {
-  return watchFps(frameWatch(frame));
+/** The capture rate a detection frame asks for (from an older vision service without a watch: its verdict), at the
+ * rates in force (the slower watch on battery, rules/battery.ts). */
+export function captureFps(
+  frame: Pick<DetectionFrame, 'posture_watch' | 'posture_verdict'>,
+  rates: MonitorRates = MONITOR_RATES,
+): number {
+  return watchFps(frameWatch(frame), rates);
 }
 
 /** The camera's frame size: what the vision service and the detector are tuned for. */

@@ -3,6 +3,7 @@
 import type { PostureIssue, PostureStatus, SittingState } from '@posture-vision/core';
 import type { Processing } from '../offscreen/processing';
 import type { AlertState } from '../rules/alert-timing';
+import type { PowerState } from '../rules/battery';
 import type { DailyStats } from '../rules/daily-stats';
 
 /** Connection indicator texts (the live tool's). */
@@ -50,6 +51,9 @@ export interface MonitorState {
   /** The camera monitoring runs with, by name, and the chosen one's name when it was not connected (the default
    * camera opened instead); null while no camera is open. */
   camera?: { label: string; fallback: string | null } | null;
+  /** On battery or mains, with the battery choice in force, as the offscreen document last read it; null while
+   * nothing runs. */
+  power?: PowerState | null;
 }
 
 export const INITIAL_MONITOR_STATE: MonitorState = {
@@ -65,6 +69,7 @@ export const INITIAL_MONITOR_STATE: MonitorState = {
   message: null,
   processing: 'server',
   camera: null,
+  power: null,
 };
 
 /** chrome.storage.local keys. The token keys are core's (`token`, `refresh_token`). */

@@ -495,6 +495,7 @@ describe('a new user', () => {
       await page.select('[data-testid="alert-sensitivity"]', 'medium');
       await page.select('[data-testid="alert-style"]', 'badge');
       await page.select('[data-testid="stand-up-minutes"]', '30');
+      await page.select('[data-testid="battery-mode"]', 'slower');
       // Cleared, then 99 typed: never saved as 0, 9 or 60; the limit is said by the field and by Save Settings.
       await page.locator(delayField).click({ count: 3 });
       await page.keyboard.press('Backspace');
@@ -514,6 +515,7 @@ describe('a new user', () => {
         warningDelaySeconds: 30,
         alertStyle: 'silent',
         standUpMinutes: 50,
+        batteryMode: 'usual',
       });
       // 45 is within the limit: Save Settings saves it with the rest.
       await page.locator(delayField).click({ count: 3 });
@@ -539,6 +541,7 @@ describe('a new user', () => {
         warningDelaySeconds: 45,
         alertStyle: 'badge',
         standUpMinutes: 30,
+        batteryMode: 'slower',
       });
       await page.reload();
       await page.waitForSelector('[data-testid="default-session-mode"]');
@@ -553,6 +556,9 @@ describe('a new user', () => {
       expect(
         await page.$eval('[data-testid="stand-up-minutes"]', (el) => (el as HTMLSelectElement).value),
       ).toBe('30');
+      expect(await page.$eval('[data-testid="battery-mode"]', (el) => (el as HTMLSelectElement).value)).toBe(
+        'slower',
+      );
       // The security sections loaded from the API: this device's session and the login activity.
       await page.waitForSelector('[data-testid="active-sessions"] li');
       await page.waitForSelector('[data-testid="login-activity"]');

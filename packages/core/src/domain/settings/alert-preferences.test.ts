@@ -3,6 +3,7 @@ import { POSTURE_ISSUES } from '../sessions/feedback';
 import {
   ALERT_STYLE_CHANNELS,
   ALERT_STYLE_CHOICES,
+  BATTERY_MODE_CHOICES,
   countsAsPoor,
   DEFAULT_ALERT_PREFERENCES,
   normalizeAlertPreferences,
@@ -30,12 +31,14 @@ describe('alert preferences', () => {
       warningDelaySeconds: 60,
       alertStyle: 'badge',
       standUpMinutes: 50,
+      batteryMode: 'usual',
     });
     expect(normalizeAlertPreferences({ sensitivity: 'extreme', warningDelaySeconds: -3 })).toEqual({
       sensitivity: 'high',
       warningDelaySeconds: 0,
       alertStyle: 'silent',
       standUpMinutes: 50,
+      batteryMode: 'usual',
     });
     // The stand-up reminder off is kept off; a stored value off the choices is rounded onto them.
     expect(normalizeAlertPreferences({ standUpMinutes: null }).standUpMinutes).toBeNull();
@@ -43,6 +46,26 @@ describe('alert preferences', () => {
     expect(parseAlertPreferences('{not json')).toEqual(DEFAULT_ALERT_PREFERENCES);
     expect(parseAlertPreferences(null)).toEqual(DEFAULT_ALERT_PREFERENCES);
     expect(parseAlertPreferences('{"warningDelaySeconds":"12.4"}').warningDelaySeconds).toBe(12);
+  });
+});
+
+describe('the battery choice', () => {
+  it('offers monitoring as usual (the default, as before the choice), a slower watch, or a pause', () => {
+    expect(BATTERY_MODE_CHOICES).toEqual([
+      { value: 'usual', label: 'Monitor as usual' },
+      { value: 'slower', label: 'Watch more slowly' },
+      { value: 'pause', label: 'Pause monitoring' },
+    ]);
+    expect(DEFAULT_ALERT_PREFERENCES.batteryMode).toBe('usual');
+    expect(normalizeAlertPreferences({ batteryMode: 'pause' }).batteryMode).toBe('pause');
+    expect(normalizeAlertPreferences({ batteryMode: 'hibernate' }).batteryMode).toBe('usual');
+  });
+
+  it('is optional in a save and refused when it is not one of the choices', () => {
+    const base = { sensitivity: 'high', warningDelaySeconds: 30 };
+    expect(alertPreferencesRequest.safeParse(base).success).toBe(true);
+    expect(alertPreferencesRequest.safeParse({ ...base, batteryMode: 'slower' }).success).toBe(true);
+    expect(alertPreferencesRequest.safeParse({ ...base, batteryMode: 'hibernate' }).success).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@
 import {
   ALERT_PREFERENCE_MESSAGES,
   ALERT_STYLE_LABELS,
+  BATTERY_MODE_LABELS,
   POOR_POSTURE_ALERT_TEXT,
   POSTURE_ALERT_TEXTS,
   POSTURE_ISSUE_NAMES,
@@ -70,6 +71,23 @@ export const ALERT_STYLE_CHOICES = ALERT_STYLES.map((value) => ({ value, label: 
  */
 export const DEFAULT_ALERT_STYLE: AlertStyle = 'silent';
 
+/**
+ * What monitoring does while the computer runs on battery: as usual, a slower watch (the monitor's rates divided by
+ * BATTERY_RATE_DIVISOR, live/monitoring/monitor-rate.ts), or a pause until it is plugged in. Some people want every
+ * slouch caught, others a laptop that lasts the afternoon, others no camera at all away from the desk.
+ */
+export const BATTERY_MODES = ['usual', 'slower', 'pause'] as const;
+export type BatteryMode = (typeof BATTERY_MODES)[number];
+
+/** The choices in the order the controls list them, with their labels. */
+export const BATTERY_MODE_CHOICES = BATTERY_MODES.map((value) => ({
+  value,
+  label: BATTERY_MODE_LABELS[value],
+}));
+
+/** As usual is the default: what monitoring did before the choice (it never looked at the power source). */
+export const DEFAULT_BATTERY_MODE: BatteryMode = 'usual';
+
 /** What an alert of this style does: a desktop notification, the extension's sound, the badge's alert mark. */
 export interface AlertChannels {
   notification: boolean;
@@ -102,6 +120,7 @@ export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
   warningDelaySeconds: WARNING_DELAY_S.default,
   alertStyle: DEFAULT_ALERT_STYLE,
   standUpMinutes: STAND_UP_MINUTES.default,
+  batteryMode: DEFAULT_BATTERY_MODE,
 };
 
 export const ALERT_PREFERENCES_KEY = 'alertPreferences';
@@ -129,6 +148,9 @@ export function normalizeAlertPreferences(value: unknown): AlertPreferences {
     warningDelaySeconds,
     alertStyle,
     standUpMinutes: normalizeStandUpMinutes(v.standUpMinutes),
+    batteryMode: BATTERY_MODES.includes(v.batteryMode as BatteryMode)
+      ? (v.batteryMode as BatteryMode)
+      : DEFAULT_BATTERY_MODE,
   };
 }
 

@@ -1,7 +1,7 @@
 // The alert preferences' request and answer, written once for the API and its clients.
 import { envelope, z } from '../http/schema';
 import { STAND_UP_MINUTE_CHOICES, STAND_UP_MINUTES } from '../sessions/sitting';
-import { ALERT_STYLES, SENSITIVITIES, WARNING_DELAY_S } from './alert-preferences';
+import { ALERT_STYLES, BATTERY_MODES, SENSITIVITIES, WARNING_DELAY_S } from './alert-preferences';
 
 const standUpLimit = `standUpMinutes must be null (off) or ${STAND_UP_MINUTES.min}-${STAND_UP_MINUTES.max} in steps of ${STAND_UP_MINUTES.step}.`;
 
@@ -29,6 +29,10 @@ export const alertPreferencesRequest = z.object({
     .int(standUpLimit)
     .refine((m) => STAND_UP_MINUTE_CHOICES.includes(m), standUpLimit)
     .nullable()
+    .optional(),
+  /** What monitoring does on battery; optional in a save as the style is. */
+  batteryMode: z
+    .enum(BATTERY_MODES, { error: `batteryMode must be one of ${BATTERY_MODES.join(', ')}.` })
     .optional(),
 });
 

@@ -12,6 +12,7 @@ import {
 } from '@posture-vision/core';
 import { AlertPreferenceFields } from '@posture-vision/ui';
 import { useEffect, useRef, useState } from 'react';
+import { send } from '../../messaging/runtime';
 import { popupApi as api } from '../popup-api';
 
 /** Keeps the API's answer as the monitoring parts' copy. */
@@ -51,8 +52,11 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
     saving.current = saving.current.then(async () => {
       try {
         const answer = await api.profile.saveAlertPreferences(next);
-        if (answer.data) await cache(normalizeAlertPreferences(answer.data));
-        else setError(answer.message ?? 'Alert preferences were not saved.');
+        if (answer.data) {
+          await cache(normalizeAlertPreferences(answer.data));
+          // A running monitor applies the battery choice at once (the other preferences it re-reads itself).
+          await send('background', 'monitor/preferences', undefined).catch(() => undefined);
+        } else setError(answer.message ?? 'Alert preferences were not saved.');
       } catch (e) {
         setError(failureText(e));
       }

@@ -73,6 +73,27 @@ export interface MonitorRates {
 
 export const MONITOR_RATES: MonitorRates = { fps: FPS, modelAtLeastEveryMs: MODEL_AT_LEAST_EVERY_MS };
 
+/**
+ * The slower watch on battery (the user's battery choice, settings/alert-preferences.ts) divides every capture rate
+ * by this. Half the frames is half of what costs while monitoring runs (frames delivered, decoded, gridded; the model
+ * behind the gate: bench/README.md, monitoring) and still feeds the timers: at risk 2.5 frames/s keeps two frames
+ * in every RECOVERY_MS and reports an onset within 400 ms of it; steady 0.5 frame/s sees a slouch within 2 s; an
+ * empty chair is looked at every 6 s. Dividing by 3 or more would leave the recovery's second with one frame, so a
+ * single frame under the threshold would end a reported posture.
+ */
+export const BATTERY_RATE_DIVISOR = 2;
+
+/** The rates divided by a factor: the capture rate of every watch (the model's forced runs stay as they are). */
+export function slowerRates(rates: MonitorRates, divisor: number): MonitorRates {
+  const fps = Object.fromEntries(
+    Object.entries(rates.fps).map(([watch, value]) => [watch, value / divisor]),
+  ) as Record<PostureWatch, number>;
+  return { fps, modelAtLeastEveryMs: rates.modelAtLeastEveryMs };
+}
+
+/** The slower watch on battery. */
+export const BATTERY_RATES: MonitorRates = slowerRates(MONITOR_RATES, BATTERY_RATE_DIVISOR);
+
 /** The capture rate for a watch. */
 export function watchFps(watch: PostureWatch, rates: MonitorRates = MONITOR_RATES): number {
   return rates.fps[watch];

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "battery_mode" text DEFAULT 'usual' NOT NULL;
