@@ -1,7 +1,12 @@
 // Choosing the camera in the popup, on the loaded extension with Chromium's two fake cameras (fake_device_0 and
 // fake_device_1, its test pattern): the popup lists them by name, remembers the
 // choice across openings, and monitoring opens the chosen one, switching to it while running and at a new start.
-import { CAMERA_MESSAGES, cameraInUseText } from '@posture-vision/core';
+import {
+  CAMERA_MESSAGES,
+  cameraFallbackText,
+  cameraInUseText,
+  cameraNotConnectedText,
+} from '@posture-vision/core';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +29,24 @@ async function cameraList(page: Page): Promise<{ options: string[]; selected: st
       selected: select.selectedOptions[0]?.textContent ?? '',
     };
   });
+}
+
+/**
+ * Another app takes the cameras (a video call), or lets them go, as the offscreen document sees it: opening one
+ * fails as Chrome fails it then (NotReadableError). Chromium's fake cameras are never busy by themselves.
+ */
+async function camerasTaken(taken: boolean): Promise<void> {
+  const target = await browser.waitForTarget((t) => t.url().includes('/src/offscreen/offscreen.html'));
+  const offscreen = (await target.asPage()) as Page;
+  await offscreen.evaluate((busy) => {
+    const media = navigator.mediaDevices as MediaDevices & {
+      realGetUserMedia?: MediaDevices['getUserMedia'];
+    };
+    media.realGetUserMedia ??= media.getUserMedia.bind(media);
+    media.getUserMedia = busy
+      ? () => Promise.reject(new DOMException('Could not start video source', 'NotReadableError'))
+      : media.realGetUserMedia;
+  }, taken);
 }
 
 /** Closes the popup and opens it again, as a user clicking the toolbar button twice. */
@@ -86,6 +109,57 @@ describe('camera choice in the popup', () => {
     await waitForPopupText(popup, 'phase', ['Calibrating', 'Monitoring'], 120_000);
     expect(await waitForPopupText(popup, 'camera-in-use', [cameraInUseText('fake_device_1')], 30_000)).toBe(
       cameraInUseText('fake_device_1'),
+    );
+  }, 180_000);
+
+  it('says a camera taken by another app, and what to do, and resumes by itself once it is free', async () => {
+    await camerasTaken(true);
+    // Choosing the other camera opens it: the other app holds it.
+    const first = await popup.$eval(
+      '[data-testid="camera-choice"]',
+      (el) => [...(el as HTMLSelectElement).options].find((o) => o.textContent === 'fake_device_0')?.value,
+    );
+    await popup.select('[data-testid="camera-choice"]', first ?? '');
+    await waitForPopupText(popup, 'phase', ['Paused'], 30_000);
+    expect(await waitForPopupText(popup, 'message', [CAMERA_MESSAGES.busy], 5_000)).toBe(
+      CAMERA_MESSAGES.busy,
+    );
+    expect(await popup.$('[data-testid="camera-in-use"]')).toBeNull();
+    await saveScreenshot(popup, SUITE, 'popup-camera-busy');
+    // The other app closes: within the retry time monitoring runs again, with the camera chosen.
+    await camerasTaken(false);
+    await waitForPopupText(popup, 'phase', ['Calibrating', 'Monitoring'], 30_000);
+    expect(await waitForPopupText(popup, 'camera-in-use', [cameraInUseText('fake_device_0')], 10_000)).toBe(
+      cameraInUseText('fake_device_0'),
+    );
+  }, 120_000);
+
+  it('opens the default camera, and says so, when the chosen one is not connected at the start', async () => {
+    await popup.locator('::-p-text(Stop monitoring)').click();
+    await waitForPopupText(popup, 'phase', ['Not monitoring'], 30_000);
+    // A webcam chosen on another day, not plugged in now.
+    await popup.evaluate(() =>
+      chrome.storage.local.set({
+        cameraChoice: JSON.stringify({ deviceId: 'unplugged-usb', label: 'USB Camera' }),
+      }),
+    );
+    await reopenPopup();
+    expect(await cameraList(popup)).toEqual({
+      options: [
+        CAMERA_MESSAGES.defaultCamera,
+        'fake_device_0',
+        'fake_device_1',
+        cameraNotConnectedText('USB Camera'),
+      ],
+      selected: cameraNotConnectedText('USB Camera'),
+    });
+    await popup.locator('::-p-text(Start monitoring)').click();
+    await waitForPopupText(popup, 'phase', ['Calibrating', 'Monitoring'], 120_000);
+    expect(await waitForPopupText(popup, 'camera-fallback', [cameraFallbackText('USB Camera')], 30_000)).toBe(
+      cameraFallbackText('USB Camera'),
+    );
+    expect(await waitForPopupText(popup, 'camera-in-use', [cameraInUseText('fake_device_0')], 5_000)).toBe(
+      cameraInUseText('fake_device_0'),
     );
   }, 180_000);
 });

@@ -55,6 +55,9 @@ const api = createApiClient({
 
 const devices = browserCameraDevices();
 const camera = createCameraWatch(devices);
+/** While the default camera stands in for the chosen one (not connected at the start): waits for it to be plugged
+ * in, then monitoring switches to it. */
+const chosenBack = createCameraWatch(devices);
 /** While the camera is away (unplugged or taken): the session kept for its return, and the camera that went
  * (null: any camera will do). */
 let away: { sessionId: string | null; deviceId: string | null } | null = null;
@@ -91,6 +94,7 @@ async function readPower(): Promise<PowerState> {
 /** Pauses for the battery: camera off, session kept for mains, the popup says so. */
 function pauseForBattery(sessionId: string | null): void {
   camera.cancel();
+  chosenBack.cancel();
   away = { sessionId, deviceId: null };
   batteryPaused = true;
   void send('background', 'offscreen/phase', { phase: 'paused', message: BATTERY_MESSAGES.pause, sessionId });
@@ -112,6 +116,19 @@ async function powerChanged(): Promise<void> {
 }
 power.onChange(() => void powerChanged());
 
+/** Another camera chosen, or the chosen one plugged in again: a running monitor switches to it (the session goes
+ * on); one waiting for its camera tries at once. */
+async function switchCamera(): Promise<void> {
+  if (camera.waiting) {
+    camera.cancel();
+    void startAgain();
+  } else if (monitor.running) {
+    away = { sessionId: monitor.sessionId, deviceId: null };
+    await monitor.stop(false);
+    void startAgain();
+  }
+}
+
 /** Starts monitoring again with the camera now chosen, continuing the session kept while it was away. */
 async function startAgain(): Promise<void> {
   const sessionId = away?.sessionId ?? null;
@@ -125,6 +142,9 @@ const monitor = createPassiveMonitor({
   async getCamera() {
     const choice = await chosenCamera();
     const opened = await openCamera(devices, choice, cameraConstraints());
+    chosenBack.cancel();
+    if (opened.fallback && choice)
+      chosenBack.wait({ problem: 'unplugged', deviceId: choice.deviceId }, () => void switchCamera());
     await send('background', 'offscreen/camera', {
       label: opened.label,
       fallback: opened.fallback && choice ? choice.label : null,
@@ -210,6 +230,7 @@ listen('offscreen', {
   },
   'offscreen/stop': ({ endSession, sessionId }) => {
     camera.cancel();
+    chosenBack.cancel();
     away = null;
     batteryPaused = false;
     return monitor.stop(endSession, sessionId);
@@ -222,14 +243,7 @@ listen('offscreen', {
   // Another camera chosen in the popup: a running monitor switches to it (the session goes on); one waiting for
   // its camera tries the new one at once.
   'offscreen/camera': async () => {
-    if (camera.waiting) {
-      camera.cancel();
-      void startAgain();
-    } else if (monitor.running) {
-      away = { sessionId: monitor.sessionId, deviceId: null };
-      await monitor.stop(false);
-      void startAgain();
-    }
+    await switchCamera();
     return { ok: true };
   },
   'offscreen/recalibrate': () => monitor.recalibrate(),
