@@ -30,6 +30,7 @@ export const RULES = {
   detector: [
     ['test/live-accuracy.test.ts', 'accuracy'],
     ['test/natural-video.test.ts', 'accuracy'],
+    ['test/light-accuracy.test.ts', 'accuracy'],
     // Loads the real models.
     ['test/**/*.test.ts', 'integration'],
     ['src/**/*.test.ts', 'unit'],

@@ -120,13 +120,17 @@ function holds<D>(
   return c;
 }
 
-/** The hold protocol for one person, every upright frame as the reference in turn. */
+/** The hold protocol for one person, every upright frame as the reference in turn (`firstOnly`: until one makes a
+ * reference). The references are taken on `referenceDetections` (by default the judged ones): another picture of the
+ * same frames is the light changing after calibrating (testkit conditions.ts). */
 export function judgePerson<D>(
   make: () => JudgingStream<D>,
   person: LivePerson,
   detections: Map<string, D>,
   refusal: (s: JudgingStream<D>) => string = () => 'refused',
+  options: { referenceDetections?: Map<string, D>; firstOnly?: boolean } = {},
 ): PersonResult {
+  const referenceDetections = options.referenceDetections ?? detections;
   const upright = person.frames.filter((f) => f.label === 'upright');
   const out: PersonResult = {
     set: person.set,
@@ -136,7 +140,8 @@ export function judgePerson<D>(
     references: { taken: 0, refused: 0, uprightPassed: [], poorCaught: [] },
   };
   upright.forEach((r) => {
-    const { reference, stream } = calibrateAfterHold(make, detections.get(r.file) as D);
+    if (options.firstOnly && out.first) return;
+    const { reference, stream } = calibrateAfterHold(make, referenceDetections.get(r.file) as D);
     if (!reference) {
       out.references.refused++;
       if (!out.first) out.refusedBefore.push(refusal(stream));

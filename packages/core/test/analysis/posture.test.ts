@@ -175,6 +175,28 @@ describe('live posture analysis', () => {
     ).toMatchObject({ status: 'poor', issue: 'forward_head' });
   });
 
+  it('shoulders found higher under a head that stayed where it was (a dim picture) are not forward head; the head come down is', () => {
+    // In dim light the model finds dark-clad shoulders about 0.1 shoulder widths higher, the head where it was.
+    const shouldersUp = transform(upright(), { dy: -0.03, headDy: 0.03 });
+    const r = run([
+      [upright(), 1000],
+      [shouldersUp, 6000],
+    ]);
+    expect(last(r).measures.head_over_neck).toBeGreaterThan(FORWARD_HEAD.mild);
+    expect(last(r).measures.shoulder_drop).toBeLessThan(-0.05);
+    expect(r.some((f) => f.result.is_posture_deviated)).toBe(false);
+    // The same shoulders with the head 0.05 shoulder widths lower than at the reference: the head came forward.
+    const headDown = transform(upright(), { dy: -0.03, headDy: 0.045 });
+    expect(
+      last(
+        run([
+          [upright(), 1000],
+          [headDown, 6000],
+        ]),
+      ).verdict,
+    ).toMatchObject({ status: 'poor', issue: 'forward_head' });
+  });
+
   it('moving the whole upper body sideways, nearer, farther, up or down while upright is not poor posture', () => {
     for (const moved of [
       { dx: 0.12 },

@@ -1,0 +1,182 @@
+// Run from the repository root: node --import tsx bench/accuracy/conditions.ts   (about 3 minutes; measures, asserts
+// nothing). The live monitor's accuracy on the real people of packages/testkit/real-media under the light and picture
+// conditions of a desk day (testkit conditions.ts: dim, dark, backlit, low-quality, soft-focus, warm, cool, each made
+// from the licensed frames by script), in two cases: calibrated and judged in the same light, and calibrated in the
+// original light and judged after it changed. Per condition and case, per person and over all of them (the protocol
+// is the live benchmark's, testkit live-accuracy.ts). BENCH_PEOPLE=text judges only the people whose "set/person"
+// contains it; BENCH_CONDITIONS=dim,dark picks conditions; BENCH_STREAM as in live.ts.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { loadHuman } from '../../packages/detector/node/human.ts';
+import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
+import {
+  CONDITION_NAMES,
+  CONDITIONS,
+  type Condition,
+  underCondition,
+} from '../../packages/testkit/src/conditions.ts';
+import {
+  type JudgingStream,
+  judgePerson,
+  type PersonResult,
+} from '../../packages/testkit/src/live-accuracy.ts';
+import { livePeople, realRgb, unseenPeople } from '../../packages/testkit/src/real-media.ts';
+import { evenExposure } from './exposure.ts';
+
+const say = (s: string) => console.log(s);
+if (process.env.EXP) (globalThis as unknown as { __EXP: unknown }).__EXP = JSON.parse(process.env.EXP);
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : '—');
+say(
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`,
+);
+const Stream = process.env.BENCH_STREAM
+  ? ((await import(process.env.BENCH_STREAM)) as { DetectionStream: typeof DetectionStream }).DetectionStream
+  : DetectionStream;
+say(`Judged by: ${process.env.BENCH_STREAM ?? 'this checkout'}`);
+const make = () => new Stream() as unknown as JudgingStream<Detection>;
+
+const modules = { body: true, face: false, hands: false, emotion: false };
+const detector = createDetector(await loadHuman(modules));
+const only = process.env.BENCH_PEOPLE ?? '';
+const unseen = unseenPeople();
+const people = [...livePeople(), ...unseen].filter((p) => `${p.set}/${p.person}`.includes(only));
+// BENCH_QUICK=1: the first reference only (no "any ref" spread), for comparing levers quickly.
+const quick = process.env.BENCH_QUICK === '1';
+const picked = process.env.BENCH_CONDITIONS?.split(',') ?? [...CONDITIONS];
+for (const c of picked)
+  if (!(CONDITIONS as readonly string[]).includes(c))
+    throw new Error(`BENCH_CONDITIONS: ${c} is not one of ${CONDITIONS.join(', ')}`);
+const conditions = picked as Condition[];
+
+// BENCH_LEVER: what is done to each picture before the model looks (the levers compared in the README).
+const lever = process.env.BENCH_LEVER ?? 'none';
+const LEVERS: Record<string, (rgb: ReturnType<typeof realRgb>) => ReturnType<typeof realRgb>> = {
+  none: (rgb) => rgb,
+  levels: (rgb) => evenExposure(rgb, { low: 0.01, high: 0.99, midTarget: null }),
+  'levels-gamma': (rgb) => evenExposure(rgb, { low: 0.01, high: 0.99, midTarget: 110 }),
+};
+const prepare = LEVERS[lever];
+if (!prepare) throw new Error(`BENCH_LEVER=${lever}: one of ${Object.keys(LEVERS).join(', ')}`);
+say(`Lever: ${lever}`);
+
+// BENCH_CACHE=dir keeps each condition's detections there (JSON; a missing keypoint's NaN reads back as null, which
+// the analysis treats alike), so judging rules can be compared without detecting again. Same lever, same pixels.
+const cacheDir = process.env.BENCH_CACHE;
+async function detectAll(condition: Condition | null): Promise<Map<string, Detection>> {
+  const cached =
+    cacheDir &&
+    join(cacheDir, `${lever}-${condition ?? 'original'}${only ? `-${only.replace(/\W/g, '_')}` : ''}.json`);
+  if (cached && existsSync(cached)) return new Map(JSON.parse(readFileSync(cached, 'utf8')));
+  const out = await detectEach(condition);
+  if (cached) {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(cached, JSON.stringify([...out]));
+  }
+  return out;
+}
+
+async function detectEach(condition: Condition | null): Promise<Map<string, Detection>> {
+  const out = new Map<string, Detection>();
+  for (const p of people)
+    for (const f of p.frames) {
+      const rgb = realRgb(f.file);
+      out.set(
+        f.file,
+        await detector.detect(prepare(condition ? underCondition(rgb, condition) : rgb), modules),
+      );
+    }
+  return out;
+}
+
+interface Tally {
+  up: number;
+  upN: number;
+  poor: number;
+  poorN: number;
+  notJudged: number;
+  frames: number;
+  noReference: number;
+  anyRefPoorMin: number;
+}
+const tally = (): Tally => ({
+  up: 0,
+  upN: 0,
+  poor: 0,
+  poorN: 0,
+  notJudged: 0,
+  frames: 0,
+  noReference: 0,
+  anyRefPoorMin: 1,
+});
+function add(t: Tally, r: PersonResult) {
+  const c = r.first;
+  if (!c) {
+    t.noReference++;
+    return;
+  }
+  t.up += c.uprightPassed;
+  t.upN += c.uprightTotal;
+  t.poor += c.poorCaught;
+  t.poorN += c.poorTotal;
+  t.notJudged += c.notJudged;
+  t.frames += c.uprightTotal + c.poorTotal;
+  if (r.references.poorCaught.length) t.anyRefPoorMin = Math.min(t.anyRefPoorMin, ...r.references.poorCaught);
+}
+const cell = (t: Tally) =>
+  `${t.up}/${t.upN} (${pct(t.up, t.upN)}) | ${t.poor}/${t.poorN} (${pct(t.poor, t.poorN)}) | ${t.notJudged}/${t.frames} (${pct(t.notJudged, t.frames)})${t.noReference ? `, ${t.noReference} without a reference` : ''} | ${pct(t.anyRefPoorMin, 1)}`;
+
+const started = performance.now();
+const original = await detectAll(null);
+const rows: string[] = [];
+const perPerson: string[] = [];
+const overall = { same: tally(), changed: tally() };
+const judge = (condition: string, detections: Map<string, Detection>, refs: Map<string, Detection>) => {
+  const seen = tally();
+  const notSeen = tally();
+  for (const p of people) {
+    const r = judgePerson(make, p, detections, undefined, { referenceDetections: refs, firstOnly: quick });
+    add(unseen.includes(p) ? notSeen : seen, r);
+    const c = r.first;
+    perPerson.push(
+      `| ${condition} | ${p.set} / ${p.person} | ${c ? `${c.uprightPassed}/${c.uprightTotal}` : 'no reference'} | ${c ? `${c.poorCaught}/${c.poorTotal}` : '—'} | ${c ? c.notJudged : '—'} |`,
+    );
+  }
+  return { seen, notSeen };
+};
+{
+  const { seen, notSeen } = judge('original', original, original);
+  rows.push(`| original (for comparison) | — | ${cell(seen)} | ${cell(notSeen)} |`);
+}
+for (const condition of conditions) {
+  const detections = await detectAll(condition);
+  for (const [label, refs] of [
+    ['same light', detections],
+    ['changed after calibrating', original],
+  ] as const) {
+    const { seen, notSeen } = judge(`${condition}, ${label}`, detections, refs);
+    rows.push(`| ${CONDITION_NAMES[condition]} | ${label} | ${cell(seen)} | ${cell(notSeen)} |`);
+    const o = label === 'same light' ? overall.same : overall.changed;
+    for (const t of [seen, notSeen]) {
+      o.up += t.up;
+      o.upN += t.upN;
+      o.poor += t.poor;
+      o.poorN += t.poorN;
+      o.notJudged += t.notJudged;
+      o.frames += t.frames;
+      o.noReference += t.noReference;
+      o.anyRefPoorMin = Math.min(o.anyRefPoorMin, t.anyRefPoorMin);
+    }
+  }
+}
+say(`Detected and judged in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+say(
+  '| condition | case | seen people: upright passed | poor caught | not judged | poor caught, any ref (min) | unseen people: upright passed | poor caught | not judged | poor caught, any ref (min) |',
+);
+say('|---|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) say(r);
+say(`\nAll conditions, same light: ${cell(overall.same)}`);
+say(`All conditions, changed after calibrating: ${cell(overall.changed)}`);
+say('\n| condition, case | set / person | upright passed | poor caught | not judged |');
+say('|---|---|---|---|---|');
+for (const r of perPerson) say(r);
