@@ -411,11 +411,18 @@ export default function RealTimeSessionPage() {
     return () => {
       const left = sessionRef.current;
       sessionRef.current = null;
-      if (left) void monitor.end(null, { keep: 'judged' });
+      if (left)
+        void monitor.end(null, { keep: 'judged' }).then((ended) => {
+          // This page's channel is closed by now: the other tabs no longer offer the ended session.
+          if (!ended.ok || typeof BroadcastChannel === 'undefined') return;
+          const channel = new BroadcastChannel(SESSION_OWNER_CHANNEL);
+          channel.postMessage({ type: 'ended', sessionId: left.id, tab } satisfies SessionOwnerMessage);
+          channel.close();
+        });
       controller.release();
       off();
     };
-  }, [controller, monitor]);
+  }, [controller, monitor, tab]);
 
   // After Stop the report is brought into view (it stands above the camera feed, but the page may be scrolled
   // down to the feed) and its heading focused.

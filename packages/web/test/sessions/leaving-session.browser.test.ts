@@ -72,9 +72,16 @@ describe('leaving a running session by a link of the app', () => {
     await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]');
     expect((await call<{ id: string } | null>('/sessions/active'))?.id).toBe(id);
 
+    // Another tab of the app offers the running session back, until it has ended.
+    const other = await stack.browser.newPage();
+    await other.goto(`${stack.site.url}/dashboard/real-time-session`);
+    await other.waitForSelector('[data-testid="running-session-offer"]', { timeout: 30_000 });
+
     expect(await leaveByTheSidebar(page, 'accept')).toBe(SESSION_MESSAGES.leaveSessionConfirm);
     await page.waitForFunction(() => location.pathname === '/dashboard/analytics', { timeout: 30_000 });
     await expect.poll(() => call<unknown>('/sessions/active'), { timeout: 30_000 }).toBeNull();
+    await other.waitForSelector('[data-testid="running-session-offer"]', { hidden: true, timeout: 30_000 });
+    await other.close();
     // Not kept: no such session in the history, nor its report.
     await expect.poll(historyIds, { timeout: 30_000 }).not.toContain(id);
     expect((await callAs(stack.user.accessToken, `${stack.api.url}/sessions/${id}/report`)).status).toBe(404);
