@@ -12,6 +12,7 @@ export * from './domain/analysis/rules/lean';
 export * from './domain/analysis/rules/leaning-in';
 export * from './domain/analysis/rules/levels';
 export * from './domain/analysis/rules/slouch';
+export * from './domain/analysis/seeing';
 export * from './domain/analysis/thresholds';
 export * from './domain/analysis/tilt';
 export * from './domain/analysis/verdict';

@@ -4,6 +4,7 @@ import type { Human } from '@vladmandic/human';
 import type { RgbImage } from './image.ts';
 import { type Detection, faceBoxFromBody, toDetection } from './normalise.ts';
 import type { PhotoBody } from './photo-body.ts';
+import { pictureQuality } from './picture.ts';
 
 export interface FrameModules {
   body: boolean;
@@ -63,7 +64,10 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
             emotion: { enabled: m.emotion },
           },
         });
-        return toDetection(result, image.width, image.height, m);
+        const detection = toDetection(result, image.width, image.height, m);
+        return m.body
+          ? { ...detection, picture: pictureQuality(image, detection.body?.box ?? null) }
+          : detection;
       } finally {
         human.tf.dispose(input);
       }

@@ -2,7 +2,7 @@
 // hands as 21 normalised landmarks, and the face measurements the face signals need. Human returns body
 // parts by name, sometimes fewer than 17 and with left/right reassigned by x, and hands in pixels without
 // handedness, hence the normalisation by name here.
-import type { Box, Keypoint } from '@posture-vision/core/analysis';
+import type { Box, Keypoint, PictureQuality } from '@posture-vision/core/analysis';
 import type { BodyResult, FaceResult, HandResult, Result } from '@vladmandic/human';
 
 /** COCO-17 order, by the part names Human's MoveNet uses. */
@@ -74,6 +74,8 @@ export interface Detection {
   people?: BodyDetection[];
   /** Milliseconds per module, as Human measured them. */
   timings: Record<string, number>;
+  /** How well the picture shows the person (picture.ts); live detections only, so a frame not judged says why. */
+  picture?: PictureQuality;
 }
 
 /** A coordinate held within the image (0..1). */

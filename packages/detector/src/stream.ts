@@ -74,7 +74,7 @@ export class DetectionStream {
     // producer: against the reference once calibrated, else the head tilt alone.
     const analysed = analyseFrame(
       this.posture,
-      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize },
+      { keypoints: d.body?.keypoints ?? null, time, frame: frameSize, picture: d.picture },
       this.reference,
     );
     this.posture = analysed.state;

@@ -104,3 +104,33 @@ export const cameraFallbackText = (chosen: string) =>
 export const cameraNumberText = (n: number) => `Camera ${n}`;
 /** The chosen camera in the list while it is not connected. */
 export const cameraNotConnectedText = (label: string) => `${label} (not connected)`;
+
+/** Why the monitor judges nothing right now (a frame's `posture_unjudged`, core analysis/seeing.ts), and what to do:
+ * shown wherever posture is shown (the live tool's Detection Status, the session page, the extension's popup). That
+ * time counts as not judged. */
+export const UNJUDGED_TEXTS = {
+  nobody: { what: 'Nobody in view', todo: 'Sit in front of the camera.' },
+  shoulders_out_of_view: {
+    what: 'Your shoulders are not in view',
+    todo: 'Sit back or tilt the camera down so it sees your shoulders.',
+  },
+  looking_away: { what: 'You are looking away', todo: 'Face the screen to be judged again.' },
+  too_dark: { what: 'Too dark to see you', todo: 'More light in front of you: a lamp behind the screen.' },
+  too_blurred: { what: 'The picture is too blurred', todo: "Clean the lens or check the camera's focus." },
+} as const;
+
+/** One line: what the monitor cannot see and what to do, e.g. "Too dark to see you: more light in front of you…". */
+export function unjudgedText(reason: keyof typeof UNJUDGED_TEXTS): string {
+  const t = UNJUDGED_TEXTS[reason];
+  return `${t.what}. ${t.todo}`;
+}
+
+/** What the monitor cannot see, as the second half of a posture line ("not judged — too dark to see you"). */
+export function unjudgedWhat(reason: keyof typeof UNJUDGED_TEXTS): string {
+  const what: string = UNJUDGED_TEXTS[reason].what;
+  return what.charAt(0).toLowerCase() + what.slice(1);
+}
+
+/** The live tool's Detection Status posture line for a calibrated frame not judged. */
+export const livePostureNotJudgedText = (reason: keyof typeof UNJUDGED_TEXTS) =>
+  `Not judged — ${unjudgedWhat(reason)}`;

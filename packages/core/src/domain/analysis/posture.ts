@@ -12,6 +12,7 @@ import { LEAN, leanLevel, SHOULDER_TILT_DEG } from './rules/lean';
 import { LEANING_IN, leaningInGrowth } from './rules/leaning-in';
 import { LEVEL_RANK, levelOf, worstLevel } from './rules/levels';
 import { neckSettled, SLOUCH_HEAD_DROP, shouldersTookPart, slouchLevel } from './rules/slouch';
+import { type PictureQuality, type UnjudgedReason, unseenReason } from './seeing';
 import {
   MIN_TRACKED,
   ONSET_MS,
@@ -32,6 +33,8 @@ export type { FrameSize } from './tilt';
 export interface PostureInput {
   keypoints: Keypoint[];
   time: number;
+  /** How well the picture shows the person (detector picture.ts), to say why a frame is not judged. */
+  picture?: PictureQuality | null;
 }
 
 /** The calibrated reference: the upright posture's keypoints and the measures derived from them. */
@@ -65,6 +68,8 @@ export interface PostureResult extends TemporalPostureData {
   body_status: string;
   /** The verdict as data; the frame carries it as `posture_verdict`. */
   verdict: PostureVerdict;
+  /** Why a neutral verdict judged nothing (seeing.ts); null when the frame was judged. */
+  unjudged: UnjudgedReason | null;
   /** The measures against the reference (measures.ts), for the benchmark and debugging; `deviation` is the
    * weighted mean keypoint displacement the stability factor follows. */
   measures: PostureMeasures & { deviation: number };
@@ -143,6 +148,7 @@ const NOT_JUDGED: Omit<PostureResult, 'smoothing_factor' | 'body_status'> = {
   stability_factor: 0,
   all_offset_vector: [],
   verdict: NEUTRAL_VERDICT,
+  unjudged: null,
   measures: { ...UNCHANGED, deviation: 0 },
 };
 
@@ -272,7 +278,12 @@ export function stepPosture(
     const dip = timing && t - (state.lastOverAt ?? (state.overSince as number)) < ONSET_DIP_MS;
     return {
       state: dip ? state : { ...initialPostureState(), lastTime: t },
-      result: { ...NOT_JUDGED, body_status: 'No person detected', smoothing_factor: alpha },
+      result: {
+        ...NOT_JUDGED,
+        unjudged: unseenReason(input.keypoints, input.picture),
+        body_status: 'No person detected',
+        smoothing_factor: alpha,
+      },
     };
   }
   const rawBody = bodyGeometry(input.keypoints, rf);
@@ -294,6 +305,7 @@ export function stepPosture(
         is_posture_deviated: verdict.status === 'poor',
         deviation_level: verdict.level ?? 'mild',
         verdict,
+        unjudged: verdict.status === 'neutral' ? 'looking_away' : null,
         body_status: holding ? (state.deviated ? 'Looking away' : 'Good posture') : 'Looking away',
         smoothing_factor: alpha,
       },
@@ -398,6 +410,7 @@ export function stepPosture(
       all_offset_vector,
       body_status: describe(reported, found, deviated),
       verdict,
+      unjudged: null,
       measures,
     },
   };

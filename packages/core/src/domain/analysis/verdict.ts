@@ -4,6 +4,7 @@
 import type { DetectionFrame, Keypoint, PostureVerdict } from '../detection/frame';
 import { isUsableKeypoint } from './keypoints';
 import { NEUTRAL_VERDICT, type PostureReference, type PostureState, stepPosture } from './posture';
+import type { PictureQuality } from './seeing';
 import { MIN_TRACKED, TRACKED } from './thresholds';
 import type { FrameSize } from './tilt';
 
@@ -23,7 +24,10 @@ export function verdictWithoutReference(): PostureVerdict {
 }
 
 /** The posture part of one detection frame. */
-export type FramePosture = Pick<DetectionFrame, 'body_status' | 'temporal_posture_data'> & {
+export type FramePosture = Pick<
+  DetectionFrame,
+  'body_status' | 'temporal_posture_data' | 'posture_unjudged'
+> & {
   posture_verdict: PostureVerdict;
 };
 
@@ -34,7 +38,7 @@ export type FramePosture = Pick<DetectionFrame, 'body_status' | 'temporal_postur
  */
 export function analyseFrame(
   state: PostureState,
-  input: { keypoints: Keypoint[] | null; time: number; frame: FrameSize },
+  input: { keypoints: Keypoint[] | null; time: number; frame: FrameSize; picture?: PictureQuality | null },
   reference: PostureReference | null,
 ): { state: PostureState; posture: FramePosture } {
   const keypoints = input.keypoints ?? [];
@@ -43,10 +47,15 @@ export function analyseFrame(
     const posture_verdict = verdictWithoutReference();
     return { state, posture: { body_status, temporal_posture_data: null, posture_verdict } };
   }
-  const step = stepPosture(state, { keypoints, time: input.time }, reference);
-  const { body_status, verdict, measures: _measures, ...temporal } = step.result;
+  const step = stepPosture(state, { keypoints, time: input.time, picture: input.picture }, reference);
+  const { body_status, verdict, unjudged, measures: _measures, ...temporal } = step.result;
   return {
     state: step.state,
-    posture: { body_status, temporal_posture_data: temporal, posture_verdict: verdict },
+    posture: {
+      body_status,
+      temporal_posture_data: temporal,
+      posture_verdict: verdict,
+      ...(unjudged ? { posture_unjudged: unjudged } : {}),
+    },
   };
 }

@@ -85,7 +85,20 @@ export interface DetectionFrame {
   /** Extra field: what monitoring watches for after this frame (core `live/monitor-rate.ts`), which sets how often
    * a passive monitor looks. Absent from older producers; `frameWatch` falls back on the verdict. */
   posture_watch?: PostureWatch;
+  /** Extra field: why a neutral verdict judged nothing, when the producer knows (core analysis/seeing.ts); absent
+   * on a judged frame and from older producers. */
+  posture_unjudged?: UnjudgedReason;
 }
+
+/** Why nothing was judged (core analysis/seeing.ts has the rule). */
+export const UNJUDGED_REASONS = [
+  'nobody',
+  'shoulders_out_of_view',
+  'looking_away',
+  'too_dark',
+  'too_blurred',
+] as const;
+export type UnjudgedReason = (typeof UNJUDGED_REASONS)[number];
 
 /** at_risk: a posture deviating (being timed), recovering, or a head turned away; poor: a deviation reported and
  * held (not recovering); steady: a person in view whose posture is good (or not judged yet); nobody: no person in

@@ -1,7 +1,7 @@
 // Parser for the results channel: a malformed frame is reported, never thrown into the UI; a frame with
 // status 'waiting' is skipped.
 import { POSTURE_ISSUES } from '../sessions/feedback';
-import type { DetectionFrame } from './frame';
+import { type DetectionFrame, UNJUDGED_REASONS } from './frame';
 
 export type ParsedFrame =
   | { kind: 'frame'; frame: DetectionFrame }
@@ -51,6 +51,11 @@ function check(frame: Obj): string | null {
     if (!isNum(tpd.confidence)) return 'confidence must be a number';
     if (!Array.isArray(tpd.all_offset_vector)) return 'all_offset_vector must be a list';
   }
+  if (
+    frame.posture_unjudged !== undefined &&
+    !(UNJUDGED_REASONS as readonly unknown[]).includes(frame.posture_unjudged)
+  )
+    return 'posture_unjudged must be a reason the analysis names';
   return checkVerdict(frame.posture_verdict);
 }
 

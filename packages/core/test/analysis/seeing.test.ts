@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyseFrame,
+  createReference,
+  initialPostureState,
+  pictureProblem,
+  TOO_BLURRED_SHARPNESS,
+  TOO_DARK_BRIGHTNESS,
+  unseenReason,
+} from '../../src/analysis';
+import { parseDetectionFrame } from '../../src/detection';
+import { POSE_FRAME, upright } from './poses';
+
+const clear = { brightness: 0.8, sharpness: 0.035 };
+
+describe('why a frame is not judged', () => {
+  it('a picture is too dark below its brightness, too blurred below its sharpness; dark comes first', () => {
+    expect(pictureProblem({ ...clear, brightness: TOO_DARK_BRIGHTNESS - 0.01 })).toBe('too_dark');
+    expect(pictureProblem({ ...clear, brightness: TOO_DARK_BRIGHTNESS })).toBeNull();
+    expect(pictureProblem({ ...clear, sharpness: TOO_BLURRED_SHARPNESS - 0.001 })).toBe('too_blurred');
+    expect(pictureProblem({ ...clear, sharpness: TOO_BLURRED_SHARPNESS })).toBeNull();
+    expect(pictureProblem({ brightness: 0.2, sharpness: 0.001 })).toBe('too_dark');
+    expect(pictureProblem(null)).toBeNull();
+  });
+
+  it('with a clear picture: the shoulders out of view when the face is seen, else nobody', () => {
+    const noShoulders = upright().map((k, i) => (i === 5 || i === 6 ? { ...k, score: 0.1 } : k));
+    expect(unseenReason(noShoulders, clear)).toBe('shoulders_out_of_view');
+    expect(unseenReason([], clear)).toBe('nobody');
+    expect(unseenReason(noShoulders, { ...clear, brightness: 0.2 })).toBe('too_dark');
+  });
+
+  it('a calibrated frame the analysis cannot judge carries the reason; a judged one none', () => {
+    const ref = createReference(upright(), POSE_FRAME);
+    const dark = { brightness: 0.2, sharpness: 0.2 };
+    const noShoulders = upright().map((k, i) => (i === 5 || i === 6 ? { ...k, score: 0.1 } : k));
+    const lost = analyseFrame(
+      initialPostureState(),
+      { keypoints: noShoulders, time: 0, frame: POSE_FRAME, picture: dark },
+      ref,
+    );
+    expect(lost.posture.posture_verdict.status).toBe('neutral');
+    expect(lost.posture.posture_unjudged).toBe('too_dark');
+    const seen = analyseFrame(
+      initialPostureState(),
+      { keypoints: upright(), time: 0, frame: POSE_FRAME, picture: dark },
+      ref,
+    );
+    expect(seen.posture.posture_verdict.status).toBe('good');
+    expect(seen.posture.posture_unjudged).toBeUndefined();
+  });
+
+  it('a results frame with an unknown reason is refused, a known one read', () => {
+    const frame = {
+      status: 'ok',
+      hns: { poses: [], boxes: [], emotions: [] },
+      hand: { poses: [], confidences: [] },
+      drowsiness: { drowsiness_state: false, boxes: [] },
+      body_status: 'No person detected',
+      temporal_posture_data: null,
+    };
+    expect(parseDetectionFrame({ ...frame, posture_unjudged: 'too_dark' }).kind).toBe('frame');
+    expect(parseDetectionFrame({ ...frame, posture_unjudged: 'sunny' }).kind).toBe('invalid');
+  });
+});
