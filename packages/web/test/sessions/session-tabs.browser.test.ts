@@ -118,6 +118,32 @@ describe('one running session across tabs', () => {
     await second.close();
   }, 420_000);
 
+  it('a new session started in another tab ends this one: the tab that ran it says so and shows its report', async () => {
+    const first = await openSessionPage();
+    await clickButton(first, 'Start Session');
+    await first.waitForSelector(running, { timeout: 60_000 });
+    const id = (await call<{ id: string }>('/sessions/active')).id;
+    await feedbackOf(first, id);
+    const second = await openSessionPage();
+    await second.waitForSelector('[data-testid="running-session-offer"]', { timeout: 30_000 });
+    await clickButton(second, 'Start Session');
+    await second.waitForSelector(running, { timeout: 60_000 });
+    await waitForText(
+      first,
+      'session-notice',
+      SESSION_MESSAGES.monitoringStoppedHere(SESSION_MESSAGES.sessionReplacedInOtherTab),
+      30_000,
+    );
+    await first.waitForSelector('[data-testid="session-report-summary"]', { timeout: 60_000 });
+    const link = await first.$eval('[data-testid="session-report-summary"] a', (a) => a.getAttribute('href'));
+    expect(link?.split('/').at(-1)).toBe(id);
+    expect((await call<{ id: string }>('/sessions/active')).id).not.toBe(id);
+    await clickButton(second, 'Stop Session');
+    await second.waitForSelector('[data-testid="session-report-summary"]', { timeout: 60_000 });
+    await first.close();
+    await second.close();
+  }, 300_000);
+
   it('a session ended elsewhere is said in the tab that ran it, which stops and shows its report', async () => {
     const page = await openSessionPage();
     await clickButton(page, 'Start Session');
