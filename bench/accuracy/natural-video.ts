@@ -11,6 +11,8 @@
 // - passive: what passive monitoring takes after Calibrate (core frameDue: 1 frame/s while steady, 5 while at risk,
 //   2 while poor) through the change gate (detector ModelGate: a still picture keeps the last detection);
 // - any ref: every second's 3 s window as the reference in turn, each judging the whole video and the other one.
+// BENCH_CONDITION=dim (any of testkit conditions.ts) makes the light change after calibrating: every frame from
+// BENCH_CONDITION_FROM_S seconds on (default 5, after the reference at 3 s) is that condition's variant, made by script.
 import { cpus, totalmem } from 'node:os';
 import {
   initialPostureState,
@@ -27,6 +29,7 @@ import {
   DetectionStream,
   ModelGate,
 } from '../../packages/detector/src/index.ts';
+import { CONDITIONS, type Condition, underCondition } from '../../packages/testkit/src/conditions.ts';
 import { FRAME_MS, type JudgingStream } from '../../packages/testkit/src/live-accuracy.ts';
 import {
   decodeVideo,
@@ -53,6 +56,11 @@ const make = () => new DetectionStream() as unknown as JudgingStream<Detection>;
 const problem = (s: JudgingStream<Detection>) =>
   String((s as unknown as { problem?: string }).problem ?? 'refused');
 
+const condition = process.env.BENCH_CONDITION as Condition | undefined;
+if (condition && !CONDITIONS.includes(condition))
+  throw new Error(`BENCH_CONDITION=${condition}: one of ${CONDITIONS.join(', ')}`);
+const conditionFromMs = 1000 * Number(process.env.BENCH_CONDITION_FROM_S ?? 5);
+if (condition) say(`The light changes after calibrating: ${condition} from ${conditionFromMs / 1000} s`);
 const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
 const detector = createDetector(human);
 const videos = naturalVideos().map((v) => ({ ...v, frames: [] as ReturnType<typeof decodeVideo> }));
@@ -60,7 +68,9 @@ const detections = new Map<string, Detection[]>();
 const grids = new Map<string, ReturnType<typeof lumaGrid>[]>();
 for (const v of videos) {
   const started = performance.now();
-  v.frames = decodeVideo(v.file);
+  v.frames = decodeVideo(v.file).map((f, i) =>
+    condition && i * FRAME_MS >= conditionFromMs ? { ...f, ...underCondition(f, condition, i + 1) } : f,
+  );
   const out: Detection[] = [];
   for (const f of v.frames)
     out.push(await detector.detect(f, { body: true, face: false, hands: false, emotion: false }));
