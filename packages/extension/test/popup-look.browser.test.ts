@@ -164,8 +164,9 @@ describe('extension popup look', () => {
         fieldsets: [...document.querySelectorAll('.popup > fieldset')].map(style),
       };
     });
-    // Two cards (calibration profile, alerts) painted as the popup's sections are, not browser-default boxes.
-    expect(look.fieldsets).toEqual([look.section, look.section]);
+    // Three cards (calibration profile, camera, alerts) painted as the popup's sections are, not browser-default
+    // boxes.
+    expect(look.fieldsets).toEqual([look.section, look.section, look.section]);
     expect(await popup.$eval('.profiles [role="alert"]', (el) => el.textContent)).toBe(
       'Could not reach the Posture Vision server: Failed to fetch. Check your connection and try again.',
     );
