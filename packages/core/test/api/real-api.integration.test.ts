@@ -198,7 +198,7 @@ describe('the client against the real API', () => {
     };
     for (let t = 0; t < 2000; t += 100, clock += 100) send(upright());
     for (let t = 0; t < 6000; t += 100, clock += 100) send(slouched());
-    expect(await monitor.end()).toEqual({ ok: true, sessionId: started.sessionId });
+    expect(await monitor.end()).toEqual({ ok: true, sessionId: started.sessionId, kept: true });
 
     const report = await c.api.sessions.report(started.sessionId);
     const poor = report.data?.timeline.filter((p) => p.postureStatus === 'poor') ?? [];
