@@ -78,7 +78,7 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     const r = report.body.data;
     expect(r.sessionId).toBe(id);
     // An old, change-only client: spans 2, 2, 2, 2, and the last one said nothing for longer than
-    // FEEDBACK_GAP_CAP_S (8 s), so none of that silence is posture: good 4 s, poor 4 s, and the rest of the session
+    // FEEDBACK_GAP_CAP_S (10 s), so none of that silence is posture: good 4 s, poor 4 s, and the rest of the session
     // (before nothing was sent) not judged; score weighted by time (400 + 160) / 8.
     expect(r.keyFindings.goodPostureTime).toBe(4);
     expect(r.keyFindings.poorPostureTime).toBe(4);
