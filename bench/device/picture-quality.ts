@@ -13,7 +13,9 @@ const cpuMs = (f: () => void, n: number) => {
   const u = process.cpuUsage(t0);
   return (u.user + u.system) / 1000 / n;
 };
-console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model}), Node ${process.version}; ${new Date().toISOString()}`);
+console.log(
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model}), Node ${process.version}; ${new Date().toISOString()}`,
+);
 const box = { x: 0.2, y: 0.1, w: 0.6, h: 0.8 };
 for (const [w, h] of [
   [640, 480],
