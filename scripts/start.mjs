@@ -8,19 +8,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
 import { pnpm, pnpmCommand } from './pnpm.mjs';
+import { startEnv } from './start-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 bootstrap();
 
 const dev = process.argv.includes('--dev');
 const started = Date.now();
-const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? `${root}data` };
-// Ports moved from the defaults: the API lets the web app's origin in, and the web app is built to call the
-// API and the vision service where they are (on the default ports core's base-URL rule finds them itself,
-// and the app also works when opened by another host name).
-if (env.WEB_PORT && !env.WEB_ORIGIN) env.WEB_ORIGIN = `http://localhost:${env.WEB_PORT}`;
-if (env.API_PORT && !env.VITE_API_URL) env.VITE_API_URL = `http://localhost:${env.API_PORT}`;
-if (env.VISION_PORT && !env.VITE_VISION_URL) env.VITE_VISION_URL = `http://localhost:${env.VISION_PORT}`;
+// Ports moved from the defaults: every part is told where the others listen (start-env.mjs).
+const env = startEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? `${root}data` });
 if (pnpm(['-r', '--if-present', 'run', 'prepare-start'], { env }) !== 0) process.exit(1);
 // After the extension's zip (prepare-start writes it into the web app's public/, which the build copies).
 if (!dev && pnpm(['--filter', '@posture-vision/web', 'run', 'build:once'], { env }) !== 0) process.exit(1);

@@ -112,6 +112,7 @@ async function main() {
         'scripts/test/check-boundaries.test.mjs',
         'scripts/test/readme-links.test.mjs',
         'scripts/test/start.test.mjs',
+        'scripts/test/start-env.test.mjs',
         'scripts/test/test-report.test.mjs',
         'scripts/test/test-tiers.test.mjs',
       ]),
