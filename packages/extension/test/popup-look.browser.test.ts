@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UNJUDGED_TEXTS } from '@posture-vision/core';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,46 @@ describe('extension popup look', () => {
     await popup.waitForSelector('[data-testid="account-initial"]');
     expect(await textOf(popup, 'account-initial')).toBe('P');
     await popup.evaluate((values) => chrome.storage.local.set(values), stored);
+  });
+
+  it('says why nothing is judged and what to do when it is too dark to see the user, in both themes', async () => {
+    const { monitor } = (await popup.evaluate(() => chrome.storage.local.get('monitor'))) as {
+      monitor: MonitorState;
+    };
+    // What the offscreen document stores once the light went after calibrating (its frame's reason).
+    await popup.evaluate(
+      (m) =>
+        chrome.storage.local.set({
+          monitor: { ...m, posture: 'neutral', issue: null, unjudged: 'too_dark' },
+        }),
+      monitor,
+    );
+    await popup.waitForFunction(
+      (what) => document.querySelector('[data-testid="posture"]')?.textContent === what,
+      {},
+      UNJUDGED_TEXTS.too_dark.what,
+    );
+    expect(await textOf(popup, 'posture-todo')).toBe(UNJUDGED_TEXTS.too_dark.todo);
+    // Said to a screen reader as one status: what it cannot see, then what to do.
+    expect(
+      await popup.$eval('[data-testid="posture"]', (el) => el.closest('[role="status"]')?.textContent),
+    ).toBe(`${UNJUDGED_TEXTS.too_dark.what}${UNJUDGED_TEXTS.too_dark.todo}`);
+    // The posture card in view (an earlier test scrolled the popup down to its profile form).
+    await popup.$eval('[data-testid="posture"]', (el) => el.scrollIntoView({ block: 'center' }));
+    await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    await popup.waitForFunction(() => document.body.dataset.theme === 'dark');
+    await settled(popup);
+    await saveScreenshot(popup, SUITE, 'popup-too-dark-dark');
+    await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    await popup.waitForFunction(() => document.body.dataset.theme === 'light');
+    await settled(popup);
+    await saveScreenshot(popup, SUITE, 'popup-too-dark-light');
+    await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+
+    // Judged again: the todo goes.
+    await popup.evaluate((m) => chrome.storage.local.set({ monitor: m }), monitor);
+    await popup.waitForFunction(() => !document.querySelector('[data-testid="posture-todo"]'));
+    expect(await textOf(popup, 'posture')).toBe('Good posture');
   });
 
   it('draws the profile and alert controls as cards like the rest, and says why they could not load', async () => {

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { C7_BACK, C7_UP, earForwardForCva, sideGeometry } from '@posture-vision/core/calibration';
 import jpeg from 'jpeg-js';
+import { type Condition, underCondition } from './conditions.ts';
 
 const require = createRequire(import.meta.url);
 const demoDir = join(dirname(dirname(require.resolve('@vladmandic/face-api'))), 'demo');
@@ -660,8 +661,9 @@ export function writePersonClip(
 export interface PostureCamera {
   /** The `.y4m` clip Chromium's fake camera plays (`fakeVideo` of launchChromium). */
   readonly path: string;
-  /** Puts the person in this posture in front of the camera: the camera shows it within a second. */
-  show(posture: ClipPosture): void;
+  /** Puts the person in this posture in front of the camera: the camera shows it within a second. Under a
+   * condition (conditions.ts: the light going, the lens smudged), the same picture made so by script. */
+  show(posture: ClipPosture, condition?: Condition): void;
 }
 
 /**
@@ -683,8 +685,10 @@ export function writePostureCamera(
   const headerBytes = y4mHeader({ width, height, fps }).length;
   return {
     path,
-    show(posture) {
-      const frame = personFrame(posture, options).data;
+    show(posture, condition) {
+      const { rgb } = postureRgb(posture, options);
+      const shown = condition ? underCondition({ width, height, data: rgb }, condition).data : rgb;
+      const frame = rgbToI420(shown, width, height);
       const file = openSync(path, 'r+');
       try {
         for (let i = 0; i < frames; i++) {

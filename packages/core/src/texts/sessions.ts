@@ -1,4 +1,5 @@
 // Real-time session and report texts.
+import { type UNJUDGED_TEXTS, unjudgedWhat } from './live';
 
 export const SESSION_MESSAGES = {
   calibrationRequired: 'Calibration required before starting session.',
@@ -59,14 +60,20 @@ export function mentionsCalibration(message: string): boolean {
   return /calibration/i.test(message);
 }
 
-/** The session page's posture pill: the verdict, and for a neutral one why nothing was judged (no reference yet,
- * or nobody facing the camera). */
+/** The session page's posture pill: the verdict, and for a neutral one why nothing was judged: no reference yet,
+ * or what the monitor cannot see (the frame's reason, "Posture: not judged — too dark to see you"; the page shows
+ * what to do beside it); a producer that names no reason is taken as nobody facing the camera. */
 export function postureStatusText(
   verdict: { status: 'good' | 'poor' | 'neutral'; issue: string | null },
   calibrated: boolean,
+  unjudged: keyof typeof UNJUDGED_TEXTS | null = null,
 ): string {
-  if (verdict.status === 'neutral')
-    return calibrated ? 'Posture: not judged (nobody in view)' : 'Posture: not calibrated';
+  if (verdict.status === 'neutral') {
+    if (!calibrated) return 'Posture: not calibrated';
+    return unjudged
+      ? `Posture: not judged — ${unjudgedWhat(unjudged)}`
+      : 'Posture: not judged (nobody in view)';
+  }
   return `Posture: ${verdict.status}${verdict.issue ? ` (${verdict.issue.replaceAll('_', ' ')})` : ''}`;
 }
 

@@ -11,10 +11,14 @@ import {
   isAuthCloseCode,
   isAuthStatus,
   LIVE_MESSAGES,
+  livePostureNotJudgedText,
   PRO_FEATURES,
   sampleReportAlert,
   testAgainstReferenceStatus,
   testFailedStatus,
+  UNJUDGED_TEXTS,
+  unjudgedText,
+  unjudgedWhat,
   validateCaptureEmail,
 } from '../../src/live';
 
@@ -124,5 +128,26 @@ describe('e-mail capture modal', () => {
     );
     expect(cameraNotConnectedText('Logitech C920')).toBe('Logitech C920 (not connected)');
     expect(cameraNumberText(2)).toBe('Camera 2');
+  });
+});
+
+describe('why nothing is judged', () => {
+  it('says what the monitor cannot see and what to do, for every reason a frame can carry', () => {
+    expect(unjudgedText('too_dark')).toBe(
+      'Too dark to see you. More light in front of you: a lamp behind the screen.',
+    );
+    expect(unjudgedText('nobody')).toBe('Nobody in view. Sit in front of the camera.');
+    for (const t of Object.values(UNJUDGED_TEXTS)) {
+      expect(t.what).toMatch(/^[A-Z][^.]*[^.]$/);
+      expect(t.todo).toMatch(/^[A-Z].*\.$/);
+    }
+  });
+
+  it("puts what it cannot see on the live tool's posture line", () => {
+    expect(unjudgedWhat('too_dark')).toBe('too dark to see you');
+    expect(livePostureNotJudgedText('too_dark')).toBe('Not judged — too dark to see you');
+    expect(livePostureNotJudgedText('shoulders_out_of_view')).toBe(
+      'Not judged — your shoulders are not in view',
+    );
   });
 });

@@ -64,6 +64,18 @@ describe('the posture pill and the judged time', () => {
       'Posture: not judged (nobody in view)',
     );
     expect(postureStatusText({ status: 'good', issue: null }, true)).toBe('Posture: good');
+    expect(postureStatusText({ status: 'neutral', issue: null }, true, 'too_dark')).toBe(
+      'Posture: not judged — too dark to see you',
+    );
+    expect(postureStatusText({ status: 'neutral', issue: null }, true, 'looking_away')).toBe(
+      'Posture: not judged — you are looking away',
+    );
+    // Before a reference the reason does not matter: nothing could be judged anyway.
+    expect(postureStatusText({ status: 'neutral', issue: null }, false, 'too_dark')).toBe(
+      'Posture: not calibrated',
+    );
+    // A reason on a judged verdict is not said.
+    expect(postureStatusText({ status: 'good', issue: null }, true, 'too_dark')).toBe('Posture: good');
     expect(postureStatusText({ status: 'poor', issue: 'forward_head' }, true)).toBe(
       'Posture: poor (forward head)',
     );

@@ -268,7 +268,9 @@ const handlers: Handlers<'background'> = {
         : {}),
       ...(phase === 'paused' ? { connection: 'Not connected', captureFps: 0, camera: null } : {}),
       ...(phase !== 'monitoring' ? { stale: false, alert: null } : {}),
-      ...(phase === 'monitoring' && s.phase !== 'monitoring' ? { posture: 'neutral', issue: null } : {}),
+      ...(phase === 'monitoring' && s.phase !== 'monitoring'
+        ? { posture: 'neutral', issue: null, unjudged: null }
+        : {}),
     }));
     if (phase === 'error') {
       await offscreen.close();
@@ -299,12 +301,13 @@ const handlers: Handlers<'background'> = {
     await updateMonitor(() => ({ processing }));
     return { ok: true };
   },
-  async 'offscreen/posture'({ posture, issue, at, captureFps }) {
+  async 'offscreen/posture'({ posture, issue, unjudged, at, captureFps }) {
     const previous = await monitorState();
     // An alert stands until posture is no longer poor.
     await updateMonitor((s) => ({
       posture,
       issue,
+      unjudged: unjudged ?? null,
       postureAt: at,
       captureFps,
       alert: posture === 'poor' ? (s.alert ?? null) : null,

@@ -1,6 +1,6 @@
 // The typed message map: every runtime message is `{ target, command, payload }`, and each command names
 // its payload and its answer. Handlers are maps keyed by command, so a missing handler is a type error.
-import type { BatteryMode, PostureIssue, PostureStatus } from '@posture-vision/core';
+import type { BatteryMode, PostureIssue, PostureStatus, UnjudgedReason } from '@posture-vision/core';
 import type { Runtime } from 'webextension-polyfill';
 import type { Processing } from '../offscreen/processing';
 import type { Connection, Phase } from '../state/monitor-state';
@@ -47,7 +47,15 @@ export interface BackgroundCommands {
   /** Whether the reference no longer fits (core's stale-calibration rule). */
   'offscreen/stale': { payload: { stale: boolean }; answer: Result };
   'offscreen/posture': {
-    payload: { posture: PostureStatus; issue: PostureIssue | null; at: number; captureFps: number };
+    payload: {
+      posture: PostureStatus;
+      issue: PostureIssue | null;
+      at: number;
+      captureFps: number;
+      /** Why a neutral posture judged nothing (the frame's reason), said in the popup; absent from an older
+       * offscreen document. */
+      unjudged?: UnjudgedReason | null;
+    };
     answer: Result;
   };
   /** Whether somebody is in view, from the frames monitoring already looks at (sitting and breaks). */

@@ -194,8 +194,8 @@ const monitor = createPassiveMonitor({
       ...(sessionId !== undefined ? { sessionId } : {}),
     }),
   reportConnection: (connection) => send('background', 'offscreen/connection', { connection }),
-  reportPosture: (posture, issue, at, captureFps) =>
-    send('background', 'offscreen/posture', { posture, issue, at, captureFps }),
+  reportPosture: (posture, issue, at, captureFps, unjudged) =>
+    send('background', 'offscreen/posture', { posture, issue, at, captureFps, unjudged }),
   reportPresence: (present, at) => send('background', 'offscreen/presence', { present, at }),
   preferences: async () => parseAlertPreferences(await storage.get(ALERT_PREFERENCES_KEY)),
   reportStale: (stale) => send('background', 'offscreen/stale', { stale }),

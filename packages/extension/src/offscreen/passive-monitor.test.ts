@@ -97,8 +97,10 @@ function monitor(overrides: Partial<MonitorDeps> = {}) {
     },
     reportPhase: async (phase, message) => void calls.push(`phase ${phase}${message ? `: ${message}` : ''}`),
     reportConnection: async () => undefined,
-    reportPosture: async (posture, issue, _at, fps) =>
-      void calls.push(`posture ${posture}${issue ? ` (${issue})` : ''} at ${fps} fps`),
+    reportPosture: async (posture, issue, _at, fps, unjudged) =>
+      void calls.push(
+        `posture ${posture}${issue ? ` (${issue})` : ''}${unjudged ? ` [${unjudged}]` : ''} at ${fps} fps`,
+      ),
     reportPresence: async (present) => void presences.push(present),
     preferences: async () => preferences,
     reportStale: async (stale) => void calls.push(`stale ${stale}`),
@@ -303,6 +305,27 @@ describe('passive monitor', () => {
     expect(calls.map((c) => c.replace(/ at .*/, ''))).toEqual([
       'posture poor (slouch)',
       'posture poor (forward_head)',
+    ]);
+  });
+
+  it('reports why nothing is judged with the neutral posture, again at once when the reason changes', async () => {
+    const m = monitor();
+    await m.start(null);
+    await at(0, upright);
+    await at(CALIBRATION_DELAY_MS, upright);
+    calls = [];
+    // Neutral frames of a calibrated producer (their temporal data says it had the reference).
+    const unseen = (posture_unjudged: 'nobody' | 'too_dark') =>
+      frame({ hns: { poses: [], boxes: [], emotions: [] }, posture_verdict: NOBODY, posture_unjudged });
+    await at(10_000, unseen('nobody'));
+    // The light goes: still neutral, now too dark to see anybody.
+    await at(10_500, unseen('too_dark'));
+    await at(11_000, unseen('too_dark'));
+    await at(12_000, upright);
+    expect(calls.map((c) => c.replace(/ at .*/, ''))).toEqual([
+      'posture neutral [nobody]',
+      'posture neutral [too_dark]',
+      'posture good',
     ]);
   });
 

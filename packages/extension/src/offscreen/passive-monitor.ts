@@ -20,6 +20,7 @@ import {
   REFERENCE_DELAY_MS,
   SESSION_MESSAGES,
   savedReferenceProblem,
+  type UnjudgedReason,
 } from '@posture-vision/core';
 import type { Result } from '../messaging/commands';
 import { ratesFor } from '../rules/battery';
@@ -76,11 +77,14 @@ export interface MonitorDeps {
   reportPhase(phase: Phase, message?: string | null, sessionId?: string | null): Promise<unknown>;
   reportConnection(connection: Connection): Promise<unknown>;
   /** The posture now, with what a poor one is about (null when good, nobody in view, or poor with no named cause). */
+  /** `unjudged`: why a neutral posture judged nothing (the frame's reason), which the popup says with what to do;
+   * null when judged or not said. */
   reportPosture(
     posture: PostureStatus,
     issue: PostureIssue | null,
     at: number,
     fps: number,
+    unjudged: UnjudgedReason | null,
   ): Promise<unknown>;
   /** Whether somebody is in view (core's sitting and breaks rule takes it from here). */
   reportPresence(present: boolean, at: number): Promise<unknown>;
@@ -97,7 +101,12 @@ export function createPassiveMonitor(deps: MonitorDeps) {
   let stream: MediaStream | null = null;
   let live: Link | null = null;
   let fps = 0;
-  let reported: { posture: PostureStatus; issue: PostureIssue | null; at: number } | null = null;
+  let reported: {
+    posture: PostureStatus;
+    issue: PostureIssue | null;
+    unjudged: UnjudgedReason | null;
+    at: number;
+  } | null = null;
   let presence: { present: boolean; at: number } | null = null;
   let preferences: AlertPreferences = DEFAULT_ALERT_PREFERENCES;
   let preferencesAt = Number.NEGATIVE_INFINITY;
@@ -198,13 +207,16 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     const now = deps.now();
     const posture = step.verdict.status;
     const issue = posture === 'poor' ? step.verdict.issue : null;
+    // Reported again as soon as the reason changes (nobody in view, then too dark), the posture staying neutral.
+    const unjudged = posture === 'neutral' && step.calibrated ? (frame.posture_unjudged ?? null) : null;
     if (
       reported?.posture !== posture ||
       reported.issue !== issue ||
+      reported.unjudged !== unjudged ||
       now - reported.at >= REPORT_INTERVAL_MS
     ) {
-      reported = { posture, issue, at: now };
-      void deps.reportPosture(posture, issue, now, wanted);
+      reported = { posture, issue, unjudged, at: now };
+      void deps.reportPosture(posture, issue, now, wanted, unjudged);
     }
   }
 

@@ -1,6 +1,6 @@
 // Everything the extension remembers lives in chrome.storage.local under these keys: the service worker
 // is stopped after ~30 s idle and keeps nothing in globals.
-import type { PostureIssue, PostureStatus, SittingState } from '@posture-vision/core';
+import type { PostureIssue, PostureStatus, SittingState, UnjudgedReason } from '@posture-vision/core';
 import type { Processing } from '../offscreen/processing';
 import type { AlertState } from '../rules/alert-timing';
 import type { PowerState } from '../rules/battery';
@@ -31,6 +31,9 @@ export interface MonitorState {
   /** What a poor posture is about (the verdict's issue), named in the popup; null otherwise. Absent in a state
    * stored before it was kept. */
   issue?: PostureIssue | null;
+  /** Why a neutral posture judged nothing (too dark, nobody in view…), said in the popup with what to do; null
+   * when judged or not said. Absent in a state stored before it was kept. */
+  unjudged?: UnjudgedReason | null;
   /** The alert standing for this stretch of poor posture (its text), shown by the badge; null once posture is not
    * poor, and in the styles that do not mark the badge. */
   alert?: string | null;
@@ -61,6 +64,7 @@ export const INITIAL_MONITOR_STATE: MonitorState = {
   connection: 'Not connected',
   posture: 'neutral',
   issue: null,
+  unjudged: null,
   alert: null,
   standUp: null,
   postureAt: null,

@@ -6,11 +6,13 @@ import {
   formatFreeTimer,
   isFreeTimerWarning,
   LIVE_MESSAGES,
+  livePostureNotJudgedText,
   NOT_CONNECTED_LABEL,
   PRO_FEATURES,
   PROCESSING_MESSAGES,
   STORAGE_KEYS,
   sampleReportAlert,
+  UNJUDGED_TEXTS,
   validateCaptureEmail,
 } from '@posture-vision/core';
 import { Button, Dialog, DialogClose, Field, Progress, Toggle } from '@posture-vision/ui';
@@ -230,10 +232,25 @@ export default function LiveTool(props: LiveToolProps) {
             </p>
             <p>Keypoints: {d?.keypointCount ?? 0}</p>
             <p>Head tilt: {d ? d.tilt : 'Analyzing...'}</p>
-            <p data-testid="posture-deviation">
-              Posture:{' '}
-              {!d?.analysed ? 'Not calibrated' : d.deviated ? `Deviated (${d.deviationLevel})` : 'Aligned'}
-            </p>
+            {/* A frame not judged says why and what to do (not 'Aligned'), announced as the reason changes; on a
+                host page with its own posture status (the session's pill) that one is announced, not both. */}
+            <div {...(props.hostStartControl ? {} : { role: 'status', 'aria-live': 'polite' as const })}>
+              <p data-testid="posture-deviation">
+                Posture:{' '}
+                {!d?.analysed
+                  ? 'Not calibrated'
+                  : d.unjudged
+                    ? livePostureNotJudgedText(d.unjudged)
+                    : d.deviated
+                      ? `Deviated (${d.deviationLevel})`
+                      : 'Aligned'}
+              </p>
+              {d?.analysed && d.unjudged && (
+                <p className="live-posture-todo" data-testid="live-posture-todo">
+                  {UNJUDGED_TEXTS[d.unjudged].todo}
+                </p>
+              )}
+            </div>
             {state.showRetry && !state.authRequired && (
               <Button size="sm" onClick={() => controller.retryConnection()}>
                 Retry Connection

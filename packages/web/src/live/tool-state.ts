@@ -12,6 +12,7 @@ import {
   type ProcessingChoice,
   type ProcessingErrorStep,
   type TiltClass,
+  type UnjudgedReason,
   type WorkflowStep,
 } from '@posture-vision/core';
 import type { OverlayDrawing } from './overlay.ts';
@@ -62,6 +63,8 @@ export interface DetectionSummary {
   deviated: boolean;
   deviationLevel: string | null;
   confidence: number | null;
+  /** Why an analysed frame judged nothing (the producer's reason); null when judged or not said. */
+  unjudged: UnjudgedReason | null;
 }
 
 export type DrawnTotals = OverlayDrawing & { overlayFrames: number };
@@ -170,6 +173,7 @@ export function summarise(frame: DetectionFrame): DetectionSummary {
     deviated: !!t?.is_posture_deviated,
     deviationLevel: t?.deviation_level ?? null,
     confidence: t?.confidence ?? null,
+    unjudged: (t && frame.posture_unjudged) || null,
   };
 }
 

@@ -21,6 +21,8 @@ import {
   type SessionReport,
   savedReferenceProblem,
   sessionLoss,
+  UNJUDGED_TEXTS,
+  type UnjudgedReason,
 } from '@posture-vision/core';
 import { ActionNotice, Button, StaleCalibrationNotice, StatusPill } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -91,6 +93,8 @@ export default function RealTimeSessionPage() {
   const [seconds, setSeconds] = useState(0);
   const [posture, setPosture] = useState<Pick<PostureVerdict, 'status' | 'issue'>>(NEUTRAL);
   const [calibrated, setCalibrated] = useState(false);
+  // Why the last frame judged nothing (the producer's reason), said with the pill with what to do about it.
+  const [unjudged, setUnjudged] = useState<UnjudgedReason | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [log, setLog] = useState<string[]>([]);
   const [showLog, setShowLog] = useState(false);
@@ -388,10 +392,12 @@ export default function RealTimeSessionPage() {
   // while it holds; a failure is only logged by the API client): the page shows the posture and logs changes.
   useEffect(
     () =>
-      loop.onFrame(({ step, stale }) => {
+      loop.onFrame(({ frame, step, stale }) => {
         setStale(stale);
         if (!step) return;
         setCalibrated(step.calibrated);
+        // Every frame: the reason may change while the verdict stays neutral (nobody, then too dark).
+        setUnjudged(frame.posture_unjudged ?? null);
         if (!step.changed) return;
         setPosture(step.verdict);
         addLog(`Posture ${step.verdict.status}${step.verdict.issue ? ` (${step.verdict.issue})` : ''}`);
@@ -433,6 +439,8 @@ export default function RealTimeSessionPage() {
   }, [report]);
 
   const running = phase === 'running';
+  // A reason is said only for a calibrated verdict that judged nothing: before a reference the pill says so.
+  const shownUnjudged = running && calibrated && posture.status === 'neutral' ? unjudged : null;
   return (
     <div className="rts-page" data-testid="real-time-session" data-phase={phase}>
       <h1>Real-Time Session</h1>
@@ -512,16 +520,21 @@ export default function RealTimeSessionPage() {
         </span>
         {/* The posture pill is live data: shown only while a session runs, cleared by Stop. */}
         {running && (
-          <StatusPill
-            tone={posture.status === 'good' ? 'good' : posture.status === 'poor' ? 'poor' : 'neutral'}
-            className="rts-posture"
-            data-testid="posture-status"
-            // Announced to screen readers as it changes (a change of status or issue, not every frame).
-            role="status"
-            aria-live="polite"
-          >
-            {postureStatusText(posture, calibrated)}
-          </StatusPill>
+          // Announced to screen readers as it changes (a change of status, issue or reason, not every frame).
+          <span className="rts-posture-status" role="status" aria-live="polite">
+            <StatusPill
+              tone={posture.status === 'good' ? 'good' : posture.status === 'poor' ? 'poor' : 'neutral'}
+              className={shownUnjudged ? 'rts-posture rts-posture-unjudged' : 'rts-posture'}
+              data-testid="posture-status"
+            >
+              {postureStatusText(posture, calibrated, shownUnjudged)}
+            </StatusPill>
+            {shownUnjudged && (
+              <span className="rts-posture-todo" data-testid="posture-todo">
+                {UNJUDGED_TEXTS[shownUnjudged].todo}
+              </span>
+            )}
+          </span>
         )}
       </div>
 

@@ -69,6 +69,13 @@ describe('tool state', () => {
       deviationLevel: 'moderate',
     });
     expect(summarise(frame(null)).analysed).toBe(false);
+    expect(summarise(frame(true)).unjudged).toBeNull();
+  });
+
+  it('keeps why an analysed frame judged nothing, and no reason before a reference', () => {
+    const dark = { ...frame(false), posture_unjudged: 'too_dark' as const };
+    expect(summarise(dark)).toMatchObject({ analysed: true, deviated: false, unjudged: 'too_dark' });
+    expect(summarise({ ...frame(null), posture_unjudged: 'too_dark' }).unjudged).toBeNull();
   });
 
   it('a frame counts, keeps the last quality, and enables Active Mode once keypoints show', () => {
