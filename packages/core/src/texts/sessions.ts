@@ -46,6 +46,12 @@ export const SESSION_MESSAGES = {
   /** `why`: one of the texts above, or the API's words when it refused this tab's feedback. */
   monitoringStoppedHere: (why: string) =>
     `${why} Monitoring here has stopped; the time measured here is kept in the report below.`,
+  /** Said on the page the user went to when leaving the session page ended its session (a link after the ask, or
+   * the browser's Back): whether the session was kept (only with judged time). */
+  sessionEndedByLeaving: (kept: boolean) =>
+    kept
+      ? 'Your session ended as you left the page. It is kept in your history.'
+      : 'Your session ended as you left the page. None of it was judged, so it was not kept.',
 } as const;
 
 /** Report loads that fail for these ids show demo data instead. */

@@ -38,6 +38,14 @@ describe('session texts', () => {
       'This session was ended in another tab. Monitoring here has stopped; the time measured here is kept in the report below.',
     ],
     [
+      SESSION_MESSAGES.sessionEndedByLeaving(true),
+      'Your session ended as you left the page. It is kept in your history.',
+    ],
+    [
+      SESSION_MESSAGES.sessionEndedByLeaving(false),
+      'Your session ended as you left the page. None of it was judged, so it was not kept.',
+    ],
+    [
       SESSION_MESSAGES.monitoringStoppedHere(SESSION_MESSAGES.sessionReplacedInOtherTab),
       'A new session was started in another tab, which ended this one. Monitoring here has stopped; the time measured here is kept in the report below.',
     ],

@@ -32,6 +32,7 @@ import LiveTool from '../live/LiveTool.tsx';
 import { useLiveController } from '../live/use-live-controller.ts';
 import { api } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
+import { toast } from '../ui/toast-store';
 import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
 import { SessionReportSummary } from './SessionReportSummary';
 import './sessions.css';
@@ -419,6 +420,9 @@ export default function RealTimeSessionPage() {
       sessionRef.current = null;
       if (left)
         void monitor.end(null, { keep: 'judged' }).then((ended) => {
+          // Said on the page the user went to: the session ended, and whether it was kept.
+          if (ended.ok) toast.info(SESSION_MESSAGES.sessionEndedByLeaving(ended.kept !== false));
+          else toast.error(ended.message);
           // This page's channel is closed by now: the other tabs no longer offer the ended session.
           if (!ended.ok || typeof BroadcastChannel === 'undefined') return;
           const channel = new BroadcastChannel(SESSION_OWNER_CHANNEL);

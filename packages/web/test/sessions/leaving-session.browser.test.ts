@@ -58,6 +58,14 @@ async function leaveByTheSidebar(page: Page, answer: 'accept' | 'dismiss'): Prom
   return asked;
 }
 
+/** Waits until the page shows this text anywhere (a toast). */
+const waitForBodyText = (page: Page, text: string) =>
+  page.waitForFunction(
+    (t) => document.body.textContent?.includes(t),
+    { timeout: 30_000, polling: 200 },
+    text,
+  );
+
 const historyIds = async () => (await call<{ id: string }[]>('/sessions/history?limit=50')).map((h) => h.id);
 
 describe('leaving a running session by a link of the app', () => {
@@ -82,9 +90,31 @@ describe('leaving a running session by a link of the app', () => {
     await expect.poll(() => call<unknown>('/sessions/active'), { timeout: 30_000 }).toBeNull();
     await other.waitForSelector('[data-testid="running-session-offer"]', { hidden: true, timeout: 30_000 });
     await other.close();
+    // Said on the page she went to.
+    await waitForBodyText(page, SESSION_MESSAGES.sessionEndedByLeaving(false));
     // Not kept: no such session in the history, nor its report.
     await expect.poll(historyIds, { timeout: 30_000 }).not.toContain(id);
     expect((await callAs(stack.user.accessToken, `${stack.api.url}/sessions/${id}/report`)).status).toBe(404);
+    await page.close();
+  }, 300_000);
+
+  it('going Back in the app ends it without asking, and says so on the page she went back to', async () => {
+    const page = await stack.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, stack.site.url, stack.user);
+    await page.goto(`${stack.site.url}/dashboard`);
+    await page.waitForSelector('a[href="/dashboard/real-time-session"]', { timeout: 30_000 });
+    await page.$eval('a[href="/dashboard/real-time-session"]', (a) => (a as HTMLAnchorElement).click());
+    await page.waitForSelector('[data-testid="real-time-session"]');
+    await clickButton(page, 'Start Session');
+    await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
+      timeout: 60_000,
+    });
+    const id = (await call<{ id: string }>('/sessions/active')).id;
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 });
+    await waitForBodyText(page, SESSION_MESSAGES.sessionEndedByLeaving(false));
+    await expect.poll(historyIds, { timeout: 30_000 }).not.toContain(id);
     await page.close();
   }, 300_000);
 
@@ -101,6 +131,7 @@ describe('leaving a running session by a link of the app', () => {
     await leaveByTheSidebar(page, 'accept');
     await page.waitForFunction(() => location.pathname === '/dashboard/analytics', { timeout: 30_000 });
     await expect.poll(() => call<unknown>('/sessions/active'), { timeout: 30_000 }).toBeNull();
+    await waitForBodyText(page, SESSION_MESSAGES.sessionEndedByLeaving(true));
     const history = await call<{ id: string; goodPostureTime: number | null }[]>(
       '/sessions/history?limit=50',
     );
