@@ -8,6 +8,7 @@ import {
   type PostureStatus,
   type SessionReport,
   STEADY_RUN_S,
+  sessionSitting,
 } from '@posture-vision/core/sessions';
 
 export type { PostureStatus, SessionReport };
@@ -22,6 +23,8 @@ export interface FeedbackPoint {
   cva?: number | null;
   /** details.kind as the client sent it: 'stop' (FRAMES_STOPPED) says when its frames stopped and holds no time. */
   kind?: string | null;
+  /** details.inView as the client sent it: whether somebody was in view (the sitting figures); null when not sent. */
+  inView?: boolean | null;
 }
 
 const isPosture = (p: FeedbackPoint) => p.kind !== FRAMES_STOPPED;
@@ -148,6 +151,16 @@ function downsample(points: FeedbackPoint[]): SessionReport['timeline'] {
   });
 }
 
+/** The session's breaks and longest stretch (core's sessionSitting) from the feedback saying who was in view: a
+ * silence (the frames stopped) is no look, as for the extension's day. Whole seconds; null when none said. */
+export function sittingOf(points: FeedbackPoint[], end: Date): SessionReport['sitting'] {
+  const looks = points
+    .filter((p) => typeof p.inView === 'boolean')
+    .map((p) => ({ at: p.timestamp.getTime(), present: p.inView as boolean }));
+  const sitting = sessionSitting(looks, end.getTime());
+  return sitting && { breaks: sitting.breaks, longestStretch: Math.round(sitting.longestStretchMs / 1000) };
+}
+
 export function buildReport(input: {
   session: { id: string; startTime: Date; endTime: Date | null };
   feedback: FeedbackPoint[];
@@ -205,6 +218,7 @@ export function buildReport(input: {
       frequentIssues: issues.map(input.issueLabel),
       improvementAreas,
     },
+    sitting: sittingOf(points, end),
     // The timeline keeps the feedback saying the frames stopped: from it on the strip shows nobody judged.
     timeline: downsample(sorted),
   };

@@ -42,6 +42,7 @@ async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoin
       issue: postureFeedback.issue,
       cva: sql<unknown>`coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')`,
       kind: sql<string | null>`${postureFeedback.details}->>'kind'`,
+      inView: sql<unknown>`${postureFeedback.details}->'inView'`,
     })
     .from(postureFeedback)
     .where(eq(postureFeedback.sessionId, sessionId))
@@ -50,6 +51,7 @@ async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoin
     ...r,
     postureStatus: r.postureStatus as PostureStatus,
     cva: feedbackCva(r.cva),
+    inView: typeof r.inView === 'boolean' ? r.inView : null,
   }));
 }
 

@@ -111,3 +111,11 @@ export const SITTING_MESSAGES = {
     `You have been sitting for ${minutes} min. Stand up and move for a few minutes.`,
   standUpSnooze: (minutes: number) => `Snooze ${minutes} min`,
 } as const;
+
+/** The session report's sitting line (its Key Findings): the breaks taken and the longest sitting stretch. */
+export function sessionSittingText(
+  sitting: { breaks: number; longestStretch: number },
+  format: (seconds: number) => string,
+): string {
+  return `Breaks: ${sitting.breaks} · Longest sitting stretch: ${format(sitting.longestStretch)}`;
+}

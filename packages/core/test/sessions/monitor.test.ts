@@ -113,9 +113,13 @@ describe('the posture monitor', () => {
     expect(calls).toEqual([]);
   });
 
-  it('stores a slouch as a slouch, with the score, level and the calibration’s CVA', async () => {
+  it('stores a slouch as a slouch, with the score, level, the calibration’s CVA and who is in view', async () => {
     const m = await running();
-    m.frame(frame(SLOUCH, 'Moderate deviation: Slouching (head and shoulders dropped)'));
+    // A person in view, as the producer's watch says (a held deviation).
+    m.frame({
+      ...frame(SLOUCH, 'Moderate deviation: Slouching (head and shoulders dropped)'),
+      posture_watch: 'poor',
+    });
     expect(sent).toEqual([
       {
         postureStatus: 'poor',
@@ -127,6 +131,7 @@ describe('the posture monitor', () => {
           deviationLevel: 'moderate',
           score: POSTURE_SCORES.moderate,
           cva: 51.5,
+          inView: true,
         },
       },
     ]);

@@ -15,6 +15,8 @@ import {
   STAND_UP_MINUTE_CHOICES,
   STAND_UP_MINUTES,
   STAND_UP_SNOOZE_MS,
+  sessionSitting,
+  sessionSittingText,
   sittingFigures,
   snoozeStandUp,
   standUpDue,
@@ -223,6 +225,43 @@ describe('the stand-up reminder', () => {
   });
 });
 
+describe("a session's sitting", () => {
+  const looks = (from: number, to: number, present: boolean, every = 5000) =>
+    Array.from({ length: Math.floor((to - from) / every) + 1 }, (_, i) => ({
+      at: from + i * every,
+      present,
+    }));
+
+  it('counts the breaks in it and its longest stretch, by the break minimum on both sides', () => {
+    const sat = looks(T0, T0 + 30 * MIN, true);
+    const away = looks(T0 + 30 * MIN + 5000, T0 + 33 * MIN - 5000, false);
+    const shortBack = [{ at: T0 + 33 * MIN - 1, present: true }];
+    expect(sessionSitting([...sat, ...away, ...shortBack], T0 + 34 * MIN)).toEqual({
+      breaks: 0,
+      longestStretchMs: 33 * MIN - 1,
+    });
+    const back = looks(T0 + 33 * MIN, T0 + 43 * MIN, true);
+    expect(sessionSitting([...sat, ...away, ...back], T0 + 43 * MIN)).toEqual({
+      breaks: 1,
+      longestStretchMs: 30 * MIN,
+    });
+  });
+
+  it('counts frames that stopped for the break minimum (no look) as a break, and one going on at its end', () => {
+    const sat = looks(T0, T0 + 10 * MIN, true);
+    expect(sessionSitting([...sat, ...looks(T0 + 13 * MIN, T0 + 20 * MIN, true)], T0 + 20 * MIN)).toEqual({
+      breaks: 1,
+      longestStretchMs: 10 * MIN,
+    });
+    expect(sessionSitting(sat, T0 + 10 * MIN + BREAK_MIN_MS - 1)?.breaks).toBe(0);
+    expect(sessionSitting(sat, T0 + 10 * MIN + BREAK_MIN_MS)?.breaks).toBe(1);
+  });
+
+  it('is null without any look', () => {
+    expect(sessionSitting([], T0)).toBeNull();
+  });
+});
+
 describe('the reminder setting', () => {
   it('offers 20 to 120 minutes in steps of 10, with 50 by default', () => {
     expect(STAND_UP_MINUTE_CHOICES).toEqual([20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120]);
@@ -249,5 +288,8 @@ describe('the reminder setting', () => {
     );
     expect(SITTING_MESSAGES.standUpChoice(20)).toBe('After 20 min of sitting');
     expect(SITTING_MESSAGES.standUpSnooze(10)).toBe('Snooze 10 min');
+    expect(sessionSittingText({ breaks: 2, longestStretch: 1500 }, (s) => `${s / 60} min`)).toBe(
+      'Breaks: 2 · Longest sitting stretch: 25 min',
+    );
   });
 });

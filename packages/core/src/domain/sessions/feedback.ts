@@ -71,6 +71,8 @@ export interface FeedbackDetails {
   deviationLevel?: 'mild' | 'moderate' | 'severe';
   /** 0–1 */
   confidence?: number;
+  /** Whether somebody was in view (core's sitting rule, sitting.ts): the report's breaks and longest stretch. */
+  inView?: boolean;
   [key: string]: unknown;
 }
 

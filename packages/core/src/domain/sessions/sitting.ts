@@ -189,6 +189,37 @@ export function snoozeStandUp(state: SittingState, at: number): SittingState {
   return { ...state, snoozedUntil: at + STAND_UP_SNOOZE_MS };
 }
 
+/** A session's sitting: the breaks in it and its longest stretch (the session report's). */
+export interface SessionSitting {
+  breaks: number;
+  longestStretchMs: number;
+}
+
+/**
+ * A session's sitting from its looks in time order (its feedback saying who was in view), by the same rule as the
+ * day's: BREAK_MIN_MS with nobody seen between two looks with somebody in view (nobody in view, or no look: the
+ * frames stopped) is a break; so is the same after the last one, to the session's end. Null without any look.
+ */
+export function sessionSitting(samples: readonly PresenceSample[], end: number): SessionSitting | null {
+  if (samples.length === 0) return null;
+  let since: number | null = null;
+  let last: number | null = null;
+  let breaks = 0;
+  let longest = 0;
+  for (const sample of samples) {
+    if (!sample.present) continue;
+    if (last !== null && sample.at - last >= BREAK_MIN_MS) {
+      breaks += 1;
+      since = null;
+    }
+    since ??= sample.at;
+    last = sample.at;
+    longest = Math.max(longest, last - since);
+  }
+  if (last !== null && end - last >= BREAK_MIN_MS) breaks += 1;
+  return { breaks, longestStretchMs: longest };
+}
+
 /** A typed or stored reminder setting made valid: off (null), or minutes rounded to a choice in range. */
 export function normalizeStandUpMinutes(value: unknown): number | null {
   if (value === null) return null;

@@ -23,6 +23,7 @@ import {
   type FeedbackKind,
   FRAMES_STOPPED,
 } from '../../domain/sessions/feedback';
+import { isSomebodyInView } from '../../domain/sessions/sitting';
 import {
   INITIAL_STALE_STATE,
   isCalibrationStale,
@@ -75,6 +76,8 @@ export function feedbackPayload(
     at: number;
     cva?: number | null;
     confidence?: number;
+    /** Whether somebody is in view (sitting.ts's isSomebodyInView). */
+    inView?: boolean;
   },
 ): PostureFeedback {
   const score = postureScore(verdict);
@@ -84,6 +87,7 @@ export function feedbackPayload(
   if (score !== undefined) details.score = score;
   if (typeof context.cva === 'number') details.cva = context.cva;
   if (typeof context.confidence === 'number') details.confidence = context.confidence;
+  if (typeof context.inView === 'boolean') details.inView = context.inView;
   return { postureStatus: verdict.status, timestamp: new Date(context.at).toISOString(), details };
 }
 
@@ -370,6 +374,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
             at: now,
             cva: calibration?.cranialVertebralAngle,
             confidence: frame.temporal_posture_data?.confidence,
+            inView: isSomebodyInView(frame),
           }),
         );
       }

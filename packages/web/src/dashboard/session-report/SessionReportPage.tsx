@@ -8,6 +8,7 @@ import {
   postureStretches,
   postureTimesText,
   SESSION_MESSAGES,
+  sessionSittingText,
   usesDemoReport,
 } from '@posture-vision/core/sessions';
 import { buttonClass, PostureStrip, SampleRibbon, type StripSegment } from '@posture-vision/ui';
@@ -180,6 +181,9 @@ function ReportView({ report, demo, date }: { report: SessionReport; demo: boole
       <section className="pv-card">
         <h2>Key Findings</h2>
         <p>{postureTimesText(keyFindings, formatReportDuration)}</p>
+        {report.sitting && (
+          <p data-testid="report-sitting">{sessionSittingText(report.sitting, formatReportDuration)}</p>
+        )}
         <h3>Frequent Issues</h3>
         {keyFindings.frequentIssues.length ? (
           <ul>
