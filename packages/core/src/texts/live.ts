@@ -134,3 +134,10 @@ export function unjudgedWhat(reason: keyof typeof UNJUDGED_TEXTS): string {
 /** The live tool's Detection Status posture line for a calibrated frame not judged. */
 export const livePostureNotJudgedText = (reason: keyof typeof UNJUDGED_TEXTS) =>
   `Not judged — ${unjudgedWhat(reason)}`;
+
+/** The popup's capture rate: frames a second from one up, else one frame every so many seconds (the empty room's
+ * one frame every 3 s read "0.3333333333333333 frame/s"). */
+export function captureRateText(fps: number): string {
+  if (fps >= 1) return `${Math.round(fps * 10) / 10} frame/s`;
+  return `1 frame every ${Math.round(10 / fps) / 10} s`;
+}

@@ -7,6 +7,7 @@ import {
   cameraInUseText,
   cameraNotConnectedText,
   cameraNumberText,
+  captureRateText,
   connectionAttemptFailed,
   isAuthCloseCode,
   isAuthStatus,
@@ -149,5 +150,14 @@ describe('why nothing is judged', () => {
     expect(livePostureNotJudgedText('shoulders_out_of_view')).toBe(
       'Not judged — your shoulders are not in view',
     );
+  });
+});
+
+describe('the capture rate in the popup', () => {
+  it('reads frames a second from one up, and one frame every so many seconds below', () => {
+    expect(captureRateText(5)).toBe('5 frame/s');
+    expect(captureRateText(1)).toBe('1 frame/s');
+    expect(captureRateText(1 / 3)).toBe('1 frame every 3 s');
+    expect(captureRateText(0.5)).toBe('1 frame every 2 s');
   });
 });

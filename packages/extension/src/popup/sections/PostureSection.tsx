@@ -1,4 +1,10 @@
-import { type PostureStatus, poorPostureText, postureIssueName, UNJUDGED_TEXTS } from '@posture-vision/core';
+import {
+  captureRateText,
+  type PostureStatus,
+  poorPostureText,
+  postureIssueName,
+  UNJUDGED_TEXTS,
+} from '@posture-vision/core';
 import type { MonitorState } from '../../state/monitor-state';
 
 export const POSTURE_LABELS: Record<PostureStatus, string> = {
@@ -42,7 +48,7 @@ export function PostureSection({ monitor }: { monitor: MonitorState }) {
         </div>
         <small className="popup-muted">
           <span data-testid="connection">{monitor.connection}</span>
-          {shown && monitor.captureFps > 0 && <> · {monitor.captureFps} frame/s</>}
+          {shown && monitor.captureFps > 0 && <> · {captureRateText(monitor.captureFps)}</>}
         </small>
       </div>
     </section>
