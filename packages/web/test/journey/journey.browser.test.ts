@@ -466,7 +466,10 @@ describe('the same figures everywhere', () => {
     );
     const session = rows.find((r) => r[1] === 'Real-Time Session');
     expect(session?.slice(2, 5)).toEqual([
-      `${Math.round(report.duration / 60)}m`,
+      // Whole seconds under a minute, else whole minutes.
+      Math.round(report.duration) < 60
+        ? `${Math.round(report.duration)}s`
+        : `${Math.round(report.duration / 60)}m`,
       String(Math.round(report.averageScore)),
       `${(report.averageCVAngle as number).toFixed(1)}°`,
     ]);
