@@ -10,10 +10,12 @@
 // while she is away, so minutes pass in seconds; the rule and its threshold are the production ones.
 import {
   BREAK_MIN_MS,
+  formatReportDuration,
   NOBODY_FPS,
   SITTING_MESSAGES,
   type SittingState,
   STAND_UP_MINUTES,
+  sessionSittingText,
 } from '@posture-vision/core';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Browser, Page } from 'puppeteer-core';
@@ -26,6 +28,7 @@ import {
   chooseDeviceProcessing,
   notificationsShown,
   offscreenClock,
+  signInThroughWebApp,
   startMonitoring,
   waitForPopupText,
 } from './popup';
@@ -167,7 +170,35 @@ describe('breaks seen by the camera', () => {
     expect(stretch(again.sitting)).toBeGreaterThanOrEqual(STAND_UP_MS);
     expect(again.breaks).toBe('1');
 
+    const sessionId = again.monitor.sessionId as string;
     await popup.locator('::-p-text(Stop monitoring)').click();
     await waitForPopup('phase', ['Not monitoring']);
-  }, 300_000);
+
+    // The passive session keeps them: its report (the API's, from the feedback saying who was in view) has the
+    // break and the longest stretch, which began with the first feedback (once the reference was taken) and lasted
+    // at least the reminder's minutes, less those first seconds; the web app's report page says so. Both are
+    // durations on the monitor's clock, which stamps the feedback (here the fast one: the session's own duration,
+    // the server's, is the few real minutes the test took).
+    const report = (await get(stack.api, `/sessions/${sessionId}/report`, stack.user.accessToken)).data as {
+      sitting: { breaks: number; longestStretch: number } | null;
+    };
+    expect(report.sitting?.breaks).toBe(1);
+    expect(report.sitting?.longestStretch).toBeGreaterThanOrEqual(STAND_UP_MS / 1000 - 60);
+    const web = await signInThroughWebApp(browser, stack.web.origin, stack.user);
+    await web.goto(`${stack.web.origin}/dashboard/session-report/${sessionId}`);
+    const line = await web
+      .waitForSelector('[data-testid="report-sitting"]', { timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        // Say what the page showed instead (where it went, what it said).
+        const shown = await web.evaluate(
+          () => `${location.pathname}: ${(document.body.textContent ?? '').slice(0, 600)}`,
+        );
+        throw new Error(`the report page showed ${shown}`, { cause: error });
+      });
+    expect(await line?.evaluate((el) => el.textContent)).toBe(
+      sessionSittingText(report.sitting as { breaks: number; longestStretch: number }, formatReportDuration),
+    );
+    await saveScreenshot(web, SUITE, 'session-report');
+    await web.close();
+  }, 420_000);
 });
