@@ -103,7 +103,7 @@ describe.each(databases)('accounts and tokens on %s', (kind) => {
       [
         { password: 'alllowercase1!', confirmPassword: 'alllowercase1!' },
         'password',
-        'Password must include atleast 1 uppercase, lowercase, number, and special character.',
+        'Password must include at least 1 uppercase, lowercase, number, and special character.',
       ],
       [{ confirmPassword: 'Other!Pass1' }, 'confirmPassword', 'Passwords do not match.'],
       [{ birthday: '2999-01-01' }, 'birthday', 'Birthday must be in the past.'],
