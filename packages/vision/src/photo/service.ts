@@ -375,16 +375,6 @@ export async function analyzePhoto(
   const near = person.nearShoulder && level([person.nearShoulder])[0];
   const live = d.body ? { keypoints: d.body.keypoints, frame: { width: d.width, height: d.height } } : null;
   const base = { keypoints, live, roll, looks: person.looks };
-  // A front photo of someone side on, or with the head turned away, shows no front view: its eye and shoulder lines
-  // are not a head or shoulder tilt (a side photo taken for the front one read "head tilt 22°" and cost 20 points),
-  // so nothing is measured and the photo is retaken, in the live reference's words for why.
-  const facing = view === 'front' && live ? referenceProblem(live.keypoints, live.frame) : null;
-  if (facing === 'side' || facing === 'head-turned')
-    return {
-      ...base,
-      metrics: {},
-      not_measurable: `${MESSAGES.notMeasurable} as a front photo: ${REFERENCE_PROBLEM_TEXT[facing]}.`,
-    };
   try {
     return { ...base, metrics: viewMetrics(view, keypoints, d.width, d.height, near) };
   } catch (error) {
