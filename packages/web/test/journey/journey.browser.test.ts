@@ -482,7 +482,12 @@ describe('the same figures everywhere', () => {
     const k = report.keyFindings;
     const tracked = k.goodPostureTime + k.neutralPostureTime + k.poorPostureTime;
     expect(indicators['Stability Index']).toBe(report.stabilityIndex.toFixed(1));
-    expect(Number(indicators['Good Posture Percentage'])).toBeCloseTo((100 * k.goodPostureTime) / tracked, 1);
+    // A share, written with its % sign.
+    expect(indicators['Good Posture Percentage']).toMatch(/^[\d.]+%$/);
+    expect(Number(indicators['Good Posture Percentage']?.replace(/%$/, ''))).toBeCloseTo(
+      (100 * k.goodPostureTime) / tracked,
+      1,
+    );
     await saveScreenshot(page, SUITE, '05-analytics');
     await page.close();
     // The dashboard's posture distribution is time, as the report's (not a count of feedback rows).

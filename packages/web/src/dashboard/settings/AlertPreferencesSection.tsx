@@ -4,6 +4,7 @@
 // being typed is never saved, and one out of 0-60 s holds the form back with the limit said.
 import {
   type AlertPreferences,
+  DEFAULT_ALERT_PREFERENCES,
   normalizeAlertPreferences,
   type WarningDelayInput,
 } from '@posture-vision/core';
@@ -78,6 +79,13 @@ export function AlertPreferencesSection({ ref }: { ref?: Ref<AlertPreferencesFor
           }}
           onDelayInput={setDelay}
         />
+      )}
+      {!prefs && !error && (
+        // While the preferences load, the fields hold their place (disabled, the defaults shown), so the sections
+        // below do not move under a click aimed at them when the answer comes.
+        <fieldset disabled className="pv-placeholder-fields" aria-hidden="true">
+          <AlertPreferenceFields preferences={DEFAULT_ALERT_PREFERENCES} onChange={() => {}} />
+        </fieldset>
       )}
       {error && (
         <p className="pv-error" role="alert">
