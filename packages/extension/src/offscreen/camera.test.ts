@@ -7,6 +7,8 @@ function fakeDevices(cameras: { deviceId: string; label: string }[]) {
   const listeners = new Set<() => void>();
   const opened: MediaStreamConstraints[] = [];
   let busy = false;
+  /** The newest device list handed out: awaiting it lets whatever read it act on it first. */
+  let listed: Promise<unknown> = Promise.resolve();
   const devices: CameraDevices = {
     async getUserMedia(constraints) {
       opened.push(constraints);
@@ -22,7 +24,11 @@ function fakeDevices(cameras: { deviceId: string; label: string }[]) {
       const track = { label: camera.label };
       return { getVideoTracks: () => [track] } as unknown as MediaStream;
     },
-    enumerateDevices: async () => cameras.map((c) => ({ ...c, kind: 'videoinput' as const })),
+    enumerateDevices() {
+      const list = Promise.resolve(cameras.map((c) => ({ ...c, kind: 'videoinput' as const })));
+      listed = list;
+      return list;
+    },
     onDeviceChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -35,6 +41,8 @@ function fakeDevices(cameras: { deviceId: string; label: string }[]) {
     setBusy: (b: boolean) => {
       busy = b;
     },
+    /** Resolves once the device list read after the last change has been acted on. */
+    listed: () => listed.then(() => undefined),
     plug(next: { deviceId: string; label: string }[]) {
       cameras = next;
       for (const l of [...listeners]) l();
@@ -45,7 +53,6 @@ function fakeDevices(cameras: { deviceId: string; label: string }[]) {
 const BUILT_IN = { deviceId: 'built-in', label: 'Integrated Camera' };
 const USB = { deviceId: 'usb', label: 'Logitech C920' };
 const BASE = { width: 640, height: 480 };
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('opening the chosen camera', () => {
   it('opens the chosen camera by its id, exactly', async () => {
@@ -83,10 +90,10 @@ describe('waiting for the camera', () => {
     expect(watch.waiting).toBe(true);
     // A headset plugged in is a device change too.
     fake.plug([BUILT_IN, { deviceId: 'headset', label: 'Headset' }]);
-    await settle();
+    await fake.listed();
     expect(retries).toBe(0);
     fake.plug([BUILT_IN, USB]);
-    await settle();
+    await fake.listed();
     expect(retries).toBe(1);
     expect(watch.waiting).toBe(false);
     // Once back, it listens no more.
@@ -99,7 +106,7 @@ describe('waiting for the camera', () => {
     let retries = 0;
     watch.wait({ problem: 'unplugged', deviceId: null }, () => retries++);
     fake.plug([USB]);
-    await settle();
+    await fake.listed();
     expect(retries).toBe(1);
   });
 
@@ -133,7 +140,7 @@ describe('waiting for the camera', () => {
     watch.wait({ problem: 'unplugged', deviceId: null }, () => retries++);
     watch.cancel();
     fake.plug([USB]);
-    await settle();
+    await fake.listed();
     expect(retries).toBe(0);
     expect(watch.waiting).toBe(false);
   });
