@@ -53,6 +53,16 @@ export function poorPostureNotification(
   };
 }
 
+/** A notification's snooze button (its first) clicked: the callback, and the notification cleared. */
+function onSnoozeButton(notificationId: string, callback: () => void): void {
+  chrome.notifications.onButtonClicked.addListener((id, index) => {
+    if (id === notificationId && index === 0) {
+      callback();
+      void chrome.notifications.clear(id);
+    }
+  });
+}
+
 export function chromeNotifier(): Notifier {
   return {
     async poorPosture(text) {
@@ -62,27 +72,13 @@ export function chromeNotifier(): Notifier {
         poorPostureNotification(text, chrome.runtime.getURL('icons/icon128.png')),
       );
     },
-    onSnooze(callback) {
-      chrome.notifications.onButtonClicked.addListener((id, index) => {
-        if (id === POOR_POSTURE_ID && index === 0) {
-          callback();
-          void chrome.notifications.clear(id);
-        }
-      });
-    },
+    onSnooze: (callback) => onSnoozeButton(POOR_POSTURE_ID, callback),
     async standUp(text) {
       await chrome.notifications.create(
         STAND_UP_ID,
         standUpNotification(text, chrome.runtime.getURL('icons/icon128.png')),
       );
     },
-    onStandUpSnooze(callback) {
-      chrome.notifications.onButtonClicked.addListener((id, index) => {
-        if (id === STAND_UP_ID && index === 0) {
-          callback();
-          void chrome.notifications.clear(id);
-        }
-      });
-    },
+    onStandUpSnooze: (callback) => onSnoozeButton(STAND_UP_ID, callback),
   };
 }
