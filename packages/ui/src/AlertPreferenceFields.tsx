@@ -9,13 +9,10 @@ import {
   ALERT_PREFERENCE_MESSAGES,
   ALERT_STYLE_CHOICES,
   type AlertPreferences,
-  type AlertStyle,
   BATTERY_MESSAGES,
   BATTERY_MODE_CHOICES,
-  type BatteryMode,
   readWarningDelay,
   SENSITIVITY_CHOICES,
-  type Sensitivity,
   WARNING_DELAY_S,
   type WarningDelayInput,
 } from '@posture-vision/core/settings';
@@ -23,6 +20,32 @@ import { useEffect, useId, useState } from 'react';
 
 /** The select's value for the reminder off (a select's values are strings; the preference's off is null). */
 const STAND_UP_OFF = 'off';
+
+/** One preference chosen from core's list of choices (each a value and its label). */
+function ChoiceField<T extends string>(props: {
+  label: string;
+  value: T;
+  choices: readonly { value: T; label: string }[];
+  onChange(value: T): void;
+  testId: string;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as T)}
+        data-testid={props.testId}
+      >
+        {props.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 export interface AlertPreferenceFieldsProps {
   preferences: AlertPreferences;
@@ -66,20 +89,13 @@ export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: A
 
   return (
     <>
-      <label>
-        Sensitivity
-        <select
-          value={preferences.sensitivity}
-          onChange={(e) => onChange({ ...preferences, sensitivity: e.target.value as Sensitivity })}
-          data-testid="alert-sensitivity"
-        >
-          {SENSITIVITY_CHOICES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        label="Sensitivity"
+        value={preferences.sensitivity}
+        choices={SENSITIVITY_CHOICES}
+        onChange={(sensitivity) => onChange({ ...preferences, sensitivity })}
+        testId="alert-sensitivity"
+      />
       <label>
         Warning delay (seconds, {WARNING_DELAY_S.min}–{WARNING_DELAY_S.max})
         <input
@@ -108,20 +124,13 @@ export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: A
           {problem}
         </small>
       )}
-      <label>
-        {ALERT_PREFERENCE_MESSAGES.alertStyle}
-        <select
-          value={preferences.alertStyle}
-          onChange={(e) => onChange({ ...preferences, alertStyle: e.target.value as AlertStyle })}
-          data-testid="alert-style"
-        >
-          {ALERT_STYLE_CHOICES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        label={ALERT_PREFERENCE_MESSAGES.alertStyle}
+        value={preferences.alertStyle}
+        choices={ALERT_STYLE_CHOICES}
+        onChange={(alertStyle) => onChange({ ...preferences, alertStyle })}
+        testId="alert-style"
+      />
       <label>
         {SITTING_MESSAGES.standUpSetting}
         <select
@@ -142,20 +151,13 @@ export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: A
           ))}
         </select>
       </label>
-      <label>
-        {BATTERY_MESSAGES.setting}
-        <select
-          value={preferences.batteryMode}
-          onChange={(e) => onChange({ ...preferences, batteryMode: e.target.value as BatteryMode })}
-          data-testid="battery-mode"
-        >
-          {BATTERY_MODE_CHOICES.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        label={BATTERY_MESSAGES.setting}
+        value={preferences.batteryMode}
+        choices={BATTERY_MODE_CHOICES}
+        onChange={(batteryMode) => onChange({ ...preferences, batteryMode })}
+        testId="battery-mode"
+      />
     </>
   );
 }
