@@ -73,6 +73,30 @@ export function validateCaptureEmail(email: string): string | null {
 
 export const sampleReportAlert = (email: string) => `A sample report will be sent to ${email}.`;
 
+/** The sample report could not be sent: why, in the API's words or the network's. */
+export const sampleReportFailed = (reason: string) => `The sample report could not be sent: ${reason}`;
+
+/** The free demo's summary (core domain/live/demo-summary.ts): the time-up dialog's and the sample report's words. */
+export const DEMO_SUMMARY_TEXTS = {
+  heading: 'Your demo',
+  duration: 'Time in the demo',
+  good: 'Good posture',
+  poor: 'Poor posture',
+  notJudged: 'Not judged',
+  issuesHeading: 'Poor posture began',
+  noIssues: 'No poor posture with a named cause.',
+  sending: 'Sending the sample report...',
+} as const;
+
+/** The sample-report mail: only these words and the summary's figures. */
+export const SAMPLE_REPORT_MAIL = {
+  subject: 'Your Posture Vision sample report',
+  intro: 'Here is the summary of your free Posture Vision demo.',
+  notJudgedNote: 'Posture is judged after Calibrate Posture, while your head and shoulders are in view.',
+  addressNote:
+    'This address was used only to send this message and was not kept. You will get no other mail from us unless you sign up.',
+} as const;
+
 /** Free Tier teaser: the Pro features it lists. */
 export const PRO_FEATURES = [
   'Head-Neck-Shoulder',
