@@ -30,6 +30,8 @@ describe.each(databases)('alert preferences on %s', (kind) => {
       alertStyle: 'sound',
       standUpMinutes: STAND_UP_MINUTES.default,
       batteryMode: 'usual',
+      quietInCalls: false,
+      quietHours: null,
     };
     expect(saved.body.data).toEqual(stored);
     expect((await read(user)).body.data).toEqual(stored);
@@ -54,6 +56,8 @@ describe.each(databases)('alert preferences on %s', (kind) => {
         alertStyle,
         standUpMinutes: 50,
         batteryMode: 'usual',
+        quietInCalls: false,
+        quietHours: null,
       };
       expect((await save(other, body)).body.data).toEqual(body);
       expect((await read(other)).body.data).toEqual(body);
@@ -62,7 +66,14 @@ describe.each(databases)('alert preferences on %s', (kind) => {
   });
 
   it('keeps the stand-up reminder on the account: off, its bounds, and kept by a save without it', async () => {
-    const base = { sensitivity: 'high', warningDelaySeconds: 30, alertStyle: 'silent', batteryMode: 'usual' };
+    const base = {
+      sensitivity: 'high',
+      warningDelaySeconds: 30,
+      alertStyle: 'silent',
+      batteryMode: 'usual',
+      quietInCalls: false,
+      quietHours: null,
+    };
     for (const standUpMinutes of [null, STAND_UP_MINUTES.min, STAND_UP_MINUTES.max, 30]) {
       expect((await save(other, { ...base, standUpMinutes })).body.data).toEqual({ ...base, standUpMinutes });
       expect((await read(other)).body.data.standUpMinutes).toBe(standUpMinutes);
@@ -83,7 +94,37 @@ describe.each(databases)('alert preferences on %s', (kind) => {
     expect((await read(user)).body.data.batteryMode).toBe('usual');
   });
 
+  it('keeps quiet in calls and quiet hours on the account, across midnight too; a save without them keeps them', async () => {
+    const base = { sensitivity: 'high', warningDelaySeconds: 30 };
+    const night = { start: '22:30', end: '07:00' };
+    const saved = await save(other, { ...base, quietInCalls: true, quietHours: night });
+    expect(saved.body.data).toMatchObject({ quietInCalls: true, quietHours: night });
+    expect((await read(other)).body.data).toMatchObject({ quietInCalls: true, quietHours: night });
+    // An older client's save names neither: both stay.
+    expect((await save(other, base)).body.data).toMatchObject({ quietInCalls: true, quietHours: night });
+    // Turned off, each on its own.
+    expect((await save(other, { ...base, quietHours: null })).body.data).toMatchObject({
+      quietInCalls: true,
+      quietHours: null,
+    });
+    expect((await save(other, { ...base, quietInCalls: false })).body.data).toMatchObject({
+      quietInCalls: false,
+      quietHours: null,
+    });
+    expect((await read(other)).body.data).toMatchObject({ quietInCalls: false, quietHours: null });
+    expect((await read(user)).body.data).toMatchObject({ quietInCalls: false, quietHours: null });
+  });
+
   it.each([
+    [{ sensitivity: 'high', warningDelaySeconds: 10, quietInCalls: 'yes' }, 'quietInCalls'],
+    [
+      { sensitivity: 'high', warningDelaySeconds: 10, quietHours: { start: '09:00', end: '09:00' } },
+      'quietHours',
+    ],
+    [
+      { sensitivity: 'high', warningDelaySeconds: 10, quietHours: { start: '9am', end: '10:00' } },
+      'quietHours',
+    ],
     [{ sensitivity: 'high', warningDelaySeconds: 10, batteryMode: 'hibernate' }, 'batteryMode'],
     [
       { sensitivity: 'high', warningDelaySeconds: 10, standUpMinutes: STAND_UP_MINUTES.min - 10 },

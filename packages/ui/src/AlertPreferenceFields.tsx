@@ -1,6 +1,7 @@
 // The alert controls shown by the web app's User Settings and the extension's popup: how far from the
 // reference counts as a deviation, how long poor posture lasts before the alert, how the alert comes, and after
-// how long a sitting stretch the stand-up reminder comes (or never), and what monitoring does on battery. The choices, labels,
+// how long a sitting stretch the stand-up reminder comes (or never), what monitoring does on battery, and when
+// alerts are held (quiet in calls, quiet hours). The choices, labels,
 // limits and the rule that reads a typed delay are core's (settings/alert-preferences), so both hosts show and
 // send the same thing; each host loads and saves the preferences through the API, when it chooses.
 
@@ -11,6 +12,10 @@ import {
   type AlertPreferences,
   BATTERY_MESSAGES,
   BATTERY_MODE_CHOICES,
+  DEFAULT_QUIET_HOURS,
+  normalizeQuietHours,
+  QUIET_MESSAGES,
+  type QuietHours,
   readWarningDelay,
   SENSITIVITY_CHOICES,
   WARNING_DELAY_S,
@@ -44,6 +49,64 @@ function ChoiceField<T extends string>(props: {
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * Quiet hours: on or off, and the window's two times. A time is reported once the window it makes is one (two
+ * different times of day); a time cleared or equal to the other is said, never saved.
+ */
+function QuietHoursFields(props: { value: QuietHours | null; onChange(value: QuietHours | null): void }) {
+  const id = useId();
+  const [draft, setDraft] = useState<QuietHours>(props.value ?? DEFAULT_QUIET_HOURS);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (props.value) setDraft(props.value);
+    setProblem(null);
+  }, [props.value]);
+  function edit(part: keyof QuietHours, time: string) {
+    const next = { ...draft, [part]: time };
+    setDraft(next);
+    const window = normalizeQuietHours(next);
+    setProblem(window ? null : QUIET_MESSAGES.quietHoursProblem);
+    if (window) props.onChange(window);
+  }
+  return (
+    <>
+      <label className="ui-check">
+        <input
+          type="checkbox"
+          checked={props.value !== null}
+          onChange={(e) =>
+            props.onChange(e.target.checked ? (normalizeQuietHours(draft) ?? DEFAULT_QUIET_HOURS) : null)
+          }
+          data-testid="quiet-hours"
+        />
+        {QUIET_MESSAGES.quietHours}
+      </label>
+      {props.value && (
+        <div className="ui-time-range">
+          {(['start', 'end'] as const).map((part) => (
+            <label key={part}>
+              {part === 'start' ? QUIET_MESSAGES.quietHoursStart : QUIET_MESSAGES.quietHoursEnd}
+              <input
+                type="time"
+                value={draft[part]}
+                onChange={(e) => edit(part, e.target.value)}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-quiet-problem` : undefined}
+                data-testid={`quiet-hours-${part}`}
+              />
+            </label>
+          ))}
+        </div>
+      )}
+      {props.value && problem && (
+        <small id={`${id}-quiet-problem`} className="ui-field-error" role="alert">
+          {problem}
+        </small>
+      )}
+    </>
   );
 }
 
@@ -157,6 +220,23 @@ export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: A
         choices={BATTERY_MODE_CHOICES}
         onChange={(batteryMode) => onChange({ ...preferences, batteryMode })}
         testId="battery-mode"
+      />
+      <label className="ui-check">
+        <input
+          type="checkbox"
+          checked={preferences.quietInCalls}
+          onChange={(e) => onChange({ ...preferences, quietInCalls: e.target.checked })}
+          aria-describedby={`${id}-quiet-calls-help`}
+          data-testid="quiet-in-calls"
+        />
+        {QUIET_MESSAGES.quietInCalls}
+      </label>
+      <small id={`${id}-quiet-calls-help`} className="ui-field-hint">
+        {QUIET_MESSAGES.quietInCallsHelp}
+      </small>
+      <QuietHoursFields
+        value={preferences.quietHours}
+        onChange={(quietHours) => onChange({ ...preferences, quietHours })}
       />
     </>
   );

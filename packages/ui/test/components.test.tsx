@@ -1,5 +1,7 @@
 // The shared components rendered with React in a DOM (jsdom 26, installed by hand: Vitest's own jsdom
 // environment loads a newer jsdom that needs Node 22).
+
+import type { AlertPreferences } from '@posture-vision/core';
 import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { populateGlobal } from 'vitest/environments';
@@ -34,7 +36,21 @@ const {
   Toggle,
   useCalibrationProfiles,
 } = await import('../src');
-const { ApiError } = await import('@posture-vision/core');
+const { ApiError, DEFAULT_ALERT_PREFERENCES } = await import('@posture-vision/core');
+
+/** A host that keeps what the fields report, as the popup and User Settings do, and lists the quiet hours reported. */
+function QuietHost({ saved }: { saved: unknown[] }) {
+  const [prefs, setPrefs] = useState<AlertPreferences>({ ...DEFAULT_ALERT_PREFERENCES });
+  return (
+    <AlertPreferenceFields
+      preferences={prefs}
+      onChange={(next) => {
+        saved.push(next.quietHours);
+        setPrefs(next);
+      }}
+    />
+  );
+}
 
 afterEach(cleanup);
 
@@ -149,6 +165,8 @@ describe('shared components', () => {
             alertStyle: 'silent',
             standUpMinutes: 50,
             batteryMode: 'usual',
+            quietInCalls: false,
+            quietHours: null,
           }}
           onChange={(c) => changes.push(c)}
           onDelayInput={(d) => typed.push(d)}
@@ -213,7 +231,24 @@ describe('shared components', () => {
       'Pause monitoring',
     ]);
     await act(async () => fireEvent.change(battery, { target: { value: 'pause' } }));
-    const prefs = { warningDelaySeconds: 30, alertStyle: 'silent', standUpMinutes: 50, batteryMode: 'usual' };
+    // Quiet in calls: said what it sees and what not; reported as turned on.
+    const quietInCalls = screen.getByLabelText('Quiet in calls') as HTMLInputElement;
+    expect(quietInCalls.checked).toBe(false);
+    expect(document.getElementById(quietInCalls.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /Calls in desktop apps are not seen: set quiet hours for them\.$/,
+    );
+    await act(async () => fireEvent.click(quietInCalls));
+    // Quiet hours: off, turned on with core's first window; no times shown while off.
+    expect(screen.queryByTestId('quiet-hours-start')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByLabelText('Quiet hours')));
+    const prefs = {
+      warningDelaySeconds: 30,
+      alertStyle: 'silent',
+      standUpMinutes: 50,
+      batteryMode: 'usual',
+      quietInCalls: false,
+      quietHours: null,
+    };
     expect(changes).toEqual([
       { ...prefs, sensitivity: 'low' },
       { ...prefs, sensitivity: 'high', warningDelaySeconds: 45 },
@@ -222,6 +257,8 @@ describe('shared components', () => {
       { ...prefs, sensitivity: 'high', standUpMinutes: null },
       { ...prefs, sensitivity: 'high', standUpMinutes: 20 },
       { ...prefs, sensitivity: 'high', batteryMode: 'pause' },
+      { ...prefs, sensitivity: 'high', quietInCalls: true },
+      { ...prefs, sensitivity: 'high', quietHours: { start: '09:00', end: '10:00' } },
     ]);
     // A host saving with its own button sees each edit as core reads it.
     expect(typed.slice(0, 3)).toEqual([
@@ -232,6 +269,36 @@ describe('shared components', () => {
     expect(screen.getByRole('alert').textContent).toContain('Stale.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Recalibrate' })));
     expect(acted).toBe(1);
+  });
+
+  it('quiet hours take two different times, across midnight too, and report each window once it is one', async () => {
+    const saved: unknown[] = [];
+    render(<QuietHost saved={saved} />);
+    await act(async () => fireEvent.click(screen.getByLabelText('Quiet hours')));
+    const start = screen.getByLabelText('From') as HTMLInputElement;
+    const end = screen.getByLabelText('Until') as HTMLInputElement;
+    expect([start.value, end.value]).toEqual(['09:00', '10:00']);
+    // Across midnight: from 22:00 until 07:00.
+    await act(async () => fireEvent.change(start, { target: { value: '22:00' } }));
+    await act(async () => fireEvent.change(end, { target: { value: '07:00' } }));
+    // Until the time it starts, or cleared: said, not reported.
+    await act(async () => fireEvent.change(end, { target: { value: '22:00' } }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Quiet hours must end at another time than they start.',
+    );
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    await act(async () => fireEvent.change(end, { target: { value: '' } }));
+    await act(async () => fireEvent.change(end, { target: { value: '06:30' } }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByLabelText('Quiet hours')));
+    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(saved).toEqual([
+      { start: '09:00', end: '10:00' },
+      { start: '22:00', end: '10:00' },
+      { start: '22:00', end: '07:00' },
+      { start: '22:00', end: '06:30' },
+      null,
+    ]);
   });
 
   it('the profile picker says while it loads, when there is no profile yet, and lists the active one otherwise', () => {

@@ -45,6 +45,11 @@ export const users = pgTable('users', {
   standUpMinutes: integer('stand_up_minutes').default(50),
   /** What monitoring does on battery: usual, slower or pause (core's BATTERY_MODES); usual was all before. */
   batteryMode: text('battery_mode').notNull().default('usual'),
+  /** Alerts held while a call app's tab is in a meeting (the extension looks); off until the user turns it on. */
+  quietInCalls: boolean('quiet_in_calls').notNull().default(false),
+  /** Quiet hours, local "HH:MM" (core's TIME_OF_DAY); both NULL: none. */
+  quietHoursStart: text('quiet_hours_start'),
+  quietHoursEnd: text('quiet_hours_end'),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The TOTP time step of the last code accepted at login: a code is good for one sign-in only. */

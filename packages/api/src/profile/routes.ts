@@ -44,6 +44,13 @@ const PROFILE_COLUMNS = [
   'createdAt',
 ];
 
+/** The stored quiet hours as the contract has them: both times, or none. */
+function quietHoursOf(row: { quietHoursStart: string | null; quietHoursEnd: string | null }) {
+  return row.quietHoursStart && row.quietHoursEnd
+    ? { start: row.quietHoursStart, end: row.quietHoursEnd }
+    : null;
+}
+
 export default async function profileRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const auth = { preHandler: requireUser(app) };
@@ -103,6 +110,8 @@ export default async function profileRoutes(app: FastifyInstance) {
           alertStyle: user.alertStyle,
           standUpMinutes: user.standUpMinutes,
           batteryMode: user.batteryMode,
+          quietInCalls: user.quietInCalls,
+          quietHours: quietHoursOf(user),
         }),
         'Alert preferences',
       );
@@ -114,8 +123,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     { ...auth, ...answers(alertPreferencesResponse) },
     async (request) => {
       const body = parse(alertPreferencesRequest, request.body);
-      // A save without a style, a stand-up reminder or a battery choice (a client from before them) keeps the
-      // stored one.
+      // A save without a style, a stand-up reminder, a battery choice or the quiet settings (a client from before
+      // them) keeps the stored one.
       const [saved] = await ctx.db
         .update(users)
         .set({
@@ -124,6 +133,10 @@ export default async function profileRoutes(app: FastifyInstance) {
           ...(body.alertStyle ? { alertStyle: body.alertStyle } : {}),
           ...(body.standUpMinutes !== undefined ? { standUpMinutes: body.standUpMinutes } : {}),
           ...(body.batteryMode ? { batteryMode: body.batteryMode } : {}),
+          ...(body.quietInCalls !== undefined ? { quietInCalls: body.quietInCalls } : {}),
+          ...(body.quietHours !== undefined
+            ? { quietHoursStart: body.quietHours?.start ?? null, quietHoursEnd: body.quietHours?.end ?? null }
+            : {}),
           updatedAt: new Date(),
         })
         .where(eq(users.id, request.user.userId))
@@ -131,6 +144,9 @@ export default async function profileRoutes(app: FastifyInstance) {
           alertStyle: users.alertStyle,
           standUpMinutes: users.standUpMinutes,
           batteryMode: users.batteryMode,
+          quietInCalls: users.quietInCalls,
+          quietHoursStart: users.quietHoursStart,
+          quietHoursEnd: users.quietHoursEnd,
         });
       return ok(
         normalizeAlertPreferences({
@@ -138,6 +154,8 @@ export default async function profileRoutes(app: FastifyInstance) {
           alertStyle: saved?.alertStyle,
           standUpMinutes: saved?.standUpMinutes,
           batteryMode: saved?.batteryMode,
+          quietInCalls: saved?.quietInCalls,
+          quietHours: saved ? quietHoursOf(saved) : null,
         }),
         'Alert preferences saved.',
       );

@@ -145,6 +145,29 @@ export const BATTERY_MESSAGES = {
   pause: 'On battery: monitoring paused. It resumes when the computer is plugged in.',
 } as const;
 
+/**
+ * Quiet in calls and quiet hours: the fields, what they cover (and what they cannot see), and what the popup says
+ * while alerts are held.
+ */
+export const QUIET_MESSAGES = {
+  quietInCalls: 'Quiet in calls',
+  quietInCallsHelp:
+    'No posture or stand-up alert while a browser tab is in a meeting on Google Meet, Zoom, Microsoft Teams, Webex, Whereby or Jitsi. The extension asks to see those sites’ tabs when you turn this on. Calls in desktop apps are not seen: set quiet hours for them.',
+  quietHours: 'Quiet hours',
+  quietHoursStart: 'From',
+  quietHoursEnd: 'Until',
+  quietHoursProblem: 'Quiet hours must end at another time than they start.',
+  /** The popup while an alert would be held: which call, by the site it runs on. */
+  heldInCall: (site: string) => `Alerts held: in a call (${site})`,
+  heldQuietHours: (end: string) => `Alerts held: quiet hours until ${end}`,
+  /** Monitoring and counting go on while held; said under the reason. */
+  heldGoesOn: 'Monitoring and today’s figures go on.',
+  /** Quiet in calls is on (perhaps from another device) but this browser has not let the extension see the tabs. */
+  needsAccess: 'Quiet in calls needs access to your call apps’ tabs in this browser.',
+  allowAccess: 'Allow',
+  accessRefused: 'Quiet in calls is off: the browser did not give access to the call apps’ tabs.',
+} as const;
+
 /** The alert preferences' own texts: the delay's field and its limit, the snooze. */
 export const ALERT_PREFERENCE_MESSAGES = {
   alertStyle: 'Alert style',

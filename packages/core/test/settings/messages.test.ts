@@ -13,6 +13,7 @@ import {
   logoutAllFailedStatus,
   parseUserSettings,
   poorPostureText,
+  QUIET_MESSAGES,
   SETTINGS_MESSAGES,
   setup2faFailed,
   toggleTheme,
@@ -33,6 +34,14 @@ describe('the battery choice', () => {
       slower: 'On battery: watching more slowly to save power; back to the usual rate on mains.',
       pause: 'On battery: monitoring paused. It resumes when the computer is plugged in.',
     });
+  });
+});
+
+describe('quiet in calls and quiet hours', () => {
+  it('says why alerts are held, and that calls in desktop apps are not seen', () => {
+    expect(QUIET_MESSAGES.heldInCall('meet.google.com')).toBe('Alerts held: in a call (meet.google.com)');
+    expect(QUIET_MESSAGES.heldQuietHours('09:00')).toBe('Alerts held: quiet hours until 09:00');
+    expect(QUIET_MESSAGES.quietInCallsHelp).toMatch(/Calls in desktop apps are not seen: set quiet hours/);
   });
 });
 

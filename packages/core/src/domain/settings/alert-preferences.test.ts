@@ -6,6 +6,8 @@ import {
   BATTERY_MODE_CHOICES,
   countsAsPoor,
   DEFAULT_ALERT_PREFERENCES,
+  DEFAULT_QUIET_HOURS,
+  minutesOfDay,
   normalizeAlertPreferences,
   parseAlertPreferences,
   postureAlertText,
@@ -32,6 +34,8 @@ describe('alert preferences', () => {
       alertStyle: 'badge',
       standUpMinutes: 50,
       batteryMode: 'usual',
+      quietInCalls: false,
+      quietHours: null,
     });
     expect(normalizeAlertPreferences({ sensitivity: 'extreme', warningDelaySeconds: -3 })).toEqual({
       sensitivity: 'high',
@@ -39,6 +43,8 @@ describe('alert preferences', () => {
       alertStyle: 'silent',
       standUpMinutes: 50,
       batteryMode: 'usual',
+      quietInCalls: false,
+      quietHours: null,
     });
     // The stand-up reminder off is kept off; a stored value off the choices is rounded onto them.
     expect(normalizeAlertPreferences({ standUpMinutes: null }).standUpMinutes).toBeNull();
@@ -66,6 +72,47 @@ describe('the battery choice', () => {
     expect(alertPreferencesRequest.safeParse(base).success).toBe(true);
     expect(alertPreferencesRequest.safeParse({ ...base, batteryMode: 'slower' }).success).toBe(true);
     expect(alertPreferencesRequest.safeParse({ ...base, batteryMode: 'hibernate' }).success).toBe(false);
+  });
+});
+
+describe('quiet in calls and quiet hours', () => {
+  it('are off unless turned on; stored quiet hours are two different times of day, else off', () => {
+    expect(DEFAULT_ALERT_PREFERENCES.quietInCalls).toBe(false);
+    expect(DEFAULT_ALERT_PREFERENCES.quietHours).toBeNull();
+    expect(normalizeAlertPreferences({ quietInCalls: true }).quietInCalls).toBe(true);
+    expect(normalizeAlertPreferences({ quietInCalls: 'yes' }).quietInCalls).toBe(false);
+    const night = { start: '22:00', end: '07:30' };
+    expect(normalizeAlertPreferences({ quietHours: night }).quietHours).toEqual(night);
+    for (const quietHours of [
+      { start: '09:00', end: '09:00' },
+      { start: '9:00', end: '10:00' },
+      { start: '24:00', end: '01:00' },
+      { start: '09:00' },
+      'always',
+    ])
+      expect(normalizeAlertPreferences({ quietHours }).quietHours).toBeNull();
+    expect(normalizeAlertPreferences({ quietHours: DEFAULT_QUIET_HOURS }).quietHours).toEqual(
+      DEFAULT_QUIET_HOURS,
+    );
+  });
+
+  it('reads a time of day as minutes since midnight', () => {
+    expect(minutesOfDay('00:00')).toBe(0);
+    expect(minutesOfDay('09:30')).toBe(570);
+    expect(minutesOfDay('23:59')).toBe(1439);
+    expect(minutesOfDay('7:05')).toBeNaN();
+  });
+
+  it('are optional in a save; a window of no length or a time off the clock is refused', () => {
+    const base = { sensitivity: 'high', warningDelaySeconds: 30 };
+    const ok = (body: object) => alertPreferencesRequest.safeParse({ ...base, ...body }).success;
+    expect(ok({})).toBe(true);
+    expect(ok({ quietInCalls: true, quietHours: { start: '22:00', end: '07:00' } })).toBe(true);
+    expect(ok({ quietHours: null })).toBe(true);
+    expect(ok({ quietInCalls: 'on' })).toBe(false);
+    expect(ok({ quietHours: { start: '10:00', end: '10:00' } })).toBe(false);
+    expect(ok({ quietHours: { start: '25:00', end: '10:00' } })).toBe(false);
+    expect(ok({ quietHours: { start: '09:00' } })).toBe(false);
   });
 });
 

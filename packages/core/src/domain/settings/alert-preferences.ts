@@ -1,6 +1,7 @@
 // The user's alert controls: how far from the reference counts as poor posture (sensitivity), how long
 // poor posture must last before a warning (delay), how the warning comes (style) and after how long a sitting
-// stretch the stand-up reminder comes (sessions/sitting.ts). Shared by the extension's
+// stretch the stand-up reminder comes (sessions/sitting.ts), and when alerts are held (in a call, in quiet hours).
+// Shared by the extension's
 // alerts and the web app's User Settings; stored as JSON under ALERT_PREFERENCES_KEY.
 import {
   ALERT_PREFERENCE_MESSAGES,
@@ -115,19 +116,57 @@ export function postureAlertText(issue: PostureIssue | null): string {
     : POOR_POSTURE_ALERT_TEXT;
 }
 
+/**
+ * A time of day as the user sets it and the API keeps it: 24-hour "HH:MM", local to the computer that reads it
+ * (quiet hours mean the clock on the wall where the person sits, wherever the account was edited).
+ */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Minutes since midnight of a time of day ("09:30" → 570); NaN when it is not one. */
+export function minutesOfDay(time: string): number {
+  if (!TIME_OF_DAY.test(time)) return Number.NaN;
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+/**
+ * Quiet hours: alerts held from `start` until `end` every day, across midnight when `end` comes first
+ * ("22:00"-"07:00"). A window of no length (start = end) is not one: refused in a save, off when stored.
+ */
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+/** The window the fields offer when quiet hours are turned on: a morning meeting's hour, for the user to move. */
+export const DEFAULT_QUIET_HOURS: QuietHours = { start: '09:00', end: '10:00' };
+
+/** Stored quiet hours made valid: two times of day that differ, else off (null). */
+export function normalizeQuietHours(value: unknown): QuietHours | null {
+  if (!value || typeof value !== 'object') return null;
+  const { start, end } = value as Partial<Record<keyof QuietHours, unknown>>;
+  if (typeof start !== 'string' || typeof end !== 'string') return null;
+  if (!TIME_OF_DAY.test(start) || !TIME_OF_DAY.test(end) || start === end) return null;
+  return { start, end };
+}
+
 export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
   sensitivity: 'high',
   warningDelaySeconds: WARNING_DELAY_S.default,
   alertStyle: DEFAULT_ALERT_STYLE,
   standUpMinutes: STAND_UP_MINUTES.default,
   batteryMode: DEFAULT_BATTERY_MODE,
+  // Off until the user turns them on: holding alerts is a choice, and the call detection needs a permission.
+  quietInCalls: false,
+  quietHours: null,
 };
 
 export const ALERT_PREFERENCES_KEY = 'alertPreferences';
 
 /**
  * Stored or typed preferences made valid: unknown sensitivity or style → default, delay rounded into 0–60 s, the
- * stand-up reminder off (null) or a choice of 20–120 min (absent: the default, as stored before it existed).
+ * stand-up reminder off (null) or a choice of 20–120 min (absent: the default, as stored before it existed), quiet
+ * in calls on only when said so, quiet hours two different times of day or off.
  */
 export function normalizeAlertPreferences(value: unknown): AlertPreferences {
   const v = (value && typeof value === 'object' ? value : {}) as Partial<
@@ -151,6 +190,8 @@ export function normalizeAlertPreferences(value: unknown): AlertPreferences {
     batteryMode: BATTERY_MODES.includes(v.batteryMode as BatteryMode)
       ? (v.batteryMode as BatteryMode)
       : DEFAULT_BATTERY_MODE,
+    quietInCalls: v.quietInCalls === true,
+    quietHours: normalizeQuietHours(v.quietHours),
   };
 }
 

@@ -1,7 +1,15 @@
 // The alert preferences' request and answer, written once for the API and its clients.
 import { envelope, z } from '../http/schema';
 import { STAND_UP_MINUTE_CHOICES, STAND_UP_MINUTES } from '../sessions/sitting';
-import { ALERT_STYLES, BATTERY_MODES, SENSITIVITIES, WARNING_DELAY_S } from './alert-preferences';
+import {
+  ALERT_STYLES,
+  BATTERY_MODES,
+  SENSITIVITIES,
+  TIME_OF_DAY,
+  WARNING_DELAY_S,
+} from './alert-preferences';
+
+const quietHoursLimit = 'quietHours start and end must be times of day, HH:MM (00:00-23:59).';
 
 const standUpLimit = `standUpMinutes must be null (off) or ${STAND_UP_MINUTES.min}-${STAND_UP_MINUTES.max} in steps of ${STAND_UP_MINUTES.step}.`;
 
@@ -33,6 +41,17 @@ export const alertPreferencesRequest = z.object({
   /** What monitoring does on battery; optional in a save as the style is. */
   batteryMode: z
     .enum(BATTERY_MODES, { error: `batteryMode must be one of ${BATTERY_MODES.join(', ')}.` })
+    .optional(),
+  /** Alerts held while a call app's tab is in a meeting (the extension sees such tabs); optional as the style is. */
+  quietInCalls: z.boolean({ error: 'quietInCalls must be true or false.' }).optional(),
+  /** Alerts held every day from start until end (local "HH:MM", across midnight when end comes first); null: off. */
+  quietHours: z
+    .object({
+      start: z.string().regex(TIME_OF_DAY, quietHoursLimit),
+      end: z.string().regex(TIME_OF_DAY, quietHoursLimit),
+    })
+    .refine((h) => h.start !== h.end, 'quietHours must end at another time than it starts.')
+    .nullable()
     .optional(),
 });
 
