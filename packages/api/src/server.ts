@@ -16,6 +16,7 @@ import authRoutes from './auth/routes.ts';
 import calibrationRoutes from './calibration/routes.ts';
 import type { ApiConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
+import demoRoutes from './demo/routes.ts';
 import healthRoutes from './health/routes.ts';
 import {
   ApiError,
@@ -96,5 +97,6 @@ export async function buildServer(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(calibrationRoutes);
   await app.register(sessionRoutes);
   await app.register(analyticsRoutes);
+  await app.register(demoRoutes);
   return app;
 }

@@ -1,8 +1,9 @@
 // Limits per client address alone, on top of each route's own limit (auth/routes.ts), which counts per address
 // and e-mail so one user's typos do not lock out others behind the same address. Alone, that key lets one
 // address rotate e-mails without end: try many accounts (login), create accounts (register), or make the
-// service send mail to many addresses (forgot-password, resend-verification). These limits close that. They
-// run on @fastify/rate-limit's store, so a shared store (Redis) makes them hold across instances too.
+// service send mail to many addresses (forgot-password, resend-verification, the demo's sample report). These
+// limits close that. They run on @fastify/rate-limit's store, so a shared store (Redis) makes them hold across
+// instances too.
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { RateLimitConfig } from '../config.ts';
 import { errorBody } from '../http/envelope.ts';
@@ -12,7 +13,8 @@ export interface AddressLimits {
   login: RateLimitConfig;
   /** POST /auth/register: accounts created from one address. */
   register: RateLimitConfig;
-  /** POST /password/forgot-password and /auth/resend-verification together: mails asked for from one address. */
+  /** POST /password/forgot-password, /auth/resend-verification and /demo/sample-report together: mails asked
+   * for from one address. */
   mail: RateLimitConfig;
 }
 
@@ -21,6 +23,7 @@ const LIMITED: Record<string, keyof AddressLimits> = {
   '/auth/register': 'register',
   '/password/forgot-password': 'mail',
   '/auth/resend-verification': 'mail',
+  '/demo/sample-report': 'mail',
 };
 
 export function addressLimits(app: FastifyInstance, limits: AddressLimits): onRequestAsyncHookHandler {

@@ -9,8 +9,9 @@ import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
-  /** The account the mail is about, so deleting the account can delete its mails. */
-  userId: string;
+  /** The account the mail is about, so deleting the account can delete its mails; null for a mail about no
+   * account (the free demo's sample report, whose address is used for that one mail and kept nowhere). */
+  userId: string | null;
   subject: string;
   text: string;
   html: string;
