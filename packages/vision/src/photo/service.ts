@@ -17,6 +17,7 @@ import {
   personExclusion,
   type RollEstimate,
 } from './camera-roll.ts';
+import { frontPhotoProblem } from './front-facing.ts';
 import {
   MissingKeypoints,
   NotMeasurable,
@@ -375,6 +376,16 @@ export async function analyzePhoto(
   const near = person.nearShoulder && level([person.nearShoulder])[0];
   const live = d.body ? { keypoints: d.body.keypoints, frame: { width: d.width, height: d.height } } : null;
   const base = { keypoints, live, roll, looks: person.looks };
+  // A front photo of someone side on, or with the head turned away, shows no front view: its eye and shoulder lines
+  // are not a head or shoulder tilt (a side photo taken for the front one read "head tilt 22°" and cost 20 points),
+  // so nothing is measured and the photo is retaken, in the live reference's words for why.
+  const facing = view === 'front' && live ? frontPhotoProblem(live.keypoints, live.frame) : null;
+  if (facing)
+    return {
+      ...base,
+      metrics: {},
+      not_measurable: `${MESSAGES.notMeasurable} as a front photo: ${REFERENCE_PROBLEM_TEXT[facing]}.`,
+    };
   try {
     return { ...base, metrics: viewMetrics(view, keypoints, d.width, d.height, near) };
   } catch (error) {
