@@ -3,6 +3,10 @@
 
 import {
   CONNECTION_LABELS,
+  DEMO_SUMMARY_TEXTS,
+  type DemoSummary,
+  demoSummaryLines,
+  failureText,
   formatFreeTimer,
   isFreeTimerWarning,
   LIVE_MESSAGES,
@@ -10,14 +14,16 @@ import {
   NOT_CONNECTED_LABEL,
   PRO_FEATURES,
   PROCESSING_MESSAGES,
+  type SampleReportRequest,
   STORAGE_KEYS,
   sampleReportAlert,
+  sampleReportFailed,
   UNJUDGED_TEXTS,
   validateCaptureEmail,
 } from '@posture-vision/core';
 import { Button, Dialog, DialogClose, Field, Progress, Toggle } from '@posture-vision/ui';
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { visionUrls } from '../services/api';
+import { api, visionUrls } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import {
   type LiveController,
@@ -336,26 +342,84 @@ export default function LiveTool(props: LiveToolProps) {
         }
       />
 
-      {state.timeUp && <TimeUpModal onClose={() => controller.closeTimeUp()} />}
+      {state.timeUp && <TimeUpModal summary={state.demoSummary} onClose={() => controller.closeTimeUp()} />}
     </div>
   );
 }
 
+/** Asks the API to mail the sample report (POST /demo/sample-report, no account). */
+export function sendSampleReport(request: SampleReportRequest): Promise<unknown> {
+  return api.request('/demo/sample-report', { method: 'POST', json: request });
+}
+
+const NO_TIME: DemoSummary = { goodSeconds: 0, poorSeconds: 0, notJudgedSeconds: 0, issues: {} };
+
+/** The demo's summary as the time-up dialog shows it and the sample report mails it (core's demoSummaryLines). */
+function DemoSummaryView({ summary }: { summary: DemoSummary }) {
+  const { times, issues } = demoSummaryLines(summary);
+  return (
+    <section className="live-demo-summary" data-testid="demo-summary" aria-label={DEMO_SUMMARY_TEXTS.heading}>
+      <h3>{DEMO_SUMMARY_TEXTS.heading}</h3>
+      <dl>
+        {times.map((line) => (
+          <div key={line.label} data-testid="demo-summary-line">
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{DEMO_SUMMARY_TEXTS.issuesHeading}</h3>
+      {issues.length ? (
+        <dl>
+          {issues.map((line) => (
+            <div key={line.label} data-testid="demo-summary-line">
+              <dt>{line.label}</dt>
+              <dd>{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p>{DEMO_SUMMARY_TEXTS.noIssues}</p>
+      )}
+    </section>
+  );
+}
+
+type Outcome = { kind: 'sending' } | { kind: 'sent'; text: string } | { kind: 'failed'; text: string };
+
 /** The time-up modal of the Free Tier: e-mail capture. Its two messages are the specification's words, shown
  * in the dialog (a refusal under the field, the confirmation announced in its place) rather than in native alert
- * boxes that block the tab. */
-export function TimeUpModal({ onClose }: { onClose: () => void }) {
+ * boxes that block the tab. The confirmation is true: it shows once the API has handed the sample report, with
+ * the demo's summary shown above, to the mail server; when it could not, the dialog says why. */
+export function TimeUpModal({
+  onClose,
+  summary,
+  send = sendSampleReport,
+}: {
+  onClose: () => void;
+  /** What the demo saw; null (no demo ran) reports no time. */
+  summary: DemoSummary | null;
+  send?: (request: SampleReportRequest) => Promise<unknown>;
+}) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const figures = summary ?? NO_TIME;
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (outcome?.kind === 'sending') return;
     const value = email.trim();
     const invalid = validateCaptureEmail(value);
     setError(invalid);
     if (invalid) return;
-    setSent(sampleReportAlert(value));
-    setEmail('');
+    setOutcome({ kind: 'sending' });
+    try {
+      await send({ email: value, summary: figures });
+      setOutcome({ kind: 'sent', text: sampleReportAlert(value) });
+      setEmail('');
+    } catch (failure) {
+      setOutcome({ kind: 'failed', text: sampleReportFailed(failureText(failure)) });
+    }
   };
   return (
     <Dialog
@@ -365,9 +429,15 @@ export function TimeUpModal({ onClose }: { onClose: () => void }) {
       description="Enter your e-mail address to receive a sample posture report, or switch to Pro for unlimited time."
       className="live-modal"
     >
-      {sent && (
+      <DemoSummaryView summary={figures} />
+      {outcome && outcome.kind !== 'failed' && (
         <p role="status" data-testid="time-up-sent">
-          {sent}
+          {outcome.kind === 'sending' ? DEMO_SUMMARY_TEXTS.sending : outcome.text}
+        </p>
+      )}
+      {outcome?.kind === 'failed' && (
+        <p role="alert" className="live-demo-failed" data-testid="time-up-failed">
+          {outcome.text}
         </p>
       )}
       <form onSubmit={submit} noValidate>
@@ -383,7 +453,7 @@ export function TimeUpModal({ onClose }: { onClose: () => void }) {
           <DialogClose asChild>
             <Button>Close</Button>
           </DialogClose>
-          <Button type="submit" variant="primary">
+          <Button type="submit" variant="primary" disabled={outcome?.kind === 'sending'}>
             Send me the report
           </Button>
         </div>

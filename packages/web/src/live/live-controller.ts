@@ -10,11 +10,14 @@
 import {
   cameraErrorStatus,
   checkModelStatus,
+  createDemoTally,
   createLiveLoop,
   DEBUG_LOG_CAP,
+  type DemoTally,
   type DetectionFrame,
   FREE_TIER_SECONDS,
   type FrameQuality,
+  frameVerdict,
   LIVE_MESSAGES,
   type LiveLinkState,
   type LiveLoop,
@@ -58,6 +61,8 @@ export interface LiveControllerOptions extends ToolLinkOptions {
   initialTier?: Tier;
   /** Where the video is processed at first (the remembered choice); setProcessing changes it. */
   initialProcessing?: ProcessingChoice;
+  /** The clock of the demo's summary, in ms (default Date.now). */
+  now?: () => number;
 }
 
 export class LiveController {
@@ -81,6 +86,8 @@ export class LiveController {
   /** Times of recent overlay draws and detection frames, for rates over a 5 s window. */
   private overlayTimes: number[] = [];
   private detectionTimes: number[] = [];
+  /** The demo's tally since Start Camera: every frame's verdict, for the time-up dialog's summary. */
+  private demo: DemoTally | null = null;
 
   constructor(private options: LiveControllerOptions) {
     this.state = initialLiveState(options.initialTier ?? 'free', options.initialProcessing ?? 'server');
@@ -154,7 +161,14 @@ export class LiveController {
 
   async startCamera() {
     if (this.state.camera !== 'idle') return;
-    this.set({ camera: 'starting', status: 'Starting camera...', timeUp: false, showRetry: false });
+    this.set({
+      camera: 'starting',
+      status: 'Starting camera...',
+      timeUp: false,
+      demoSummary: null,
+      showRetry: false,
+    });
+    this.demo = createDemoTally(this.now());
     try {
       this.stream = await openLiveCamera(this.video);
     } catch (error) {
@@ -238,8 +252,13 @@ export class LiveController {
     if (this.state.camera === 'idle') await this.startCamera();
   }
 
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
   private onFrame(frame: DetectionFrame, quality: FrameQuality | null) {
     this.loop.frame(frame);
+    this.demo?.add(frameVerdict(frame), this.now());
     this.latestFrame = frame;
     this.detectionTimes.push(performance.now());
     this.set(framePatch(this.state, frame, quality));
@@ -316,10 +335,12 @@ export class LiveController {
   }
 
   /** At 0 (or when the server ends the Free Tier) the camera stops as Stop Camera stops it (no skeleton, no
-   * 'Connected' or posture left standing) and the e-mail capture opens, saying why. */
+   * 'Connected' or posture left standing) and the e-mail capture opens, saying why, with the demo's summary. */
   private timeIsUp() {
+    const demoSummary = this.demo?.summary(this.now()) ?? null;
+    this.demo = null;
     this.stopCamera();
-    this.set({ timeUp: true, freeSeconds: 0, status: LIVE_MESSAGES.freeTierLimit });
+    this.set({ timeUp: true, demoSummary, freeSeconds: 0, status: LIVE_MESSAGES.freeTierLimit });
   }
 
   setTier(tier: Tier) {

@@ -3,6 +3,7 @@
 import {
   type ConnectionIndicator,
   classifyTilt,
+  type DemoSummary,
   type DetectionFrame,
   FREE_TIER_SECONDS,
   type FrameQuality,
@@ -90,6 +91,8 @@ export interface LiveState {
   layers: { hns: boolean; hand: boolean; boxes: boolean; outline: boolean };
   freeSeconds: number;
   timeUp: boolean;
+  /** What the demo saw from Start Camera to the time-up (the time-up dialog shows it and mails it); null before. */
+  demoSummary: DemoSummary | null;
   successPopup: boolean;
   debug: boolean;
   log: string[];
@@ -143,6 +146,7 @@ export function initialLiveState(tier: Tier, processing: ProcessingChoice = 'ser
     layers: { hns: true, hand: true, boxes: false, outline: true },
     freeSeconds: FREE_TIER_SECONDS,
     timeUp: false,
+    demoSummary: null,
     successPopup: false,
     debug: false,
     log: [],

@@ -26,7 +26,17 @@ const STYLES = [
 let browser: Browser;
 let markup: string;
 beforeAll(async () => {
-  render(createElement(TimeUpModal, { onClose: () => undefined }));
+  render(
+    createElement(TimeUpModal, {
+      onClose: () => undefined,
+      summary: {
+        goodSeconds: 61,
+        poorSeconds: 30,
+        notJudgedSeconds: 29,
+        issues: { forward_head: 2, tilt: 1 },
+      },
+    }),
+  );
   markup = document.body.innerHTML;
   cleanup();
   browser = await launchChromium();
