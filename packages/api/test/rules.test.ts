@@ -224,7 +224,7 @@ describe('session report rules', () => {
     expect(empty.sitting).toBeNull();
   });
 
-  it("counts the session's breaks and longest sitting stretch from the feedback saying who was in view", () => {
+  it("counts the session's breaks, longest sitting stretch and sitting time from the feedback saying who was in view", () => {
     // Seen for 20 min, nobody for 3 min (a break at the break minimum), seen again for 5 min: feedback every 5 s.
     const looks = (from: number, to: number, inView: boolean): FeedbackPoint[] =>
       Array.from({ length: (to - from) / 5 + 1 }, (_, i) => ({
@@ -236,11 +236,14 @@ describe('session report rules', () => {
     expect(report([...seen, ...away, ...looks(1380, 1680, true)], 1680).sitting).toEqual({
       breaks: 1,
       longestStretch: 1200,
+      // 20 min, then 5 min after the break: the break is no sitting.
+      sittingTime: 1500,
     });
     // Back a moment before the minimum: no break, one stretch.
     expect(report([...seen, ...away, ...looks(1379, 1679, true)], 1680).sitting).toEqual({
       breaks: 0,
       longestStretch: 1679,
+      sittingTime: 1679,
     });
     // A client from before it says nothing about who was in view.
     expect(report(heartbeats([['good', 100, 60]]), 60).sitting).toBeNull();

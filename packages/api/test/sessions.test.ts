@@ -32,6 +32,8 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
   });
 
   const start = (who: SignedIn, body: unknown) => server.http.post('/sessions/start', body, who.accessToken);
+  const start_ = (who: SignedIn, calibration: string) =>
+    start(who, { mode: 'passive', calibrationId: calibration });
   const feedback = (who: SignedIn, id: string, body: unknown) =>
     server.http.post(`/sessions/${id}/feedback`, body, who.accessToken);
 
@@ -348,6 +350,70 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       totalSessions: 0,
       totalFeedbackLogs: 0,
     });
+  });
+
+  it("gives the popup's desk days: today's and the last 7 days' good share (the insights') and sitting time", async () => {
+    const desk = await signUp(server);
+    const photos = calibrationPhotos();
+    const mlAnalysis = await measured(photos, { success: true, overall_score: 70 });
+    const cal = (
+      await server.http.post('/calibration', { photos, processWithML: false, mlAnalysis }, desk.accessToken)
+    ).body.data.id as string;
+    // A session of feedback every 5 s: [status, seconds, in view], one after the other; ended at its last.
+    const session = async (start: Date, parts: [string, number, boolean][]) => {
+      const id = (await start_(desk, cal)).body.data.id as string;
+      await startedAt(server, id, start);
+      let t = 0;
+      for (const [postureStatus, seconds, inView] of parts)
+        for (const end = t + seconds; t < end; t += 5)
+          await feedback(desk, id, {
+            postureStatus,
+            timestamp: new Date(start.getTime() + t * 1000).toISOString(),
+            details: { inView },
+          });
+      await feedback(desk, id, {
+        postureStatus: 'neutral',
+        timestamp: new Date(start.getTime() + t * 1000).toISOString(),
+        details: { inView: false },
+      });
+      await server.http.post(`/sessions/${id}/end`, { at: 'lastFeedback' }, desk.accessToken);
+      return (await server.http.get(`/sessions/${id}/report`, desk.accessToken)).body.data;
+    };
+    // Two days ago: 60 s good, 30 s poor, 30 s nobody in view (not judged). An hour ago: 60 s good, 60 s not judged.
+    const earlier = await session(new Date(Date.now() - 2 * 86_400_000), [
+      ['good', 60, true],
+      ['poor', 30, true],
+      ['neutral', 30, false],
+    ]);
+    const todayFrom = new Date(Date.now() - 3_600_000 - 60_000);
+    const recent = await session(new Date(Date.now() - 3_600_000), [
+      ['good', 60, true],
+      ['neutral', 60, true],
+    ]);
+    // Sitting runs to the last look with somebody in view: the feedback 5 s before the next part.
+    expect(earlier.sitting.sittingTime).toBe(85);
+    expect(recent.sitting.sittingTime).toBe(115);
+
+    const days = await server.http.get(
+      `/analytics/desk-days?todayFrom=${encodeURIComponent(todayFrom.toISOString())}`,
+      desk.accessToken,
+    );
+    expect(days.status).toBe(200);
+    const insights = (await server.http.get('/sessions/insights?timeframe=7d', desk.accessToken)).body.data;
+    // Not judged time is neither good nor poor: 120 s good of 240 s, 60 s good of 120 s.
+    expect(days.body.data).toEqual({
+      today: { sessionCount: 1, goodPosturePercentage: 50, sittingTime: 115 },
+      last7Days: {
+        sessionCount: 2,
+        goodPosturePercentage: insights.progressIndicators.goodPosturePercentage,
+        sittingTime: 200,
+      },
+    });
+    expect(insights.progressIndicators.goodPosturePercentage).toBe(50);
+    expect((await server.http.get('/analytics/desk-days?todayFrom=today', desk.accessToken)).status).toBe(
+      400,
+    );
+    expect((await server.http.get('/analytics/desk-days', desk.accessToken)).status).toBe(400);
   });
 
   it('keeps a session ended by leaving its page only when some of its time was judged', async () => {

@@ -3,6 +3,9 @@
 import {
   dashboardAnalyticsResponse,
   dashboardFigures,
+  deskDaysQuery,
+  deskDaysResponse,
+  deskFigures,
   postureTrendsQuery,
   postureTrendsResponse,
   sessionInsightsQuery,
@@ -36,6 +39,21 @@ export default async function analyticsRoutes(app: FastifyInstance) {
       new Date(Date.now() - days * 86_400_000),
     );
     return ok({ timeframe, ...trendsOf(sessions, days) }, 'Posture trends');
+  });
+
+  // The extension popup's desk days: today (sessions started since the asker's local midnight, which the API cannot
+  // know) and the last 7 days, the same sessions the trends and insights of the '7d' timeframe read, so the popup's
+  // good-posture share is the analytics screen's.
+  app.get('/analytics/desk-days', { ...auth, ...answers(deskDaysResponse) }, async (request) => {
+    const { todayFrom } = parse(deskDaysQuery, request.query, 'query');
+    const week = await scoredSessions(
+      ctx.db,
+      request.user.userId,
+      new Date(Date.now() - TIMEFRAME_DAYS['7d'] * 86_400_000),
+    );
+    const from = new Date(todayFrom).getTime();
+    const today = week.filter((s) => s.startTime.getTime() >= from);
+    return ok({ today: deskFigures(today), last7Days: deskFigures(week) }, 'Desk days');
   });
 
   // Over the same days as the trends of the timeframe asked for (30 days by default), so the analytics screen's

@@ -44,6 +44,7 @@ export async function scoredSessions(
           score: s.averageScore,
           stabilityIndex: s.stabilityIndex,
           times: { good: s.goodTime ?? 0, neutral: s.neutralTime ?? 0, poor: s.poorTime ?? 0 },
+          sittingTime: s.sittingTime,
         };
       const r = await reportOf(db, s);
       return {
@@ -57,6 +58,7 @@ export async function scoredSessions(
           neutral: r.keyFindings.neutralPostureTime,
           poor: r.keyFindings.poorPostureTime,
         },
+        sittingTime: r.sitting?.sittingTime ?? null,
       };
     }),
   );

@@ -244,6 +244,9 @@ export const postureSessions = pgTable(
     goodTime: integer('good_time'),
     neutralTime: integer('neutral_time'),
     poorTime: integer('poor_time'),
+    /** Seconds of sitting (the report's sitting time, core's sessionSitting), stored at the end like the times;
+     * NULL when its feedback never said who was in view (migration 0015). */
+    sittingTime: integer('sitting_time'),
     /** The version of the rules the stored figures above were computed by (sessions/service.ts FIGURES_RULE,
      * migration 0006); NULL: ended under the old count-based rules, recomputed on the next read. */
     figuresRule: integer('figures_rule'),

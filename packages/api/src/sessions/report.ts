@@ -151,14 +151,21 @@ function downsample(points: FeedbackPoint[]): SessionReport['timeline'] {
   });
 }
 
-/** The session's breaks and longest stretch (core's sessionSitting) from the feedback saying who was in view: a
- * silence (the frames stopped) is no look, as for the extension's day. Whole seconds; null when none said. */
+/** The session's breaks, longest stretch and sitting time (core's sessionSitting) from the feedback saying who was
+ * in view: a silence (the frames stopped) is no look, as for the extension's day. Whole seconds; null when none
+ * said. */
 export function sittingOf(points: FeedbackPoint[], end: Date): SessionReport['sitting'] {
   const looks = points
     .filter((p) => typeof p.inView === 'boolean')
     .map((p) => ({ at: p.timestamp.getTime(), present: p.inView as boolean }));
   const sitting = sessionSitting(looks, end.getTime());
-  return sitting && { breaks: sitting.breaks, longestStretch: Math.round(sitting.longestStretchMs / 1000) };
+  return (
+    sitting && {
+      breaks: sitting.breaks,
+      longestStretch: Math.round(sitting.longestStretchMs / 1000),
+      sittingTime: Math.round(sitting.sittingMs / 1000),
+    }
+  );
 }
 
 export function buildReport(input: {

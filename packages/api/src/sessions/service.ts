@@ -71,11 +71,12 @@ export async function reportOf(db: Database, session: SessionRow) {
  * 2: only time inside the session counts (feedback stamped before its start or after its end holds no time), and
  * the three posture times are rounded to add up to the tracked time. 3: a feedback holds until the next one only
  * when that came within FEEDBACK_GAP_CAP_S (else none of the silence counts), a feedback saying the frames stopped
- * holds none, and not judged time is the whole session's length less its good and poor time.
+ * holds none, and not judged time is the whole session's length less its good and poor time. 4: the sitting time
+ * (the report's sitting, core's sessionSitting) is stored too (migration 0015).
  * Sessions ended before those rules (NULL) carry the old count-based stability and no times. Bump it whenever a
  * rule in report.ts changes: every stored session is then recomputed from its feedback on its next read.
  */
-export const FIGURES_RULE = 3;
+export const FIGURES_RULE = 4;
 
 /** The figures a finished session stores (its report's), under the current rules. */
 export function storedFigures(report: SessionReport) {
@@ -87,6 +88,7 @@ export function storedFigures(report: SessionReport) {
     goodTime: report.keyFindings.goodPostureTime,
     neutralTime: report.keyFindings.neutralPostureTime,
     poorTime: report.keyFindings.poorPostureTime,
+    sittingTime: report.sitting?.sittingTime ?? null,
     goodCount: report.statusCounts.good,
     neutralCount: report.statusCounts.neutral,
     poorCount: report.statusCounts.poor,

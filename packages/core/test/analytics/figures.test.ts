@@ -6,6 +6,7 @@ import {
   consistencyScore,
   dailyAggregates,
   dashboardFigures,
+  deskFigures,
   improvementRate,
   insightsOf,
   MIN_SESSION_WEIGHT_S,
@@ -215,5 +216,48 @@ describe('the insights text', () => {
       'Across 1 session your average posture score is 80, with good posture 100% of the time. Your most frequent issue is forward head posture (40% of feedback). Your scores are steady.',
     );
     expect(result.improvementAreas).toEqual(['Raise the screen.', 'Work on tilt.']);
+  });
+});
+
+describe('the desk figures (the extension popup’s today and last seven days)', () => {
+  const withTimes = (
+    times: ScoredSession['times'],
+    sittingTime: number | null | undefined,
+  ): ScoredSession => ({
+    ...session(5, 80, 0),
+    duration: times.good + times.neutral + times.poor,
+    times,
+    sittingTime,
+  });
+
+  it('gives the insights’ good-posture percentage and adds up the sessions’ sitting time', () => {
+    // 30 min good, 10 min poor, 20 min not judged; then 5 min good of 10: 35 of 70 min good.
+    const sessions = [
+      withTimes({ good: 1800, neutral: 1200, poor: 600 }, 3000),
+      withTimes({ good: 300, neutral: 0, poor: 300 }, 540),
+    ];
+    const desk = deskFigures(sessions);
+    expect(desk).toEqual({ sessionCount: 2, goodPosturePercentage: 50, sittingTime: 3540 });
+    // The same percentage as the analytics screen's insights over the same sessions.
+    expect(insightsOf(sessions, noIssues).progressIndicators.goodPosturePercentage).toBe(
+      desk.goodPosturePercentage,
+    );
+  });
+
+  it('counts not-judged time as neither good nor poor: it is tracked, and only good time is good', () => {
+    expect(deskFigures([withTimes({ good: 60, neutral: 140, poor: 0 }, null)]).goodPosturePercentage).toBe(
+      30,
+    );
+  });
+
+  it('leaves out a session that never said who was in view, and says nothing when none did', () => {
+    expect(
+      deskFigures([
+        withTimes({ good: 60, neutral: 0, poor: 0 }, 60),
+        withTimes({ good: 60, neutral: 0, poor: 0 }, null),
+      ]).sittingTime,
+    ).toBe(60);
+    expect(deskFigures([withTimes({ good: 60, neutral: 0, poor: 0 }, undefined)]).sittingTime).toBeNull();
+    expect(deskFigures([])).toEqual({ sessionCount: 0, goodPosturePercentage: null, sittingTime: null });
   });
 });

@@ -239,11 +239,14 @@ describe("a session's sitting", () => {
     expect(sessionSitting([...sat, ...away, ...shortBack], T0 + 34 * MIN)).toEqual({
       breaks: 0,
       longestStretchMs: 33 * MIN - 1,
+      sittingMs: 33 * MIN - 1,
     });
     const back = looks(T0 + 33 * MIN, T0 + 43 * MIN, true);
     expect(sessionSitting([...sat, ...away, ...back], T0 + 43 * MIN)).toEqual({
       breaks: 1,
       longestStretchMs: 30 * MIN,
+      // The 30 min before the break and the 10 min after it; the break itself is not sitting.
+      sittingMs: 40 * MIN,
     });
   });
 
@@ -252,6 +255,7 @@ describe("a session's sitting", () => {
     expect(sessionSitting([...sat, ...looks(T0 + 13 * MIN, T0 + 20 * MIN, true)], T0 + 20 * MIN)).toEqual({
       breaks: 1,
       longestStretchMs: 10 * MIN,
+      sittingMs: 17 * MIN,
     });
     expect(sessionSitting(sat, T0 + 10 * MIN + BREAK_MIN_MS - 1)?.breaks).toBe(0);
     expect(sessionSitting(sat, T0 + 10 * MIN + BREAK_MIN_MS)?.breaks).toBe(1);

@@ -359,6 +359,8 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
           ? authed(`/sessions/${encodeURIComponent(id)}/insights`)
           : authed('/sessions/insights', timeframe ? { query: { timeframe } } : {}),
       postureTrends: (timeframe = '30d') => authed('/analytics/posture-trends', { query: { timeframe } }),
+      deskDays: (todayFrom) =>
+        authed('/analytics/desk-days', { query: { todayFrom: todayFrom.toISOString() } }),
     },
     security: {
       deviceSessions: () => authed('/auth/sessions'),

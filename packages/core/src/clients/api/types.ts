@@ -3,6 +3,7 @@
 
 import type {
   DashboardAnalytics,
+  DeskDays,
   PostureTrends,
   PostureTrendsTimeframe,
   SessionInsights,
@@ -57,6 +58,7 @@ export type {
   CalibrationStatus,
   CreateCalibrationPayload,
   DashboardAnalytics,
+  DeskDays,
   DeviceSession,
   LoginHistoryEntry,
   LoginStats,
@@ -206,6 +208,8 @@ export interface ApiClient {
     /** One session's insights, or those of the sessions in a trends timeframe (30 days by default). */
     insights(id?: string, timeframe?: PostureTrendsTimeframe): Promise<Answer<SessionInsights>>;
     postureTrends(timeframe?: PostureTrendsTimeframe): Promise<Answer<PostureTrends>>;
+    /** Today's (since `todayFrom`, the asker's local midnight) and the last 7 days' desk figures. */
+    deskDays(todayFrom: Date): Promise<Answer<DeskDays>>;
   };
   security: {
     deviceSessions(): Promise<Answer<DeviceSession[]>>;

@@ -1,5 +1,6 @@
 // The analytics API's requests and answers, written once: the API validates and shapes with these schemas and
 // the client's types (DashboardAnalytics, PostureTrends, SessionInsights) are inferred from them.
+import { isoDateTime } from '../http/fields';
 import { envelope, z } from '../http/schema';
 
 /** The trends' timeframes (the analytics page's choices, TREND_TIMEFRAMES) and the days each covers. */
@@ -47,7 +48,21 @@ export const sessionInsights = z.object({
   progressIndicators: z.record(z.string(), z.number()),
 });
 
+/** The desk days' request: when the asker's today began (its local midnight: the API knows no time zone). */
+export const deskDaysQuery = z.object({ todayFrom: isoDateTime('todayFrom') });
+
+/** One stretch of days' desk figures (figures.ts deskFigures). */
+const deskFigures = z.object({
+  sessionCount: z.number(),
+  goodPosturePercentage: z.number().nullable(),
+  sittingTime: z.number().nullable(),
+});
+
+/** Today's (sessions started since todayFrom) and the last 7 days' (the trends' '7d' timeframe) desk figures. */
+export const deskDays = z.object({ today: deskFigures, last7Days: deskFigures });
+
 export const dashboardAnalyticsResponse = envelope(dashboardAnalytics);
+export const deskDaysResponse = envelope(deskDays);
 export const postureTrendsResponse = envelope(postureTrends);
 export const sessionInsightsResponse = envelope(sessionInsights);
 
@@ -55,3 +70,4 @@ export type PostureTrendsTimeframe = keyof typeof TIMEFRAME_DAYS;
 export type DashboardAnalytics = z.infer<typeof dashboardAnalytics>;
 export type PostureTrends = z.infer<typeof postureTrends>;
 export type SessionInsights = z.infer<typeof sessionInsights>;
+export type DeskDays = z.infer<typeof deskDays>;

@@ -16,6 +16,9 @@ export interface ScoredSession {
   stabilityIndex: number | null;
   /** Seconds in each status: the report's keyFindings (each feedback holds until the next one, capped). */
   times: { good: number; neutral: number; poor: number };
+  /** Seconds of sitting: the report's sitting time (core's sessionSitting); null or absent when its feedback never
+   * said who was in view. */
+  sittingTime?: number | null;
 }
 
 /**
@@ -280,5 +283,29 @@ export function insightsOfFigures(
       .filter(([, share]) => share >= IMPROVEMENT_AREA_MIN_SHARE)
       .map(([issue]) => issues.issueAdvice(issue) ?? texts.workOn(issues.issueLabel(issue))),
     progressIndicators,
+  };
+}
+
+/** A stretch of days' desk figures (the extension's popup: today, and the last seven days). */
+export interface DeskFigures {
+  sessionCount: number;
+  /** Good posture's share of the tracked time (timeWeightedFigures, the insights' good-posture percentage), in
+   * percent to one decimal; null without tracked time. Not-judged time is tracked but never good or poor. */
+  goodPosturePercentage: number | null;
+  /** Seconds of sitting, the sessions' sitting times added up; null when no session said who was in view. */
+  sittingTime: number | null;
+}
+
+/**
+ * The desk figures of some sessions, by the rules of the analytics screen: the good-posture share is the insights'
+ * (timeWeightedFigures over the same sessions gives the same percentage), the sitting time the sessions' own.
+ */
+export function deskFigures(sessions: readonly ScoredSession[]): DeskFigures {
+  const tracked = sessions.reduce((n, s) => n + trackedTime(s), 0);
+  const sitting = sessions.flatMap((s) => (typeof s.sittingTime === 'number' ? [s.sittingTime] : []));
+  return {
+    sessionCount: sessions.length,
+    goodPosturePercentage: tracked ? round1(timeWeightedFigures(sessions).goodShare * 100) : null,
+    sittingTime: sitting.length ? sitting.reduce((n, x) => n + x, 0) : null,
   };
 }

@@ -102,9 +102,12 @@ export const sessionReport = z.object({
     frequentIssues: z.array(z.string()),
     improvementAreas: z.array(z.string()),
   }),
-  /** Breaks and the longest sitting stretch (core's sitting rule, sitting.ts) in whole seconds, from the feedback
-   * saying who was in view; null when none did (a client from before it). */
-  sitting: z.object({ breaks: z.number(), longestStretch: z.number() }).nullable().optional(),
+  /** Breaks, the longest sitting stretch and the sitting time (core's sitting rule, sitting.ts) in whole seconds,
+   * from the feedback saying who was in view; null when none did (a client from before it). */
+  sitting: z
+    .object({ breaks: z.number(), longestStretch: z.number(), sittingTime: z.number() })
+    .nullable()
+    .optional(),
   timeline: z.array(
     z.object({
       timestamp: iso,

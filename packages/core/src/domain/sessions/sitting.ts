@@ -189,16 +189,22 @@ export function snoozeStandUp(state: SittingState, at: number): SittingState {
   return { ...state, snoozedUntil: at + STAND_UP_SNOOZE_MS };
 }
 
-/** A session's sitting: the breaks in it and its longest stretch (the session report's). */
+/** A session's sitting: the breaks in it, its longest stretch and all its stretches together (the session
+ * report's). */
 export interface SessionSitting {
   breaks: number;
   longestStretchMs: number;
+  /** Sitting time: every stretch from its first to its last look with somebody in view, added up. Time away
+   * (a break, or an absence shorter than one inside a stretch after its last look) is not in it. */
+  sittingMs: number;
 }
 
 /**
  * A session's sitting from its looks in time order (its feedback saying who was in view), by the same rule as the
  * day's: BREAK_MIN_MS with nobody seen between two looks with somebody in view (nobody in view, or no look: the
- * frames stopped) is a break; so is the same after the last one, to the session's end. Null without any look.
+ * frames stopped) is a break; so is the same after the last one, to the session's end. Its sitting time is its
+ * stretches added up, each as the popup shows sitting now (to its last look with somebody in view). Null without
+ * any look.
  */
 export function sessionSitting(samples: readonly PresenceSample[], end: number): SessionSitting | null {
   if (samples.length === 0) return null;
@@ -206,18 +212,21 @@ export function sessionSitting(samples: readonly PresenceSample[], end: number):
   let last: number | null = null;
   let breaks = 0;
   let longest = 0;
+  let sitting = 0;
   for (const sample of samples) {
     if (!sample.present) continue;
     if (last !== null && sample.at - last >= BREAK_MIN_MS) {
       breaks += 1;
       since = null;
     }
+    // The stretch grows by the time since its last look (none for its first).
+    if (since !== null && last !== null) sitting += sample.at - last;
     since ??= sample.at;
     last = sample.at;
     longest = Math.max(longest, last - since);
   }
   if (last !== null && end - last >= BREAK_MIN_MS) breaks += 1;
-  return { breaks, longestStretchMs: longest };
+  return { breaks, longestStretchMs: longest, sittingMs: sitting };
 }
 
 /** A typed or stored reminder setting made valid: off (null), or minutes rounded to a choice in range. */
