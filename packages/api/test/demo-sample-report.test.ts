@@ -36,6 +36,14 @@ const FIGURES = [
 
 const REFUSED_BY_SERVER = 'nobody-here@example.com';
 
+/** Every address the tests below give the API, to look for afterwards. */
+const used: string[] = [REFUSED_BY_SERVER];
+function address(prefix = 'demo'): string {
+  const email = uniqueEmail(prefix);
+  used.push(email);
+  return email;
+}
+
 describe('the demo sample report through SMTP', () => {
   let smtp: SmtpServer;
   let api: RunningService;
@@ -57,7 +65,7 @@ describe('the demo sample report through SMTP', () => {
   });
 
   it('sends the demo figures, in text and HTML, and keeps the address nowhere', async () => {
-    const email = uniqueEmail('demo-visitor');
+    const email = address('demo-visitor');
     const answer = await postFrom(`${api.url}/demo/sample-report`, '127.0.3.1', { email, summary: SUMMARY });
     expect(answer).toEqual({
       status: 200,
@@ -87,18 +95,14 @@ describe('the demo sample report through SMTP', () => {
     ['an empty body', {}, 'Please enter your email address.'],
     ['no address', { summary: SUMMARY }, 'Please enter your email address.'],
     ['an address without @', { email: 'visitor.example.com', summary: SUMMARY }, null],
-    ['no summary', { email: uniqueEmail() }, null],
-    ['a time as text', { email: uniqueEmail(), summary: { ...SUMMARY, goodSeconds: '61' } }, null],
-    ['a negative time', { email: uniqueEmail(), summary: { ...SUMMARY, poorSeconds: -5 } }, null],
-    ['a fraction of a second', { email: uniqueEmail(), summary: { ...SUMMARY, poorSeconds: 0.5 } }, null],
-    ['more than a day', { email: uniqueEmail(), summary: { ...SUMMARY, goodSeconds: 90_000 } }, null],
-    [
-      'a made-up issue',
-      { email: uniqueEmail(), summary: { ...SUMMARY, issues: { 'Win a prize': 1 } } },
-      null,
-    ],
-    ['text in the summary', { email: uniqueEmail(), summary: { ...SUMMARY, note: 'Visit evil.test' } }, null],
-    ['a message beside it', { email: uniqueEmail(), summary: SUMMARY, message: 'Visit evil.test' }, null],
+    ['no summary', { email: address() }, null],
+    ['a time as text', { email: address(), summary: { ...SUMMARY, goodSeconds: '61' } }, null],
+    ['a negative time', { email: address(), summary: { ...SUMMARY, poorSeconds: -5 } }, null],
+    ['a fraction of a second', { email: address(), summary: { ...SUMMARY, poorSeconds: 0.5 } }, null],
+    ['more than a day', { email: address(), summary: { ...SUMMARY, goodSeconds: 90_000 } }, null],
+    ['a made-up issue', { email: address(), summary: { ...SUMMARY, issues: { 'Win a prize': 1 } } }, null],
+    ['text in the summary', { email: address(), summary: { ...SUMMARY, note: 'Visit evil.test' } }, null],
+    ['a message beside it', { email: address(), summary: SUMMARY, message: 'Visit evil.test' }, null],
   ])('refuses %s with a 400 in the envelope and sends nothing', async (_what, body, message) => {
     const before = smtp.received.length;
     // Each from a client of its own: the per-address limit is another test's.
@@ -114,7 +118,7 @@ describe('the demo sample report through SMTP', () => {
   });
 
   it('limits mails to one address from one client, then mails from one client whatever the address', async () => {
-    const email = uniqueEmail('demo-repeat');
+    const email = address('demo-repeat');
     const send = (from: string, to: string) =>
       postFrom(`${api.url}/demo/sample-report`, from, { email: to, summary: SUMMARY });
     expect((await send('127.0.3.2', email)).status).toBe(200);
@@ -124,12 +128,12 @@ describe('the demo sample report through SMTP', () => {
     expect(third.body.error?.message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(2);
     // New addresses from that client: its fourth demo mail asked for is the last this hour.
-    expect((await send('127.0.3.2', uniqueEmail())).status).toBe(200);
-    const past = uniqueEmail('demo-past-limit');
+    expect((await send('127.0.3.2', address())).status).toBe(200);
+    const past = address('demo-past-limit');
     expect((await send('127.0.3.2', past)).status).toBe(429);
     expect(smtp.received.some((m) => m.to.includes(past))).toBe(false);
     // Another client is not held back.
-    expect((await send('127.0.3.3', uniqueEmail())).status).toBe(200);
+    expect((await send('127.0.3.3', address())).status).toBe(200);
   });
 
   it('says in words when the mail server refuses the address (422), and keeps it nowhere', async () => {
@@ -142,6 +146,14 @@ describe('the demo sample report through SMTP', () => {
     expect(filesContaining(api.dataDir, REFUSED_BY_SERVER)).toEqual([]);
     expect(api.output()).toContain('sample report not sent');
     expect(api.output()).not.toContain(REFUSED_BY_SERVER);
+  });
+
+  it('leaves none of the addresses it was given in its data or its log', () => {
+    expect(used.length).toBeGreaterThan(10);
+    for (const email of used) {
+      expect(filesContaining(api.dataDir, email), email).toEqual([]);
+      expect(api.output(), email).not.toContain(email);
+    }
   });
 });
 
