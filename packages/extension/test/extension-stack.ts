@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { launchChromium } from '@posture-vision/testkit/chromium';
 import { type CountingServer, startCountingServer } from '@posture-vision/testkit/counting-server';
 import { type PostureCamera, writePostureCamera } from '@posture-vision/testkit/media';
+import { createPostgresDatabase, type TestDatabase } from '@posture-vision/testkit/postgres';
 import {
   freePort,
   type RunningService,
@@ -31,6 +32,9 @@ export interface ExtensionStackOptions {
   zip?: boolean;
   /** The extension is signed in through the web app before the tests, as a user signs it in. */
   signIn?: boolean;
+  /** Pages the test build takes for call apps' meetings (VITE_CALL_APPS, src/rules/call-apps.ts); without it
+   * the real call apps. */
+  callApps?: string;
   /** A Chromium profile kept across launches, for a test that restarts the browser. */
   userDataDir?: string;
   /** More Chromium switches, after the testkit's (a later switch of the same name wins). */
@@ -38,6 +42,9 @@ export interface ExtensionStackOptions {
   /** Chromium's fake cameras, this many (fake_device_0, fake_device_1…), showing its test pattern: a file played
    * by the fake camera makes it the only camera. Without it, one camera plays the person. */
   fakeCameras?: number;
+  /** The API on a fresh database of the machine's PostgreSQL server, which the test can write to (`database`):
+   * what no API call does, such as a session started days ago. */
+  postgres?: boolean;
 }
 
 export interface ExtensionStack {
@@ -53,6 +60,8 @@ export interface ExtensionStack {
    * browser launched again. */
   camera: PostureCamera;
   browser: Browser;
+  /** With `postgres`: the API's database. */
+  database?: TestDatabase;
   /** A verified user with an active calibration. */
   user: TestUser;
   popup: Page;
@@ -62,6 +71,7 @@ export interface ExtensionStack {
 export async function startExtensionStack(options: ExtensionStackOptions): Promise<ExtensionStack> {
   const tmp = mkdtempSync(join(tmpdir(), `pv-ext-${options.name}-`));
   const started: { stop(): Promise<unknown> }[] = [];
+  let database: TestDatabase | undefined;
   try {
     // Small frames keep the clip small; the pose model works on a downscaled frame.
     const camera = writePostureCamera(join(tmp, 'person.y4m'), 'upright', {
@@ -72,7 +82,11 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
     // The web app's origin is known before anything starts: the API allows it, the app is told the API's.
     const webPort = await freePort();
     const web = { origin: `http://127.0.0.1:${webPort}` };
-    const api = await startApi({ WEB_ORIGIN: web.origin });
+    database = options.postgres ? await createPostgresDatabase('pv_ext') : undefined;
+    const api = await startApi({
+      WEB_ORIGIN: web.origin,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
     started.push(api);
     let vision: RunningService | undefined;
     let visionStandIn: CountingServer | undefined;
@@ -93,6 +107,8 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
       VITE_WEB_ORIGIN: web.origin,
       VITE_API_URL: api.url,
       VITE_VISION_URL: visionUrl,
+      // Always set: the build reads process.env, which another file's build in this worker may have set.
+      VITE_CALL_APPS: options.callApps ?? '',
     });
     const webOut = webBuild();
     // Beside the app's files it serves (the folder is the shared build: the next build empties it).
@@ -121,11 +137,14 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
     }
     const stop = async () => {
       await Promise.all(started.map((s) => s.stop()));
+      // Once the API has let go of it.
+      await database?.drop();
       rmSync(tmp, { recursive: true, force: true });
     };
-    return { web, api, vision, visionStandIn, extensionDir, camera, browser, user, popup, stop };
+    return { web, api, vision, visionStandIn, extensionDir, camera, browser, database, user, popup, stop };
   } catch (error) {
     await Promise.allSettled(started.map((s) => s.stop()));
+    await database?.drop().catch(() => undefined);
     rmSync(tmp, { recursive: true, force: true });
     throw error;
   }

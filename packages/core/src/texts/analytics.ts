@@ -35,3 +35,24 @@ export const ANALYTICS_INSIGHT_TEXTS = {
   steady: 'Your scores are steady.',
   workOn: (label: string) => `Work on ${label.toLowerCase()}.`,
 } as const;
+
+/** The extension popup's desk days (GET /analytics/desk-days): today's and the last 7 days' figures, by the
+ * analytics screen's rules (domain/analytics/figures.ts deskFigures). */
+export const DESK_DAYS_TEXTS = {
+  label: 'Today and the last 7 days',
+  today: 'Today',
+  last7Days: 'Last 7 days',
+  goodPosture: 'Good posture',
+  sitting: 'Sitting',
+  /** A good-posture share with no time monitored. */
+  noPosture: 'None yet',
+  /** A sitting time with nobody seen (or only sessions that never said who was in view). */
+  notSeen: 'Not seen',
+  /** What the figures are of: every session on the account (the popup's ring above is this computer's monitoring
+   * today), and the share of the tracked time, not-judged time included, as the analytics' Good Posture Percentage. */
+  note: 'All your sessions, as the web app’s analytics count them: good posture of the time monitored.',
+  loading: 'Loading…',
+  /** A figure that could not be loaded (the reason is said under them). */
+  none: '—',
+  unavailable: 'The figures could not be loaded.',
+} as const;

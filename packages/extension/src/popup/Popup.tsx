@@ -18,6 +18,7 @@ import { SittingSection } from './sections/SittingSection';
 import { SnoozeSection } from './sections/SnoozeSection';
 import { StaleCalibrationSection } from './sections/StaleCalibrationSection';
 import { TodaySection } from './sections/TodaySection';
+import { WeekSection } from './sections/WeekSection';
 import { useExtensionState } from './use-extension-state';
 import { useNow } from './use-now';
 
@@ -79,6 +80,7 @@ export function Popup() {
             <ProcessingSection monitor={monitor} running={running} />
             <TodaySection stats={stats} />
             <SittingSection sitting={state.sitting} now={Math.max(now, state.readAt)} />
+            <WeekSection signedIn={signedIn} />
             <SnoozeSection
               alerts={alerts}
               now={now}
