@@ -3,6 +3,7 @@ export * from './clients/live/vision-http';
 export * from './domain/live/arrows';
 export * from './domain/live/calibration-problems';
 export * from './domain/live/connection';
+export * from './domain/live/contract';
 export * from './domain/live/demo-summary';
 export * from './domain/live/free-timer';
 export * from './domain/live/geometry';

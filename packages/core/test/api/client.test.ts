@@ -84,12 +84,16 @@ describe('requests', () => {
     });
     await api.password.forgot('a@b.c');
     await api.auth.resendVerification('a@b.c');
+    const summary = { goodSeconds: 60, poorSeconds: 30, notJudgedSeconds: 30, issues: { slouch: 1 } };
+    await api.demo.sampleReport({ email: 'a@b.c', summary });
     for (const call of calls) expect(headers(call).Authorization).toBeUndefined();
     expect(calls.map((c) => c.url)).toEqual([
       'http://api.test/auth/register',
       'http://api.test/password/forgot-password',
       'http://api.test/auth/resend-verification',
+      'http://api.test/demo/sample-report',
     ]);
+    expect(JSON.parse(String(calls[3]?.init.body))).toEqual({ email: 'a@b.c', summary });
   });
 
   it('parses JSON when the content type says so and returns text otherwise', async () => {

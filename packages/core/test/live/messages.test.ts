@@ -9,12 +9,15 @@ import {
   cameraNumberText,
   captureRateText,
   connectionAttemptFailed,
+  DEMO_SUMMARY_TEXTS,
   isAuthCloseCode,
   isAuthStatus,
   LIVE_MESSAGES,
   livePostureNotJudgedText,
   PRO_FEATURES,
+  SAMPLE_REPORT_MAIL,
   sampleReportAlert,
+  sampleReportFailed,
   testAgainstReferenceStatus,
   testFailedStatus,
   UNJUDGED_TEXTS,
@@ -101,8 +104,19 @@ describe('e-mail capture modal', () => {
     expect(validateCaptureEmail(email)).toBe(message);
   });
 
-  it('announces the sample report', () => {
+  it('announces the sample report, or why it was not sent', () => {
     expect(sampleReportAlert('ada@example.org')).toBe('A sample report will be sent to ada@example.org.');
+    expect(sampleReportFailed('The mail server refused this address.')).toBe(
+      'The sample report could not be sent: The mail server refused this address.',
+    );
+  });
+
+  it('words the sample report: the subject and what the address is used for', () => {
+    expect(SAMPLE_REPORT_MAIL.subject).toBe('Your Posture Vision sample report');
+    expect(SAMPLE_REPORT_MAIL.addressNote).toBe(
+      'This address was used only to send this message and was not kept. You will get no other mail from us unless you sign up.',
+    );
+    expect(DEMO_SUMMARY_TEXTS.noIssues).toBe('No poor posture with a named cause.');
   });
 
   it('lists the Pro features in the Free Tier teaser', () => {

@@ -349,7 +349,7 @@ export default function LiveTool(props: LiveToolProps) {
 
 /** Asks the API to mail the sample report (POST /demo/sample-report, no account). */
 export function sendSampleReport(request: SampleReportRequest): Promise<unknown> {
-  return api.request('/demo/sample-report', { method: 'POST', json: request });
+  return api.demo.sampleReport(request);
 }
 
 const NO_TIME: DemoSummary = { goodSeconds: 0, poorSeconds: 0, notJudgedSeconds: 0, issues: {} };

@@ -379,6 +379,9 @@ export function createApiClient(options: ApiClientOptions): ConfiguredApiClient 
       loginHistory: (query) => authed('/auth/login-history', { query: { ...query } }),
       loginStats: (days = 30) => authed('/auth/login-history/stats', { query: { days } }),
     },
+    demo: {
+      sampleReport: (payload) => request('/demo/sample-report', { method: 'POST', json: payload }),
+    },
   };
   return Object.assign(client, { baseUrl, visionUrl, request: authed });
 }

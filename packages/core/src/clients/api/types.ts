@@ -33,6 +33,7 @@ import type {
 } from '../../domain/calibration/contract';
 import type { ProfileReference } from '../../domain/calibration/profiles';
 import type { ApiEnvelope } from '../../domain/http/answer';
+import type { SampleReportRequest } from '../../domain/live/contract';
 import type {
   ExportStats,
   ProfileExport,
@@ -225,5 +226,9 @@ export interface ApiClient {
     regenerateRecoveryCodes(token: string): Promise<Answer<{ recoveryCodes: string[] }>>;
     loginHistory(query?: { limit?: number }): Promise<Answer<{ history: LoginHistoryEntry[] }>>;
     loginStats(days?: number): Promise<Answer<LoginStats>>;
+  };
+  demo: {
+    /** POST /demo/sample-report (no account): mails the free demo's summary to the address, which is kept nowhere. */
+    sampleReport(request: SampleReportRequest): Promise<Answer<unknown>>;
   };
 }

@@ -1,14 +1,11 @@
 // The free demo's summary: what the landing page's live tool saw from Start Camera to the Free Tier's time-up
 // (good, poor and not-judged time, and how often poor posture began, by issue), shown in the time-up dialog and
 // mailed as the sample report the dialog promises. Both show it through `demoSummaryLines`, so the mail carries
-// the figures the visitor saw, in the same words. The request that asks for the mail is written here too: the
-// address and these figures only, bounded, so nothing but numbers and the fixed words below reaches the mail.
+// the figures the visitor saw, in the same words. The request that asks for the mail is in contract.ts.
 import { DEMO_SUMMARY_TEXTS } from '../../texts/live';
 import { countOf } from '../../texts/plural';
 import { POSTURE_ISSUE_NAMES } from '../../texts/settings';
 import type { PostureVerdict } from '../detection/frame';
-import { email } from '../http/fields';
-import { emptyResponse, z } from '../http/schema';
 import type { PostureStatus } from '../sessions/contract';
 import { POSTURE_ISSUES, type PostureIssue } from '../sessions/feedback';
 import { formatReportDuration } from '../sessions/format';
@@ -136,37 +133,3 @@ export function demoSummaryLines(summary: DemoSummary): {
     }),
   };
 }
-
-const seconds = (label: string) => {
-  const limit = `${label} must be whole seconds from 0 to ${DEMO_MAX_SECONDS}.`;
-  return z.number({ error: limit }).int(limit).min(0, limit).max(DEMO_MAX_SECONDS, limit);
-};
-
-const issueCount = (issue: PostureIssue) => {
-  const limit = `issues.${issue} must be a whole number from 1 to ${DEMO_MAX_ISSUE_COUNT}.`;
-  return z.number({ error: limit }).int(limit).min(1, limit).max(DEMO_MAX_ISSUE_COUNT, limit).optional();
-};
-
-/** The demo's figures as the API takes them: three times, the issue counts by known issue, nothing else. */
-export const demoSummarySchema = z
-  .strictObject({
-    goodSeconds: seconds('goodSeconds'),
-    poorSeconds: seconds('poorSeconds'),
-    notJudgedSeconds: seconds('notJudgedSeconds'),
-    issues: z.strictObject(
-      Object.fromEntries(POSTURE_ISSUES.map((issue) => [issue, issueCount(issue)])) as Record<
-        PostureIssue,
-        ReturnType<typeof issueCount>
-      >,
-      { error: `issues must be counts by issue (${POSTURE_ISSUES.join(', ')}).` },
-    ),
-  })
-  .refine((s) => demoDurationSeconds(s) <= DEMO_MAX_SECONDS, {
-    message: `The demo's times must add up to at most ${DEMO_MAX_SECONDS} seconds.`,
-  });
-
-/** POST /demo/sample-report: where to send the sample report and the figures it reports. */
-export const sampleReportRequest = z.strictObject({ email, summary: demoSummarySchema });
-export type SampleReportRequest = z.infer<typeof sampleReportRequest>;
-
-export const sampleReportResponse = emptyResponse;
