@@ -4,14 +4,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UNJUDGED_TEXTS } from '@posture-vision/core';
+import {
+  BATTERY_MESSAGES,
+  cameraFallbackText,
+  cameraInUseText,
+  DESK_DAYS_TEXTS,
+  type SittingState,
+  UNJUDGED_TEXTS,
+} from '@posture-vision/core';
 import { launchChromium, saveScreenshot } from '@posture-vision/testkit/chromium';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension } from '../scripts/package-extension';
 import { OFFSCREEN_PATH } from '../src/platform/offscreen-host';
 import type { AlertState } from '../src/rules/alert-timing';
-import { localDay } from '../src/rules/daily-stats';
+import { formatMonitoredTime, localDay } from '../src/rules/daily-stats';
 import type { Account, MonitorState } from '../src/state/monitor-state';
 import { openPopup } from './popup';
 
@@ -327,6 +334,77 @@ describe('extension popup look', () => {
       false,
     );
     if (stored.camera) await popup.evaluate((camera) => chrome.storage.local.set({ camera }), stored.camera);
+  });
+
+  it('draws the desk-day cards in both themes: sitting and breaks, the week, the camera and the battery', async () => {
+    await popup.setViewport({ width: 368, height: 600 });
+    const { monitor } = (await popup.evaluate(() => chrome.storage.local.get('monitor'))) as {
+      monitor: MonitorState;
+    };
+    const now = Date.now();
+    // Sitting for 47 min after two breaks today, the longest stretch 1 h 12 min; on battery, watching more
+    // slowly; the chosen camera not connected, so the laptop's own is in use.
+    const sitting: SittingState = {
+      day: new Date(now).toDateString(),
+      since: now - 47 * 60_000,
+      lastSeenAt: now,
+      stopped: false,
+      breaksToday: 2,
+      longestTodayMs: 72 * 60_000,
+      remindedAt: null,
+      snoozedUntil: null,
+    };
+    const camera = { label: 'Integrated Webcam (0c45:6a10)', fallback: 'Logitech C920 HD Pro Webcam' };
+    await popup.evaluate(
+      (m, s, choice) => chrome.storage.local.set({ monitor: m, sitting: s, cameraChoice: choice }),
+      { ...monitor, power: { onBattery: true, mode: 'slower' }, camera },
+      sitting,
+      JSON.stringify({ deviceId: 'logitech-c920', label: camera.fallback }),
+    );
+    // The choice is read as the popup opens.
+    await popup.reload();
+    await popup.waitForFunction(
+      (text) => document.querySelector('[data-testid="battery"]')?.textContent === text,
+      {},
+      BATTERY_MESSAGES.slower,
+    );
+    expect({
+      sittingNow: await textOf(popup, 'sitting-now'),
+      breaks: await textOf(popup, 'breaks-today'),
+      longest: await textOf(popup, 'longest-stretch'),
+      inUse: await textOf(popup, 'camera-in-use'),
+      fallback: await textOf(popup, 'camera-fallback'),
+    }).toEqual({
+      sittingNow: formatMonitoredTime(47 * 60_000),
+      breaks: '2',
+      longest: formatMonitoredTime(72 * 60_000),
+      inUse: cameraInUseText(camera.label),
+      fallback: cameraFallbackText(camera.fallback),
+    });
+    // No API answers here: the week says it could not load its figures, and shows none.
+    await popup.waitForSelector('[data-testid="week"] [role="alert"]');
+    expect(await textOf(popup, 'week-good-7d')).toBe(DESK_DAYS_TEXTS.none);
+
+    // Nothing cut or spilling over in either theme: every card is within the popup's width.
+    const overflow = await popup.evaluate(() =>
+      [...document.querySelectorAll('.popup > *')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.className || el.tagName),
+    );
+    expect(overflow).toEqual([]);
+    for (const theme of ['dark', 'light'] as const) {
+      await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+      await popup.waitForFunction((t) => document.body.dataset.theme === t, {}, theme);
+      await settled(popup);
+      await popup.$eval('[data-testid="week"]', (el) => el.scrollIntoView({ block: 'end' }));
+      await saveScreenshot(popup, SUITE, `popup-desk-sitting-week-${theme}`);
+      await popup.$eval('[data-testid="battery"]', (el) => el.scrollIntoView({ block: 'end' }));
+      await saveScreenshot(popup, SUITE, `popup-desk-camera-battery-${theme}`);
+    }
+    await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    await popup.evaluate((m) => chrome.storage.local.set({ monitor: m }), monitor);
+    await popup.evaluate(() => chrome.storage.local.remove(['sitting', 'cameraChoice']));
+    await popup.waitForFunction(() => !document.querySelector('[data-testid="battery"]'));
   });
 
   it('is styled in both themes (dark by default, light when the system asks)', async () => {

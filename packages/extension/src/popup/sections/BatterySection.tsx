@@ -9,7 +9,7 @@ export function BatterySection({ monitor }: { monitor: MonitorState }) {
   const text = WATCHING.includes(monitor.phase) ? batteryStatusText(monitor.power ?? null) : null;
   if (!text) return null;
   return (
-    <p className="popup-muted" data-testid="battery">
+    <p className="popup-section popup-battery" data-testid="battery">
       {text}
     </p>
   );
