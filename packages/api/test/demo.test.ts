@@ -54,7 +54,8 @@ describe('the demo sample report through SMTP', () => {
       ...TEST_ENV,
       API_LOG: 'on',
       SMTP_URL: smtp.url,
-      // Two mails to one address from one client a minute; four mails from one client an hour.
+      // Two mails to one address from one client a minute, and to one address an hour whoever asks; four
+      // mails from one client an hour.
       RATE_LIMIT_MAX: '2',
       RATE_LIMIT_MAIL_ADDRESS_MAX: '4',
     });
@@ -117,7 +118,7 @@ describe('the demo sample report through SMTP', () => {
     expect(smtp.received.length).toBe(before);
   });
 
-  it('limits mails to one address from one client, then mails from one client whatever the address', async () => {
+  it('limits mails to one address, from one client and from any, then mails from one client whatever the address', async () => {
     const email = address('demo-repeat');
     const send = (from: string, to: string) =>
       postFrom(`${api.url}/demo/sample-report`, from, { email: to, summary: SUMMARY });
@@ -126,6 +127,9 @@ describe('the demo sample report through SMTP', () => {
     const third = await send('127.0.3.2', email);
     expect(third.status).toBe(429);
     expect(third.body.error?.message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(2);
+    // Nor from another client: one inbox gets so many an hour, whoever asks.
+    expect((await send('127.0.3.5', email)).status).toBe(429);
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(2);
     // New addresses from that client: its fourth demo mail asked for is the last this hour.
     expect((await send('127.0.3.2', address())).status).toBe(200);

@@ -1,8 +1,8 @@
 // The free demo (the landing page's live tool, no account): POST /demo/sample-report sends the sample report
 // the time-up dialog promises ("A sample report will be sent to …") through the product's mailer. The address is
 // used for that one mail and nothing else: it is written to no table, no log line (the mailer logs the subject
-// only; a failure logs its kind and code) and no counter (the rate limit keys on its SHA-256, like the auth
-// routes'); without SMTP_URL the one copy is the outbox file that stands in for delivery, as for every mail.
+// only; a failure logs its kind and code) and no counter (the rate limits key on its SHA-256, like the auth
+// routes': per client and address, and per address whoever asks); without SMTP_URL the one copy is the outbox file that stands in for delivery, as for every mail.
 // The mail says nothing the visitor wrote: the request is the address and the demo's figures, bounded by core's
 // schema, and the mail's words are core's fixed texts.
 import { sampleReportRequest, sampleReportResponse } from '@posture-vision/core/live';
@@ -16,8 +16,21 @@ export const SAMPLE_REPORT_UNAVAILABLE =
   'The mail service is not available right now. Please try again later.';
 export const SAMPLE_REPORT_REFUSED = 'The mail server refused this address.';
 
+/** The SHA-256 of the address a request names (trimmed, lower case): the only form any counter keeps. */
+function addressHash(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  return sha256(typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '');
+}
+
 export default async function demoRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  // Per recipient, whoever asks: many client addresses together cannot flood one inbox either. As many per
+  // mail window (an hour) as one client may ask for one address a minute.
+  const perRecipient = app.createRateLimit({
+    max: ctx.config.rateLimit.max,
+    timeWindow: ctx.config.addressLimits.mail.windowMs,
+    keyGenerator: (request) => `demo-recipient:${addressHash(request)}`,
+  });
   app.post(
     '/demo/sample-report',
     {
@@ -27,17 +40,16 @@ export default async function demoRoutes(app: FastifyInstance) {
           timeWindow: ctx.config.rateLimit.windowMs,
           // After body parsing, so the key can include the address, hashed: counters keep no address.
           hook: 'preHandler' as const,
-          keyGenerator: (request: FastifyRequest) => {
-            const body = request.body as { email?: unknown } | undefined;
-            const who = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-            return `demo|${request.ip}|${sha256(who)}`;
-          },
+          keyGenerator: (request: FastifyRequest) => `demo|${request.ip}|${addressHash(request)}`,
         },
       },
       ...answers(sampleReportResponse),
     },
     async (request) => {
       const { email, summary } = parse(sampleReportRequest, request.body);
+      const recipient = await perRecipient(request);
+      if (!recipient.isAllowed && recipient.isExceeded)
+        throw new ApiError(429, `Too many requests. Please try again in ${recipient.ttlInSeconds} seconds.`);
       try {
         await ctx.mailer.send(sampleReportMail(email, summary));
       } catch (error) {
