@@ -3,7 +3,8 @@
 // comes back. She sets the stand-up reminder to its shortest stretch in the popup (stored on the API); the reminder
 // comes once she has sat that long. The popup shows her sitting, then on a break and one break today, then sitting
 // again from 0 with the stretch before the break as today's longest; the break reset the reminder, which comes again
-// only after a new stretch as long. The video is processed on this computer (device mode).
+// only after a new stretch as long. She snoozes it from the notification: it comes again 10 minutes later. The video
+// is processed on this computer (device mode).
 //
 // Time is the edge: a stretch of minutes and a break of BREAK_MIN_MS. The offscreen document's clock (the
 // monitor's `now`, which stamps each presence report the rule is timed by) runs 20 times as fast while she sits and
@@ -15,6 +16,7 @@ import {
   SITTING_MESSAGES,
   type SittingState,
   STAND_UP_MINUTES,
+  STAND_UP_SNOOZE_MS,
   sessionSittingText,
 } from '@posture-vision/core';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
@@ -26,6 +28,7 @@ import { get } from './api-user';
 import { type ExtensionStack, startExtensionStack } from './extension-stack';
 import {
   chooseDeviceProcessing,
+  clickNotificationButton,
   notificationsShown,
   offscreenClock,
   signInThroughWebApp,
@@ -170,6 +173,33 @@ describe('breaks seen by the camera', () => {
     expect(stretch(again.sitting)).toBeGreaterThanOrEqual(STAND_UP_MS);
     expect(again.breaks).toBe('1');
 
+    // She snoozes it from the notification: it goes, with the badge's 'UP', and comes again 10 minutes later on
+    // the monitor's clock, as she sat on without a break.
+    await expect.poll(async () => (await badge()).text, { timeout: 10_000, interval: 250 }).toBe('UP');
+    const remindedAt = again.sitting?.remindedAt as number;
+    await clickNotificationButton(browser, 'stand-up');
+    await expect
+      .poll(() => notificationsShown(popup), { timeout: 10_000, interval: 250 })
+      .not.toContain('stand-up');
+    await expect.poll(async () => (await badge()).text, { timeout: 10_000, interval: 250 }).not.toBe('UP');
+    const snoozed = (await seen()).sitting as SittingState;
+    expect(snoozed.snoozedUntil).toBeGreaterThanOrEqual(remindedAt + STAND_UP_SNOOZE_MS);
+    // Counted from the moment of the Snooze: from the last look with her in view then.
+    expect(snoozed.snoozedUntil).toBeLessThanOrEqual((snoozed.lastSeenAt as number) + STAND_UP_SNOOZE_MS);
+    expect(snoozed.remindedAt).toBe(remindedAt);
+    await clock.setSpeed(SPEED);
+    await expect
+      .poll(() => notificationsShown(popup), { timeout: STAND_UP_SNOOZE_MS / SPEED + 60_000, interval: 250 })
+      .toContain('stand-up');
+    await clock.setSpeed(1);
+    const afterSnooze = await seen();
+    // It came on the first look once the snooze was over, not sooner; the stretch went on, no break between.
+    expect(afterSnooze.sitting?.remindedAt).toBeGreaterThanOrEqual(snoozed.snoozedUntil as number);
+    expect(afterSnooze.sitting?.snoozedUntil).toBeNull();
+    expect(afterSnooze.sitting?.since).toBe(snoozed.since);
+    expect(afterSnooze.breaks).toBe('1');
+    expect((await badge()).text).toBe('UP');
+
     const sessionId = again.monitor.sessionId as string;
     await popup.locator('::-p-text(Stop monitoring)').click();
     await waitForPopup('phase', ['Not monitoring']);
@@ -200,5 +230,5 @@ describe('breaks seen by the camera', () => {
     );
     await saveScreenshot(web, SUITE, 'session-report');
     await web.close();
-  }, 420_000);
+  }, 480_000);
 });

@@ -136,3 +136,26 @@ export async function offscreenClock(browser: Browser): Promise<{ setSpeed(speed
       }, speed),
   };
 }
+
+/**
+ * Clicks a button of one of the extension's notifications (0: its first, the snooze), as the user does on the
+ * desktop: the browser draws notifications outside any page a test can reach, so the click is the event the
+ * browser would send, dispatched to the service worker's listeners (the notifier's) with the notification's id.
+ */
+export async function clickNotificationButton(browser: Browser, id: string, index = 0): Promise<void> {
+  const target = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
+  );
+  const worker = await target.worker();
+  if (!worker) throw new Error('the extension has no service worker');
+  await worker.evaluate(
+    (notification, button) => {
+      const event = chrome.notifications.onButtonClicked as typeof chrome.notifications.onButtonClicked & {
+        dispatch(id: string, index: number): void;
+      };
+      event.dispatch(notification, button);
+    },
+    id,
+    index,
+  );
+}

@@ -397,7 +397,10 @@ notifier.onStandUpSnooze(
   () =>
     void serial(async () => {
       const sitting = await readValue(KEYS.sitting);
-      if (sitting) await writeValue(KEYS.sitting, snoozeStandUp(sitting, Date.now()));
+      // On the clock the reminder is timed by, the monitor's, which stamps each look: never before the last one
+      // (counted from an earlier clock, the snooze could be over at the next look).
+      const at = Math.max(Date.now(), sitting?.lastSeenAt ?? 0);
+      if (sitting) await writeValue(KEYS.sitting, snoozeStandUp(sitting, at));
     }).then(() => updateMonitor(() => ({ standUp: null }))),
 );
 
