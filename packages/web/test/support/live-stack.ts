@@ -177,12 +177,21 @@ function sharedService(name: string, service: SharedServices['api']): RunningSer
   };
 }
 
+/** The services the run's global setup started; none outside a Vitest run (a bench starting the stack itself). */
+function runShared(): SharedServices | undefined {
+  try {
+    return inject('webServices');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The run's shared services when the global setup started them and the options allow (a browser-tier run: each
  * file then starts only its browser and user), else services of the file's own.
  */
 export async function servicesFor(options: Omit<LiveStackOptions, 'camera'>): Promise<Services> {
-  const shared = inject('webServices');
+  const shared = runShared();
   if (!shared || !sharesServices(options)) return startServices(options);
   const site: WebSite = {
     url: shared.site,
