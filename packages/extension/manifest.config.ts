@@ -1,5 +1,6 @@
 import { defineManifest } from '@crxjs/vite-plugin';
 import pkg from './package.json' with { type: 'json' };
+import { callAppsFrom, callPatterns } from './src/rules/call-apps.ts';
 
 /** What the extension asks Chrome for, each for one reason (the README's "Publishing" section says them to
  * users and to the store's review). */
@@ -49,6 +50,8 @@ export async function manifest(env: Record<string, string | undefined>) {
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
     permissions: [...PERMISSIONS],
     host_permissions: [...hosts],
+    // Asked for only when the user turns Quiet in calls on (popup): to see which tabs are in a meeting.
+    optional_host_permissions: callPatterns(callAppsFrom(env.VITE_CALL_APPS)),
     content_scripts: [
       { matches: [pagesOf(web)], js: ['src/content/web-app-bridge.ts'], run_at: 'document_start' },
     ],

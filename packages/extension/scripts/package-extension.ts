@@ -107,6 +107,9 @@ export async function packageForStore(
 ): Promise<{ zip: string; unpacked: string }> {
   const problem = storeOriginProblem(env.VITE_WEB_ORIGIN);
   if (problem) throw new Error(problem);
+  // The browser tests' own "call apps" (src/rules/call-apps.ts) would replace the real ones.
+  if (env.VITE_CALL_APPS)
+    throw new Error('VITE_CALL_APPS is a test build’s setting: a store build sees the real call apps');
   // The API and vision addresses the extension would call (core's rule when unset: the web app's host on
   // ports 8000 and 8001, over http): a published extension sends tokens and video to them, so https only.
   const [, api, vision] = await hostOrigins(env);
@@ -135,6 +138,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       );
       console.log(`  permissions: ${manifest.permissions.join(', ')}`);
       console.log(`  host permissions: ${manifest.host_permissions.join(', ')}`);
+      console.log(`  optional host permissions: ${manifest.optional_host_permissions.join(', ')}`);
     } catch (error) {
       console.error(`package:extension: ${(error as Error).message}`);
       process.exit(1);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifest, PERMISSIONS } from '../manifest.config';
 import pkg from '../package.json' with { type: 'json' };
 import { packageForStore, storeOriginProblem } from '../scripts/package-extension';
+import { CALL_APPS, callPatterns } from '../src/rules/call-apps';
 
 const STORE_ENV = {
   VITE_WEB_ORIGIN: 'https://app.posture.example',
@@ -18,7 +19,12 @@ const STORE_ENV = {
 describe('the store package', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pv-extension-store-'));
   let files: Record<string, Uint8Array> = {};
-  let built: { permissions: string[]; host_permissions: string[]; version: string } & Record<string, unknown>;
+  let built: {
+    permissions: string[];
+    host_permissions: string[];
+    optional_host_permissions: string[];
+    version: string;
+  } & Record<string, unknown>;
 
   beforeAll(async () => {
     const { zip } = await packageForStore(STORE_ENV, dir);
@@ -44,6 +50,9 @@ describe('the store package', () => {
     expect(built.permissions).toEqual([...PERMISSIONS]);
     expect(built.version).toBe(pkg.version);
     expect(built.optional_permissions).toBeUndefined();
+    // Asked for only when Quiet in calls is turned on: the real call apps' sites, https only.
+    expect(built.optional_host_permissions).toEqual(callPatterns(CALL_APPS));
+    expect(built.optional_host_permissions.every((p) => p.startsWith('https://'))).toBe(true);
   });
 
   it('holds the built files and icons, no source maps, build by-products or tests', () => {
@@ -69,6 +78,13 @@ describe('the origin a store build is for', () => {
     expect(storeOriginProblem('http://127.0.0.1:5173')).toMatch(/not this machine/);
     expect(storeOriginProblem('http://app.posture.example')).toMatch(/must be https/);
     expect(storeOriginProblem('https://app.posture.example')).toBeNull();
+  });
+
+  it('refuses a test build’s call apps', async () => {
+    const never = join(tmpdir(), 'pv-extension-never-written');
+    await expect(
+      packageForStore({ ...STORE_ENV, VITE_CALL_APPS: 'http://127.0.0.1:4100/call/' }, never),
+    ).rejects.toThrow(/VITE_CALL_APPS/);
   });
 
   it('refuses to package for this machine', async () => {

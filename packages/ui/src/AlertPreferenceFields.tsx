@@ -73,8 +73,9 @@ function QuietHoursFields(props: { value: QuietHours | null; onChange(value: Qui
   }
   return (
     <>
-      <label className="ui-check">
+      <div className="ui-check">
         <input
+          id={`${id}-quiet-hours`}
           type="checkbox"
           checked={props.value !== null}
           onChange={(e) =>
@@ -82,8 +83,8 @@ function QuietHoursFields(props: { value: QuietHours | null; onChange(value: Qui
           }
           data-testid="quiet-hours"
         />
-        {QUIET_MESSAGES.quietHours}
-      </label>
+        <label htmlFor={`${id}-quiet-hours`}>{QUIET_MESSAGES.quietHours}</label>
+      </div>
       {props.value && (
         <div className="ui-time-range">
           {(['start', 'end'] as const).map((part) => (
@@ -221,16 +222,17 @@ export function AlertPreferenceFields({ preferences, onChange, onDelayInput }: A
         onChange={(batteryMode) => onChange({ ...preferences, batteryMode })}
         testId="battery-mode"
       />
-      <label className="ui-check">
+      <div className="ui-check">
         <input
+          id={`${id}-quiet-calls`}
           type="checkbox"
           checked={preferences.quietInCalls}
           onChange={(e) => onChange({ ...preferences, quietInCalls: e.target.checked })}
           aria-describedby={`${id}-quiet-calls-help`}
           data-testid="quiet-in-calls"
         />
-        {QUIET_MESSAGES.quietInCalls}
-      </label>
+        <label htmlFor={`${id}-quiet-calls`}>{QUIET_MESSAGES.quietInCalls}</label>
+      </div>
       <small id={`${id}-quiet-calls-help`} className="ui-field-hint">
         {QUIET_MESSAGES.quietInCallsHelp}
       </small>

@@ -3,6 +3,7 @@
 // the poor-posture notification and pauses the camera while the machine is idle or locked.
 import {
   ALERT_PREFERENCES_KEY,
+  type AlertPreferences,
   addPresence,
   createApiClient,
   parseAlertPreferences,
@@ -17,6 +18,7 @@ import {
 import { API_URL } from '../config';
 import type { Handlers, Result } from '../messaging/commands';
 import { listen, send } from '../messaging/runtime';
+import { currentCallSite } from '../platform/calls';
 import { openExtensionSession } from '../platform/extension-session';
 import { chromeNotifier } from '../platform/notifier';
 import { chromeOffscreenHost } from '../platform/offscreen-host';
@@ -34,6 +36,7 @@ import {
 import { badgeFor } from '../rules/badge';
 import { addPostureTime } from '../rules/daily-stats';
 import { IDLE_DETECTION_SECONDS, onIdleChange } from '../rules/idle';
+import { type AlertHold, alertHold, localMinutes } from '../rules/quiet';
 import { accountOf } from '../state/account';
 import { INITIAL_MONITOR_STATE, KEYS, type MonitorState, type Phase } from '../state/monitor-state';
 
@@ -165,6 +168,15 @@ async function raiseStandUp(action: StandUpAction): Promise<void> {
   if (action.badge) await updateMonitor(() => ({ standUp: action.text }));
   if (action.notification) await notifier.standUp(action.text);
   if (action.sound) await send('offscreen', 'offscreen/chime', undefined).catch(() => undefined);
+}
+
+/**
+ * Whether an alert due now is held (rules/quiet.ts): a tab in a meeting with Quiet in calls on, or the user's quiet
+ * hours on this computer's clock. Asked only when an alert is due, so the tabs are looked at no more than that.
+ */
+async function alertHoldNow(preferences: AlertPreferences): Promise<AlertHold | null> {
+  const site = preferences.quietInCalls ? await currentCallSite() : null;
+  return alertHold(preferences, site, localMinutes(new Date()));
 }
 
 async function openCameraPermissionPage(): Promise<void> {
@@ -319,16 +331,16 @@ const handlers: Handlers<'background'> = {
       if (previous.phase !== 'monitoring') return null;
       // The user's warning delay (0-60 s, popup or User Settings; the API's value, copied into storage by the
       // popup and the offscreen document) is the onset of the first alert.
-      const { warningDelaySeconds, alertStyle } = parseAlertPreferences(
+      const preferences = parseAlertPreferences(
         (await chrome.storage.local.get(ALERT_PREFERENCES_KEY))[ALERT_PREFERENCES_KEY] as string | undefined,
       );
+      const { warningDelaySeconds, alertStyle } = preferences;
       const timings = { ...ALERT_TIMINGS, onsetMs: warningDelaySeconds * 1000 };
-      const next = onPostureUpdate(
-        (await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE,
-        posture,
-        at,
-        timings,
-      );
+      const current = (await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE;
+      let next = onPostureUpdate(current, posture, at, timings);
+      // Due, but in a call or in quiet hours: neither raised nor spent (it comes after the hold if still poor).
+      if (next.alert && (await alertHoldNow(preferences)))
+        next = onPostureUpdate(current, posture, at, timings, true);
       await writeValue(KEYS.alerts, next.state);
       return next.alert ? alertAction(alertStyle, issue) : null;
     });
@@ -339,11 +351,20 @@ const handlers: Handlers<'background'> = {
     // Sitting and breaks (core sessions/sitting.ts) on the monitor's clock; the reminder once the stretch reaches
     // the user's minutes (User Settings or the popup; off: never).
     const reminder = await serial(async () => {
-      const { standUpMinutes, alertStyle } = parseAlertPreferences(
+      const preferences = parseAlertPreferences(
         (await chrome.storage.local.get(ALERT_PREFERENCES_KEY))[ALERT_PREFERENCES_KEY] as string | undefined,
       );
+      const { standUpMinutes, alertStyle } = preferences;
       let sitting = addPresence(await readValue(KEYS.sitting), sample);
-      const due = standUpDue(sitting, standUpMinutes, sample.at);
+      let due = standUpDue(sitting, standUpMinutes, sample.at);
+      // Held in a call or in quiet hours: not reminded, so it comes after the hold unless a break was taken.
+      if (due && (await alertHoldNow(preferences))) {
+        due = false;
+        await writeValue(KEYS.alerts, {
+          ...((await readValue(KEYS.alerts)) ?? INITIAL_ALERT_STATE),
+          standUpHeldAt: sample.at,
+        });
+      }
       if (due) sitting = reminded(sitting, sample.at);
       await writeValue(KEYS.sitting, sitting);
       return {

@@ -81,6 +81,24 @@ describe('alert timing', () => {
     expect(alerts).toEqual([snoozeMs]);
   });
 
+  it('raises no alert while held and does not spend it: it comes at the first update after the hold', () => {
+    let state = INITIAL_ALERT_STATE;
+    const feed = (at: number, held: boolean) => {
+      const next = onPostureUpdate(state, 'poor', at, ALERT_TIMINGS, held);
+      state = next.state;
+      return next.alert;
+    };
+    expect(feed(0, true)).toBe(false);
+    expect(feed(onsetMs, true)).toBe(false);
+    expect(feed(onsetMs + 60_000, true)).toBe(false);
+    expect(state.lastAlertAt).toBeNull();
+    // When it was held is kept (the popup's and the tests' word that an alert was due).
+    expect(state.heldAt).toBe(onsetMs + 60_000);
+    // The call ended, the posture still poor: the alert comes at once, no new onset delay.
+    expect(feed(onsetMs + 62_000, false)).toBe(true);
+    expect(state.lastAlertAt).toBe(onsetMs + 62_000);
+  });
+
   it('forgets the running stretch on reset but keeps snooze and cooldown', () => {
     const state: AlertState = { poorSince: 1000, lastAlertAt: 2000, snoozedUntil: 3000 };
     expect(resetStretch(state)).toEqual({ poorSince: null, lastAlertAt: 2000, snoozedUntil: 3000 });

@@ -24,6 +24,9 @@ export interface AlertState {
   snoozedUntil: number | null;
   /** When the alert's sound last played (the sound style), as the offscreen document answered. */
   lastSoundAt?: number | null;
+  /** When a posture alert that was due was last held (in a call, in quiet hours), and the stand-up reminder. */
+  heldAt?: number | null;
+  standUpHeldAt?: number | null;
 }
 
 export const INITIAL_ALERT_STATE: AlertState = { poorSince: null, lastAlertAt: null, snoozedUntil: null };
@@ -32,21 +35,27 @@ export function isSnoozed(state: AlertState, now: number): boolean {
   return state.snoozedUntil !== null && now < state.snoozedUntil;
 }
 
-/** Feeds one posture update; answers the next state and whether to notify now. */
+/**
+ * Feeds one posture update; answers the next state and whether to notify now. `held` (in a call, in quiet hours:
+ * rules/quiet.ts) keeps an alert that is due from being raised and from being spent: the stretch goes on, so it
+ * comes at the first update after the hold, the posture still poor.
+ */
 export function onPostureUpdate(
   state: AlertState,
   posture: PostureStatus,
   now: number,
   timings: AlertTimings = ALERT_TIMINGS,
+  held = false,
 ): { state: AlertState; alert: boolean } {
   // Good posture or nobody in view ends the stretch: the onset delay starts again next time.
   if (posture !== 'poor') return { state: { ...state, poorSince: null }, alert: false };
   const poorSince = state.poorSince ?? now;
-  const alert =
+  const due =
     now - poorSince >= timings.onsetMs &&
     (state.lastAlertAt === null || now - state.lastAlertAt >= timings.cooldownMs) &&
     !isSnoozed(state, now);
-  return { state: { ...state, poorSince, lastAlertAt: alert ? now : state.lastAlertAt }, alert };
+  if (due && held) return { state: { ...state, poorSince, heldAt: now }, alert: false };
+  return { state: { ...state, poorSince, lastAlertAt: due ? now : state.lastAlertAt }, alert: due };
 }
 
 export function snooze(state: AlertState, now: number, timings: AlertTimings = ALERT_TIMINGS): AlertState {

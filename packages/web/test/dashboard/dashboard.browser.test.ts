@@ -9,6 +9,7 @@ import { CHART_POINT_KEY } from '@posture-vision/core/analytics';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { personPhoto, personPhotoDataUrl } from '@posture-vision/testkit/media';
+import { typeTime } from '@posture-vision/testkit/time-input';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshotsBothThemes } from '../support/page.ts';
@@ -496,6 +497,12 @@ describe('a new user', () => {
       await page.select('[data-testid="alert-style"]', 'badge');
       await page.select('[data-testid="stand-up-minutes"]', '30');
       await page.select('[data-testid="battery-mode"]', 'slower');
+      // Quiet in calls on, and quiet hours across midnight: from 22:00 (the default window's end moved) until 07:00.
+      await page.click('[data-testid="quiet-in-calls"]');
+      await page.click('[data-testid="quiet-hours"]');
+      await page.waitForSelector('[data-testid="quiet-hours-start"]');
+      expect(await typeTime(page, '[data-testid="quiet-hours-start"]', '22:00')).toBe('22:00');
+      expect(await typeTime(page, '[data-testid="quiet-hours-end"]', '07:00')).toBe('07:00');
       // Cleared, then 99 typed: never saved as 0, 9 or 60; the limit is said by the field and by Save Settings.
       await page.locator(delayField).click({ count: 3 });
       await page.keyboard.press('Backspace');
@@ -516,6 +523,8 @@ describe('a new user', () => {
         alertStyle: 'silent',
         standUpMinutes: 50,
         batteryMode: 'usual',
+        quietInCalls: false,
+        quietHours: null,
       });
       // 45 is within the limit: Save Settings saves it with the rest.
       await page.locator(delayField).click({ count: 3 });
@@ -542,13 +551,16 @@ describe('a new user', () => {
         alertStyle: 'badge',
         standUpMinutes: 30,
         batteryMode: 'slower',
+        quietInCalls: true,
+        quietHours: { start: '22:00', end: '07:00' },
       });
       await page.reload();
       await page.waitForSelector('[data-testid="default-session-mode"]');
       expect(
         await page.$eval('[data-testid="default-session-mode"]', (el) => (el as HTMLSelectElement).value),
       ).toBe('passive');
-      await page.waitForSelector(delayField);
+      // The stored preferences, not the placeholder fields shown (disabled, the defaults) while they load.
+      await page.waitForSelector('[data-testid="alert-preferences"][aria-busy="false"]');
       expect(await page.$eval(delayField, (el) => (el as HTMLInputElement).value)).toBe('45');
       expect(await page.$eval('[data-testid="alert-style"]', (el) => (el as HTMLSelectElement).value)).toBe(
         'badge',
@@ -559,6 +571,12 @@ describe('a new user', () => {
       expect(await page.$eval('[data-testid="battery-mode"]', (el) => (el as HTMLSelectElement).value)).toBe(
         'slower',
       );
+      expect(
+        await page.$eval('[data-testid="quiet-hours-start"]', (el) => (el as HTMLInputElement).value),
+      ).toBe('22:00');
+      expect(
+        await page.$eval('[data-testid="quiet-hours-end"]', (el) => (el as HTMLInputElement).value),
+      ).toBe('07:00');
       // The security sections loaded from the API: this device's session and the login activity.
       await page.waitForSelector('[data-testid="active-sessions"] li');
       await page.waitForSelector('[data-testid="login-activity"]');

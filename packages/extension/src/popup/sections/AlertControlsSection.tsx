@@ -1,4 +1,4 @@
-// Sensitivity, warning delay and alert style. The API owns them (GET/PUT /profile/alert-preferences), so the web
+// Sensitivity, warning delay, alert style and the rest of the alert preferences. The API owns them (GET/PUT /profile/alert-preferences), so the web
 // app's User Settings and this popup show and change one value that follows the user. chrome.storage keeps a
 // copy under core's ALERT_PREFERENCES_KEY, written only from the API's answers, for the parts that read it
 // while monitoring: the offscreen monitor (sensitivity) and the service worker (the delay and style of the alerts).
@@ -9,10 +9,12 @@ import {
   failureText,
   normalizeAlertPreferences,
   parseAlertPreferences,
+  QUIET_MESSAGES,
 } from '@posture-vision/core';
 import { AlertPreferenceFields } from '@posture-vision/ui';
 import { useEffect, useRef, useState } from 'react';
 import { send } from '../../messaging/runtime';
+import { requestCallAccess } from '../../platform/calls';
 import { popupApi as api } from '../popup-api';
 
 /** Keeps the API's answer as the monitoring parts' copy. */
@@ -25,6 +27,9 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
   const [error, setError] = useState<string | null>(null);
   // Saves go out one after another, so the last change typed is the one stored.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
+  // Once the user changed something, the answer to the popup's first read (asked before it) is older than what
+  // is shown and saved: it neither replaces the fields nor the monitoring parts' copy.
+  const edited = useRef(false);
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
@@ -35,7 +40,7 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
     void api.profile
       .alertPreferences()
       .then(async (answer) => {
-        if (!answer.data || !live) return;
+        if (!answer.data || !live || edited.current) return;
         const stored = normalizeAlertPreferences(answer.data);
         setPrefs(stored);
         await cache(stored);
@@ -47,6 +52,7 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
   }, [signedIn]);
   if (!signedIn || !prefs) return null;
   const save = (next: AlertPreferences) => {
+    edited.current = true;
     setPrefs(next);
     setError(null);
     saving.current = saving.current.then(async () => {
@@ -62,10 +68,19 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
       }
     });
   };
+  const change = (next: AlertPreferences) => {
+    if (!next.quietInCalls || prefs.quietInCalls) return save(next);
+    // Quiet in calls turned on: the browser is asked, on this click, to let the extension see the call apps' tabs
+    // (the optional host permissions); refused, it stays off.
+    setError(null);
+    void requestCallAccess()
+      .catch(() => false)
+      .then((granted) => (granted ? save(next) : setError(QUIET_MESSAGES.accessRefused)));
+  };
   return (
     <fieldset className="alert-controls" data-testid="alert-controls">
       <legend>Alerts</legend>
-      <AlertPreferenceFields preferences={prefs} onChange={save} />
+      <AlertPreferenceFields preferences={prefs} onChange={change} />
       {error && <p className="message error">{error}</p>}
     </fieldset>
   );

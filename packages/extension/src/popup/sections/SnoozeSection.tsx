@@ -1,6 +1,9 @@
-import { ALERT_PREFERENCE_MESSAGES, countOf } from '@posture-vision/core';
+import { ALERT_PREFERENCE_MESSAGES, countOf, QUIET_MESSAGES } from '@posture-vision/core';
 import { Button } from '@posture-vision/ui';
+import { requestCallAccess } from '../../platform/calls';
 import { ALERT_TIMINGS, type AlertState, snoozeMinutesLeft } from '../../rules/alert-timing';
+import { holdText } from '../../rules/quiet';
+import { useAlertHold } from '../use-alert-hold';
 
 const MINUTE = { one: 'minute', other: 'minutes' };
 
@@ -8,7 +11,10 @@ function clock(at: number): string {
   return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-/** Alerts: snoozed with the time left and the button to end the snooze, or the button to snooze them. */
+/**
+ * Alerts: snoozed with the time left and the button to end the snooze, or the button to snooze them; held (in a
+ * call, in quiet hours) said with why, monitoring going on; and Quiet in calls waiting for this browser's access.
+ */
 export function SnoozeSection({
   alerts,
   now,
@@ -23,6 +29,7 @@ export function SnoozeSection({
   onEndSnooze(): void;
 }) {
   const left = snoozeMinutesLeft(alerts, now);
+  const held = useAlertHold();
   return (
     <section className="popup-section popup-snooze" aria-label="Alerts">
       {left > 0 && alerts.snoozedUntil !== null ? (
@@ -37,13 +44,29 @@ export function SnoozeSection({
         </>
       ) : (
         <>
-          <p className="popup-muted" data-testid="snooze-state">
-            Alerts on
-          </p>
+          {held.hold ? (
+            <p data-testid="snooze-state" role="status">
+              {holdText(held.hold)}
+              <small className="popup-muted"> · {QUIET_MESSAGES.heldGoesOn}</small>
+            </p>
+          ) : (
+            <p className="popup-muted" data-testid="snooze-state">
+              Alerts on
+            </p>
+          )}
           <Button size="sm" onClick={onSnooze} disabled={!running}>
             Snooze alerts {ALERT_TIMINGS.snoozeMs / 60_000} min
           </Button>
         </>
+      )}
+      {held.needsAccess && (
+        <p className="popup-muted" data-testid="quiet-needs-access">
+          {QUIET_MESSAGES.needsAccess}{' '}
+          {/* Asked on this click: Chrome asks for a permission only from the user's gesture. */}
+          <Button size="sm" onClick={() => void requestCallAccess()}>
+            {QUIET_MESSAGES.allowAccess}
+          </Button>
+        </p>
       )}
     </section>
   );
