@@ -33,6 +33,7 @@ import { CONDITIONS, type Condition, underCondition } from '../../packages/testk
 import { FRAME_MS, type JudgingStream } from '../../packages/testkit/src/live-accuracy.ts';
 import {
   decodeVideo,
+  deskVideos,
   judgeVideo,
   momentAt,
   type NaturalVideo,
@@ -63,7 +64,12 @@ const conditionFromMs = 1000 * Number(process.env.BENCH_CONDITION_FROM_S ?? 5);
 if (condition) say(`The light changes after calibrating: ${condition} from ${conditionFromMs / 1000} s`);
 const human = await loadHuman({ body: true, face: false, hands: false, emotion: false });
 const detector = createDetector(human);
-const videos = naturalVideos().map((v) => ({ ...v, frames: [] as ReturnType<typeof decodeVideo> }));
+// BENCH_VIDEOS=desk: the two more people's videos (testkit deskVideos) instead of the man's.
+const deskSet = process.env.BENCH_VIDEOS === 'desk';
+const videos = (deskSet ? deskVideos() : naturalVideos()).map((v) => ({
+  ...v,
+  frames: [] as ReturnType<typeof decodeVideo>,
+}));
 const detections = new Map<string, Detection[]>();
 const grids = new Map<string, ReturnType<typeof lumaGrid>[]>();
 for (const v of videos) {
@@ -134,7 +140,7 @@ for (const v of videos) {
   const dets = detections.get(v.file) as Detection[];
   const g = grids.get(v.file) as ReturnType<typeof lumaGrid>[];
   const every = measuring();
-  const a = judgeVideo(make, dets, { refusal: problem, onFrame: every.onFrame });
+  const a = judgeVideo(make, dets, { refusal: problem, onFrame: every.onFrame, calibrateAt: v.calibrateAt });
   say(`\n## ${v.file} (${sec(dets.length * FRAME_MS)} s)`);
   report(v, 'Every frame (5/s)', a, every.byIndex);
   // Passive monitoring after Calibrate: frames thinned to the watch's rate, then the change gate.
@@ -145,6 +151,7 @@ for (const v of videos) {
   const passive = measuring();
   const b = judgeVideo(make, dets, {
     refusal: problem,
+    calibrateAt: v.calibrateAt,
     onFrame: passive.onFrame,
     take: (i, t, s) => {
       const watch = (s as unknown as DetectionStream).watch;
@@ -199,7 +206,8 @@ say('|---|---|---|---|---|---|');
 const alarmingRefs: string[] = [];
 for (const v of videos) {
   const dets = detections.get(v.file) as Detection[];
-  const other = videos.find((o) => o !== v);
+  // The other video of the same person (its folder): the same room and camera.
+  const other = videos.find((o) => o !== v && o.file.split('/')[0] === v.file.split('/')[0]);
   const otherDets = other ? (detections.get(other.file) as Detection[]) : null;
   const refused: Record<string, number> = {};
   const own: number[] = [];

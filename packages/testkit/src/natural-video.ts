@@ -15,8 +15,12 @@ export const NATURAL_VIDEO_SET = 'webcam-natural-video';
 export interface NaturalVideo {
   /** Path from REAL_MEDIA_DIR. */
   file: string;
-  /** What happens in it, read by eye (SOURCE.md): seconds from the start and what he does. */
-  moments: { from: number; to: number; what: string; poorArguably?: boolean }[];
+  /** What happens in it, read by eye (SOURCE.md): seconds from the start and what he does; `named`, the issue a
+   * user might want named there (a poor verdict then is no false alarm). */
+  moments: { from: number; to: number; what: string; poorArguably?: boolean; named?: string }[];
+  /** When Calibrate is pressed (ms; default REFERENCE_HOLD_MS): a video whose first seconds are not steady is
+   * calibrated in its first upright second, as its user would. */
+  calibrateAt?: number;
 }
 
 /** The set's two videos (400×300, 25 frames/s), one person, upright throughout. */
@@ -38,6 +42,63 @@ export function naturalVideos(): NaturalVideo[] {
         { from: 0, to: 24, what: 'talking, small head movements' },
         { from: 24.4, to: 27.8, what: 'moved back and lower, away from the camera' },
         { from: 28.2, to: 30.6, what: 'back at his place' },
+      ],
+    },
+  ];
+}
+
+export const DESK_VIDEO_SETS = ['webcam-video-lean-in-sink-back', 'webcam-video-head-tilts'] as const;
+
+/**
+ * Two more people on video (real-media, sources in each folder's SOURCE.md), read by eye at 2 frames/s: a man at his
+ * laptop webcam shifting, leaning in and sinking back low (headtrackr's captures, 320×240, his shoulders at the
+ * picture's lower edge), and a woman talking with strong head tilts both ways (tfjs-models' facemesh demo, 1080×720).
+ * Each is calibrated in its first upright second: both start moving by 2 s.
+ */
+export function deskVideos(): NaturalVideo[] {
+  return [
+    {
+      file: 'webcam-video-lean-in-sink-back/capture5.mp4',
+      calibrateAt: 1500,
+      moments: [
+        { from: 0, to: 1.9, what: 'upright, facing the camera' },
+        { from: 2, to: 6.5, what: 'shifting left and right, the head tilted with the shift' },
+        { from: 7, to: 8.6, what: 'leaning in toward the screen', poorArguably: true, named: 'leaning_in' },
+        { from: 9, to: 9.8, what: 'back at his place' },
+        {
+          from: 10,
+          to: 12.8,
+          what: 'sunk back low in the chair, the shoulders below the picture',
+          poorArguably: true,
+        },
+        { from: 13, to: 14.8, what: 'sitting up high, the shoulders in view' },
+        { from: 15, to: 16.8, what: 'leaning in again', poorArguably: true, named: 'leaning_in' },
+        { from: 17, to: 19, what: 'upright' },
+      ],
+    },
+    {
+      file: 'webcam-video-lean-in-sink-back/capture4.mp4',
+      calibrateAt: 1500,
+      moments: [
+        { from: 0, to: 1.9, what: 'upright, facing the camera' },
+        { from: 2, to: 19, what: 'shifting left and right and back, small dips, sitting up once (8 s)' },
+      ],
+    },
+    {
+      file: 'webcam-video-head-tilts/talking-head-tilts.mp4',
+      calibrateAt: 1000,
+      moments: [
+        { from: 0, to: 1.3, what: 'upright, facing the camera' },
+        {
+          from: 1.5,
+          to: 3.2,
+          what: 'head tilted strongly to her left, shoulders level',
+          poorArguably: true,
+          named: 'tilt',
+        },
+        { from: 3.4, to: 4.3, what: 'upright' },
+        { from: 4.4, to: 6.0, what: 'head tilted strongly to her right', poorArguably: true, named: 'tilt' },
+        { from: 6.3, to: 10.9, what: 'upright, talking' },
       ],
     },
   ];
