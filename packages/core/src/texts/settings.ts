@@ -152,7 +152,7 @@ export const BATTERY_MESSAGES = {
 export const QUIET_MESSAGES = {
   quietInCalls: 'Quiet in calls',
   quietInCallsHelp:
-    'No posture or stand-up alert while a browser tab is in a meeting on Google Meet, Zoom, Microsoft Teams, Webex, Whereby or Jitsi. The extension asks to see those sites’ tabs when you turn this on. Calls in desktop apps are not seen: set quiet hours for them.',
+    'No posture or stand-up alert while a browser tab is in a meeting on Google Meet, Zoom, Microsoft Teams, Webex, Whereby or Jitsi. The extension needs to see those sites’ tabs: its popup asks for that when this is turned on. Calls in desktop apps are not seen: set quiet hours for them.',
   quietHours: 'Quiet hours',
   quietHoursStart: 'From',
   quietHoursEnd: 'Until',
