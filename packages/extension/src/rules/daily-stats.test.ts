@@ -15,7 +15,8 @@ describe('daily stats', () => {
     stats = addPostureTime(stats, { status: 'poor', at: noon + 3000 }, noon + 4000);
     stats = addPostureTime(stats, { status: 'neutral', at: noon + 4000 }, noon + 6000);
     expect(stats).toEqual({ day: '2026-11-22', monitoredMs: 6000, goodMs: 3000, poorMs: 1000 });
-    expect(goodPostureShare(stats)).toBe(75);
+    // Good of the time monitored, the analytics' rule: the 2 s not judged are neither good nor poor.
+    expect(goodPostureShare(stats)).toBe(50);
   });
 
   it('does not count gaps longer than the limit (pause, sleep, lost link)', () => {

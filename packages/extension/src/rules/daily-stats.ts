@@ -49,10 +49,15 @@ export function addPostureTime(
   };
 }
 
-/** Share of good posture among the time a posture was known, 0..100; null before any. */
+/**
+ * Share of good posture in the time monitored today, 0..100; null before any posture was known. Not-judged time is
+ * in the time monitored and neither good nor poor: the web app's analytics rule (core `timeWeightedFigures`, good of
+ * the tracked time), so the ring says what the popup's week card and the analytics say of the same time (out of the
+ * judged time only, the ring read 75 % where the card read 50 %).
+ */
 export function goodPostureShare(stats: DailyStats): number | null {
   const known = stats.goodMs + stats.poorMs;
-  return known > 0 ? Math.round((stats.goodMs / known) * 100) : null;
+  return known > 0 && stats.monitoredMs > 0 ? Math.round((stats.goodMs / stats.monitoredMs) * 100) : null;
 }
 
 /** "1 h 05 min", "12 min", "0 min". */
