@@ -67,7 +67,7 @@ export function CalibrationSummaryView({ calibration, history = [], onRetake }: 
             <li key={name} className="cal-metric cal-metric-not-measured" data-status="not-measured">
               <span>{name}</span>
               <strong>Not measured</strong>
-              <small>The photos did not show it clearly enough: the assessment says why.</small>
+              <small>{model.visualBreakdown.notMeasuredWhy}</small>
             </li>
           ))}
         </ul>

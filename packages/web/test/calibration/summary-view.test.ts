@@ -138,3 +138,38 @@ describe("the calibration summary's score breakdown", () => {
     expect(screen.queryByTestId('summary-score-breakdown')).toBeNull();
   });
 });
+
+describe('the calibration summary of a calibration that measured some metrics only, with no notes', () => {
+  it('says which metrics were not measured, and promises no explanation the page does not show', () => {
+    // What a calibration stored with the CVA only reads as (seen in the finish walk: "all key metrics are in
+    // range" above three "Not measured", each saying "the assessment says why" with no assessment notes).
+    const cvaOnly = {
+      ...calibration,
+      initialPostureScore: 82,
+      cranialVertebralAngle: 49.5,
+      forwardHeadDistance: null,
+      shoulderTiltAngle: null,
+      headTiltAngle: null,
+      assessmentNotes: null,
+    };
+    render(h(MemoryRouter, null, h(CalibrationSummaryView, { calibration: cvaOnly })));
+    expect(screen.getByTestId('summary-assessment').textContent).toBe(
+      'Good posture: the measured metric is in range. The forward head distance, shoulder tilt and head tilt were not measured.',
+    );
+    const why = [...document.querySelectorAll('[data-status="not-measured"] small')].map(
+      (s) => s.textContent,
+    );
+    expect(why).toHaveLength(3);
+    for (const text of why) {
+      expect(text).toBe('The photos did not show it clearly enough to measure.');
+      expect(text).not.toContain('assessment');
+    }
+  });
+
+  it('points at the assessment for why when its notes are there', () => {
+    render(h(MemoryRouter, null, h(CalibrationSummaryView, { calibration })));
+    expect(document.querySelector('[data-status="not-measured"] small')?.textContent).toBe(
+      'The photos did not show it clearly enough: the assessment says why.',
+    );
+  });
+});
