@@ -66,6 +66,9 @@ function waitingFor(state: LiveState): string | null {
   return null;
 }
 
+/** A reading the tool has no frame for yet (the camera off, or on but no frame back): shown as the other panels do. */
+const NO_READING = '—';
+
 const LAYER_LABELS: [keyof LiveState['layers'], string][] = [
   ['hns', 'HNS Keypoints'],
   ['hand', 'Hand Keypoints'],
@@ -237,19 +240,24 @@ export default function LiveTool(props: LiveToolProps) {
               </span>
             </p>
             <p>Keypoints: {d?.keypointCount ?? 0}</p>
-            <p>Head tilt: {d ? d.tilt : 'Analyzing...'}</p>
+            {/* Before the first frame nothing is being analysed and nothing is known of the calibration: a dash,
+                as the other panels show, not 'Analyzing...' with the camera off nor 'Not calibrated' beside the
+                dashboard's 'Calibrated'. */}
+            <p data-testid="head-tilt">Head tilt: {d ? d.tilt : NO_READING}</p>
             {/* A frame not judged says why and what to do (not 'Aligned'), announced as the reason changes; on a
                 host page with its own posture status (the session's pill) that one is announced, not both. */}
             <div {...(props.hostStartControl ? {} : { role: 'status', 'aria-live': 'polite' as const })}>
               <p data-testid="posture-deviation">
                 Posture:{' '}
-                {!d?.analysed
-                  ? 'Not calibrated'
-                  : d.unjudged
-                    ? livePostureNotJudgedText(d.unjudged)
-                    : d.deviated
-                      ? `Deviated (${d.deviationLevel})`
-                      : 'Aligned'}
+                {!d
+                  ? NO_READING
+                  : !d.analysed
+                    ? 'Not calibrated'
+                    : d.unjudged
+                      ? livePostureNotJudgedText(d.unjudged)
+                      : d.deviated
+                        ? `Deviated (${d.deviationLevel})`
+                        : 'Aligned'}
               </p>
               {d?.analysed && d.unjudged && (
                 <p className="live-posture-todo" data-testid="live-posture-todo">
