@@ -3,6 +3,7 @@
 // insights' indicators, the Improvement Summary, the table's rows, the charts as drawn, the dashboard's average —
 // must tell one story (core's analytics figures, domain/analytics/figures.ts).
 import { seedCalibration } from '@posture-vision/testkit/accounts';
+import { saveScreenshot } from '@posture-vision/testkit/chromium';
 import { personPhotoDataUrl } from '@posture-vision/testkit/media';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,30 @@ async function readAnalytics(page: Page): Promise<Figures> {
   });
 }
 
+/**
+ * The analytics page in both themes at 1280 and 375 px, for a person to look at (.artifacts/screenshots/web-finish/),
+ * each with every cell of the Session Timeline in sight in its card: at 375 px a row's duration, score, CVA and
+ * View Details sat beyond the card's edge, to be scrolled to sideways.
+ */
+async function screenshotsOfAnalytics(page: Page, name: string): Promise<void> {
+  for (const theme of ['dark', 'light'])
+    for (const width of [1280, 375]) {
+      await page.setViewport({ width, height: 800 });
+      await page.evaluate((t) => localStorage.setItem('appTheme', t), theme);
+      await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+      await readAnalytics(page);
+      await saveScreenshot(page, 'web-finish', `${name}-${theme}-${width}`);
+      const hidden = await page.$$eval('[data-testid="session-timeline"] td', (cells) => {
+        const card = document.querySelector('[data-testid="session-timeline"]')?.getBoundingClientRect();
+        return cells
+          .filter((c) => !card || c.getBoundingClientRect().right > card.right + 0.5)
+          .map((c) => c.textContent);
+      });
+      expect({ theme, width, hidden }).toEqual({ theme, width, hidden: [] });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    }
+}
+
 /** The dashboard's "average score N" line. */
 async function dashboardAverage(page: Page): Promise<number> {
   await page.goto(`${dashboard.web}/dashboard`);
@@ -179,6 +204,7 @@ describe('the analytics page', () => {
       // Later half (91 for 5 min, 62 for 90 s) against the earlier (100 for 6 s, 78 for 22 s), both by time.
       expect(figures.improvementRate).toBe('+1.9%');
       expect(await dashboardAverage(page)).toBe(Math.round(figures.bestDay));
+      await screenshotsOfAnalytics(page, 'analytics-varied');
     } finally {
       await close();
     }

@@ -9,9 +9,10 @@ export function SessionTimeline({ rows }: { rows: SessionEntry[] }) {
       {rows.length === 0 ? (
         <p className="pv-muted">{ANALYTICS_MESSAGES.noSessions}</p>
       ) : (
-        // Six columns do not fit a phone: the table scrolls sideways in its card, the page does not.
+        // Six columns do not fit a phone: there each row is drawn as a block of labelled lines (dashboard.css
+        // .pv-table-stack); scrolled sideways, its score, CVA and View Details sat out of sight at 375 px.
         <div className="pv-table-scroll">
-          <table className="pv-table">
+          <table className="pv-table pv-table-stack">
             <thead>
               <tr>
                 <th>Date</th>
@@ -25,12 +26,12 @@ export function SessionTimeline({ rows }: { rows: SessionEntry[] }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{row.date}</td>
-                  <td>{row.type}</td>
-                  <td>{row.duration}</td>
-                  <td>{row.score === null ? 'N/A' : Math.round(row.score)}</td>
-                  <td>{row.cva === null ? 'N/A' : `${row.cva.toFixed(1)}°`}</td>
-                  <td>
+                  <td data-label="Date">{row.date}</td>
+                  <td data-label="Type">{row.type}</td>
+                  <td data-label="Duration">{row.duration}</td>
+                  <td data-label="Score">{row.score === null ? 'N/A' : Math.round(row.score)}</td>
+                  <td data-label="CVA">{row.cva === null ? 'N/A' : `${row.cva.toFixed(1)}°`}</td>
+                  <td data-label="Details">
                     <Link to={row.detailsLink || '#'}>View Details</Link>
                   </td>
                 </tr>
