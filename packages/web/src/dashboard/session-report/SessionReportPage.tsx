@@ -137,8 +137,12 @@ function stripSegments(stretches: PostureStretch[]): StripSegment[] {
 
 function ReportView({ report, demo, date }: { report: SessionReport; demo: boolean; date?: string }) {
   const { keyFindings } = report;
-  const total = keyFindings.goodPostureTime + keyFindings.poorPostureTime;
-  const poorPercent = poorPosturePercent(keyFindings.poorPostureTime, total);
+  // Of the time monitored, not-judged time included (never good or poor): the analytics' and the extension's rule
+  // for the good-posture share. Out of judged time only, a report's "Poor Posture 33%" stood beside the analytics'
+  // "good posture 39% of the time" for the same session.
+  const monitored =
+    keyFindings.goodPostureTime + keyFindings.poorPostureTime + (keyFindings.neutralPostureTime ?? 0);
+  const poorPercent = poorPosturePercent(keyFindings.poorPostureTime, monitored);
   const when = date ?? report.startTime;
   const start = Date.parse(report.startTime);
   const segments = stripSegments(
