@@ -18,7 +18,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TIMINGS, type AlertState } from '../src/rules/alert-timing';
 import type { MonitorState } from '../src/state/monitor-state';
-import { get } from './api-user';
+import { get, put } from './api-user';
 import { type ExtensionStack, startExtensionStack } from './extension-stack';
 import {
   chooseDeviceProcessing,
@@ -82,6 +82,13 @@ beforeAll(async () => {
     callApps: `${origin}/call/`,
   });
   ({ browser, popup } = stack);
+  // Another device (the web app's User Settings) chose the slower watch on battery after the popup first read the
+  // preferences: the popup's copy is older than the account.
+  await put(stack.api, '/profile/alert-preferences', stack.user.accessToken, {
+    sensitivity: 'high',
+    warningDelaySeconds: 30,
+    batteryMode: 'slower',
+  });
   await popup.bringToFront();
   // The popup loads the preferences on sign-in; open it afresh, as a user would.
   await popup.reload();
@@ -95,7 +102,11 @@ afterAll(async () => {
 describe('alerts held in a call and in quiet hours', () => {
   it('holds the posture alert while a tab is in a call, says so, and alerts once the call tab is closed', async () => {
     // Alerts as soon as poor posture is seen (no delay), and the stand-up reminder at its shortest stretch.
-    await popup.waitForSelector('[data-testid="alert-warning-delay"]', { timeout: 15_000 });
+    // The popup has read the account (the other device's choice shows), so no answer re-renders a field being typed.
+    await popup.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('[data-testid="battery-mode"]')?.value === 'slower',
+      { timeout: 15_000 },
+    );
     await popup.locator('[data-testid="alert-warning-delay"]').fill('0');
     await popup.keyboard.press('Enter');
     await popup.select('[data-testid="stand-up-minutes"]', String(STAND_UP_MINUTES.min));
@@ -103,7 +114,20 @@ describe('alerts held in a call and in quiet hours', () => {
     await popup.locator('[data-testid="quiet-in-calls"]').click();
     await expect
       .poll(async () => preferencesOnApi(), { timeout: 15_000, interval: 250 })
-      .toMatchObject({ warningDelaySeconds: 0, standUpMinutes: STAND_UP_MINUTES.min, quietInCalls: true });
+      .toMatchObject({ warningDelaySeconds: 0, standUpMinutes: STAND_UP_MINUTES.min, quietInCalls: true })
+      .catch(async (error: unknown) => {
+        // Say what the popup's fields and its copy held instead.
+        const shown = await popup.evaluate(async () => ({
+          delay: document.querySelector<HTMLInputElement>('[data-testid="alert-warning-delay"]')?.value,
+          standUp: document.querySelector<HTMLSelectElement>('[data-testid="stand-up-minutes"]')?.value,
+          quietInCalls: document.querySelector<HTMLInputElement>('[data-testid="quiet-in-calls"]')?.checked,
+          error: document.querySelector('[data-testid="alert-controls"] .message.error')?.textContent ?? null,
+          copy: (await chrome.storage.local.get('alertPreferences')).alertPreferences,
+        }));
+        throw new Error(`the popup showed ${JSON.stringify(shown)}`, { cause: error });
+      });
+    // The other device's choice is kept: the popup's saves change only what was changed here.
+    expect((await preferencesOnApi()).batteryMode).toBe('slower');
     expect(await popup.evaluate(() => chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }))).toBe(
       true,
     );

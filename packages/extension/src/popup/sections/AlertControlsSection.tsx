@@ -22,14 +22,21 @@ function cache(preferences: AlertPreferences): Promise<void> {
   return chrome.storage.local.set({ [ALERT_PREFERENCES_KEY]: JSON.stringify(preferences) });
 }
 
+/** Two preference values (or whole preferences) alike: the quiet hours are an object. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
   const [prefs, setPrefs] = useState<AlertPreferences | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Saves go out one after another, so the last change typed is the one stored.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
-  // Once the user changed something, the answer to the popup's first read (asked before it) is older than what
-  // is shown and saved: it neither replaces the fields nor the monitoring parts' copy.
-  const edited = useRef(false);
+  // The fields the user changed in this popup, and what is shown. The answer to the popup's first read, asked
+  // before a change, is older than it: its values are taken for the other fields only (the shown ones came from the
+  // copy, perhaps stale), and the whole is saved again, so neither the user's change nor another device's is lost.
+  const edited = useRef(new Set<keyof AlertPreferences>());
+  const shown = useRef<AlertPreferences | null>(null);
+  shown.current = prefs;
+  const saveRef = useRef<((next: AlertPreferences) => void) | null>(null);
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
@@ -40,8 +47,17 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
     void api.profile
       .alertPreferences()
       .then(async (answer) => {
-        if (!answer.data || !live || edited.current) return;
+        if (!answer.data || !live) return;
         const stored = normalizeAlertPreferences(answer.data);
+        const current = shown.current;
+        if (current && edited.current.size > 0) {
+          const merged = { ...stored };
+          for (const key of edited.current) Object.assign(merged, { [key]: current[key] });
+          if (!same(merged, stored)) {
+            saveRef.current?.(merged);
+            return;
+          }
+        }
         setPrefs(stored);
         await cache(stored);
       })
@@ -52,7 +68,8 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
   }, [signedIn]);
   if (!signedIn || !prefs) return null;
   const save = (next: AlertPreferences) => {
-    edited.current = true;
+    for (const key of Object.keys(next) as (keyof AlertPreferences)[])
+      if (!same(next[key], prefs[key])) edited.current.add(key);
     setPrefs(next);
     setError(null);
     saving.current = saving.current.then(async () => {
@@ -68,6 +85,7 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
       }
     });
   };
+  saveRef.current = save;
   const change = (next: AlertPreferences) => {
     if (!next.quietInCalls || prefs.quietInCalls) return save(next);
     // Quiet in calls turned on: the browser is asked, on this click, to let the extension see the call apps' tabs
@@ -75,7 +93,12 @@ export function AlertControlsSection({ signedIn }: { signedIn: boolean }) {
     setError(null);
     void requestCallAccess()
       .catch(() => false)
-      .then((granted) => (granted ? save(next) : setError(QUIET_MESSAGES.accessRefused)));
+      .then((granted) => {
+        if (!granted) return setError(QUIET_MESSAGES.accessRefused);
+        // On what is shown by then (the account's read may have come back meanwhile), the switch turned on.
+        const latest = shown.current ?? next;
+        saveRef.current?.({ ...latest, quietInCalls: true });
+      });
   };
   return (
     <fieldset className="alert-controls" data-testid="alert-controls">
