@@ -30,6 +30,20 @@ describe('session report rules', () => {
       issueLabel: (i) => i,
       issueAdvice: () => undefined,
     });
+  it('gives no score to a session that judged nothing, and counts its not-judged feedback in one that judged', () => {
+    // Not calibrated, or nobody in view, the whole time: the session page's summary said "Average score: 70".
+    const none = report([point(0, 'neutral', 70), point(5, 'neutral', 70)], 10);
+    expect(none.averageScore).toBeNull();
+    expect(none.keyFindings).toMatchObject({
+      goodPostureTime: 0,
+      poorPostureTime: 0,
+      neutralPostureTime: 10,
+    });
+    expect(report([], 10).averageScore).toBeNull();
+    // Once something was judged, the neutral feedback counts as before (good 5 s at 100, neutral 5 s at 70).
+    expect(report([point(0, 'good', 100), point(5, 'neutral', 70)], 10).averageScore).toBe(85);
+  });
+
   /** A client following core's contract: a feedback on each change and a heartbeat every 5 s in between. */
   const heartbeats = (
     segments: [FeedbackPoint['postureStatus'], number, number][],
@@ -213,14 +227,14 @@ describe('session report rules', () => {
     expect(long.stabilityIndex).toBe(100);
   });
 
-  it('reports an empty session as zero, not as invented data', () => {
+  it('reports an empty session as not scored and zero, not as invented data', () => {
     const empty = buildReport({
       session: { id: 's', startTime: at(0), endTime: at(30) },
       feedback: [],
       issueLabel: (i) => i,
       issueAdvice: () => undefined,
     });
-    expect(empty).toMatchObject({ duration: 30, averageScore: 0, stabilityIndex: 0, timeline: [] });
+    expect(empty).toMatchObject({ duration: 30, averageScore: null, stabilityIndex: 0, timeline: [] });
     expect(empty.sitting).toBeNull();
   });
 

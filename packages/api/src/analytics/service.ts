@@ -51,7 +51,7 @@ export async function scoredSessions(
         id: s.id,
         startTime: s.startTime,
         duration: r.duration,
-        score: r.feedbackCount ? r.averageScore : null,
+        score: r.averageScore,
         stabilityIndex: r.feedbackCount ? r.stabilityIndex : null,
         times: {
           good: r.keyFindings.goodPostureTime,
@@ -80,10 +80,11 @@ export async function sessionInsights(db: Database, userId: string, sessionId?: 
   return insightsOfFigures(
     {
       sessionCount: 1,
-      averageScore: report.averageScore,
+      averageScore: report.averageScore ?? 0,
       goodShare: tracked ? k.goodPostureTime / tracked : 0,
       stabilityIndex: report.stabilityIndex,
-      improvementRate: 0,
+      // One session: nothing to compare, so no rate and no trend (core insightsOfFigures).
+      improvementRate: null,
     },
     issues,
   );

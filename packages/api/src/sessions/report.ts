@@ -200,6 +200,9 @@ export function buildReport(input: {
     (i) => input.issueAdvice(i) ?? `Work on ${input.issueLabel(i).toLowerCase()}.`,
   );
   const tracked = weights.reduce((s, w) => s + w, 0);
+  // A session whose feedback never judged posture (not calibrated, nobody in view) has no score: its neutral
+  // feedback counts 70 in a score that judged something, but alone it would make up a score of 70.
+  const judged = points.some((p) => p.postureStatus !== 'neutral');
   if (tracked > 0 && poor / tracked > 0.3)
     improvementAreas.push('Spend less time in poor posture: take a short posture break every 30 minutes.');
   if (points.length > 1 && stability < 70)
@@ -209,7 +212,7 @@ export function buildReport(input: {
     startTime: input.session.startTime.toISOString(),
     endTime: input.session.endTime?.toISOString() ?? null,
     duration: Math.round(length),
-    averageScore: averageScore(points, weights),
+    averageScore: judged ? averageScore(points, weights) : null,
     stabilityIndex: stability,
     averageCVAngle: averageCva(points, weights),
     feedbackCount: points.length,

@@ -72,17 +72,19 @@ export async function reportOf(db: Database, session: SessionRow) {
  * the three posture times are rounded to add up to the tracked time. 3: a feedback holds until the next one only
  * when that came within FEEDBACK_GAP_CAP_S (else none of the silence counts), a feedback saying the frames stopped
  * holds none, and not judged time is the whole session's length less its good and poor time. 4: the sitting time
- * (the report's sitting, core's sessionSitting) is stored too (migration 0015).
+ * (the report's sitting, core's sessionSitting) is stored too (migration 0015). 5: a session whose feedback never
+ * judged posture (all neutral) has no score (null), not the 70 its neutral feedback would average.
  * Sessions ended before those rules (NULL) carry the old count-based stability and no times. Bump it whenever a
  * rule in report.ts changes: every stored session is then recomputed from its feedback on its next read.
  */
-export const FIGURES_RULE = 4;
+export const FIGURES_RULE = 5;
 
 /** The figures a finished session stores (its report's), under the current rules. */
 export function storedFigures(report: SessionReport) {
   return {
     duration: report.duration,
-    averageScore: report.feedbackCount ? report.averageScore : null,
+    // null when nothing was judged (buildReport), which includes no feedback at all.
+    averageScore: report.averageScore,
     stabilityIndex: report.feedbackCount ? report.stabilityIndex : null,
     averageCvAngle: report.averageCVAngle,
     goodTime: report.keyFindings.goodPostureTime,

@@ -17,6 +17,10 @@ export const ANALYTICS_MESSAGES = {
   noScoreData: 'No posture score data available for selected filters.',
   noCvaData: 'No CVA data available for selected filters.',
   noSessions: 'No sessions found matching your filters.',
+  /** The Improvement Summary's rate with fewer than two scored sessions: there is nothing to compare ("0%" was
+   * shown for one session, as though it had been measured). */
+  improvementRateNotYet:
+    'not yet, it compares your later sessions with your earlier ones (two scored sessions needed)',
   scoreChartTitle: 'Posture Score Over Time',
   scoreChartLabel: 'Posture Score',
   cvaChartTitle: 'CVA Over Time',

@@ -7,6 +7,10 @@ export const SESSION_MESSAGES = {
   invalidReportResponse: 'Invalid response format from server',
   noSessionData: 'No session data provided to generate report.',
   reportErrorTitle: 'Error Loading Report',
+  /** A report's score when no feedback judged posture (not calibrated, nobody in view): a score of 70 was shown
+   * for a session whose every second was not judged. Not in the specification, so worded here once. */
+  notScored: 'Not scored',
+  notScoredWhy: 'no posture was judged in this session',
   goToCalibration: 'Go to Calibration',
   /** The reference no longer fits (stale-calibration.ts); shown in the popup and the live tool with the
    * one-click Recalibrate. Not in the specification (a new feature), so worded here once. */

@@ -9,6 +9,7 @@ import {
   deskFigures,
   improvementRate,
   insightsOf,
+  MIN_RATE_SESSIONS,
   MIN_SESSION_WEIGHT_S,
   type ScoredSession,
   STEADY_RATE_PERCENT,
@@ -213,9 +214,22 @@ describe('the insights text', () => {
       issueAdvice: (i) => (i === 'forward_head' ? 'Raise the screen.' : undefined),
     });
     expect(result.overallPatterns).toBe(
-      'Across 1 session your average posture score is 80, with good posture 100% of the time. Your most frequent issue is forward head posture (40% of feedback). Your scores are steady.',
+      'Across 1 session your average posture score is 80, with good posture 100% of the time. Your most frequent issue is forward head posture (40% of feedback).',
     );
     expect(result.improvementAreas).toEqual(['Raise the screen.', 'Work on tilt.']);
+  });
+
+  it('with fewer than two scored sessions says no trend and shows no improvement rate: there is nothing to compare', () => {
+    // One session's scores were called "steady", its Improvement Rate "0%" (the finish walk's analytics).
+    for (const sessions of [[session(5, 80, 60)], [session(5, 80, 60), session(6, null, 60)]]) {
+      const result = insightsOf(sessions, noIssues);
+      expect(result.overallPatterns).not.toContain(ANALYTICS_INSIGHT_TEXTS.steady);
+      expect(result.progressIndicators).not.toHaveProperty('improvementRate');
+      expect(trendsOf(sessions, 30).comparedSessions).toBe(1);
+    }
+    const two = [session(5, 80, 60), session(6, 80, 60)];
+    expect(insightsOf(two, noIssues).progressIndicators.improvementRate).toBe(0);
+    expect(trendsOf(two, 30).comparedSessions).toBe(MIN_RATE_SESSIONS);
   });
 });
 

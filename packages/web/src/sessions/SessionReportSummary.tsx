@@ -1,4 +1,4 @@
-import { postureTimesText, type SessionReport } from '@posture-vision/core';
+import { postureTimesText, SESSION_MESSAGES, type SessionReport } from '@posture-vision/core';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -7,7 +7,12 @@ export function SessionReportSummary({ report, ref }: { report: SessionReport; r
   return (
     <section className="rts-report" data-testid="session-report-summary" ref={ref}>
       <h2 tabIndex={-1}>Session Report</h2>
-      <p>Average score: {Math.round(report.averageScore)}</p>
+      <p data-testid="summary-average-score">
+        Average score:{' '}
+        {report.averageScore === null
+          ? `${SESSION_MESSAGES.notScored.toLowerCase()}, ${SESSION_MESSAGES.notScoredWhy}`
+          : Math.round(report.averageScore)}
+      </p>
       <p>Stability index: {Math.round(report.stabilityIndex)}</p>
       <p>{postureTimesText(report.keyFindings, (s) => `${Math.round(s)} s`)}</p>
       <Link to={`/dashboard/session-report/${report.sessionId}`}>View full report</Link>

@@ -470,7 +470,7 @@ describe('the same figures everywhere', () => {
       Math.round(report.duration) < 60
         ? `${Math.round(report.duration)}s`
         : `${Math.round(report.duration / 60)}m`,
-      String(Math.round(report.averageScore)),
+      String(Math.round(report.averageScore as number)),
       `${(report.averageCVAngle as number).toFixed(1)}°`,
     ]);
     await page.waitForSelector(byTestId('insights'), { timeout: 30_000 });

@@ -38,6 +38,8 @@ export const postureTrends = z.object({
   timeframe: z.enum(TIMEFRAMES),
   dailyAggregates: z.array(dailyAggregate),
   improvementRate: z.number(),
+  /** The scored sessions the improvement rate compares; under two there is no rate to show (the rate reads 0). */
+  comparedSessions: z.number().optional(),
   bestDay: z.object({ date: z.string(), score: z.number() }).nullable(),
   consistencyScore: z.number(),
 });

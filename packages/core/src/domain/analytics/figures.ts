@@ -73,6 +73,14 @@ export function averageScore(sessions: readonly ScoredSession[]): number | null 
   return weight ? round1(sum / weight) : null;
 }
 
+/** The improvement rate compares two halves of the scored sessions: it needs at least this many. */
+export const MIN_RATE_SESSIONS = 2;
+
+/** How many of the sessions have a score (the sessions the improvement rate compares). */
+export function scoredCount(sessions: readonly ScoredSession[]): number {
+  return sessions.filter((s) => s.score !== null).length;
+}
+
 function chronological(sessions: readonly ScoredSession[]): ScoredSession[] {
   return [...sessions].sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
 }
@@ -85,7 +93,7 @@ function chronological(sessions: readonly ScoredSession[]): ScoredSession[] {
  */
 export function improvementRate(sessions: readonly ScoredSession[]): number {
   const scored = chronological(sessions).filter((s) => s.score !== null);
-  if (scored.length < 2) return 0;
+  if (scored.length < MIN_RATE_SESSIONS) return 0;
   const half = Math.floor(scored.length / 2);
   const earlier = averageScore(scored.slice(0, half));
   const later = averageScore(scored.slice(scored.length - half));
@@ -215,6 +223,7 @@ export function trendsOf(
   return {
     dailyAggregates: daily,
     improvementRate: improvementRate(sessions),
+    comparedSessions: scoredCount(sessions),
     bestDay: bestDay(daily),
     consistencyScore: consistencyScore(daily, timeframeDays),
   };
@@ -236,19 +245,25 @@ export interface InsightIssues {
 export function insightsOf(sessions: readonly ScoredSession[], issues: InsightIssues): SessionInsights {
   const figures = timeWeightedFigures(sessions);
   return insightsOfFigures(
-    { sessionCount: sessions.length, ...figures, improvementRate: improvementRate(sessions) },
+    {
+      sessionCount: sessions.length,
+      ...figures,
+      improvementRate: scoredCount(sessions) >= MIN_RATE_SESSIONS ? improvementRate(sessions) : null,
+    },
     issues,
   );
 }
 
-/** Insights from figures already computed (one session's report: its own figures, no rate). */
+/** Insights from figures already computed (one session's report: its own figures, no rate). An improvement rate of
+ * null (fewer than MIN_RATE_SESSIONS scored sessions) is neither an indicator nor a trend: one session's scores were
+ * called "steady" and its rate "0%". */
 export function insightsOfFigures(
   figures: {
     sessionCount: number;
     averageScore: number;
     goodShare: number;
     stabilityIndex: number;
-    improvementRate: number;
+    improvementRate: number | null;
   },
   issues: InsightIssues,
 ): SessionInsights {
@@ -258,7 +273,7 @@ export function insightsOfFigures(
     averageScore: round1(figures.averageScore),
     goodPosturePercentage: round1(figures.goodShare * 100),
     stabilityIndex: round1(figures.stabilityIndex),
-    improvementRate: round1(figures.improvementRate),
+    ...(figures.improvementRate === null ? {} : { improvementRate: round1(figures.improvementRate) }),
   };
   // Without feedback there is nothing to average: only the count is a figure ("Average Score 0.0" would read as a
   // score).
@@ -273,10 +288,11 @@ export function insightsOfFigures(
   ];
   const top = issues.issueShares[0];
   if (top) parts.push(texts.frequentIssue(issues.issueLabel(top[0]), Math.round(top[1] * 100)));
-  const rate = round1(figures.improvementRate);
-  if (rate > STEADY_RATE_PERCENT) parts.push(texts.improving(rate));
-  else if (rate < -STEADY_RATE_PERCENT) parts.push(texts.declining(rate));
-  else parts.push(texts.steady);
+  const rate = figures.improvementRate === null ? null : round1(figures.improvementRate);
+  // Nothing to compare (rate null): no trend is said.
+  if (rate !== null && rate > STEADY_RATE_PERCENT) parts.push(texts.improving(rate));
+  else if (rate !== null && rate < -STEADY_RATE_PERCENT) parts.push(texts.declining(rate));
+  else if (rate !== null) parts.push(texts.steady);
   return {
     overallPatterns: parts.join(' '),
     improvementAreas: issues.issueShares

@@ -88,7 +88,8 @@ export const sessionReport = z.object({
   endTime: iso.nullable(),
   /** Seconds from start to end (or to now while the session runs). */
   duration: z.number(),
-  averageScore: z.number(),
+  /** Time-weighted mean score of the feedback; null when none judged posture (all not judged, or none at all). */
+  averageScore: z.number().nullable(),
   stabilityIndex: z.number(),
   /** Time-weighted mean of the CVA the session's feedback carried (degrees); null when none did. */
   averageCVAngle: z.number().nullable(),

@@ -1,4 +1,9 @@
-import { consistencyBarPercent, formatImprovementRate } from '@posture-vision/core/analytics';
+import {
+  ANALYTICS_MESSAGES,
+  consistencyBarPercent,
+  formatImprovementRate,
+  MIN_RATE_SESSIONS,
+} from '@posture-vision/core/analytics';
 import { Line } from 'react-chartjs-2';
 import { ProgressBar } from '../ProgressBar';
 import { ChartTable } from './ChartTable';
@@ -15,6 +20,8 @@ export function TrendsCard({
 }) {
   const aggregates = trends.dailyAggregates ?? [];
   const consistency = consistencyBarPercent(trends.consistencyScore ?? 0);
+  // Fewer than two scored sessions: nothing to compare, so no rate (it read "0%" for a first session).
+  const noRate = trends.comparedSessions !== undefined && trends.comparedSessions < MIN_RATE_SESSIONS;
   return (
     <section className="pv-card" data-testid="trends">
       <h2>Advanced Posture Trends</h2>
@@ -69,7 +76,13 @@ export function TrendsCard({
         <h3>Improvement Summary</h3>
         <p>
           Improvement rate:{' '}
-          <strong data-testid="improvement-rate">{formatImprovementRate(trends.improvementRate ?? 0)}</strong>
+          {noRate ? (
+            <span data-testid="improvement-rate">{ANALYTICS_MESSAGES.improvementRateNotYet}</span>
+          ) : (
+            <strong data-testid="improvement-rate">
+              {formatImprovementRate(trends.improvementRate ?? 0)}
+            </strong>
+          )}
         </p>
         {trends.bestDay && (
           <p>

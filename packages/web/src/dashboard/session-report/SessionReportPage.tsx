@@ -165,9 +165,21 @@ function ReportView({ report, demo, date }: { report: SessionReport; demo: boole
       <section className="pv-metric-grid">
         <div className="pv-card pv-metric-card">
           <h3>Average Score</h3>
-          <div className={`pv-metric-value pv-score-${summaryScoreBand(report.averageScore)}`}>
-            {Math.round(report.averageScore)}
-          </div>
+          {report.averageScore === null ? (
+            <>
+              <div className="pv-metric-value" data-testid="report-average-score">
+                {SESSION_MESSAGES.notScored}
+              </div>
+              <p className="pv-muted">{SESSION_MESSAGES.notScoredWhy}</p>
+            </>
+          ) : (
+            <div
+              className={`pv-metric-value pv-score-${summaryScoreBand(report.averageScore)}`}
+              data-testid="report-average-score"
+            >
+              {Math.round(report.averageScore)}
+            </div>
+          )}
         </div>
         <div className="pv-card pv-metric-card">
           <h3>Duration</h3>
