@@ -1,6 +1,7 @@
 // The dashboard's own derivations (the rest come from core): the analytics day filter, the overview's last 7
 // days, session metrics from the user's sessions, and the locally stored user settings.
 import type { SessionHistoryItem, SessionReport } from '@posture-vision/core/api';
+import { postureStretches } from '@posture-vision/core/sessions';
 import { sessionHistoryItem } from '@posture-vision/testkit/sessions';
 import { describe, expect, it } from 'vitest';
 import { localDateKey, sessionsOnDay } from '../../src/dashboard/analytics/date-filter';
@@ -11,6 +12,7 @@ import {
   userMetrics,
   weekTrend,
 } from '../../src/dashboard/session-metrics/userMetrics';
+import { DEMO_REPORTS } from '../../src/dashboard/session-report/demo-reports';
 import {
   loadUserSettings,
   saveUserSettings,
@@ -166,5 +168,28 @@ describe('user settings in local storage', () => {
       recalibrationFrequency: 'weekly',
     });
     expect((await loadUserSettings(storage)).defaultSessionMode).toBe('passive');
+  });
+});
+
+describe('the sample reports', () => {
+  it('draw on the strip the good and poor time their key findings say, with nothing away', () => {
+    for (const report of Object.values(DEMO_REPORTS)) {
+      const start = Date.parse(report.startTime);
+      const stretches = postureStretches(report.timeline, start + report.duration * 1000, start);
+      const seconds = (tone: string) =>
+        stretches.filter((s) => s.tone === tone).reduce((n, s) => n + (s.to - s.from) / 1000, 0);
+      expect({
+        id: report.sessionId,
+        good: seconds('good'),
+        poor: seconds('poor'),
+        away: seconds('away'),
+      }).toEqual({
+        id: report.sessionId,
+        good: report.keyFindings.goodPostureTime,
+        poor: report.keyFindings.poorPostureTime,
+        away: 0,
+      });
+      expect(report.feedbackCount).toBe(report.timeline.length);
+    }
   });
 });

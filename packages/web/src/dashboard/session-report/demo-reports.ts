@@ -1,6 +1,11 @@
 import type { SessionReport } from '@posture-vision/core/api';
 
 // When loading the report of session 1, 3 or 4 fails, this demo data is shown instead.
+
+/** Seconds between two feedback of a demo session (a live client's heartbeat). */
+const HEARTBEAT_S = 5;
+/** Good-then-poor stretches in a demo session (its duration and good time are multiples of BLOCKS × HEARTBEAT_S). */
+const BLOCKS = 3;
 function demo(
   sessionId: string,
   startTime: string,
@@ -13,12 +18,20 @@ function demo(
 ): SessionReport {
   const poorPostureTime = duration - goodPostureTime;
   const start = Date.parse(startTime);
-  const timeline: SessionReport['timeline'] = Array.from({ length: 6 }, (_, i) => ({
-    timestamp: new Date(start + Math.round((duration / 6) * i) * 1000).toISOString(),
-    postureStatus: i % 3 === 2 ? 'poor' : 'good',
-    score: Math.max(0, Math.min(100, averageScore + (i % 3 === 2 ? -15 : 5))),
-    ...(i % 3 === 2 ? { issue: frequentIssues[0] } : {}),
-  }));
+  // Feedback as a client sends it, every HEARTBEAT_S: in each of BLOCKS stretches good for its share of the good
+  // time, then poor for its share of the poor time, so the strip shows the key findings' times. Six points 200 s
+  // apart each held only the gap cap and the strip drew a sample of 13 min good and 7 min poor as all away.
+  const block = duration / BLOCKS;
+  const goodInBlock = goodPostureTime / BLOCKS;
+  const timeline: SessionReport['timeline'] = Array.from({ length: duration / HEARTBEAT_S }, (_, i) => {
+    const poor = (i * HEARTBEAT_S) % block >= goodInBlock;
+    return {
+      timestamp: new Date(start + i * HEARTBEAT_S * 1000).toISOString(),
+      postureStatus: poor ? 'poor' : 'good',
+      score: Math.max(0, Math.min(100, averageScore + (poor ? -15 : 5))),
+      ...(poor ? { issue: frequentIssues[0] } : {}),
+    };
+  });
   const count = (status: 'good' | 'poor') => timeline.filter((p) => p.postureStatus === status).length;
   return {
     sessionId,
