@@ -1,6 +1,6 @@
 // Token issuing and rotation, login history, and the mails of the account flows.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { HANDOFF_MESSAGES } from '@posture-vision/core/auth';
+import { HANDOFF_MESSAGES, RESET_LINK_REFUSED_MESSAGE } from '@posture-vision/core/auth';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import {
@@ -323,11 +323,10 @@ export async function consumeResetToken(ctx: AppContext, token: string, email?: 
     )
     .returning({ userId: mailTokens.userId });
   const userId = rows[0]?.userId;
-  if (!userId) throw new ApiError(400, 'Invalid or expired reset link. Please request a new one.');
+  if (!userId) throw new ApiError(400, RESET_LINK_REFUSED_MESSAGE);
   if (email) {
     const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (user?.email !== email)
-      throw new ApiError(400, 'Invalid or expired reset link. Please request a new one.');
+    if (user?.email !== email) throw new ApiError(400, RESET_LINK_REFUSED_MESSAGE);
   }
   return userId;
 }

@@ -98,6 +98,10 @@ export const GOOGLE_CALLBACK_TEXT = 'Logging you in via Google...';
 export const RESET_SUCCESS_MESSAGE = 'Password was successfully reset!';
 export const RESET_FAILED_DEFAULT = 'Failed to reset password. Please try again or request a new link.';
 export const RESET_UNEXPECTED_ERROR = 'An unexpected error occurred.';
+/** The API's refusal of a reset link used already, expired or for another address (api auth/service.ts): the page
+ * then offers a new link instead of the password fields, which would only be refused again. */
+export const RESET_LINK_REFUSED_MESSAGE = 'Invalid or expired reset link. Please request a new one.';
+export const REQUEST_NEW_RESET_LINK = 'Request a new link';
 export const FORGOT_SUCCESS_MESSAGE = 'Reset password link is sent to your email.';
 export const FORGOT_FAILED_MESSAGE = 'Could not process request. Please try again.';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully.';

@@ -1,4 +1,6 @@
 import {
+  REQUEST_NEW_RESET_LINK,
+  RESET_LINK_REFUSED_MESSAGE,
   RESET_SUCCESS_MESSAGE,
   resetLinkError,
   resetPasswordErrorMessage,
@@ -42,7 +44,9 @@ export default function ResetPasswordPage() {
     }
   }
 
-  const disabled = Boolean(linkError) || done || busy;
+  // A link the API refused (used already, expired) would be refused again: no fields, a way to a new link instead.
+  const refused = message === RESET_LINK_REFUSED_MESSAGE;
+  const disabled = Boolean(linkError) || done || busy || refused;
   return (
     <AuthCard title="Reset Password" subtitle={email ? `For ${email}` : undefined}>
       <form onSubmit={onSubmit} noValidate>
@@ -69,6 +73,13 @@ export default function ResetPasswordPage() {
           </Button>
         </fieldset>
       </form>
+      {refused && (
+        <p className="auth-alt">
+          <Link to="/forgot-password" data-testid="request-new-reset-link">
+            {REQUEST_NEW_RESET_LINK}
+          </Link>
+        </p>
+      )}
       <p className="auth-alt">
         <Link to="/login">Back to Login</Link>
       </p>

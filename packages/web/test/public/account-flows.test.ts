@@ -331,6 +331,19 @@ describe('account flows', () => {
     await fill(page, 'Confirm new password', PASSWORD);
     await clickButton(page, 'Change Password');
     await expectFormMessage(page, 'Invalid or expired reset link. Please request a new one.');
+    // …and offers what the message asks for, a new link, rather than the password fields again.
+    expect(
+      await page.$$eval('input', (inputs) =>
+        inputs.filter((i) => i.type === 'password').map((i) => i.matches(':disabled')),
+      ),
+    ).toEqual([true, true]);
+    expect(
+      await page.$eval('[data-testid="request-new-reset-link"]', (a) => [
+        a.textContent,
+        a.getAttribute('href'),
+      ]),
+    ).toEqual(['Request a new link', '/forgot-password']);
+    await saveScreenshotsBothThemes(page, 'web-finish', 'reset-link-used');
 
     // The new password signs in.
     const login = await fetch(`${h.api.url}/auth/login`, {
