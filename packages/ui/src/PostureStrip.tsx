@@ -8,7 +8,9 @@ export interface StripSegment {
   title: string;
 }
 
-const LEGEND: Record<StripTone, string> = { good: 'Good', poor: 'Poor', away: 'Away' };
+/** The legend's words, as the report names the times (its key findings say "Not judged", not "Away": a stretch not
+ * judged may be one before the calibration, with the person in view). */
+const LEGEND: Record<StripTone, string> = { good: 'Good', poor: 'Poor', away: 'Not judged' };
 
 /** Posture over time as one coloured strip; each segment names its time, status and issue on hover. */
 export function PostureStrip({ segments, label }: { segments: StripSegment[]; label: string }) {

@@ -776,6 +776,7 @@ it('deletes the account after the confirmation and returns to /login', async () 
     // The Sign In page says why the user is there.
     await waitForPath(page, '/login');
     await waitForText(page, 'Your account and all its data have been deleted.');
+    await saveScreenshotsBothThemes(page, 'web-finish', 'login-account-deleted');
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const login = await call(`${dashboard.api.url}/auth/login`, {

@@ -4,6 +4,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ANALYTICS_MESSAGES } from '@posture-vision/core/analytics';
+import type { SessionReport } from '@posture-vision/core/api';
 import { seedCalibration } from '@posture-vision/testkit/accounts';
 import { launchChromium, saveScreenshot, screenshotDir } from '@posture-vision/testkit/chromium';
 import {
@@ -247,10 +249,18 @@ describe('2. each host of the live tool asks for the control it has', () => {
     expect(await textOf(page, 'camera-off')).toBe('Camera off');
     // A user without calibration profiles is told so (the setup list is not the active profile).
     expect(await textOf(page, 'no-profiles')).toBe('No profiles yet: add one for this desk setup.');
+    // With the camera off nothing is read: no 'Head tilt: Analyzing...', and no 'Posture: Not calibrated' for a
+    // user whose dashboard says Calibrated.
+    const noReading = async () => ({
+      tilt: await textOf(page, 'head-tilt'),
+      posture: await textOf(page, 'posture-deviation'),
+    });
+    expect(await noReading()).toEqual({ tilt: 'Head tilt: —', posture: 'Posture: —' });
     for (const path of ['/', '/dashboard']) {
       const host = await promptAndButtons(path);
       expect(host.prompt).toBe('Click Start Camera to begin');
       expect(host.buttons).toContain('Start Camera');
+      expect(await noReading()).toEqual({ tilt: 'Head tilt: —', posture: 'Posture: —' });
     }
     await page.close();
   });
@@ -425,6 +435,10 @@ describe('3. charts are drawn on scales that fit their data', () => {
     );
     expect(indicators['Session Count']).toBe('1');
     expect(indicators['Average Score']).toMatch(/^\d+\.\d$/);
+    // One session has nothing to compare with: no rate of 0% in either place and no "Your scores are steady.".
+    expect(indicators).not.toHaveProperty('Improvement Rate');
+    expect(await textOf(page, 'improvement-rate')).toBe(ANALYTICS_MESSAGES.improvementRateNotYet);
+    expect(await textOf(page, 'insights')).not.toContain('steady');
     await page.close();
   });
 });
@@ -440,7 +454,38 @@ describe('5. look rather than read: the report timeline is a posture strip', () 
     // Good for 24 s, then poor; after the last feedback's gap cap the client had stopped: away.
     expect(stretches.map((s) => s.tone)).toEqual(['good', 'poor', 'away']);
     expect(stretches[1]?.title).toMatch(/Poor posture · Forward head/);
+    // The legend names the times as the key findings do ("Not judged", not "Away").
+    expect(await page.$$eval('.ui-strip-legend span', (keys) => keys.map((k) => k.textContent))).toEqual([
+      'Good',
+      'Poor',
+      'Not judged',
+    ]);
+    expect(await textOf(page, 'session-report')).toContain('Not judged: ');
     expect(await page.$$eval('.pv-timeline-table tbody tr', (rows) => rows.length)).toBe(10);
+    // The report's Poor Posture and the analytics' Good Posture Percentage share one rule: of the time monitored
+    // (not-judged time in it, never good or poor). Out of judged time, the report said 33% poor beside the
+    // analytics' 39% good for this session.
+    const { keyFindings: k } = (await call<{ data: SessionReport }>(`/sessions/${sessionId}/report`)).data;
+    const monitored = k.goodPostureTime + k.poorPostureTime + (k.neutralPostureTime ?? 0);
+    expect(k.neutralPostureTime).toBeGreaterThan(0);
+    const poorCard = await page.$$eval(
+      '.pv-metric-card',
+      (cards) =>
+        cards
+          .find((c) => c.querySelector('h3')?.textContent === 'Poor Posture')
+          ?.querySelector('.pv-metric-value')?.textContent,
+    );
+    expect(poorCard).toBe(`${Math.round((100 * k.poorPostureTime) / monitored)}%`);
+    await page.goto(`${site.url}/dashboard/analytics`);
+    await page.waitForSelector('[data-testid="insights"] dl', { timeout: 20_000 });
+    const good = await page.$$eval(
+      '[data-testid="insights"] dl > div',
+      (rows) =>
+        rows
+          .find((r) => r.querySelector('dt')?.textContent === 'Good Posture Percentage')
+          ?.querySelector('dd')?.textContent,
+    );
+    expect(good).toBe(`${(Math.round((1000 * k.goodPostureTime) / monitored) / 10).toFixed(1)}%`);
     await page.close();
   });
 });
@@ -466,6 +511,15 @@ describe('6. ways in to the main feature', () => {
     );
     expect(gaps.length).toBeGreaterThan(2);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
+    // The seeded calibration measured the CVA only: the assessment says so rather than "all key metrics are in
+    // range", and no "Not measured" line points at an assessment that says nothing about it.
+    expect(await textOf(page, 'summary-assessment')).toBe(
+      'Good posture: the measured metric is in range. The forward head distance, shoulder tilt and head tilt were not measured.',
+    );
+    const why = await page.$$eval('[data-status="not-measured"] small', (list) =>
+      list.map((s) => s.textContent),
+    );
+    expect(why).toEqual(Array(3).fill('The photos did not show it clearly enough to measure.'));
     await page.close();
   });
 });
@@ -549,6 +603,19 @@ describe('screenshots of the main screens, both themes, 1280 and 375 px', () => 
           await page.waitForSelector(screen.ready, { timeout: 20_000 });
           expect(await page.evaluate(() => document.body.dataset.theme)).toBe(theme);
           await saveScreenshot(page, SUITE, `${screen.name}-${theme}-${width}`);
+          if (screen.name === 'analytics') {
+            // Every cell of the Session Timeline is in sight within its card (at 375 px its score, CVA and View
+            // Details sat beyond the card's edge, to be scrolled to sideways).
+            const hidden = await page.$$eval('[data-testid="session-timeline"] td', (cells) => {
+              const card = document
+                .querySelector('[data-testid="session-timeline"]')
+                ?.getBoundingClientRect();
+              return cells
+                .filter((c) => !card || c.getBoundingClientRect().right > card.right + 0.5)
+                .map((c) => c.textContent);
+            });
+            expect({ width, theme, hidden }).toEqual({ width, theme, hidden: [] });
+          }
           // Nothing runs off the side (a wide table, a long e-mail address, a row of fields): the page scrolls
           // down only. Checked after the full-page screenshot, which lays out the whole page.
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -557,5 +624,61 @@ describe('screenshots of the main screens, both themes, 1280 and 375 px', () => 
         await signedIn.browserContext().close();
         await anonymous.browserContext().close();
       }
+  }, 240_000);
+});
+
+describe('the session page after Stop, both themes, 1280 and 375 px', () => {
+  it('brings the report of the session just stopped into view, whole, and counts no time it did not judge', async () => {
+    // A person at the desk; this user's calibration has no live reference, so nothing is judged: the report says
+    // so rather than counting the seconds as good posture.
+    const clip = writePersonClip(join(clipDir, 'session-upright.y4m'), [{ posture: 'upright', seconds: 4 }]);
+    const camera = await launchChromium({ fakeVideo: clip });
+    try {
+      for (const theme of ['dark', 'light'] as const)
+        for (const width of [1280, 375]) {
+          const context = await camera.createBrowserContext();
+          const page = await context.newPage();
+          await page.setViewport({ width, height: 800 });
+          await signIn(page, site.url, user);
+          await page.evaluate((t) => localStorage.setItem('appTheme', t), theme);
+          await page.goto(`${site.url}/dashboard/real-time-session`);
+          await page.waitForSelector('.rts-controls .ui-btn-primary:not([disabled])', { timeout: 20_000 });
+          await clickButton(page, 'Start Session');
+          await page.waitForSelector('[data-testid="real-time-session"][data-phase="running"]', {
+            timeout: 60_000,
+          });
+          await page.waitForFunction(
+            () =>
+              /^00:(0[3-9]|[1-5]\d)$/.test(
+                document.querySelector('[data-testid="session-timer"]')?.textContent ?? '',
+              ),
+            { timeout: 30_000, polling: 200 },
+          );
+          await clickButton(page, 'Stop Session');
+          await page.waitForSelector('[data-testid="session-report-summary"]', { timeout: 60_000 });
+          // In view and whole, at the phone's width too (it opened below the fold, under the camera feed).
+          await page.waitForFunction(
+            () => {
+              const box = document
+                .querySelector('[data-testid="session-report-summary"]')
+                ?.getBoundingClientRect();
+              return !!box && box.top >= 0 && box.bottom <= innerHeight;
+            },
+            { timeout: 10_000, polling: 100 },
+          );
+          const summary = await textOf(page, 'session-report-summary');
+          expect(summary).toMatch(/Good posture: 0 s · Poor posture: 0 s · Not judged: [1-9]\d* s/);
+          // …and gives it no score (it said "Average score: 70" for seconds none of which was judged).
+          expect(await textOf(page, 'summary-average-score')).toBe(
+            'Average score: not scored, no posture was judged in this session',
+          );
+          await saveScreenshot(page, SUITE, `session-stopped-${theme}-${width}`);
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(wide).toBe(width);
+          await context.close();
+        }
+    } finally {
+      await camera.close();
+    }
   }, 240_000);
 });
