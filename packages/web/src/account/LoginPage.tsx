@@ -57,6 +57,8 @@ export default function LoginPage() {
     setTone(ok === true ? 'success' : ok === false ? undefined : ok);
   };
   const google = useGoogleSignIn((text) => show(text, true));
+  // Sent back because this server has no Google sign-in: the button would only lead here again.
+  const googleUnavailable = params.get('error') === 'google_unavailable';
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -155,7 +157,7 @@ export default function LoginPage() {
         </Button>
       </form>
       <div className="divider">or</div>
-      <GoogleButton onClick={google} />
+      <GoogleButton onClick={google} disabled={googleUnavailable} />
       <p className="auth-alt">
         Don't have an account? <Link to="/register">Sign Up here</Link>
       </p>

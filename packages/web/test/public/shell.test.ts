@@ -158,6 +158,8 @@ describe('Google sign-in', () => {
       role: el.getAttribute('role'),
     }));
     expect(prompt).toEqual({ tone: ['tone-info'], role: 'status' });
+    // For a person to look at: the code step in both themes at 1280 and 375 px.
+    await saveScreenshotsBothThemes(page, 'web-finish', 'login-two-factor');
     await fill(page, 'Two-factor authentication code', await generate({ secret }));
     await clickButton(page, 'Sign in');
     await waitForPath(page, '/dashboard');
@@ -198,6 +200,15 @@ describe('Google sign-in', () => {
       page,
       'Google sign-in is not available: it is not configured on this server. Please sign in with your email and password.',
     );
+    // …and does not offer the button that led here again.
+    expect(
+      await page.$$eval('button', (list) =>
+        list
+          .filter((b) => b.textContent?.trim() === 'Continue with Google')
+          .map((b) => (b as HTMLButtonElement).disabled),
+      ),
+    ).toEqual([true]);
+    await saveScreenshotsBothThemes(page, 'web-finish', 'login-google-unavailable');
     await page.browserContext().close();
   }, 30_000);
 });
