@@ -103,9 +103,11 @@ describe('the live monitor on real people', () => {
       const file = c.frames.find((f) => f.file.endsWith(`good/dataset1-${n}.jpg`))?.file as string;
       expect([n, calibrateOn(make, detections.get(file) as Detection, refusal)]).toEqual([n, 'head-turned']);
     }
-    // Against good/630 taken as the reference, 12% of his upright frames passed (2026-11-28); 31% is the worst now.
+    // Against good/630 taken as the reference, 12% of his upright frames passed (2026-11-28). The worst now is 25%
+    // (13 of 51): 31% before a keypoint just under the bar was used in a clear picture (core seeing.ts
+    // CLEAR_PICTURE_KEYPOINT_SCORE), which judges 3 more of his upright frames.
     const r = judgePerson(make, c, detections);
-    expect(min(r.references.uprightPassed)).toBeGreaterThanOrEqual(0.3);
+    expect(min(r.references.uprightPassed)).toBeGreaterThanOrEqual(0.25);
   });
 
   it('students C: the camera moved between takes raises few false alarms in an hour (the rest are held head tilts)', () => {

@@ -12,7 +12,7 @@ import { LEAN, leanLevel, SHOULDER_TILT_DEG } from './rules/lean';
 import { LEANING_IN, leaningInGrowth } from './rules/leaning-in';
 import { LEVEL_RANK, levelOf, worstLevel } from './rules/levels';
 import { neckSettled, SLOUCH_HEAD_DROP, shouldersTookPart, slouchLevel } from './rules/slouch';
-import { type PictureQuality, type UnjudgedReason, unseenReason } from './seeing';
+import { clearPictureKeypoints, type PictureQuality, type UnjudgedReason, unseenReason } from './seeing';
 import {
   MIN_TRACKED,
   ONSET_MS,
@@ -257,6 +257,8 @@ export function stepPosture(
   input: PostureInput,
   ref: PostureReference,
 ): { state: PostureState; result: PostureResult } {
+  // In a clear picture a keypoint found just under the usual bar is used (seeing.ts clearPictureKeypoints).
+  input = { ...input, keypoints: clearPictureKeypoints(input.keypoints, input.picture) };
   const t = input.time;
   const dt = state.lastTime === null ? 0 : Math.max(0, t - state.lastTime);
   const alpha = state.smoothed ? 1 - Math.exp(-dt / SMOOTHING_TAU_MS) : 1;
