@@ -34,6 +34,7 @@ import {
   type WebSite,
 } from '../live/harness.ts';
 import { firePendingTimers, recordTimers } from '../support/clock.ts';
+import { saveScreenshotsBothThemes } from '../support/page.ts';
 
 const SUITE = 'web-wizard';
 /** The side views' true CVA: a forward head (below the calibration rule's 45° poor line) by more than the ±5°
@@ -313,6 +314,8 @@ describe('photo calibration wizard with front and side photos', () => {
     expect(await page.$$eval('button', (bs) => bs.find((b) => b.textContent === 'Next')?.disabled)).toBe(
       true,
     );
+    // For a person to look at: the refusal on its preview in both themes at 1280 and 375 px.
+    await saveScreenshotsBothThemes(page, 'web-finish', 'wizard-side-as-front');
     views.FRONT();
     await clickButton(page, 'Retake');
     await waitForStep(page, 'CAPTURE_FRONT');
