@@ -19,6 +19,8 @@ export const ANALYTICS_MESSAGES = {
   noSessions: 'No sessions found matching your filters.',
   /** The Improvement Summary's rate with fewer than two scored sessions: there is nothing to compare ("0%" was
    * shown for one session, as though it had been measured). */
+  /** The Improvement Summary's consistency before any scored session: "0/100" was shown, as though measured. */
+  consistencyNotYet: 'not yet, it needs a session with a score',
   improvementRateNotYet:
     'not yet, it compares your later sessions with your earlier ones (two scored sessions needed)',
   scoreChartTitle: 'Posture Score Over Time',

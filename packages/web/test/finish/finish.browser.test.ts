@@ -19,6 +19,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   clickButton,
+  createVerifiedUser,
   type LiveStack,
   removeDir,
   signIn,
@@ -625,6 +626,31 @@ describe('screenshots of the main screens, both themes, 1280 and 375 px', () => 
         await anonymous.browserContext().close();
       }
   }, 240_000);
+});
+
+describe("a first-time user's analytics, before any session, both themes, 1280 and 375 px", () => {
+  it('shows no improvement rate and no consistency score it has nothing to make from', async () => {
+    const fresh = await createVerifiedUser(api, 'finish-first');
+    for (const theme of ['dark', 'light'] as const)
+      for (const width of [1280, 375]) {
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        await page.setViewport({ width, height: 800 });
+        await signIn(page, site.url, fresh);
+        await page.evaluate((t) => localStorage.setItem('appTheme', t), theme);
+        await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+        await page.goto(`${site.url}/dashboard/analytics`);
+        await page.waitForSelector('[data-testid="session-timeline"]', { timeout: 20_000 });
+        // "Improvement rate: 0%" and "Consistency score: 0/100" were shown for no session at all.
+        expect(await textOf(page, 'improvement-rate')).toBe(ANALYTICS_MESSAGES.improvementRateNotYet);
+        expect(await textOf(page, 'consistency-score')).toBe(
+          `Consistency score: ${ANALYTICS_MESSAGES.consistencyNotYet}`,
+        );
+        expect(await page.$('[data-testid="trends"] [role="progressbar"]')).toBeNull();
+        await saveScreenshot(page, SUITE, `analytics-first-visit-${theme}-${width}`);
+        await context.close();
+      }
+  });
 });
 
 describe('the session page after Stop, both themes, 1280 and 375 px', () => {

@@ -22,6 +22,8 @@ export function TrendsCard({
   const consistency = consistencyBarPercent(trends.consistencyScore ?? 0);
   // Fewer than two scored sessions: nothing to compare, so no rate (it read "0%" for a first session).
   const noRate = trends.comparedSessions !== undefined && trends.comparedSessions < MIN_RATE_SESSIONS;
+  // No day with a score: no consistency to show (it read "0/100" on a first visit).
+  const noConsistency = !aggregates.some((a) => a.averageScore !== null);
   return (
     <section className="pv-card" data-testid="trends">
       <h2>Advanced Posture Trends</h2>
@@ -90,8 +92,14 @@ export function TrendsCard({
             <span data-testid="best-day-score">{trends.bestDay.score.toFixed(1)}</span>)
           </p>
         )}
-        <p>Consistency score: {Math.round(consistency)}/100</p>
-        <ProgressBar value={consistency} max={100} label="Consistency score" />
+        {noConsistency ? (
+          <p data-testid="consistency-score">Consistency score: {ANALYTICS_MESSAGES.consistencyNotYet}</p>
+        ) : (
+          <>
+            <p data-testid="consistency-score">Consistency score: {Math.round(consistency)}/100</p>
+            <ProgressBar value={consistency} max={100} label="Consistency score" />
+          </>
+        )}
       </div>
     </section>
   );
