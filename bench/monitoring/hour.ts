@@ -1,7 +1,11 @@
 // Run from the repository root: node --import tsx bench/monitoring/hour.ts   (about 25 minutes on 2 cores;
 // measures, asserts nothing; BENCH_MINUTES sets the scripted time, default 60; BENCH_HOUR_JSON=file writes the
 // time in each watch and the model runs for bench/device/states.ts; BENCH_ONLY_NOW=1 runs core's rates alone, for a
-// quick look, and BENCH_DEBUG=1 prints each time the monitor went at risk while the man sat upright).
+// quick look (its JSON too), and BENCH_DEBUG=1 prints each time the monitor went at risk while the man sat upright).
+// Break timing (core sessions/sitting.ts, where the commit has it): device mode's rows also feed each frame's
+// presence to the sitting rules as the extension does (the offscreen document's report on a change and every 2 s,
+// the service worker's addPresence and standUpDue on a stored JSON copy of the state), timed apart from the frame's
+// CPU, with the breaks the hour's two empty chairs of 4 minutes count.
 // A scripted hour at a desk, built from real frames, fed through device mode's detector loop and through the vision
 // service's per-peer loop, three ways in one run: today's fixed rates (1 frame/s, 5 while posture is poor, every
 // frame to the model), the change gate with the rates it was first built with (steady 2 frame/s, a model run at
@@ -76,6 +80,13 @@ import {
   W,
 } from './camera.ts';
 
+/** Core's sitting rules, on commits that have them (the bench also runs before them). */
+type SittingRules = typeof import('../../packages/core/src/domain/sessions/sitting.ts');
+const sittingRules: SittingRules | null = await import(
+  '../../packages/core/src/domain/sessions/sitting.ts'
+).catch(() => null);
+/** The offscreen document's presence report: on a change and every REPORT_INTERVAL_MS (passive-monitor.ts). */
+const PRESENCE_REPORT_MS = 2000;
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
 const HOUR_MS = MINUTES * 60_000;
 /** Today's fixed rates (the extension's capture-rate.ts before the gate): 1 frame/s, 5 while posture is poor. */
@@ -227,6 +238,9 @@ interface Result {
   atRiskUprightMs: number;
   /** Model runs by the gate's reason (device mode, gated). */
   reasons: Record<string, number>;
+  /** Break timing (device mode, where core has it): presence reports, those while the chair was empty, their CPU
+   * (ms), the breaks counted and the stand-up reminders due (the default 50 min). */
+  sitting: { reports: number; emptyReports: number; cpu: number; breaks: number; reminders: number } | null;
 }
 /** A slouch's reported deviation ends this long after sitting up again (recovery), as the accuracy benchmark's day. */
 const SETTLE_MS = 3000;
@@ -257,7 +271,13 @@ async function replay(name: string, step: Step, rate: Rate): Promise<Result> {
     watchMs: { at_risk: 0, poor: 0, steady: 0, nobody: 0 },
     atRiskUprightMs: 0,
     reasons: {},
+    sitting: null,
   };
+  // Break timing, as the extension's offscreen document reports presence and its service worker keeps the state.
+  const rules = name.startsWith('device') ? sittingRules : null;
+  let presence: { present: boolean; at: number } | null = null;
+  let stored = 'null';
+  if (rules) r.sitting = { reports: 0, emptyReports: 0, cpu: 0, breaks: 0, reminders: 0 };
   let lastNotUpright = Number.NEGATIVE_INFINITY;
   let wasPoor = false;
   let slouchEnded = Number.NEGATIVE_INFINITY;
@@ -297,6 +317,23 @@ async function replay(name: string, step: Step, rate: Rate): Promise<Result> {
         );
     }
     if (out.ran) r.reasons[out.reason ?? 'model'] = (r.reasons[out.reason ?? 'model'] ?? 0) + 1;
+    if (rules && r.sitting && out.frame.status !== 'waiting') {
+      const c0 = cpuMs();
+      const present = rules.isSomebodyInView(out.frame);
+      if (presence?.present !== present || t - presence.at >= PRESENCE_REPORT_MS) {
+        presence = { present, at: t };
+        let state = rules.addPresence(JSON.parse(stored), { present, at: t });
+        if (rules.standUpDue(state, rules.STAND_UP_MINUTES.default, t)) {
+          state = rules.reminded(state, t);
+          r.sitting.reminders++;
+        }
+        stored = JSON.stringify(state);
+        r.sitting.reports++;
+        if (seg.kind === 'empty') r.sitting.emptyReports++;
+        r.sitting.breaks = state.breaksToday;
+      }
+      r.sitting.cpu += cpuMs() - c0;
+    }
     last = out.frame;
     t = next;
   }
@@ -425,6 +462,33 @@ for (const r of results)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
   );
+for (const r of results.filter((x) => x.sitting))
+  say(
+    `- ${r.name}, break timing: ${r.sitting?.reports} presence reports (${r.sitting?.emptyReports} while the chair was empty, ${f1(((r.sitting?.emptyReports ?? 0) * 60_000) / kindMs('empty'))}/min), ${f2(r.sitting?.cpu ?? 0)} CPU-ms in all (${f2(pctCore(r.sitting?.cpu ?? 0, HOUR_MS) * 1000)} thousandths of a % of a core); breaks counted ${r.sitting?.breaks}, stand-up reminders ${r.sitting?.reminders}`,
+  );
+if (!sittingRules) say('- No break timing at this commit (no core sessions/sitting.ts).');
+// For bench/device/states.ts, which turns the hour's time in each watch and its model runs into whole-browser CPU.
+if (process.env.BENCH_HOUR_JSON)
+  writeFileSync(
+    process.env.BENCH_HOUR_JSON,
+    JSON.stringify(
+      {
+        minutes: MINUTES,
+        at: new Date().toISOString(),
+        rows: results.map((r) => ({
+          name: r.name,
+          frames: r.total.frames,
+          runs: r.total.runs,
+          poorMs: r.poorMs,
+          poorRuns: r.poorRuns,
+          watchMs: r.watchMs,
+          sitting: r.sitting,
+        })),
+      },
+      null,
+      2,
+    ),
+  );
 if (process.env.BENCH_ONLY_NOW) process.exit(0);
 const [devBefore, , devAfter, visBefore, visFirst, visAfter] = results as Result[] as [
   Result,
@@ -442,25 +506,3 @@ say(
   `Device mode's detector work: before ${f2(pctCore(devBefore.total.cpu, HOUR_MS))} %, now ${f2(pctCore(devAfter.total.cpu, HOUR_MS))} % of a core (× ${f2(devBefore.total.cpu / devAfter.total.cpu)} less); frames delivered ${devBefore.total.frames} → ${devAfter.total.frames}.`,
 );
 say(`At-risk rate ${AT_RISK_FPS} frame/s. Load average at end: ${load()}`);
-
-// For bench/device/states.ts, which turns the hour's time in each watch and its model runs into whole-browser CPU.
-if (process.env.BENCH_HOUR_JSON)
-  writeFileSync(
-    process.env.BENCH_HOUR_JSON,
-    JSON.stringify(
-      {
-        minutes: MINUTES,
-        at: new Date().toISOString(),
-        rows: results.map((r) => ({
-          name: r.name,
-          frames: r.total.frames,
-          runs: r.total.runs,
-          poorMs: r.poorMs,
-          poorRuns: r.poorRuns,
-          watchMs: r.watchMs,
-        })),
-      },
-      null,
-      2,
-    ),
-  );
