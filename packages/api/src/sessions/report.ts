@@ -9,10 +9,11 @@ import {
   type SessionReport,
   STEADY_RUN_S,
   sessionSitting,
+  wholeSeconds,
 } from '@posture-vision/core/sessions';
 
 export type { PostureStatus, SessionReport };
-export { STEADY_RUN_S };
+export { STEADY_RUN_S, wholeSeconds };
 
 export interface FeedbackPoint {
   timestamp: Date;
@@ -52,20 +53,6 @@ export function spans(points: FeedbackPoint[], window: { start: Date; end: Date 
     const to = Math.min(feedbackHeldUntil(at, next, p.kind), end);
     return Math.max(0, (to - Math.max(at, start)) / 1000);
   });
-}
-
-/** Whole seconds for parts of one time, adding up to the whole rounded (largest remainder): rounding each part on
- * its own could show 11 s good and 11 s poor in a 21 s session. */
-export function wholeSeconds(parts: number[]): number[] {
-  const whole = parts.map(Math.floor);
-  let left = Math.round(parts.reduce((s, p) => s + p, 0)) - whole.reduce((s, w) => s + w, 0);
-  const byRemainder = parts.map((p, i) => ({ i, rest: p - Math.floor(p) })).sort((a, b) => b.rest - a.rest);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    whole[i] = (whole[i] ?? 0) + 1;
-    left--;
-  }
-  return whole;
 }
 
 /**

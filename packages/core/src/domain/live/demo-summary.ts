@@ -8,7 +8,7 @@ import { POSTURE_ISSUE_NAMES } from '../../texts/settings';
 import type { PostureVerdict } from '../detection/frame';
 import type { PostureStatus } from '../sessions/contract';
 import { POSTURE_ISSUES, type PostureIssue } from '../sessions/feedback';
-import { formatReportDuration } from '../sessions/format';
+import { formatReportDuration, wholeSeconds } from '../sessions/format';
 
 export interface DemoSummary {
   goodSeconds: number;
@@ -34,19 +34,6 @@ export interface DemoTally {
 }
 
 type Times = Record<PostureStatus, number>;
-
-/** Whole seconds for the parts of one time, adding up to the whole rounded (largest remainder). */
-function wholeSeconds(parts: number[]): number[] {
-  const whole = parts.map(Math.floor);
-  let left = Math.round(parts.reduce((s, p) => s + p, 0)) - whole.reduce((s, w) => s + w, 0);
-  const byRemainder = parts.map((p, i) => ({ i, rest: p - Math.floor(p) })).sort((a, b) => b.rest - a.rest);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    whole[i] = (whole[i] ?? 0) + 1;
-    left--;
-  }
-  return whole;
-}
 
 /** Tallies the demo from `start` (ms, the camera started): every frame's verdict holds until the next frame (at
  * most DEMO_FRAME_HOLD_MS), time before the first frame is not judged. */

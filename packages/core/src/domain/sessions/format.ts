@@ -57,3 +57,17 @@ export function weeklyGoalDots(completed: number, total: number): boolean[] {
 /** The 'Session History' limits of the calls: 10 by default, the dashboard's 5 latest. */
 export const SESSION_HISTORY_DEFAULT_LIMIT = 10;
 export const DASHBOARD_HISTORY_LIMIT = 5;
+
+/** Whole seconds for parts of one time, adding up to the whole rounded (largest remainder): rounding each part on
+ * its own could show 11 s good and 11 s poor in a 21 s session. */
+export function wholeSeconds(parts: number[]): number[] {
+  const whole = parts.map(Math.floor);
+  let left = Math.round(parts.reduce((s, p) => s + p, 0)) - whole.reduce((s, w) => s + w, 0);
+  const byRemainder = parts.map((p, i) => ({ i, rest: p - Math.floor(p) })).sort((a, b) => b.rest - a.rest);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    whole[i] = (whole[i] ?? 0) + 1;
+    left--;
+  }
+  return whole;
+}
