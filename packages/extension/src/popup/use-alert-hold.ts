@@ -29,19 +29,19 @@ export function useAlertHold(): AlertHoldView {
       if (ALERT_PREFERENCES_KEY in change) read();
     };
     read();
+    // Whatever may start or end a call, or give or take the access to see one.
+    const events = [
+      chrome.tabs.onCreated,
+      chrome.tabs.onUpdated,
+      chrome.tabs.onRemoved,
+      chrome.permissions.onAdded,
+      chrome.permissions.onRemoved,
+    ] as { addListener(f: () => void): void; removeListener(f: () => void): void }[];
     chrome.storage.local.onChanged.addListener(onStorage);
-    chrome.tabs.onCreated.addListener(changed);
-    chrome.tabs.onUpdated.addListener(changed);
-    chrome.tabs.onRemoved.addListener(changed);
-    chrome.permissions.onAdded.addListener(changed);
-    chrome.permissions.onRemoved.addListener(changed);
+    for (const e of events) e.addListener(changed);
     return () => {
       chrome.storage.local.onChanged.removeListener(onStorage);
-      chrome.tabs.onCreated.removeListener(changed);
-      chrome.tabs.onUpdated.removeListener(changed);
-      chrome.tabs.onRemoved.removeListener(changed);
-      chrome.permissions.onAdded.removeListener(changed);
-      chrome.permissions.onRemoved.removeListener(changed);
+      for (const e of events) e.removeListener(changed);
     };
   }, []);
 
