@@ -5,8 +5,8 @@ import {
   CLEAR_SHARPNESS,
   clearPictureKeypoints,
   createReference,
-  MIN_KEYPOINT_SCORE,
   initialPostureState,
+  MIN_KEYPOINT_SCORE,
   pictureProblem,
   TOO_BLURRED_SHARPNESS,
   TOO_DARK_BRIGHTNESS,
@@ -56,15 +56,23 @@ describe('why a frame is not judged', () => {
 
   it('in a clear picture a shoulder scored just under the bar is judged; in a dark or soft one it is not', () => {
     const ref = createReference(upright(), POSE_FRAME);
-    const faint = upright().map((k, i) => (i === 5 || i === 6 ? { ...k, score: CLEAR_PICTURE_KEYPOINT_SCORE } : k));
+    const faint = upright().map((k, i) =>
+      i === 5 || i === 6 ? { ...k, score: CLEAR_PICTURE_KEYPOINT_SCORE } : k,
+    );
     const judge = (picture: { brightness: number; sharpness: number }) =>
-      analyseFrame(initialPostureState(), { keypoints: faint, time: 0, frame: POSE_FRAME, picture }, ref).posture;
+      analyseFrame(initialPostureState(), { keypoints: faint, time: 0, frame: POSE_FRAME, picture }, ref)
+        .posture;
     expect(judge(clear).posture_verdict.status).toBe('good');
     expect(judge(clear).posture_unjudged).toBeUndefined();
-    expect(judge({ ...clear, sharpness: CLEAR_SHARPNESS - 0.001 }).posture_unjudged).toBe('shoulders_out_of_view');
+    expect(judge({ ...clear, sharpness: CLEAR_SHARPNESS - 0.001 }).posture_unjudged).toBe(
+      'shoulders_out_of_view',
+    );
     expect(judge({ brightness: 0.2, sharpness: 0.2 }).posture_unjudged).toBe('too_dark');
     // Under the lowered bar, nothing changes; the keypoints themselves are not moved.
-    const fainter = faint.map((k) => ({ ...k, score: Math.min(k.score ?? 1, CLEAR_PICTURE_KEYPOINT_SCORE - 0.01) }));
+    const fainter = faint.map((k) => ({
+      ...k,
+      score: Math.min(k.score ?? 1, CLEAR_PICTURE_KEYPOINT_SCORE - 0.01),
+    }));
     expect(clearPictureKeypoints(fainter, clear)).toEqual(fainter);
     expect(clearPictureKeypoints(faint, clear)[5]).toEqual({ ...faint[5], score: MIN_KEYPOINT_SCORE });
   });
