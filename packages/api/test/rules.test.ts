@@ -30,7 +30,7 @@ describe('session report rules', () => {
       issueLabel: (i) => i,
       issueAdvice: () => undefined,
     });
-  it('gives no score to a session that judged nothing, and counts its not-judged feedback in one that judged', () => {
+  it('gives no score to a session that judged nothing, and leaves not-judged time out of the score of one that judged', () => {
     // Not calibrated, or nobody in view, the whole time: the session page's summary said "Average score: 70".
     const none = report([point(0, 'neutral', 70), point(5, 'neutral', 70)], 10);
     expect(none.averageScore).toBeNull();
@@ -40,8 +40,12 @@ describe('session report rules', () => {
       neutralPostureTime: 10,
     });
     expect(report([], 10).averageScore).toBeNull();
-    // Once something was judged, the neutral feedback counts as before (good 5 s at 100, neutral 5 s at 70).
-    expect(report([point(0, 'good', 100), point(5, 'neutral', 70)], 10).averageScore).toBe(85);
+    // Once something was judged, the score is of the judged time: good 5 s at 100, then 5 s not judged, is 100
+    // (counting the neutral 5 s at 70 made it 85); with 5 s poor at 40 besides, (100 × 5 + 40 × 5) / 10.
+    expect(report([point(0, 'good', 100), point(5, 'neutral', 70)], 10).averageScore).toBe(100);
+    expect(
+      report([point(0, 'good', 100), point(5, 'neutral', 70), point(10, 'poor', 40)], 15).averageScore,
+    ).toBe(70);
   });
 
   /** A client following core's contract: a feedback on each change and a heartbeat every 5 s in between. */

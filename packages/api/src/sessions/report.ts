@@ -79,12 +79,20 @@ export function stabilityIndex(points: FeedbackPoint[], weights: number[]): numb
   return round1((100 * steady) / total);
 }
 
-/** Time-weighted mean score; the plain mean when the feedback carries no time (all at one instant). */
-export function averageScore(points: FeedbackPoint[], weights: number[]): number {
-  if (!points.length) return 0;
-  const total = weights.reduce((s, w) => s + w, 0);
-  if (total === 0) return round1(points.reduce((s, p) => s + p.score, 0) / points.length);
-  return round1(points.reduce((s, p, i) => s + p.score * (weights[i] ?? 0), 0) / total);
+/**
+ * The session's score: the time-weighted mean score of its judged feedback (good or poor); the plain mean when
+ * that feedback carries no time (all at one instant). Not-judged (neutral) time is left out: nobody in view, a
+ * head turned away or a picture too dark to see is no posture, and counting it at any score (the 70 a neutral
+ * feedback carries) would move a session's score by time nothing judged. Nothing judged: null.
+ */
+export function averageScore(points: FeedbackPoint[], weights: number[]): number | null {
+  const judged = points.flatMap((p, i) =>
+    p.postureStatus === 'neutral' ? [] : [{ score: p.score, weight: weights[i] ?? 0 }],
+  );
+  if (!judged.length) return null;
+  const total = judged.reduce((s, j) => s + j.weight, 0);
+  if (total === 0) return round1(judged.reduce((s, j) => s + j.score, 0) / judged.length);
+  return round1(judged.reduce((s, j) => s + j.score * j.weight, 0) / total);
 }
 
 /**
@@ -187,9 +195,6 @@ export function buildReport(input: {
     (i) => input.issueAdvice(i) ?? `Work on ${input.issueLabel(i).toLowerCase()}.`,
   );
   const tracked = weights.reduce((s, w) => s + w, 0);
-  // A session whose feedback never judged posture (not calibrated, nobody in view) has no score: its neutral
-  // feedback counts 70 in a score that judged something, but alone it would make up a score of 70.
-  const judged = points.some((p) => p.postureStatus !== 'neutral');
   if (tracked > 0 && poor / tracked > 0.3)
     improvementAreas.push('Spend less time in poor posture: take a short posture break every 30 minutes.');
   if (points.length > 1 && stability < 70)
@@ -199,7 +204,7 @@ export function buildReport(input: {
     startTime: input.session.startTime.toISOString(),
     endTime: input.session.endTime?.toISOString() ?? null,
     duration: Math.round(length),
-    averageScore: judged ? averageScore(points, weights) : null,
+    averageScore: averageScore(points, weights),
     stabilityIndex: stability,
     averageCVAngle: averageCva(points, weights),
     feedbackCount: points.length,
