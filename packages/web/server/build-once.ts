@@ -3,7 +3,17 @@
 //   node --import tsx server/build-once.ts [outDir]
 // With `--shared`, the build the browser tests serve (buildShared), whose folder it prints last.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildInputs, webRoot } from './inputs.ts';
 import { BUILD_INFO, type BuildInfo } from './production-build.ts';
@@ -39,11 +49,11 @@ export function buildShared(env: NodeJS.ProcessEnv = process.env): string {
   // A test run that made the build before its files started names it (scripts/test.mjs): each of its files serves
   // that one, even after an input changed meanwhile.
   const pinned = env.POSTURE_WEB_BUILD;
-  if (pinned && existsSync(join(pinned, BUILD_INFO))) return pinned;
+  if (pinned && existsSync(join(pinned, BUILD_INFO))) return used(pinned);
   const clean = Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('VITE_')));
   const fingerprint = buildInputs(clean).slice(0, 16);
   const dir = join(SHARED_BUILDS, fingerprint);
-  if (existsSync(join(dir, BUILD_INFO))) return dir;
+  if (existsSync(join(dir, BUILD_INFO))) return used(dir);
   mkdirSync(SHARED_BUILDS, { recursive: true });
   const building = mkdtempSync(join(SHARED_BUILDS, 'building-'));
   try {
@@ -54,10 +64,24 @@ export function buildShared(env: NodeJS.ProcessEnv = process.env): string {
     rmSync(building, { recursive: true, force: true });
     if (!existsSync(join(dir, BUILD_INFO))) throw error;
   }
-  // Builds of older inputs are of no further use.
-  for (const name of readdirSync(SHARED_BUILDS))
-    if (name !== fingerprint && !name.startsWith('building-'))
-      rmSync(join(SHARED_BUILDS, name), { recursive: true, force: true });
+  // Builds of other inputs go once nothing has used them for a while: another test run still serving one (its
+  // inputs changed under it, or it pinned it) must not lose its files mid-run.
+  for (const name of readdirSync(SHARED_BUILDS)) {
+    const other = join(SHARED_BUILDS, name);
+    if (name !== fingerprint && Date.now() - statSync(other).mtimeMs > UNUSED_BUILD_KEPT_MS)
+      rmSync(other, { recursive: true, force: true });
+  }
+  return used(dir);
+}
+
+/** How long a shared build (or an abandoned half-made one) of other inputs is kept after its last use: longer
+ * than the whole test suite runs. */
+const UNUSED_BUILD_KEPT_MS = 2 * 3_600_000;
+
+/** Marks a shared build used now (its folder's time), so no other run removes it while it is served. */
+function used(dir: string): string {
+  const now = new Date();
+  utimesSync(dir, now, now);
   return dir;
 }
 
