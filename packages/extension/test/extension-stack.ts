@@ -45,6 +45,8 @@ export interface ExtensionStackOptions {
   /** The API on a fresh database of the machine's PostgreSQL server, which the test can write to (`database`):
    * what no API call does, such as a session started days ago. */
   postgres?: boolean;
+  /** Chromium runs headful on this X display (testkit screen.ts), so its notifications are drawn on the screen. */
+  display?: string;
 }
 
 export interface ExtensionStack {
@@ -122,6 +124,7 @@ export async function startExtensionStack(options: ExtensionStackOptions): Promi
       extension: extensionDir,
       ...(options.fakeCameras ? {} : { fakeVideo: camera.path }),
       userDataDir: options.userDataDir,
+      display: options.display,
       extraArgs: [
         ...(options.fakeCameras
           ? [`--use-fake-device-for-media-stream=device-count=${options.fakeCameras}`]

@@ -20,6 +20,8 @@ export interface ChromiumOptions {
   /** A profile folder kept across launches (the caller removes it), as a browser restarted by its user; without
    * it each launch gets a fresh profile, removed when Chromium exits. */
   userDataDir?: string;
+  /** An X display (testkit screen.ts) to run on headful, for what only a headful browser draws: its notifications. */
+  display?: string;
 }
 
 /** Chromium with this machine's flags (closed network, loopback WebRTC, fake camera allowed). */
@@ -46,7 +48,8 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
   args.push(...(options.extraArgs ?? []));
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
-    headless: options.headless ?? true,
+    headless: options.display ? false : (options.headless ?? true),
+    ...(options.display ? { env: { ...process.env, DISPLAY: options.display } } : {}),
     userDataDir,
     args,
     enableExtensions: options.extension ? [options.extension] : false,
