@@ -3,10 +3,10 @@
 // counting go on, and the alert comes once the hold ends with the posture still poor.
 //
 // The call is a page this test serves on its own host: the build takes it for the call apps' meetings
-// (VITE_CALL_APPS, src/rules/call-apps.ts) instead of Google Meet and the others, because Chrome's permission
-// prompt cannot be answered from a test. The host is the one the extension already has a host permission for (the
-// web app's, match patterns carry no port), so turning Quiet in calls on asks the browser for it as for the real
-// sites, through chrome.permissions.request from the popup's click, and it resolves without a prompt. Quiet hours
+// (VITE_CALL_APPS, src/rules/call-apps.ts) instead of Google Meet and the others. The host is the one the
+// extension already has a host permission for (the web app's, match patterns carry no port), so turning Quiet in
+// calls on asks the browser for it as for the real sites, through chrome.permissions.request from the popup's
+// click, and it resolves without a prompt (the prompt itself, refused and allowed, is quiet-access.browser.test.ts's). Quiet hours
 // are set around the real time of day; the offscreen document's clock (the monitor's, which times the alert's
 // 5-minute spacing and the sitting stretch) runs faster while the test waits for those, as in the breaks test.
 import { createServer, type Server } from 'node:http';

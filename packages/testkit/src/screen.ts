@@ -1,13 +1,15 @@
 // A virtual screen (Xvfb, from Debian) for what a headless Chromium never draws: the browser's own notification
 // toasts, which a user sees in a corner of the screen. Chromium runs headful on it (`launchChromium({ display })`)
 // and draws its notifications itself (not through the desktop's notification service, which this machine has
-// not); the test captures the screen with ImageMagick's `import`.
+// not), and its own dialogs, such as the one asking the user for a permission; the test captures the screen with
+// ImageMagick's `import` and answers a dialog from the keyboard with xdotool.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { screenshotDir } from './chromium.ts';
 
 export const SCREEN_SIZE = { width: 1280, height: 800 } as const;
+const SCREEN_REGION = { x: 0, y: 0, ...SCREEN_SIZE };
 
 /** Chromium's switches for notifications drawn by the browser; its window (at the screen's top left) leaves
  * NOTIFICATION_CORNER bare. */
@@ -39,6 +41,13 @@ export interface Screen {
   /** How much a region of the screen varies (the standard deviation of its grey levels, 0–1): 0 where nothing
    * is drawn on the bare screen. */
   variation(region: Region): number;
+  /** The mean grey level of a region of the screen, 0 (black) to 1 (white). */
+  meanGrey(region: Region): number;
+  /** A signature of the screen's pixels: equal on two looks once nothing on it moves (a dialog done fading in). */
+  signature(): string;
+  /** Keys pressed on the screen's keyboard (xdotool's names: "Tab", "Return"), to whatever has the focus: how a
+   * test answers the browser's own dialogs, which no page script or DevTools call reaches. */
+  press(...keys: string[]): void;
   stop(): Promise<void>;
 }
 
@@ -62,6 +71,14 @@ export async function startScreen(): Promise<Screen> {
   });
   const display = `:${number}`;
   const env = { ...process.env, DISPLAY: display };
+  const grey = (region: Region, format: string) =>
+    execFileSync(
+      'import',
+      ['-window', 'root', '-crop', geometry(region), '-colorspace', 'gray', '-format', format, 'info:'],
+      { env },
+    )
+      .toString()
+      .trim();
   return {
     display,
     capture(suite, name, region) {
@@ -71,23 +88,11 @@ export async function startScreen(): Promise<Screen> {
       });
       return file;
     },
-    variation(region) {
-      const out = execFileSync(
-        'import',
-        [
-          '-window',
-          'root',
-          '-crop',
-          geometry(region),
-          '-colorspace',
-          'gray',
-          '-format',
-          '%[fx:standard_deviation]',
-          'info:',
-        ],
-        { env },
-      );
-      return Number(out.toString().trim());
+    variation: (region) => Number(grey(region, '%[fx:standard_deviation]')),
+    meanGrey: (region) => Number(grey(region, '%[fx:mean]')),
+    signature: () => grey(SCREEN_REGION, '%#'),
+    press(...keys) {
+      execFileSync('xdotool', ['key', '--delay', '100', ...keys], { env });
     },
     async stop() {
       if (xvfb.exitCode !== null) return;

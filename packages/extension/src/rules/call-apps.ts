@@ -63,9 +63,10 @@ export const CALL_APPS: CallApp[] = [
 
 /**
  * The call apps of a build. A build for the browser tests names its own (VITE_CALL_APPS: comma-separated page
- * addresses, each a "call" under that address) instead of the real ones: a permission prompt cannot be answered
- * from a test, and a page on the test's own host is covered by the host permission the extension already has, so
- * asking for it resolves without one. Unset or empty: the real call apps.
+ * addresses, each a "call" under that address) instead of the real ones, which a test cannot reach: on the test's
+ * own host (covered by the host permission the extension already has) asking for it resolves without a prompt; on
+ * another (`localhost`) Chrome asks the user, which a test on a virtual screen answers. Unset or empty: the real
+ * call apps.
  */
 export function callAppsFrom(setting: string | undefined): CallApp[] {
   const prefixes = (setting ?? '')
