@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadHuman } from '../../packages/detector/node/human.ts';
+import { evenExposure } from '../../packages/detector/src/exposure.ts';
 import { createDetector, type Detection, DetectionStream } from '../../packages/detector/src/index.ts';
 import {
   CONDITION_NAMES,
@@ -22,7 +23,6 @@ import {
   type PersonResult,
 } from '../../packages/testkit/src/live-accuracy.ts';
 import { livePeople, realRgb, unseenPeople } from '../../packages/testkit/src/real-media.ts';
-import { evenExposure } from './exposure.ts';
 
 const say = (s: string) => console.log(s);
 if (process.env.EXP) (globalThis as unknown as { __EXP: unknown }).__EXP = JSON.parse(process.env.EXP);
