@@ -1,6 +1,7 @@
 // What the pose model sees in a dark picture, evened out: a frame whose brightest tenth stays under
 // DARK_FRAME_BRIGHTNESS of white is stretched to the tonal range the model was trained on before it looks (the
-// picture's quality, for the words of a frame not judged, is still measured on the frame as the camera gave it).
+// picture's quality is then measured on what the model saw, marked `evenedOut`, so a frame still not judged is said
+// to be too dark: core seeing.ts).
 // One lookup table per frame from a subsample of its luminance, applied to every channel alike (colour kept), so the
 // cost is a histogram of a few thousand pixels and one pass of table lookups. Stretching every frame was compared
 // and not kept (bench/accuracy/README.md): in good light it moved the model's keypoints and cost slouches.
