@@ -1,7 +1,6 @@
 // One detection: pixels in, a normalised Detection out, running only the modules asked for. The host gives
 // it a loaded Human instance (Node worker thread, web worker or offscreen document alike).
 import type { Human } from '@vladmandic/human';
-import { forTheModel } from './exposure.ts';
 import type { RgbImage } from './image.ts';
 import { type Detection, faceBoxFromBody, toDetection } from './normalise.ts';
 import type { PhotoBody } from './photo-body.ts';
@@ -51,10 +50,7 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
       if (m.photoBody || m.people) return measure(image, m);
       const follow = m.face && !!m.stream && m.stream === tracked;
       if (m.face || m.emotion) tracked = m.face && m.stream ? m.stream : null;
-      // A dark frame is evened out for the models (exposure.ts); its quality is that of what the model saw, said to
-      // have been evened out.
-      const seen = forTheModel(image);
-      const input = human.tf.tensor3d(seen.data, [seen.height, seen.width, 3], 'int32');
+      const input = human.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
       try {
         const result = await human.detect(input as never, {
           cacheSensitivity: follow ? ALWAYS_ALLOW : 0,
@@ -70,13 +66,7 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
         });
         const detection = toDetection(result, image.width, image.height, m);
         return m.body
-          ? {
-              ...detection,
-              picture: {
-                ...pictureQuality(seen, detection.body?.box ?? null),
-                ...(seen !== image ? { evenedOut: true } : {}),
-              },
-            }
+          ? { ...detection, picture: pictureQuality(image, detection.body?.box ?? null) }
           : detection;
       } finally {
         human.tf.dispose(input);

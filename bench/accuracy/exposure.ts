@@ -1,20 +1,8 @@
-// What the pose model sees in a dark picture, evened out: a frame whose brightest tenth stays under
-// DARK_FRAME_BRIGHTNESS of white is stretched to the tonal range the model was trained on before it looks (the
-// picture's quality is then measured on what the model saw, marked `evenedOut`, so a frame still not judged is said
-// to be too dark: core seeing.ts).
-// One lookup table per frame from a subsample of its luminance, applied to every channel alike (colour kept), so the
-// cost is a histogram of a few thousand pixels and one pass of table lookups. Stretching every frame was compared
-// and not kept (bench/accuracy/README.md): in good light it moved the model's keypoints and cost slouches.
-import type { RgbImage } from './image.ts';
-import { pictureQuality } from './picture.ts';
-
-/**
- * A frame is dark, and evened out for the model, when the brightest tenth of its luminance stays under this. Every
- * real webcam frame of the benchmark's sets (bench/accuracy, 439 frames) reaches 0.54 at the least (median 0.85);
- * made dim or dark by script (testkit conditions.ts) they reach 0.31 at the most, and backlit, low-quality, soft,
- * warm and cool ones 0.5 or more. So a picture in good light is never touched.
- */
-export const DARK_FRAME_BRIGHTNESS = 0.4;
+// A lever compared on the conditions benchmark and not kept (bench/accuracy/README.md): what the pose model sees, evened out: a frame too dark, washed out or flat is stretched to the tonal range the
+// model was trained on before it looks. One lookup table per frame from a subsample of its luminance, applied to
+// every channel alike (colour kept), so the cost is a histogram of a few thousand pixels and one pass of table
+// lookups.
+import type { RgbImage } from '../../packages/detector/src/image.ts';
 
 export interface ExposureOptions {
   /** Percentiles of luminance mapped to black and white. */
@@ -26,7 +14,6 @@ export interface ExposureOptions {
   region?: { x: number; y: number; width: number; height: number } | null;
 }
 
-/** The stretch a dark frame gets: its 1st to 99th percentile of luminance to black and white, no gamma. */
 export const EXPOSURE: ExposureOptions = { low: 0.01, high: 0.99, midTarget: null };
 
 /** Samples about this many pixels for the histogram. */
@@ -47,8 +34,7 @@ function histogram(img: RgbImage, region: ExposureOptions['region']): { bins: Ui
     for (let x = x0; x < x1; x += step) {
       const i = 3 * (y * img.width + x);
       // Integer luminance (BT.601 weights × 256).
-      const v = (77 * (d[i] as number) + 150 * (d[i + 1] as number) + 29 * (d[i + 2] as number)) >> 8;
-      bins[v] = (bins[v] as number) + 1;
+      bins[(77 * (d[i] as number) + 150 * (d[i + 1] as number) + 29 * (d[i + 2] as number)) >> 8]++;
       n++;
     }
   return { bins, n };
@@ -82,9 +68,4 @@ export function evenExposure(img: RgbImage, o: ExposureOptions = EXPOSURE): RgbI
   const d = img.data;
   for (let i = 0; i < d.length; i++) out[i] = lut[d[i] as number] as number;
   return { width: img.width, height: img.height, data: out };
-}
-
-/** The frame the pose model is given: a dark one evened out (EXPOSURE), any other as it is. */
-export function forTheModel(img: RgbImage): RgbImage {
-  return pictureQuality(img, null).brightness < DARK_FRAME_BRIGHTNESS ? evenExposure(img) : img;
 }
