@@ -34,6 +34,10 @@ const PAGE_PATCH: Region = { x: 560, y: 460, width: 200, height: 100 };
 const quietOnApi = async () =>
   (await get(stack.api, '/profile/alert-preferences', stack.user.accessToken)).data.quietInCalls as boolean;
 
+/** What the popup says while the call tab holds the alerts. */
+const heldInCall = () =>
+  `${QUIET_MESSAGES.heldInCall(new URL(callPage).host)} · ${QUIET_MESSAGES.heldGoesOn}`;
+
 const hasAccess = () => popup.evaluate((origins) => chrome.permissions.contains({ origins }), callOrigins);
 
 /**
@@ -126,8 +130,7 @@ describe("Quiet in calls and the browser's prompt", () => {
     const call = await browser.newPage();
     await call.goto(callPage);
     await popup.bringToFront();
-    const held = `${QUIET_MESSAGES.heldInCall(new URL(callPage).host)} · ${QUIET_MESSAGES.heldGoesOn}`;
-    await waitForPopupText(popup, 'snooze-state', [held], 30_000);
+    await waitForPopupText(popup, 'snooze-state', [heldInCall()], 30_000);
     await call.close();
     await waitForPopupText(popup, 'snooze-state', ['Alerts on'], 30_000);
   }, 120_000);
@@ -177,8 +180,7 @@ describe("Quiet in calls and the browser's prompt", () => {
       'allow',
       'prompt-again',
     );
-    const held = `${QUIET_MESSAGES.heldInCall(new URL(callPage).host)} · ${QUIET_MESSAGES.heldGoesOn}`;
-    await waitForPopupText(popup, 'snooze-state', [held], 30_000);
+    await waitForPopupText(popup, 'snooze-state', [heldInCall()], 30_000);
     expect(await popup.$('[data-testid="quiet-needs-access"]')).toBeNull();
     await call.close();
   }, 120_000);
