@@ -26,3 +26,19 @@ export function passedOutside(report, files) {
     .filter((file) => !files.includes(file.name))
     .reduce((n, file) => n + file.assertionResults.filter((t) => t.status === 'passed').length, 0);
 }
+
+/**
+ * The report's failed tests, each as its file (relative to `base`), its full name and the first line of its
+ * failure: the summary at the end of a run lists them, so the last lines of a long log say what failed.
+ */
+export function failedTests(report, base = '') {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => {
+        const message = (t.failureMessages?.[0] ?? '').split('\n').find((line) => line.trim()) ?? '';
+        const path = base && file.name.startsWith(base) ? file.name.slice(base.length) : file.name;
+        return `${path} > ${t.fullName ?? t.title}: ${message.trim().slice(0, 200)}`;
+      }),
+  );
+}

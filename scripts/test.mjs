@@ -10,7 +10,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
 import { pnpmCommand } from './pnpm.mjs';
-import { passedOutside, unfinishedFiles } from './test-report.mjs';
+import { failedTests, passedOutside, unfinishedFiles } from './test-report.mjs';
 import { filesByTier, lanesOf, PACKAGES, TIERS, workerGroups } from './test-tiers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -96,6 +96,8 @@ async function main() {
   bootstrap();
   const started = Date.now();
   const failures = [];
+  /** Every failed test of the run, named in the summary's last lines. */
+  const failedNames = [];
   const step = async (name, command) => {
     console.log(`\n=== ${name} ===`);
     const { status } = await command();
@@ -169,6 +171,7 @@ async function main() {
         const rerun = await vitest(unfinished, again, []);
         lines.push(rerun.output);
         const a = existsSync(again) ? JSON.parse(readFileSync(again, 'utf8')) : null;
+        if (a) failedNames.push(...failedTests(a, root));
         const ok = rerun.status === 0 && a !== null;
         // A second death, or a failure, counts every test of these files that did not pass as failed.
         const passedAgain = a?.numPassedTests ?? 0;
@@ -178,6 +181,7 @@ async function main() {
           failed: ok ? 0 : Math.max(1, total - passedAgain),
         };
       } else {
+        failedNames.push(...failedTests(r, root));
         counts = {
           passed: r.numPassedTests,
           failed: first.status !== 0 && r.numFailedTests === 0 ? 1 : r.numFailedTests,
@@ -265,6 +269,7 @@ async function main() {
   const passed = all.reduce((s, d) => s + d.passed, 0);
   const failed = all.reduce((s, d) => s + d.failed, 0);
   if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+  if (failedNames.length) console.log(`failed tests:\n${failedNames.map((n) => `  ${n}`).join('\n')}`);
   console.log(`time: ${seconds(Date.now() - started)}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failures.length || failed ? 1 : 0);

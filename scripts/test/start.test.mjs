@@ -1,10 +1,12 @@
 // `npm start` as a new user runs it: the API, the vision service and the web app come up on
-// the ports asked for, and Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops all three
+// the ports asked for, each finding the others there and not on the default ports (where another stack may run:
+// while the test runs, listeners on 8000 and 8001 stand for it and must hear nothing), and Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops all three
 // quietly — exit status 0, "Posture Vision stopped.", and none of pnpm's ERR_PNPM … SIGTERM lines that read as a
 // crash — leaving nothing listening.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,8 +57,78 @@ const answers = async (url) => {
   }
 };
 
+/**
+ * Listens on a default port while it is free, as another stack would, and keeps what asked there; null when
+ * something listens there already (then that is the other stack, and the moved one's answers show whom it asked).
+ */
+function otherStack(port) {
+  const heard = [];
+  const server = createHttpServer((request, response) => {
+    heard.push(`${request.method} ${request.url}`);
+    response.writeHead(503).end();
+  });
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () =>
+      resolve({ heard, close: () => new Promise((done) => server.close(done)) }),
+    );
+  });
+}
+
+const json = async (url, { token, body } = {}) => {
+  const response = await fetch(url, {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    redirect: 'manual',
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+};
+
+/** The mails the API wrote to its outbox (no SMTP server is configured here) for an address. */
+const mailsTo = (dataDir, to) => {
+  const dir = join(dataDir, 'outbox');
+  let files = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  } catch {}
+  return files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).filter((m) => m.to === to);
+};
+
+/** A new account through the moved API: registered, its mailed link followed, signed in; its access token. */
+async function signUp(api, dataDir) {
+  const email = `start.${Date.now()}@example.com`;
+  const password = 'Str0ng!Pass';
+  const registered = await json(`http://127.0.0.1:${api}/auth/register`, {
+    body: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      birthday: '1990-12-10',
+      countryCode: '+1',
+      contactNo: '5551234567',
+      phone: '+15551234567',
+      email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  assert.equal(registered.status, 201, JSON.stringify(registered.body));
+  const [mail] = mailsTo(dataDir, email);
+  const link = mail?.links?.[0];
+  assert.ok(link, 'the verification mail with its link');
+  assert.equal(new URL(link).port, String(api), `the mailed link goes to the moved API: ${link}`);
+  assert.equal((await fetch(link, { redirect: 'manual' })).status, 302);
+  const login = await json(`http://127.0.0.1:${api}/auth/login`, { body: { email, password } });
+  assert.equal(login.status, 200, JSON.stringify(login.body));
+  return login.body.accessToken;
+}
+
 test('npm start serves the three parts, and Ctrl-C stops them quietly', { timeout: 600_000 }, async () => {
   const [api, vision, web] = await freePorts();
+  const others = (await Promise.all([otherStack(8000), otherStack(8001)])).filter(Boolean);
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-start-test-'));
   let output = '';
   const child = spawn(process.execPath, [join(repo, 'scripts', 'start.mjs')], {
@@ -85,6 +157,19 @@ test('npm start serves the three parts, and Ctrl-C stops them quietly', { timeou
       480_000,
       () => output,
     );
+    const token = await signUp(api, dataDir);
+    // The API asks its own vision service, at the moved port.
+    const connection = await json(`http://127.0.0.1:${api}/calibration/ml/test-connection`, { token });
+    assert.equal(connection.status, 200, JSON.stringify(connection.body));
+    assert.deepEqual(connection.body.data, { connected: true, url: `http://localhost:${vision}` });
+    // The vision service checks the token against its own API's keys: taken (the calibration answers that no
+    // camera is connected), where a token it cannot check is refused.
+    const calibrate = (t) =>
+      json(`http://127.0.0.1:${vision}/model/realtime/calibrate/startpeer`, { token: t });
+    const taken = await calibrate(token);
+    assert.equal(taken.status, 200, JSON.stringify(taken.body));
+    assert.equal((await calibrate(`${token.slice(0, -4)}AAAA`)).status, 401);
+    for (const other of others) assert.deepEqual(other.heard, [], 'nothing asked on a default port');
     process.kill(-child.pid, 'SIGINT');
     assert.deepEqual(await exited, { code: 0, signal: null });
     assert.match(output, /Posture Vision stopped\./);
@@ -98,5 +183,6 @@ test('npm start serves the three parts, and Ctrl-C stops them quietly', { timeou
       } catch {}
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(others.map((other) => other.close()));
   }
 });

@@ -1,7 +1,7 @@
 // The root test command's reading of a package's report: a file whose worker died is told apart from failures.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { passedOutside, unfinishedFiles } from '../test-report.mjs';
+import { failedTests, passedOutside, unfinishedFiles } from '../test-report.mjs';
 
 const file = (name, ...statuses) => ({ name, assertionResults: statuses.map((status) => ({ status })) });
 
@@ -34,4 +34,26 @@ test('names none when a test failed: the run stands', () => {
 
 test('names none when every test ran', () => {
   assert.deepEqual(unfinishedFiles({ numFailedTests: 0, testResults: [file('/a.test.ts', 'passed')] }), []);
+});
+
+test('lists each failed test with its file and the first line of its failure', () => {
+  const report = {
+    numFailedTests: 1,
+    testResults: [
+      {
+        name: '/repo/packages/api/test/a.test.ts',
+        assertionResults: [
+          { status: 'passed', fullName: 'works' },
+          {
+            status: 'failed',
+            fullName: 'sessions keeps time',
+            failureMessages: ['\nAssertionError: 3 !== 4\n  at x'],
+          },
+        ],
+      },
+    ],
+  };
+  assert.deepEqual(failedTests(report, '/repo/'), [
+    'packages/api/test/a.test.ts > sessions keeps time: AssertionError: 3 !== 4',
+  ]);
 });
