@@ -231,4 +231,22 @@ describe('the analytics page', () => {
       await close();
     }
   }, 120_000);
+
+  it("the dashboard's Last 7 Days counts and averages those days only, as its bars show them", async () => {
+    // 12 days ago at 40, which the 30-day analytics hold; yesterday at 90.
+    const user = await seedUser('OlderWeek', [
+      { day: 12, offset: 0, seconds: 120, score: 40 },
+      { day: 1, offset: 0, seconds: 120, score: 90 },
+    ]);
+    const { page, close } = await signedInPage(dashboard, user);
+    try {
+      const figures = await readAnalytics(page);
+      expect(Number(figures.indicators['Session Count'])).toBe(2);
+      expect(await dashboardAverage(page)).toBe(90);
+      const card = await page.$eval('[data-testid="week-summary"]', (el) => el.textContent ?? '');
+      expect(card).toMatch(/^Last 7 Days1 session in total · average score 90/);
+    } finally {
+      await close();
+    }
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { postureStretches } from '@posture-vision/core/sessions';
 import { sessionHistoryItem } from '@posture-vision/testkit/sessions';
 import { describe, expect, it } from 'vitest';
 import { localDateKey, sessionsOnDay } from '../../src/dashboard/analytics/date-filter';
-import { lastDays } from '../../src/dashboard/overview/week-summary';
+import { firstOfLastDays, lastDays } from '../../src/dashboard/overview/week-summary';
 import {
   correctionsCount,
   streakCount,
@@ -59,6 +59,14 @@ describe('overview: the last 7 days', () => {
       '2026-11-20',
     ]);
     expect(days.map((d) => d.averageScore)).toEqual([61, null, null, null, null, null, 82.4]);
+  });
+
+  it('asks for the sessions from the first of those days, across a month and a year', () => {
+    expect(firstOfLastDays(new Date('2026-11-20T15:00:00Z'))).toBe('2026-11-14');
+    expect(firstOfLastDays(new Date('2027-01-03T00:30:00Z'))).toBe('2026-12-28');
+    expect(lastDays([], new Date('2027-01-03T00:30:00Z'))[0]?.date).toBe(
+      firstOfLastDays(new Date('2027-01-03T00:30:00Z')),
+    );
   });
 });
 

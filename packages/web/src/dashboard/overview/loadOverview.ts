@@ -7,6 +7,7 @@ import type {
 } from '@posture-vision/core/api';
 import { DASHBOARD_HISTORY_LIMIT } from '@posture-vision/core/sessions';
 import { api } from '../../services/api';
+import { firstOfLastDays } from './week-summary';
 
 /** A history item as the overview reads it: the session summary also carries averageScore and stabilityIndex. */
 export type SessionSummary = SessionHistoryItem & {
@@ -21,12 +22,13 @@ export interface OverviewData {
   sessions: SessionSummary[];
 }
 
-/** The dashboard's load: profile, calibration status, analytics and the 5 latest sessions, in parallel. */
+/** The dashboard's load: profile, calibration status, the last 7 days' analytics and the 5 latest sessions, in
+ * parallel. */
 export async function loadOverview(): Promise<OverviewData> {
   const [profile, calibration, analytics, history] = await Promise.all([
     api.profile.get(),
     api.calibration.statusDetailed(),
-    api.sessions.analytics(),
+    api.sessions.analytics({ startDate: firstOfLastDays(new Date()) }),
     api.sessions.history(DASHBOARD_HISTORY_LIMIT),
   ]);
   return {
