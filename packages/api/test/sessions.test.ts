@@ -352,33 +352,40 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
     });
   });
 
-  it("gives the popup's desk days: today's and the last 7 days' good share (the insights') and sitting time", async () => {
+  /** A new calibrated account, and its sessions: feedback every 5 s of [status, seconds, in view] parts one after
+   * the other (in view null: an older client that never said), ended at its last; each answers its report. */
+  const deskUser = async () => {
     const desk = await signUp(server);
     const photos = calibrationPhotos();
     const mlAnalysis = await measured(photos, { success: true, overall_score: 70 });
     const cal = (
       await server.http.post('/calibration', { photos, processWithML: false, mlAnalysis }, desk.accessToken)
     ).body.data.id as string;
-    // A session of feedback every 5 s: [status, seconds, in view], one after the other; ended at its last.
-    const session = async (start: Date, parts: [string, number, boolean][]) => {
+    const session = async (start: Date, parts: [string, number, boolean | null][]) => {
       const id = (await start_(desk, cal)).body.data.id as string;
       await startedAt(server, id, start);
       let t = 0;
+      const said = (inView: boolean | null) => (inView === null ? {} : { details: { inView } });
       for (const [postureStatus, seconds, inView] of parts)
         for (const end = t + seconds; t < end; t += 5)
           await feedback(desk, id, {
             postureStatus,
             timestamp: new Date(start.getTime() + t * 1000).toISOString(),
-            details: { inView },
+            ...said(inView),
           });
       await feedback(desk, id, {
         postureStatus: 'neutral',
         timestamp: new Date(start.getTime() + t * 1000).toISOString(),
-        details: { inView: false },
+        ...said(parts.at(-1)?.[2] === null ? null : false),
       });
       await server.http.post(`/sessions/${id}/end`, { at: 'lastFeedback' }, desk.accessToken);
       return (await server.http.get(`/sessions/${id}/report`, desk.accessToken)).body.data;
     };
+    return { desk, session };
+  };
+
+  it("gives the popup's desk days: today's and the last 7 days' good share (the insights') and sitting time", async () => {
+    const { desk, session } = await deskUser();
     // Two days ago: 60 s good, 30 s poor, 30 s nobody in view (not judged). An hour ago: 60 s good, 60 s not judged.
     const earlier = await session(new Date(Date.now() - 2 * 86_400_000), [
       ['good', 60, true],
@@ -414,6 +421,51 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       400,
     );
     expect((await server.http.get('/analytics/desk-days', desk.accessToken)).status).toBe(400);
+  });
+
+  it("gives the analytics' sitting and breaks per day: the sessions that said who was in view, by their day", async () => {
+    const { desk, session } = await deskUser();
+    const DAY = 86_400_000;
+    const noon = (daysAgo: number) =>
+      new Date(Math.floor(Date.now() / DAY) * DAY - daysAgo * DAY + 12 * 3_600_000);
+    // Three days ago: 5 min at the desk, 4 min away (a break: the last look in view to the next is 245 s, over
+    // BREAK_MIN_MS), 2 min back; then a minute in another session. Yesterday: a session of an older client that
+    // never said who was in view (no sitting counted, none made up), and 100 s in view.
+    const long = await session(noon(3), [
+      ['good', 300, true],
+      ['neutral', 240, false],
+      ['good', 120, true],
+    ]);
+    expect(long.sitting).toEqual({ breaks: 1, longestStretch: 295, sittingTime: 410 });
+    await session(new Date(noon(3).getTime() + 3_600_000), [['good', 60, true]]);
+    const older = await session(noon(1), [['good', 60, null]]);
+    expect(older.sitting).toBeNull();
+    await session(new Date(noon(1).getTime() + 3_600_000), [['poor', 100, true]]);
+
+    const trends = await server.http.get('/analytics/posture-trends?timeframe=7d', desk.accessToken);
+    expect(trends.status).toBe(200);
+    expect(trends.body.data.deskDays).toEqual([
+      {
+        date: noon(3).toISOString().slice(0, 10),
+        sittingTime: 465,
+        breaks: 1,
+        longestStretch: 295,
+        sessionCount: 2,
+      },
+      {
+        date: noon(1).toISOString().slice(0, 10),
+        sittingTime: 95,
+        breaks: 0,
+        longestStretch: 95,
+        sessionCount: 1,
+      },
+    ]);
+    // The popup's 7 days count the same sitting.
+    const days = await server.http.get(
+      `/analytics/desk-days?todayFrom=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`,
+      desk.accessToken,
+    );
+    expect(days.body.data.last7Days.sittingTime).toBe(465 + 95);
   });
 
   it('keeps a session ended by leaving its page only when some of its time was judged', async () => {

@@ -210,7 +210,7 @@ describe('breaks seen by the camera', () => {
     // durations on the monitor's clock, which stamps the feedback (here the fast one: the session's own duration,
     // the server's, is the few real minutes the test took).
     const report = (await get(stack.api, `/sessions/${sessionId}/report`, stack.user.accessToken)).data as {
-      sitting: { breaks: number; longestStretch: number } | null;
+      sitting: { breaks: number; longestStretch: number; sittingTime: number } | null;
     };
     expect(report.sitting?.breaks).toBe(1);
     expect(report.sitting?.longestStretch).toBeGreaterThanOrEqual(STAND_UP_MS / 1000 - 60);
@@ -229,6 +229,22 @@ describe('breaks seen by the camera', () => {
       sessionSittingText(report.sitting as { breaks: number; longestStretch: number }, formatReportDuration),
     );
     await saveScreenshot(web, SUITE, 'session-report');
+
+    // The analytics' Sitting and Breaks: today's row is this session's, as its report counts it; the popup's week
+    // card (the API's desk days) says the same sitting.
+    const sitting = report.sitting as { breaks: number; longestStretch: number; sittingTime: number };
+    await web.goto(`${stack.web.origin}/dashboard/analytics`);
+    const row = await web.waitForSelector('[data-testid="sitting-days"] tbody tr', { timeout: 30_000 });
+    expect(await row?.evaluate((tr) => [...tr.children].map((td) => td.textContent))).toEqual([
+      new Date().toISOString().slice(0, 10),
+      formatReportDuration(sitting.sittingTime),
+      String(sitting.breaks),
+      formatReportDuration(sitting.longestStretch),
+    ]);
+    await row?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await saveScreenshot(web, SUITE, 'analytics-sitting');
     await web.close();
+    await popup.reload();
+    await waitForPopup('week-sitting-7d', [formatMonitoredTime(sitting.sittingTime * 1000)], 30_000);
   }, 480_000);
 });

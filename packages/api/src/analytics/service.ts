@@ -45,6 +45,8 @@ export async function scoredSessions(
           stabilityIndex: s.stabilityIndex,
           times: { good: s.goodTime ?? 0, neutral: s.neutralTime ?? 0, poor: s.poorTime ?? 0 },
           sittingTime: s.sittingTime,
+          breaks: s.breaks,
+          longestStretch: s.longestStretch,
         };
       const r = await reportOf(db, s);
       return {
@@ -59,6 +61,8 @@ export async function scoredSessions(
           poor: r.keyFindings.poorPostureTime,
         },
         sittingTime: r.sitting?.sittingTime ?? null,
+        breaks: r.sitting?.breaks ?? null,
+        longestStretch: r.sitting?.longestStretch ?? null,
       };
     }),
   );

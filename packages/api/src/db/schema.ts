@@ -247,6 +247,10 @@ export const postureSessions = pgTable(
     /** Seconds of sitting (the report's sitting time, core's sessionSitting), stored at the end like the times;
      * NULL when its feedback never said who was in view (migration 0015). */
     sittingTime: integer('sitting_time'),
+    /** The breaks within the session and its longest sitting stretch in seconds (the report's sitting), NULL as
+     * sittingTime is (migration 0016). */
+    breaks: integer('breaks'),
+    longestStretch: integer('longest_stretch'),
     /** The version of the rules the stored figures above were computed by (sessions/service.ts FIGURES_RULE,
      * migration 0006); NULL: ended under the old count-based rules, recomputed on the next read. */
     figuresRule: integer('figures_rule'),

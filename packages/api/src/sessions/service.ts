@@ -74,11 +74,12 @@ export async function reportOf(db: Database, session: SessionRow) {
  * holds none, and not judged time is the whole session's length less its good and poor time. 4: the sitting time
  * (the report's sitting, core's sessionSitting) is stored too (migration 0015). 5: a session whose feedback never
  * judged posture (all neutral) has no score (null), not the 70 its neutral feedback would average. 6: the score
- * is the mean of the judged (good or poor) time only; not-judged time no longer counts at 70.
+ * is the mean of the judged (good or poor) time only; not-judged time no longer counts at 70. 7: the breaks and the
+ * longest sitting stretch are stored too (migration 0016).
  * Sessions ended before those rules (NULL) carry the old count-based stability and no times. Bump it whenever a
  * rule in report.ts changes: every stored session is then recomputed from its feedback on its next read.
  */
-export const FIGURES_RULE = 6;
+export const FIGURES_RULE = 7;
 
 /** The figures a finished session stores (its report's), under the current rules. */
 export function storedFigures(report: SessionReport) {
@@ -92,6 +93,8 @@ export function storedFigures(report: SessionReport) {
     neutralTime: report.keyFindings.neutralPostureTime,
     poorTime: report.keyFindings.poorPostureTime,
     sittingTime: report.sitting?.sittingTime ?? null,
+    breaks: report.sitting?.breaks ?? null,
+    longestStretch: report.sitting?.longestStretch ?? null,
     goodCount: report.statusCounts.good,
     neutralCount: report.statusCounts.neutral,
     poorCount: report.statusCounts.poor,

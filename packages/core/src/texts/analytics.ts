@@ -62,3 +62,17 @@ export const DESK_DAYS_TEXTS = {
   none: '—',
   unavailable: 'The figures could not be loaded.',
 } as const;
+
+/** The analytics screen's Sitting and Breaks (GET /analytics/posture-trends deskDays, figures.ts deskDaysOf): each
+ * day of the trends' timeframe on which a session saw who was at the desk. */
+export const SITTING_TEXTS = {
+  title: 'Sitting and Breaks',
+  /** What is counted, and what is not: the rule of domain/sessions/sitting.ts in words. */
+  note: (breakMinutes: number) =>
+    `Counted while a session watched your desk: sitting is time in view, a break is nobody in view for ${breakMinutes} minutes or more. Time no session watched is neither.`,
+  none: 'No sitting seen in this timeframe yet: a session (or the browser extension’s monitoring) counts it while it watches.',
+  day: 'Day',
+  sitting: 'Sitting',
+  breaks: 'Breaks',
+  longest: 'Longest stretch',
+} as const;

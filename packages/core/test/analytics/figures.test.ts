@@ -6,6 +6,7 @@ import {
   consistencyScore,
   dailyAggregates,
   dashboardFigures,
+  deskDaysOf,
   deskFigures,
   improvementRate,
   insightsOf,
@@ -273,5 +274,28 @@ describe('the desk figures (the extension popup’s today and last seven days)',
     ).toBe(60);
     expect(deskFigures([withTimes({ good: 60, neutral: 0, poor: 0 }, undefined)]).sittingTime).toBeNull();
     expect(deskFigures([])).toEqual({ sessionCount: 0, goodPosturePercentage: null, sittingTime: null });
+  });
+});
+
+describe('sitting and breaks per day', () => {
+  const seen = (day: number, hour: number, sittingTime: number, breaks: number, longestStretch: number) => ({
+    ...session(day, 90, sittingTime, { hour }),
+    sittingTime,
+    breaks,
+    longestStretch,
+  });
+
+  it("adds a day's sitting and breaks, keeps its longest stretch, and lists no day nobody watched", () => {
+    const days = deskDaysOf([
+      seen(5, 9, 1800, 1, 1200),
+      session(6, 80, 600), // an older client: never said who was in view
+      seen(5, 14, 2400, 2, 1500),
+      seen(7, 9, 300, 0, 300),
+    ]);
+    expect(days).toEqual([
+      { date: '2026-01-05', sittingTime: 4200, breaks: 3, longestStretch: 1500, sessionCount: 2 },
+      { date: '2026-01-07', sittingTime: 300, breaks: 0, longestStretch: 300, sessionCount: 1 },
+    ]);
+    expect(trendsOf([session(6, 80, 600)], 7).deskDays).toEqual([]);
   });
 });

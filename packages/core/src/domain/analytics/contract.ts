@@ -34,6 +34,15 @@ export const dashboardAnalytics = z.object({
   scoreTrend: z.array(z.number()),
 });
 
+/** One day's sitting at the desk (figures.ts deskDaysOf): seconds, and the breaks within its sessions. */
+const deskDay = z.object({
+  date: z.string(),
+  sittingTime: z.number(),
+  breaks: z.number(),
+  longestStretch: z.number(),
+  sessionCount: z.number(),
+});
+
 export const postureTrends = z.object({
   timeframe: z.enum(TIMEFRAMES),
   dailyAggregates: z.array(dailyAggregate),
@@ -42,6 +51,8 @@ export const postureTrends = z.object({
   comparedSessions: z.number().optional(),
   bestDay: z.object({ date: z.string(), score: z.number() }).nullable(),
   consistencyScore: z.number(),
+  /** The timeframe's days with sitting seen, oldest first. */
+  deskDays: z.array(deskDay),
 });
 
 export const sessionInsights = z.object({

@@ -19,6 +19,10 @@ export interface ScoredSession {
   /** Seconds of sitting: the report's sitting time (core's sessionSitting); null or absent when its feedback never
    * said who was in view. */
   sittingTime?: number | null;
+  /** The session's breaks and its longest sitting stretch in seconds (the report's sitting), null or absent as
+   * sittingTime is. */
+  breaks?: number | null;
+  longestStretch?: number | null;
 }
 
 /**
@@ -226,6 +230,7 @@ export function trendsOf(
     comparedSessions: scoredCount(sessions),
     bestDay: bestDay(daily),
     consistencyScore: consistencyScore(daily, timeframeDays),
+    deskDays: deskDaysOf(sessions),
   };
 }
 
@@ -324,4 +329,35 @@ export function deskFigures(sessions: readonly ScoredSession[]): DeskFigures {
     goodPosturePercentage: tracked ? round1(timeWeightedFigures(sessions).goodShare * 100) : null,
     sittingTime: sitting.length ? sitting.reduce((n, x) => n + x, 0) : null,
   };
+}
+
+/** One day's sitting at the desk, from the sessions that said who was in view (the analytics' Sitting and Breaks). */
+export interface DeskDay {
+  /** The UTC day, yyyy-mm-dd, as the trends' days. */
+  date: string;
+  /** Seconds of sitting, the sessions' sitting times added up. */
+  sittingTime: number;
+  /** Breaks taken within the sessions (each nobody in view for BREAK_MIN_MS or more). */
+  breaks: number;
+  /** The longest sitting stretch of one session, in seconds. Stretches are not joined across sessions: the time
+   * between two sessions was not watched, so it is neither sitting nor a break. */
+  longestStretch: number;
+  /** The sessions counted. */
+  sessionCount: number;
+}
+
+/**
+ * Each day's sitting, breaks and longest stretch (by the day a session started, as the trends' days), oldest
+ * first; only sessions whose feedback said who was in view count, and a day with none is not listed: time nobody
+ * watched is never sitting nor a break.
+ */
+export function deskDaysOf(sessions: readonly ScoredSession[]): DeskDay[] {
+  const seen = sessions.filter((s) => typeof s.sittingTime === 'number');
+  return groups(seen, dayOf).map(([date, day]) => ({
+    date,
+    sittingTime: day.reduce((n, s) => n + (s.sittingTime ?? 0), 0),
+    breaks: day.reduce((n, s) => n + (s.breaks ?? 0), 0),
+    longestStretch: Math.max(...day.map((s) => s.longestStretch ?? 0)),
+    sessionCount: day.length,
+  }));
 }

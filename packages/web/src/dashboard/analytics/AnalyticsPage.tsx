@@ -18,6 +18,7 @@ import { InsightsCard } from './InsightsCard';
 import { type AnalyticsData, type AnalyticsFilters, loadAnalytics } from './loadAnalytics';
 import { Recommendations } from './Recommendations';
 import { SessionTimeline } from './SessionTimeline';
+import { SittingCard } from './SittingCard';
 import { TrendsCard } from './TrendsCard';
 
 const EMPTY: AnalyticsData = {
@@ -130,6 +131,7 @@ export default function AnalyticsPage() {
       {data.insights && <InsightsCard insights={data.insights} />}
       {data.recommendations.length > 0 && <Recommendations items={data.recommendations} />}
       {data.trends && <TrendsCard trends={data.trends} colours={colours} />}
+      {data.trends && <SittingCard days={data.trends.deskDays ?? []} />}
 
       <div className="pv-chart-grid">
         <ChartCard
