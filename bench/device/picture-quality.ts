@@ -1,8 +1,11 @@
 // Run from the repository root: node --import tsx bench/device/picture-quality.ts   (a few seconds; measures,
 // asserts nothing). The per-frame cost of measuring the picture's quality (detector picture.ts, on every live
 // detection so a frame not judged can say why), against the I420 → RGB conversion every server-mode frame already
-// pays, measured in the same run at the camera's 640×480 and at device mode's frame scaled for the body model.
+// pays, measured in the same run at the camera's 640×480 and at device mode's frame scaled for the body model; and
+// what the model's input costs on top (detector exposure.ts forTheModel): a frame in good light only checked, a dark
+// one evened out.
 import { cpus } from 'node:os';
+import { forTheModel } from '../../packages/detector/src/exposure.ts';
 import { i420ToRgb } from '../../packages/detector/src/image.ts';
 import { pictureQuality } from '../../packages/detector/src/picture.ts';
 
@@ -27,5 +30,13 @@ for (const [w, h] of [
   const convert = cpuMs(() => i420ToRgb(i420, w, h), 200);
   console.log(
     `${w}×${h}: picture quality ${quality.toFixed(3)} CPU-ms per frame; I420 → RGB ${convert.toFixed(3)} CPU-ms (quality / conversion ${(quality / convert).toFixed(2)})`,
+  );
+  // The same frame bright (luminance up to 250) and dark (up to 60).
+  const scaled = (top: number) => ({ ...rgb, data: rgb.data.map((v) => Math.round((v * top) / 255)) });
+  const [bright, dark] = [scaled(250), scaled(60)];
+  const checked = cpuMs(() => forTheModel(bright, true), 2000);
+  const evened = cpuMs(() => forTheModel(dark, true), 200);
+  console.log(
+    `${w}×${h}: the model's input, in good light ${checked.toFixed(3)} CPU-ms (/ conversion ${(checked / convert).toFixed(2)}), dark and evened out ${evened.toFixed(3)} CPU-ms (/ conversion ${(evened / convert).toFixed(2)})`,
   );
 }

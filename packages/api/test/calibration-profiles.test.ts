@@ -58,12 +58,14 @@ describe.each(databases)('calibration profiles on %s', (kind) => {
     ]);
 
     // Calibrating the live monitor in a profile stores its reference there (another browser reads it back).
+    // With the light it was taken in, which a session judged against it later compares with its own.
+    const lit = { ...reference(0.05), light: 0.82 };
     const calibrated = await server.http.call('PATCH', `/calibration/profiles/${desk.body.data.id}`, {
-      body: { reference: reference(0.05) },
+      body: { reference: lit },
       token: user.accessToken,
     });
     expect(calibrated.status).toBe(200);
-    expect((await list(user))[1]?.reference).toEqual(reference(0.05));
+    expect((await list(user))[1]?.reference).toEqual(lit);
     // Core's contract: what the clients' CalibrationProfile type says they read.
     const listed = await server.http.get('/calibration/profiles', user.accessToken);
     expect(calibrationProfilesResponse.safeParse(listed.body).success).toBe(true);
@@ -135,6 +137,7 @@ describe.each(databases)('calibration profiles on %s', (kind) => {
         'reference.keypoints',
       ],
       [{ name: 'Bad ref', setup: 'laptop', reference: 'image.jpg' }, 400, 'reference'],
+      [{ name: 'Bad ref', setup: 'laptop', reference: { ...reference(), light: 3 } }, 400, 'reference.light'],
       [{ name: 'Laptop at home', setup: 'standing' }, 409, 'name'],
     ];
     for (const [body, status, field] of cases) {

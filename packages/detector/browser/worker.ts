@@ -92,7 +92,7 @@ function detectFrame(read: Promise<FramePixels>, time: number, camera: Size): vo
         pixels,
         time,
         camera,
-        detect: (image) => d.detect(image, s.next(time)),
+        detect: (image) => d.detect(image, { ...s.next(time), evenOutDark: stream.evenOutDark }),
       }),
     )
     .then(({ frame, ran }) => post({ type: 'frame', frame, ms: performance.now() - started, ran }))

@@ -1,6 +1,7 @@
 // One detection: pixels in, a normalised Detection out, running only the modules asked for. The host gives
 // it a loaded Human instance (Node worker thread, web worker or offscreen document alike).
 import type { Human } from '@vladmandic/human';
+import { forTheModel } from './exposure.ts';
 import type { RgbImage } from './image.ts';
 import { type Detection, faceBoxFromBody, toDetection } from './normalise.ts';
 import type { PhotoBody } from './photo-body.ts';
@@ -30,6 +31,11 @@ export interface FrameModules {
    * alone, like photoBody: the photo analysis counts the people of a photo once.
    */
   people?: boolean;
+  /**
+   * The stream's reference was taken in good light (DetectionStream.evenOutDark): a frame gone dark since is evened
+   * out before the models look (exposure.ts). Absent: every frame as it is.
+   */
+  evenOutDark?: boolean;
 }
 
 /** Human compares consecutive inputs and allows its trackers only below this difference; the detector
@@ -50,7 +56,11 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
       if (m.photoBody || m.people) return measure(image, m);
       const follow = m.face && !!m.stream && m.stream === tracked;
       if (m.face || m.emotion) tracked = m.face && m.stream ? m.stream : null;
-      const input = human.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+      // Only a body look needs the frame's light: the rule of exposure.ts, and the reference's light.
+      const { seen, brightness } = m.body
+        ? forTheModel(image, m.evenOutDark === true)
+        : { seen: image, brightness: undefined };
+      const input = human.tf.tensor3d(seen.data, [seen.height, seen.width, 3], 'int32');
       try {
         const result = await human.detect(input as never, {
           cacheSensitivity: follow ? ALWAYS_ALLOW : 0,
@@ -65,9 +75,14 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
           },
         });
         const detection = toDetection(result, image.width, image.height, m);
-        return m.body
-          ? { ...detection, picture: pictureQuality(image, detection.body?.box ?? null) }
-          : detection;
+        if (!m.body) return detection;
+        // The picture is judged by what the model saw, and one evened out says so: still too dark to be seen well.
+        const picture = pictureQuality(seen, detection.body?.box ?? null);
+        return {
+          ...detection,
+          picture: seen === image ? picture : { ...picture, evenedOut: true },
+          frameBrightness: brightness,
+        };
       } finally {
         human.tf.dispose(input);
       }

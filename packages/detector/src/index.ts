@@ -2,6 +2,7 @@
 // (Human configuration and model set, COCO-17 keypoints, hands, face signals, emotions), with no Node or
 // browser API inside: hosts hand it a loaded Human instance and pixels. Posture analysis is core's.
 export * from './detector.ts';
+export * from './exposure.ts';
 export * from './face-signals.ts';
 export * from './frame-pixels.ts';
 export * from './gate.ts';

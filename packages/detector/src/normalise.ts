@@ -76,6 +76,9 @@ export interface Detection {
   timings: Record<string, number>;
   /** How well the picture shows the person (picture.ts); live detections only, so a frame not judged says why. */
   picture?: PictureQuality;
+  /** The whole frame's brightness as the camera gave it (exposure.ts frameBrightness); live body detections only:
+   * a reference taken from this frame says by it whether it was taken in good light. */
+  frameBrightness?: number;
 }
 
 /** A coordinate held within the image (0..1). */

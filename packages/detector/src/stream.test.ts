@@ -88,4 +88,26 @@ describe('detection stream', () => {
     expect(f.body_status).not.toBe('Calibrate to start posture analysis');
     expect(f.posture_verdict?.status).toBe('good');
   });
+
+  it("asks for a dark frame evened out only once calibrated in good light, by the reference frame's light", () => {
+    const calibratedIn = (frameBrightness: number | undefined) => {
+      const s = new DetectionStream();
+      for (const t of [0, 100, 200]) s.frame(detection({ frameBrightness }), t);
+      expect(s.evenOutDark).toBe(false);
+      expect(s.calibrate()).not.toBeNull();
+      return s;
+    };
+    expect(calibratedIn(0.8).evenOutDark).toBe(true);
+    // Calibrated in a dark picture, the frames are judged as the reference was seen: as they are.
+    expect(calibratedIn(0.3).evenOutDark).toBe(false);
+    // A reference from elsewhere that does not say its light, or none.
+    const restored = calibratedIn(0.8);
+    const { light: _light, ...withoutLight } = restored.calibrate() as NonNullable<
+      ReturnType<DetectionStream['calibrate']>
+    >;
+    restored.setReference(withoutLight);
+    expect(restored.evenOutDark).toBe(false);
+    restored.setReference(null);
+    expect(restored.evenOutDark).toBe(false);
+  });
 });

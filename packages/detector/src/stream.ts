@@ -17,6 +17,7 @@ import {
   referenceFromSamples,
 } from '@posture-vision/core/analysis';
 import { type PostureWatch, postureWatch } from '@posture-vision/core/live/monitoring';
+import { takenInGoodLight } from './exposure.ts';
 import { type FaceSignals, type FaceState, initialFaceState, stepFace } from './face-signals.ts';
 import type { Detection } from './normalise.ts';
 
@@ -109,9 +110,15 @@ export class DetectionStream {
       return null;
     }
     this.problem = null;
-    this.reference = createReference(taken.keypoints, frame);
+    this.reference = createReference(taken.keypoints, frame, d.frameBrightness);
     this.posture = initialPostureState();
     return this.reference;
+  }
+
+  /** Whether the reference was taken in good light: then a frame that has gone dark since is evened out for the
+   * model (the detection's FrameModules.evenOutDark, exposure.ts). No reference, or one that does not say: no. */
+  get evenOutDark(): boolean {
+    return takenInGoodLight(this.reference?.light);
   }
 
   /** Uses a reference taken elsewhere (e.g. restored calibration). */

@@ -25,6 +25,8 @@ describe('why a frame is not judged', () => {
     expect(pictureProblem({ ...clear, sharpness: TOO_BLURRED_SHARPNESS })).toBeNull();
     expect(pictureProblem({ brightness: 0.2, sharpness: 0.001 })).toBe('too_dark');
     expect(pictureProblem(null)).toBeNull();
+    // A dark frame evened out for the model reads bright there, and is still a dark picture.
+    expect(pictureProblem({ ...clear, evenedOut: true })).toBe('too_dark');
   });
 
   it('with a clear picture: the shoulders out of view when the face is seen, else nobody', () => {

@@ -60,6 +60,11 @@ describe('a reference as JSON carries it', () => {
     expect(read?.frame).toEqual(POSE_FRAME);
     expect(read?.keypoints[0]).toEqual(upright()[0]);
     expect(Number.isNaN(read?.keypoints[12]?.x)).toBe(true);
+    expect(read?.light).toBeUndefined();
+    // The light it was taken in is kept with it; a value no brightness can be is not.
+    const lit = { keypoints: upright(), frame: POSE_FRAME, light: 0.8 };
+    expect(parseProfileReference(JSON.parse(JSON.stringify(lit)))?.light).toBe(0.8);
+    expect(parseProfileReference({ ...lit, light: 7 })?.light).toBeUndefined();
     for (const bad of [
       null,
       undefined,

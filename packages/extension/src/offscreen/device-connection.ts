@@ -3,6 +3,7 @@
 // No peer connection and no socket to the vision service; no image leaves the machine.
 import { deviceFailedStatus } from '@posture-vision/core';
 import { createReference, type PostureReference } from '@posture-vision/core/analysis';
+import { profileReferenceOf } from '@posture-vision/core/calibration';
 import { startDeviceDetector } from '@posture-vision/detector/browser/client';
 import DetectorWorker from '@posture-vision/detector/browser/worker?worker';
 import { DEVICE_MODULES } from './device-modules';
@@ -33,13 +34,13 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
     },
     calibrate: async () => {
       const taken = await detector.calibrate();
-      return taken ? { keypoints: taken.keypoints, frame: taken.frame } : false;
+      return taken ? profileReferenceOf(taken) : false;
     },
     setReference(reference) {
       // One the analysis cannot measure is none (the monitor only hands over usable ones).
       let usable: PostureReference | null = null;
       try {
-        usable = reference ? createReference(reference.keypoints, reference.frame) : null;
+        usable = reference ? createReference(reference.keypoints, reference.frame, reference.light) : null;
       } catch {}
       detector.setReference(usable);
     },

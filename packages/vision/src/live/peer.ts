@@ -234,7 +234,7 @@ export class Peer {
         data: frame.data,
         width: frame.width,
         height: frame.height,
-        modules: this.schedule.next(frame.receivedAt),
+        modules: { ...this.schedule.next(frame.receivedAt), evenOutDark: this.stream.evenOutDark },
       })
       .then(
         (detection) => {

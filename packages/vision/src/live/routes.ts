@@ -9,7 +9,7 @@
 // the held ones with 1012, on which the link reconnects.
 
 import { createReference, type PostureReference } from '@posture-vision/core/analysis';
-import { parseProfileReference } from '@posture-vision/core/calibration';
+import { parseProfileReference, profileReferenceOf } from '@posture-vision/core/calibration';
 import { type IceServer, LIVE_CLOSE, referenceOutline, tokenFromProtocols } from '@posture-vision/core/live';
 import { parseShows } from '@posture-vision/detector';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -60,6 +60,8 @@ const ReferenceBody = z
       width: z.number().int().positive().max(8192),
       height: z.number().int().positive().max(8192),
     }),
+    /** The light it was taken in (0-1), as this service's calibration answered it. */
+    light: z.number().min(0).max(1).optional(),
   })
   .nullable();
 
@@ -298,7 +300,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
       if (sent) {
         const read = parseProfileReference(sent);
         try {
-          reference = read ? createReference(read.keypoints, read.frame) : null;
+          reference = read ? createReference(read.keypoints, read.frame, read.light) : null;
         } catch {}
         if (!reference)
           return send(
@@ -383,7 +385,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
         outline: referenceOutline(reference.keypoints, frame.width, frame.height),
         frame_size: { width: frame.width, height: frame.height },
         // An added field: the reference taken (the median of the last steady second), for the active profile.
-        reference: { keypoints: reference.keypoints, frame: reference.frame },
+        reference: profileReferenceOf(reference),
         success: true,
       },
     };

@@ -17,6 +17,7 @@ import {
   referenceOutline,
 } from '@posture-vision/core';
 import { createReference, type PostureReference } from '@posture-vision/core/analysis';
+import { profileReferenceOf } from '@posture-vision/core/calibration';
 import { type DeviceDetector, startDeviceDetector } from '@posture-vision/detector/browser/client';
 import DetectorWorker from '@posture-vision/detector/browser/worker?worker';
 import type { LinkHandlers, ToolLink } from './link-wiring.ts';
@@ -102,7 +103,7 @@ export function openDeviceLink(o: DeviceLinkOptions, h: LinkHandlers): { link: T
       image: null,
       outline: referenceOutline(taken.keypoints, taken.frame.width, taken.frame.height),
       frameSize: { width: taken.frame.width, height: taken.frame.height },
-      reference: { keypoints: taken.keypoints, frame: taken.frame },
+      reference: profileReferenceOf(taken),
     };
   };
 
@@ -123,7 +124,7 @@ export function openDeviceLink(o: DeviceLinkOptions, h: LinkHandlers): { link: T
       setReference(next) {
         // The reference of record from the page (the active profile's); one the analysis cannot measure is none.
         try {
-          reference = next ? createReference(next.keypoints, next.frame) : null;
+          reference = next ? createReference(next.keypoints, next.frame, next.light) : null;
         } catch {
           reference = null;
         }

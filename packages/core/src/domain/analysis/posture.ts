@@ -43,6 +43,9 @@ export interface PostureReference {
   frame: FrameSize;
   /** The upright body's geometry in the reference frame's pixels (body.ts). */
   body: BodyGeometry;
+  /** The whole frame's brightness (0-1) of the picture the reference was taken in, where the producer measured it
+   * (the detector's frameBrightness): whether the light has gone since it was taken. */
+  light?: number;
 }
 
 export interface PostureState {
@@ -84,11 +87,11 @@ export class CalibrationError extends Error {
 
 /** The reference from upright keypoints (one frame, or the median of a few: reference.ts): a person facing the
  * camera with the head and both shoulders in view; otherwise a CalibrationError saying why. */
-export function createReference(keypoints: Keypoint[], frame: FrameSize): PostureReference {
+export function createReference(keypoints: Keypoint[], frame: FrameSize, light?: number): PostureReference {
   const problem = referenceProblem(keypoints, frame);
   const body = bodyGeometry(keypoints, frame);
   if (problem || !body) throw new CalibrationError(problem ?? 'partial');
-  return { keypoints, frame, body };
+  return typeof light === 'number' ? { keypoints, frame, body, light } : { keypoints, frame, body };
 }
 
 export function initialPostureState(): PostureState {

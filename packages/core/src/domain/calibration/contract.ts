@@ -46,6 +46,8 @@ export const profileReferenceRequest = z.object(
       width: z.number().int().min(16).max(8192),
       height: z.number().int().min(16).max(8192),
     }),
+    /** The brightness of the picture it was taken in (0-1), where the live monitor measured it. */
+    light: z.number().min(0).max(1).optional(),
   },
   { error: 'reference must be the live calibration: keypoints and frame.' },
 );
@@ -196,6 +198,7 @@ const storedReference = z
       }),
     ),
     frame: z.object({ width: z.number(), height: z.number() }),
+    light: z.number().optional(),
   })
   .transform(parseProfileReference);
 

@@ -31,6 +31,16 @@ export const PROFILES_PER_USER_MAX = 10;
 export interface ProfileReference {
   keypoints: Keypoint[];
   frame: { width: number; height: number };
+  /** The light it was taken in (PostureReference.light), where it was measured: kept with it, so a session judged
+   * against it later knows whether the light has gone since. */
+  light?: number;
+}
+
+/** What of a reference is kept and handed on as JSON (a profile, a calibration answer): no body geometry, which
+ * createReference measures again. */
+export function profileReferenceOf(reference: ProfileReference): ProfileReference {
+  const { keypoints, frame, light } = reference;
+  return typeof light === 'number' ? { keypoints, frame, light } : { keypoints, frame };
 }
 
 /**
@@ -39,7 +49,7 @@ export interface ProfileReference {
  */
 export function parseProfileReference(value: unknown): ProfileReference | null {
   const r = value as
-    | { keypoints?: unknown; frame?: { width?: unknown; height?: unknown } }
+    | { keypoints?: unknown; frame?: { width?: unknown; height?: unknown }; light?: unknown }
     | null
     | undefined;
   if (
@@ -52,5 +62,9 @@ export function parseProfileReference(value: unknown): ProfileReference | null {
   const keypoints = (
     r.keypoints as ({ x: number | null; y: number | null } & Omit<Keypoint, 'x' | 'y'>)[]
   ).map((k) => ({ ...k, x: k?.x ?? Number.NaN, y: k?.y ?? Number.NaN }));
-  return { keypoints, frame: { width: r.frame.width, height: r.frame.height } };
+  const frame = { width: r.frame.width, height: r.frame.height };
+  const light = r.light;
+  return typeof light === 'number' && light >= 0 && light <= 1
+    ? { keypoints, frame, light }
+    : { keypoints, frame };
 }
