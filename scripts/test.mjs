@@ -109,7 +109,10 @@ async function main() {
     await step('lint and format (biome)', () => pnpm(['exec', 'biome', 'check', '.']));
     await step('dependency boundaries', () => run(process.execPath, ['scripts/check-boundaries.mjs']));
     await step('tests: scripts', () =>
+      // tsx: the start test signs up with testkit's account helpers (TypeScript).
       run(process.execPath, [
+        '--import',
+        'tsx',
         '--test',
         'scripts/test/check-boundaries.test.mjs',
         'scripts/test/readme-links.test.mjs',

@@ -5,13 +5,14 @@
 // crash — leaving nothing listening.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { lastMailIn, registration, TEST_PASSWORD } from '../../packages/testkit/src/accounts.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -88,40 +89,20 @@ const json = async (url, { token, body } = {}) => {
   return { status: response.status, body: await response.json().catch(() => null) };
 };
 
-/** The mails the API wrote to its outbox (no SMTP server is configured here) for an address. */
-const mailsTo = (dataDir, to) => {
-  const dir = join(dataDir, 'outbox');
-  let files = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-  } catch {}
-  return files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))).filter((m) => m.to === to);
-};
-
-/** A new account through the moved API: registered, its mailed link followed, signed in; its access token. */
+/** A new account through the moved API: registered (the sign-up form testkit's registration fills), its mailed link
+ * followed from the outbox (no SMTP server is configured here), signed in; its access token. */
 async function signUp(api, dataDir) {
   const email = `start.${Date.now()}@example.com`;
-  const password = 'Str0ng!Pass';
-  const registered = await json(`http://127.0.0.1:${api}/auth/register`, {
-    body: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      birthday: '1990-12-10',
-      countryCode: '+1',
-      contactNo: '5551234567',
-      phone: '+15551234567',
-      email,
-      password,
-      confirmPassword: password,
-    },
-  });
+  const registered = await json(`http://127.0.0.1:${api}/auth/register`, { body: registration(email) });
   assert.equal(registered.status, 201, JSON.stringify(registered.body));
-  const [mail] = mailsTo(dataDir, email);
+  const mail = lastMailIn([join(dataDir, 'outbox')], email);
   const link = mail?.links?.[0];
   assert.ok(link, 'the verification mail with its link');
   assert.equal(new URL(link).port, String(api), `the mailed link goes to the moved API: ${link}`);
   assert.equal((await fetch(link, { redirect: 'manual' })).status, 302);
-  const login = await json(`http://127.0.0.1:${api}/auth/login`, { body: { email, password } });
+  const login = await json(`http://127.0.0.1:${api}/auth/login`, {
+    body: { email, password: TEST_PASSWORD },
+  });
   assert.equal(login.status, 200, JSON.stringify(login.body));
   return login.body.accessToken;
 }
