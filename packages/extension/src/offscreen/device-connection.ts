@@ -2,8 +2,8 @@
 // the detector's web worker (Human on tfjs WASM, body model only: passive monitoring needs posture alone).
 // No peer connection and no socket to the vision service; no image leaves the machine.
 import { deviceFailedStatus } from '@posture-vision/core';
-import { createReference, type PostureReference } from '@posture-vision/core/analysis';
-import { profileReferenceOf } from '@posture-vision/core/calibration';
+import type { PostureReference } from '@posture-vision/core/analysis';
+import { profileReferenceOf, referenceFromProfile } from '@posture-vision/core/calibration';
 import { startDeviceDetector } from '@posture-vision/detector/browser/client';
 import DetectorWorker from '@posture-vision/detector/browser/worker?worker';
 import { DEVICE_MODULES } from './device-modules';
@@ -40,7 +40,7 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
       // One the analysis cannot measure is none (the monitor only hands over usable ones).
       let usable: PostureReference | null = null;
       try {
-        usable = reference ? createReference(reference.keypoints, reference.frame, reference.light) : null;
+        usable = reference ? referenceFromProfile(reference) : null;
       } catch {}
       detector.setReference(usable);
     },

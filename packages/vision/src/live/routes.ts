@@ -8,8 +8,12 @@
 // peer id, so a peer that reconnects elsewhere goes on with it. Draining (SIGTERM) takes no new peers and closes
 // the held ones with 1012, on which the link reconnects.
 
-import { createReference, type PostureReference } from '@posture-vision/core/analysis';
-import { parseProfileReference, profileReferenceOf } from '@posture-vision/core/calibration';
+import type { PostureReference } from '@posture-vision/core/analysis';
+import {
+  parseProfileReference,
+  profileReferenceOf,
+  referenceFromProfile,
+} from '@posture-vision/core/calibration';
 import { type IceServer, LIVE_CLOSE, referenceOutline, tokenFromProtocols } from '@posture-vision/core/live';
 import { parseShows } from '@posture-vision/detector';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -300,7 +304,7 @@ export const liveRoutes: FastifyPluginAsync<LiveOptions> = async (app, options) 
       if (sent) {
         const read = parseProfileReference(sent);
         try {
-          reference = read ? createReference(read.keypoints, read.frame, read.light) : null;
+          reference = read ? referenceFromProfile(read) : null;
         } catch {}
         if (!reference)
           return send(

@@ -16,8 +16,8 @@ import {
   REFERENCE_PROBLEM_TEXT,
   referenceOutline,
 } from '@posture-vision/core';
-import { createReference, type PostureReference } from '@posture-vision/core/analysis';
-import { profileReferenceOf } from '@posture-vision/core/calibration';
+import type { PostureReference } from '@posture-vision/core/analysis';
+import { profileReferenceOf, referenceFromProfile } from '@posture-vision/core/calibration';
 import { type DeviceDetector, startDeviceDetector } from '@posture-vision/detector/browser/client';
 import DetectorWorker from '@posture-vision/detector/browser/worker?worker';
 import type { LinkHandlers, ToolLink } from './link-wiring.ts';
@@ -124,7 +124,7 @@ export function openDeviceLink(o: DeviceLinkOptions, h: LinkHandlers): { link: T
       setReference(next) {
         // The reference of record from the page (the active profile's); one the analysis cannot measure is none.
         try {
-          reference = next ? createReference(next.keypoints, next.frame, next.light) : null;
+          reference = next ? referenceFromProfile(next) : null;
         } catch {
           reference = null;
         }

@@ -2,6 +2,7 @@
 // by the user and stored on the API so they follow the user to another browser. The API validates with
 // these limits (the profile requests and answers are calibration/contract.ts); the web app and the extension
 // choose the active one.
+import { createReference, type PostureReference } from '../analysis/posture';
 import type { Keypoint } from '../detection/frame';
 
 /** The setups a profile can be for; 'other' for anything else the user names. */
@@ -41,6 +42,11 @@ export interface ProfileReference {
 export function profileReferenceOf(reference: ProfileReference): ProfileReference {
   const { keypoints, frame, light } = reference;
   return typeof light === 'number' ? { keypoints, frame, light } : { keypoints, frame };
+}
+
+/** The live reference rebuilt from its JSON form, its light kept; throws a CalibrationError when it cannot be one. */
+export function referenceFromProfile(reference: ProfileReference): PostureReference {
+  return createReference(reference.keypoints, reference.frame, reference.light);
 }
 
 /**
