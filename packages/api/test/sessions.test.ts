@@ -381,7 +381,7 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       await server.http.post(`/sessions/${id}/end`, { at: 'lastFeedback' }, desk.accessToken);
       return (await server.http.get(`/sessions/${id}/report`, desk.accessToken)).body.data;
     };
-    return { desk, session };
+    return { desk, session, calibrationId: cal };
   };
 
   it("gives the popup's desk days: today's and the last 7 days' good share (the insights') and sitting time", async () => {
@@ -466,6 +466,35 @@ describe.each(databases)('sessions and analytics on %s', (kind) => {
       desk.accessToken,
     );
     expect(days.body.data.last7Days.sittingTime).toBe(465 + 95);
+  });
+
+  it('counts sitting from when the feedback says the person was first in view to when last, not from feedback to feedback', async () => {
+    const { desk, calibrationId } = await deskUser();
+    const id = (await start_(desk, calibrationId)).body.data.id as string;
+    const t0 = new Date(Date.now() - 120_000);
+    await startedAt(server, id, t0);
+    const at = (s: number) => new Date(t0.getTime() + s * 1000).toISOString();
+    // Seen from 2 s; judged from 6 s (the reference taken), heartbeats to 61 s; last seen at 64 s, found gone at 65.
+    for (let s = 6; s <= 61; s += 5)
+      await feedback(desk, id, {
+        postureStatus: 'good',
+        timestamp: at(s),
+        details: s === 6 ? { inView: true, inViewFrom: at(2) } : { inView: true },
+      });
+    await feedback(desk, id, {
+      postureStatus: 'neutral',
+      timestamp: at(65),
+      details: { inView: false, lastInViewAt: at(64) },
+    });
+    // A time that is no time is not taken: the look of the feedback itself counts.
+    await feedback(desk, id, {
+      postureStatus: 'neutral',
+      timestamp: at(70),
+      details: { inView: false, lastInViewAt: 'yesterday' },
+    });
+    await server.http.post(`/sessions/${id}/end`, { at: 'lastFeedback' }, desk.accessToken);
+    const report = (await server.http.get(`/sessions/${id}/report`, desk.accessToken)).body.data;
+    expect(report.sitting).toEqual({ breaks: 0, longestStretch: 62, sittingTime: 62 });
   });
 
   it('keeps a session ended by leaving its page only when some of its time was judged', async () => {

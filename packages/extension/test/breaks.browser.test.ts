@@ -97,12 +97,27 @@ describe('breaks seen by the camera', () => {
       .toBe(STAND_UP_MINUTES.min);
     await chooseDeviceProcessing(popup);
     await startMonitoring(browser, popup);
+    // The clip's timeline on the monitor's clock (real time until the test speeds it up): she is in view from the
+    // moment she allowed the camera.
+    const satDown = Date.now();
     // Seen at the desk as soon as frames come, while the reference is still being taken.
     await waitForPopup('sitting-now', ['0 min'], 120_000);
     await waitForPopup('phase', ['Monitoring'], 120_000);
     expect((await seen()).breaks).toBe('0');
 
     const clock = await offscreenClock(browser);
+    // After a stretch on the fast clock the monitor's last look may be 20 s of its time back (its frames still
+    // come once a second): an edge of the timeline is taken once it has looked again in real time.
+    const lookedAtInRealTime = async () => {
+      const from = await clock.now();
+      await expect
+        .poll(async () => ((await seen()).sitting?.lastSeenAt ?? 0) > from, {
+          timeout: 15_000,
+          interval: 100,
+        })
+        .toBe(true);
+      return clock.now();
+    };
     const stretch = (s: SittingState | null) =>
       s?.since != null && s.lastSeenAt != null ? s.lastSeenAt - s.since : 0;
     // She sits on: the reminder comes once she has sat for the minutes she chose, not before.
@@ -140,6 +155,7 @@ describe('breaks seen by the camera', () => {
     await screenshot('popup-sitting');
 
     // She leaves: the empty room. Nothing more is looked at: the camera goes to the empty room's rate.
+    const left = await lookedAtInRealTime();
     stack.camera.show('away');
     await expect
       .poll(async () => (await seen()).monitor.captureFps, { timeout: 30_000, interval: 250 })
@@ -154,6 +170,7 @@ describe('breaks seen by the camera', () => {
     await screenshot('popup-on-break');
 
     // She comes back: a new stretch from 0; the break stays counted and the longest stretch is the one before it.
+    const cameBack = await clock.now();
     stack.camera.show('upright');
     await waitForPopup('sitting-now', ['0 min'], 60_000);
     const back = await seen();
@@ -200,6 +217,12 @@ describe('breaks seen by the camera', () => {
     expect(afterSnooze.breaks).toBe('1');
     expect((await badge()).text).toBe('UP');
 
+    // She gets up for a moment (no break yet), and monitoring is stopped meanwhile.
+    const leftAgain = await lookedAtInRealTime();
+    stack.camera.show('away');
+    await expect
+      .poll(async () => (await seen()).monitor.captureFps, { timeout: 30_000, interval: 250 })
+      .toBe(NOBODY_FPS);
     const sessionId = again.monitor.sessionId as string;
     await popup.locator('::-p-text(Stop monitoring)').click();
     await waitForPopup('phase', ['Not monitoring']);
@@ -213,7 +236,19 @@ describe('breaks seen by the camera', () => {
       sitting: { breaks: number; longestStretch: number; sittingTime: number } | null;
     };
     expect(report.sitting?.breaks).toBe(1);
-    expect(report.sitting?.longestStretch).toBeGreaterThanOrEqual(STAND_UP_MS / 1000 - 60);
+    // Within 5 s of the clip's timeline: she sat from the start to when she left, and from when she came back to
+    // when she got up again (each edge as the monitor's looks saw it: an arrival within the empty room's rate).
+    const stretches = [left - satDown, leftAgain - cameBack].map((ms) => ms / 1000);
+    const timeline = { longest: Math.max(...stretches), sitting: stretches.reduce((a, b) => a + b, 0) };
+    const off = {
+      longest: (report.sitting?.longestStretch ?? 0) - timeline.longest,
+      sitting: (report.sitting?.sittingTime ?? 0) - timeline.sitting,
+    };
+    expect(Math.abs(off.longest)).toBeLessThanOrEqual(5);
+    expect(Math.abs(off.sitting)).toBeLessThanOrEqual(5);
+    // The popup's figures (kept by the service worker, shown in whole minutes) too.
+    const day = (await seen()).sitting as SittingState;
+    expect(Math.abs(day.longestTodayMs / 1000 - timeline.longest)).toBeLessThanOrEqual(5);
     const web = await signInThroughWebApp(browser, stack.web.origin, stack.user);
     await web.goto(`${stack.web.origin}/dashboard/session-report/${sessionId}`);
     const line = await web

@@ -122,10 +122,14 @@ export async function alertAfterPoorMs(popup: Page): Promise<number> {
  * fast as real time from now on, going on from the time it shows (1: real time again, still ahead by what it
  * gained). What the monitor times — the stale calibration, sitting and breaks — then passes in seconds.
  */
-export async function offscreenClock(browser: Browser): Promise<{ setSpeed(speed: number): Promise<void> }> {
+export async function offscreenClock(
+  browser: Browser,
+): Promise<{ setSpeed(speed: number): Promise<void>; now(): Promise<number> }> {
   const target = await browser.waitForTarget((t) => t.url().includes('/src/offscreen/offscreen.html'));
   const page = (await target.asPage()) as Page;
   return {
+    /** The monitor's clock now. */
+    now: () => page.evaluate(() => Date.now()),
     setSpeed: (speed) =>
       page.evaluate((n) => {
         const w = window as unknown as { realNow?: () => number };

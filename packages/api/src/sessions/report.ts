@@ -6,6 +6,7 @@ import {
   FRAMES_STOPPED,
   feedbackHeldUntil,
   type PostureStatus,
+  presenceLooks,
   type SessionReport,
   STEADY_RUN_S,
   sessionSitting,
@@ -26,6 +27,9 @@ export interface FeedbackPoint {
   kind?: string | null;
   /** details.inView as the client sent it: whether somebody was in view (the sitting figures); null when not sent. */
   inView?: boolean | null;
+  /** details.inViewFrom and details.lastInViewAt as valid times (core's presenceLooks), else null. */
+  inViewFrom?: Date | null;
+  lastInViewAt?: Date | null;
 }
 
 const isPosture = (p: FeedbackPoint) => p.kind !== FRAMES_STOPPED;
@@ -147,13 +151,22 @@ function downsample(points: FeedbackPoint[]): SessionReport['timeline'] {
 }
 
 /** The session's breaks, longest stretch and sitting time (core's sessionSitting) from the feedback saying who was
- * in view: a silence (the frames stopped) is no look, as for the extension's day. Whole seconds; null when none
- * said. */
-export function sittingOf(points: FeedbackPoint[], end: Date): SessionReport['sitting'] {
-  const looks = points
-    .filter((p) => typeof p.inView === 'boolean')
-    .map((p) => ({ at: p.timestamp.getTime(), present: p.inView as boolean }));
-  const sitting = sessionSitting(looks, end.getTime());
+ * in view (core's presenceLooks): a silence (the frames stopped) is no look, as for the extension's day. Whole
+ * seconds; null when none said. */
+export function sittingOf(points: FeedbackPoint[], start: Date, end: Date): SessionReport['sitting'] {
+  const said = points.flatMap((p) =>
+    typeof p.inView === 'boolean'
+      ? [
+          {
+            at: p.timestamp.getTime(),
+            inView: p.inView,
+            inViewFrom: p.inViewFrom?.getTime() ?? null,
+            lastInViewAt: p.lastInViewAt?.getTime() ?? null,
+          },
+        ]
+      : [],
+  );
+  const sitting = sessionSitting(presenceLooks(said, start.getTime()), end.getTime());
   return (
     sitting && {
       breaks: sitting.breaks,
@@ -220,7 +233,7 @@ export function buildReport(input: {
       frequentIssues: issues.map(input.issueLabel),
       improvementAreas,
     },
-    sitting: sittingOf(points, end),
+    sitting: sittingOf(points, input.session.startTime, end),
     // The timeline keeps the feedback saying the frames stopped: from it on the strip shows nobody judged.
     timeline: downsample(sorted),
   };

@@ -33,6 +33,13 @@ export function feedbackCva(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 180 ? value : null;
 }
 
+/** A time a client sent in a feedback's details (an ISO string), when it is one; else none. */
+export function feedbackTime(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
 async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoint[]> {
   const rows = await db
     .select({
@@ -43,6 +50,8 @@ async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoin
       cva: sql<unknown>`coalesce(${postureFeedback.details}->'cva', ${postureFeedback.details}->'cranialVertebralAngle')`,
       kind: sql<string | null>`${postureFeedback.details}->>'kind'`,
       inView: sql<unknown>`${postureFeedback.details}->'inView'`,
+      inViewFrom: sql<unknown>`${postureFeedback.details}->'inViewFrom'`,
+      lastInViewAt: sql<unknown>`${postureFeedback.details}->'lastInViewAt'`,
     })
     .from(postureFeedback)
     .where(eq(postureFeedback.sessionId, sessionId))
@@ -52,6 +61,8 @@ async function feedbackOf(db: Database, sessionId: string): Promise<FeedbackPoin
     postureStatus: r.postureStatus as PostureStatus,
     cva: feedbackCva(r.cva),
     inView: typeof r.inView === 'boolean' ? r.inView : null,
+    inViewFrom: feedbackTime(r.inViewFrom),
+    lastInViewAt: feedbackTime(r.lastInViewAt),
   }));
 }
 
@@ -75,11 +86,13 @@ export async function reportOf(db: Database, session: SessionRow) {
  * (the report's sitting, core's sessionSitting) is stored too (migration 0015). 5: a session whose feedback never
  * judged posture (all neutral) has no score (null), not the 70 its neutral feedback would average. 6: the score
  * is the mean of the judged (good or poor) time only; not-judged time no longer counts at 70. 7: the breaks and the
- * longest sitting stretch are stored too (migration 0016).
+ * longest sitting stretch are stored too (migration 0016). 8: a stretch starts when the feedback says the person
+ * was first in view (inViewFrom) and ends when it says they were last (lastInViewAt), and a last look with
+ * somebody in view holds to the session's end within FEEDBACK_GAP_CAP_S (core's presenceLooks, sessionSitting).
  * Sessions ended before those rules (NULL) carry the old count-based stability and no times. Bump it whenever a
  * rule in report.ts changes: every stored session is then recomputed from its feedback on its next read.
  */
-export const FIGURES_RULE = 7;
+export const FIGURES_RULE = 8;
 
 /** The figures a finished session stores (its report's), under the current rules. */
 export function storedFigures(report: SessionReport) {

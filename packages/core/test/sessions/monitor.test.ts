@@ -338,6 +338,45 @@ describe('the posture monitor', () => {
     expect(m.frame(frame(GOOD))).toBeNull();
   });
 
+  it('says in its feedback since when the person was in view before the reference, and when they were last seen', async () => {
+    const m = createPostureMonitor({
+      api,
+      type: 'passive',
+      now: () => clock,
+      takeReference: async () => true,
+    });
+    await m.checkCalibration();
+    await m.start('passive');
+    const person = { hns: { poses: [upright()], boxes: [], emotions: [] } };
+    const look = async (ms: number, verdict: PostureVerdict, inView: boolean) => {
+      clock = ms;
+      m.frame({ ...frame(verdict), ...(inView ? person : {}) });
+      await Promise.resolve();
+      await Promise.resolve();
+    };
+    // She sits down at 1 s; the reference is taken after the delay, and judging starts on the next frame.
+    for (let t = 1000; t <= 1000 + REFERENCE_DELAY_MS; t += 1000) await look(t, NOBODY, true);
+    expect(sent).toEqual([]);
+    await look(6000, GOOD, true);
+    expect(sent[0]?.details).toMatchObject({ inView: true, inViewFrom: new Date(1000).toISOString() });
+    // Heartbeats, then she leaves between two frames: the feedback that finds nobody says when she was last seen.
+    for (let t = 7000; t <= 13_000; t += 1000) await look(t, GOOD, true);
+    await look(14_000, NOBODY, false);
+    const away = sent.at(-1);
+    expect(away?.details).toMatchObject({ inView: false, lastInViewAt: new Date(13_000).toISOString() });
+    expect(sent.filter((f) => f.details?.inViewFrom)).toHaveLength(1);
+    // Still away: nothing more to say of when she was seen.
+    for (let t = 15_000; t <= 20_000; t += 1000) await look(t, NOBODY, false);
+    expect(sent.at(-1)).not.toBe(away);
+    expect(sent.at(-1)?.details?.lastInViewAt).toBeUndefined();
+    // She comes back, not judged yet (her head turned): sent at once, not with the next heartbeat.
+    const before = sent.length;
+    await look(20_500, NOBODY, true);
+    expect(sent.slice(before)).toMatchObject([
+      { timestamp: new Date(20_500).toISOString(), details: { inView: true } },
+    ]);
+  });
+
   describe('with a calibration profile’s reference', () => {
     const UPRIGHT = { keypoints: upright(), frame: POSE_FRAME };
     const FORWARD = { keypoints: transform(upright(), { headScale: 1.4 }), frame: POSE_FRAME };
@@ -474,6 +513,9 @@ describe('monitor rules', () => {
     expect(feedbackDue({ verdict: GOOD, at: 0 }, GOOD, FEEDBACK_HEARTBEAT_MS - 1)).toBeNull();
     expect(feedbackDue({ verdict: GOOD, at: 0 }, GOOD, FEEDBACK_HEARTBEAT_MS)).toBe('heartbeat');
     expect(feedbackDue({ verdict: SLOUCH, at: 0 }, TILT, 1)).toBe('change');
+    // Somebody sat down or left, the verdict not judged either side: a change too.
+    expect(feedbackDue({ verdict: NOBODY, at: 0, inView: false }, NOBODY, 1, true)).toBe('change');
+    expect(feedbackDue({ verdict: NOBODY, at: 0, inView: true }, NOBODY, 1, true)).toBeNull();
   });
 
   it('maps live-link states to stop, reconnect or nothing', () => {

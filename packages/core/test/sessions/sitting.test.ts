@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import {
   addPresence,
   BREAK_MIN_MS,
+  FEEDBACK_GAP_CAP_S,
   isSomebodyInView,
   normalizeStandUpMinutes,
+  presenceLooks,
   reminded,
   SITTING_MESSAGES,
   type SittingState,
@@ -261,8 +263,70 @@ describe("a session's sitting", () => {
     expect(sessionSitting(sat, T0 + 10 * MIN + BREAK_MIN_MS)?.breaks).toBe(1);
   });
 
+  it('holds a last look with somebody in view to the end when the frames were still coming, not after a silence', () => {
+    const sat = looks(T0, T0 + 10 * MIN, true);
+    expect(sessionSitting(sat, T0 + 10 * MIN + 4000)).toEqual({
+      breaks: 0,
+      longestStretchMs: 10 * MIN + 4000,
+      sittingMs: 10 * MIN + 4000,
+    });
+    expect(sessionSitting(sat, T0 + 10 * MIN + FEEDBACK_GAP_CAP_S * 1000 + 1)?.sittingMs).toBe(10 * MIN);
+    // Gone at the end: nothing held.
+    expect(
+      sessionSitting([...sat, { at: T0 + 10 * MIN + 5000, present: false }], T0 + 10 * MIN + 6000),
+    ).toEqual({
+      breaks: 0,
+      longestStretchMs: 10 * MIN,
+      sittingMs: 10 * MIN,
+    });
+  });
+
   it('is null without any look', () => {
     expect(sessionSitting([], T0)).toBeNull();
+  });
+});
+
+describe("a session's looks from its feedback", () => {
+  it('adds when the person was first in view, and when last, to the looks of the feedback itself', () => {
+    const start = T0 - 10_000;
+    const feedback = [
+      // The first feedback, once the reference was taken 5 s after she sat down; heartbeats; she left at +12 s.
+      { at: T0, inView: true, inViewFrom: T0 - 5000 },
+      { at: T0 + 5000, inView: true },
+      { at: T0 + 10_000, inView: true },
+      { at: T0 + 13_000, inView: false, lastInViewAt: T0 + 12_000 },
+    ];
+    expect(presenceLooks(feedback, start)).toEqual([
+      { at: T0 - 5000, present: true },
+      { at: T0, present: true },
+      { at: T0 + 5000, present: true },
+      { at: T0 + 10_000, present: true },
+      { at: T0 + 12_000, present: true },
+      { at: T0 + 13_000, present: false },
+    ]);
+    expect(sessionSitting(presenceLooks(feedback, start), T0 + 20_000)?.sittingMs).toBe(17_000);
+    // Times outside the session or on the wrong side of their feedback are not taken; before the start is the start.
+    expect(
+      presenceLooks(
+        [
+          { at: T0, inView: true, inViewFrom: T0 - 60_000 },
+          { at: T0 + 1000, inView: true, inViewFrom: T0 + 2000 },
+          { at: T0 + 3000, inView: false, lastInViewAt: T0 + 4000 },
+          { at: T0 + 5000, inView: false, lastInViewAt: start - 1 },
+          { at: T0 + 6000, inView: true, lastInViewAt: T0 + 5500 },
+          { at: T0 + 7000, inView: false, inViewFrom: T0 + 6500 },
+        ],
+        start,
+      ),
+    ).toEqual([
+      { at: start, present: true },
+      { at: T0, present: true },
+      { at: T0 + 1000, present: true },
+      { at: T0 + 3000, present: false },
+      { at: T0 + 5000, present: false },
+      { at: T0 + 6000, present: true },
+      { at: T0 + 7000, present: false },
+    ]);
   });
 });
 

@@ -73,6 +73,12 @@ export interface FeedbackDetails {
   confidence?: number;
   /** Whether somebody was in view (core's sitting rule, sitting.ts): the report's breaks and longest stretch. */
   inView?: boolean;
+  /** On a feedback with somebody in view: in view without a break since then (ISO time), the frames before it
+   * sent no feedback (the reference being taken). A look of its own for the sitting figures (sitting.ts). */
+  inViewFrom?: string;
+  /** On a feedback with nobody in view: the last frame that had somebody in view (ISO time), later than the
+   * feedback before. A look of its own for the sitting figures (sitting.ts). */
+  lastInViewAt?: string;
   [key: string]: unknown;
 }
 

@@ -5,6 +5,7 @@
 // the keyboard; here a person reading without typing is still sitting, and a person gone is on a break.
 import { isPersonInView } from '../analysis/verdict';
 import type { DetectionFrame } from '../detection/frame';
+import { FEEDBACK_GAP_CAP_S } from './feedback';
 
 /**
  * The shortest absence that is a break: 3 minutes. Sitting-break advice is to stand up and move for a few
@@ -199,12 +200,52 @@ export interface SessionSitting {
   sittingMs: number;
 }
 
+/** One feedback as the sitting figures read it (its time, and its details' inView, inViewFrom, lastInViewAt). */
+export interface FeedbackPresence {
+  at: number;
+  inView: boolean;
+  /** In view since then without a break, the frames before it having sent no feedback. */
+  inViewFrom?: number | null;
+  /** Nobody in view now; the last frame with somebody in view was then. */
+  lastInViewAt?: number | null;
+}
+
 /**
- * A session's sitting from its looks in time order (its feedback saying who was in view), by the same rule as the
- * day's: BREAK_MIN_MS with nobody seen between two looks with somebody in view (nobody in view, or no look: the
- * frames stopped) is a break; so is the same after the last one, to the session's end. Its sitting time is its
- * stretches added up, each as the popup shows sitting now (to its last look with somebody in view). Null without
- * any look.
+ * A session's looks at the desk from its feedback, in time order. Each feedback is a look at its own time; one
+ * with somebody in view that says since when (inViewFrom: the seconds a monitor spends taking its reference send
+ * no feedback) is a look then too, and one with nobody in view that says when somebody was last seen
+ * (lastInViewAt: the feedback before may be a heartbeat old) is a look with somebody in view then. Without them a
+ * stretch would start at the first feedback, seconds after the person sat down, and end at the last heartbeat
+ * before they left, up to FEEDBACK_HEARTBEAT_MS early. A time outside the session, or on the wrong side of its
+ * feedback, is not taken (inViewFrom before the session's start is taken as the start).
+ */
+export function presenceLooks(feedback: readonly FeedbackPresence[], start: number): PresenceSample[] {
+  const looks: PresenceSample[] = [];
+  for (const f of feedback) {
+    const from = f.inViewFrom;
+    if (f.inView && typeof from === 'number' && Number.isFinite(from) && from < f.at && f.at > start)
+      looks.push({ at: Math.max(from, start), present: true });
+    const lastSeen = f.lastInViewAt;
+    if (
+      !f.inView &&
+      typeof lastSeen === 'number' &&
+      Number.isFinite(lastSeen) &&
+      lastSeen < f.at &&
+      lastSeen >= start
+    )
+      looks.push({ at: lastSeen, present: true });
+    looks.push({ at: f.at, present: f.inView });
+  }
+  return looks.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * A session's sitting from its looks in time order (presenceLooks), by the same rule as the day's: BREAK_MIN_MS
+ * with nobody seen between two looks with somebody in view (nobody in view, or no look: the frames stopped) is a
+ * break; so is the same after the last one, to the session's end. Its sitting time is its stretches added up, each
+ * as the popup shows sitting now (to its last look with somebody in view); a last look with somebody in view holds
+ * to the session's end when that came within FEEDBACK_GAP_CAP_S (the frames were still coming and said nothing
+ * changed, as a feedback holds its posture to the end: feedback.ts). Null without any look.
  */
 export function sessionSitting(samples: readonly PresenceSample[], end: number): SessionSitting | null {
   if (samples.length === 0) return null;
@@ -226,6 +267,11 @@ export function sessionSitting(samples: readonly PresenceSample[], end: number):
     longest = Math.max(longest, last - since);
   }
   if (last !== null && end - last >= BREAK_MIN_MS) breaks += 1;
+  const final = samples.at(-1);
+  if (final?.present && since !== null && end > final.at && end - final.at <= FEEDBACK_GAP_CAP_S * 1000) {
+    sitting += end - final.at;
+    longest = Math.max(longest, end - since);
+  }
   return { breaks, longestStretchMs: longest, sittingMs: sitting };
 }
 

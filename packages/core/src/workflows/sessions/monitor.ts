@@ -52,17 +52,22 @@ export function postureScore(verdict: PostureVerdict): number | undefined {
 export interface SentPosture {
   verdict: PostureVerdict;
   at: number;
+  /** Whether somebody was in view (sitting.ts), when the frame said. */
+  inView?: boolean;
 }
 
-/** A change of status or issue is sent at once; while nothing changes, a heartbeat every
- * FEEDBACK_HEARTBEAT_MS; otherwise nothing. */
+/** A change of status or issue is sent at once, and so is a change of who is in view (a person sitting down or
+ * leaving: the sitting figures' edges, which a verdict not judged either side of them does not show); while nothing
+ * changes, a heartbeat every FEEDBACK_HEARTBEAT_MS; otherwise nothing. */
 export function feedbackDue(
   last: SentPosture | null,
   verdict: PostureVerdict,
   now: number,
+  inView?: boolean,
 ): FeedbackKind | null {
   if (!last || last.verdict.status !== verdict.status || last.verdict.issue !== verdict.issue)
     return 'change';
+  if (inView !== undefined && last.inView !== undefined && inView !== last.inView) return 'change';
   return now - last.at >= FEEDBACK_HEARTBEAT_MS ? 'heartbeat' : null;
 }
 
@@ -78,6 +83,10 @@ export function feedbackPayload(
     confidence?: number;
     /** Whether somebody is in view (sitting.ts's isSomebodyInView). */
     inView?: boolean;
+    /** In view since then (sitting.ts presenceLooks), sent with somebody in view. */
+    inViewFrom?: number | null;
+    /** Somebody was last in view then (sitting.ts presenceLooks), sent with nobody in view. */
+    lastInViewAt?: number | null;
   },
 ): PostureFeedback {
   const score = postureScore(verdict);
@@ -88,6 +97,10 @@ export function feedbackPayload(
   if (typeof context.cva === 'number') details.cva = context.cva;
   if (typeof context.confidence === 'number') details.confidence = context.confidence;
   if (typeof context.inView === 'boolean') details.inView = context.inView;
+  if (context.inView === true && typeof context.inViewFrom === 'number')
+    details.inViewFrom = new Date(context.inViewFrom).toISOString();
+  if (context.inView === false && typeof context.lastInViewAt === 'number')
+    details.lastInViewAt = new Date(context.lastInViewAt).toISOString();
   return { postureStatus: verdict.status, timestamp: new Date(context.at).toISOString(), details };
 }
 
@@ -164,6 +177,11 @@ export function createPostureMonitor(host: PostureMonitorHost) {
   // Automatic reference: whether frames are judged yet, since when a person is in view, an attempt running.
   let referenced = !host.takeReference;
   let inViewSince: number | null = null;
+  // Since when the person the reference was just taken of had been in view: the first feedback says so (its
+  // stretch began then, not when judging did).
+  let inViewFrom: number | null = null;
+  // The last judged frame with somebody in view, so the feedback that finds nobody says when they were last seen.
+  let lastInViewFrameAt: number | null = null;
   let taking = false;
   // Feedback still on its way: the session ends only after it, or the API refuses it as late (409).
   const inFlight = new Set<Promise<unknown>>();
@@ -188,10 +206,12 @@ export function createPostureMonitor(host: PostureMonitorHost) {
   async function takeReference(): Promise<void> {
     if (!host.takeReference || taking) return;
     taking = true;
+    const seenFrom = inViewSince;
     try {
       const taken = await host.takeReference();
       if (taken) {
         referenced = true;
+        inViewFrom = seenFrom;
         // The producer took it and judges against it; the same reference is handed over to be stored.
         host.onReferenceTaken?.(taken === true ? referenceFromLastFrame() : taken);
       } else {
@@ -276,6 +296,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       host.setReference?.(adopted);
       referenced = ok || !host.takeReference;
       inViewSince = null;
+      inViewFrom = null;
       last = null;
       shown = null;
       return ok;
@@ -339,6 +360,7 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       }
       referenced = !host.takeReference;
       inViewSince = null;
+      inViewFrom = null;
       last = null;
       shown = null;
     },
@@ -363,9 +385,11 @@ export function createPostureMonitor(host: PostureMonitorHost) {
       const changed = !shown || shown.status !== verdict.status || shown.issue !== verdict.issue;
       shown = verdict;
       lastFrameAt = now;
-      const kind = feedbackDue(last, verdict, now);
+      const inView = isSomebodyInView(frame);
+      const kind = feedbackDue(last, verdict, now, inView);
       if (kind) {
-        last = { verdict, at: now };
+        const seenSinceLast = last !== null && lastInViewFrameAt !== null && lastInViewFrameAt > last.at;
+        last = { verdict, at: now, inView };
         send(
           sessionId,
           feedbackPayload(verdict, {
@@ -374,10 +398,14 @@ export function createPostureMonitor(host: PostureMonitorHost) {
             at: now,
             cva: calibration?.cranialVertebralAngle,
             confidence: frame.temporal_posture_data?.confidence,
-            inView: isSomebodyInView(frame),
+            inView,
+            inViewFrom,
+            lastInViewAt: seenSinceLast ? lastInViewFrameAt : null,
           }),
         );
+        inViewFrom = null;
       }
+      if (inView) lastInViewFrameAt = now;
       // A producer that judged good or poor had a reference; a neutral frame says so only by its temporal data.
       const calibrated = judged.referenced || judged.verdict.status !== 'neutral';
       return { verdict, changed, feedback: kind, calibrated };
