@@ -8,6 +8,7 @@ import { isReadableFormat } from '../src/frame-pixels.ts';
 import { detectionSize, RESIZE_QUALITY } from '../src/input-size.ts';
 import type { ModuleSet } from '../src/models.ts';
 import type { Shows } from '../src/schedule.ts';
+import { rateKeeper } from '../src/track-rate.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 /** Where detectorAssets() puts the files, under the app's base URL. */
@@ -32,8 +33,9 @@ export interface DeviceDetector {
   /** Starts sampling `video` at `fps` frames per second, read before each frame so it can change. */
   run(video: HTMLVideoElement, fps: () => number): void;
   /** Starts detecting the frames of a camera track as they arrive, at the track's own rate (the caller
-   * limits it with applyConstraints); a frame that arrives while the worker is busy is dropped. */
-  runTrack(track: MediaStreamTrack): void;
+   * limits it with applyConstraints), or at `fps` where that is slower than the track keeps (under 1 frame/s:
+   * track-rate.ts), read at each frame; a frame that arrives while the worker is busy is dropped. */
+  runTrack(track: MediaStreamTrack, fps?: () => number): void;
   /** Takes the reference from the last few seconds' bodies (the stream's calibrate). */
   calibrate(): Promise<PostureReference | null>;
   /** Why the last calibrate() took nothing (null after one that took a reference, or before any). */
@@ -119,12 +121,13 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
     await detect(video, { width: video.videoWidth, height: video.videoHeight }, Date.now());
   }
 
-  async function pump(frames: ReadableStreamDefaultReader<VideoFrame>) {
+  async function pump(frames: ReadableStreamDefaultReader<VideoFrame>, fps?: () => number) {
+    const due = rateKeeper();
     for (;;) {
       const { value: frame, done } = await frames.read().catch(() => ({ value: undefined, done: true }));
       if (done || !frame) return;
       const size = { width: frame.displayWidth, height: frame.displayHeight };
-      if (busy || reader !== frames) frame.close();
+      if (busy || reader !== frames || (fps && !due(frame.timestamp, fps()))) frame.close();
       else if (isReadableFormat(frame.format)) {
         // The frame itself goes to the worker, which copies out and scales only what the model needs: no
         // createImageBitmap on this thread (~3 CPU-ms a frame in the offscreen document, bench/README.md).
@@ -168,10 +171,10 @@ export function startDeviceDetector(o: DeviceDetectorOptions): DeviceDetector {
       };
       tick();
     },
-    runTrack(track) {
+    runTrack(track, fps) {
       stop();
       reader = new MediaStreamTrackProcessor({ track }).readable.getReader();
-      void pump(reader);
+      void pump(reader, fps);
     },
     calibrate() {
       return new Promise((resolve) => {

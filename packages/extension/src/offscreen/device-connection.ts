@@ -18,12 +18,14 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
     onFrame: (frame) => events.frame(frame),
   });
   const track = stream.getVideoTracks()[0];
+  // The monitor's capture rate; the track keeps it down to 1 frame/s, the detector's client below that.
+  let fps = Number.POSITIVE_INFINITY;
   detector.ready.then(
     () => {
       events.connection('Connected');
       // The camera track's rate is what the monitor sets (1 frame/s good posture, 5 poor): detect its frames
       // as they come, with no <video> element decoding them for nobody to see (bench/README.md).
-      if (track) detector.runTrack(track);
+      if (track) detector.runTrack(track, () => fps);
     },
     (error: Error) => events.failed(deviceFailedStatus(error.message)),
   );
@@ -35,6 +37,9 @@ export function connectDevice(stream: MediaStream, events: LiveEvents): LiveConn
     calibrate: async () => {
       const taken = await detector.calibrate();
       return taken ? profileReferenceOf(taken) : false;
+    },
+    setFrameRate(next) {
+      fps = next;
     },
     setReference(reference) {
       // One the analysis cannot measure is none (the monitor only hands over usable ones).

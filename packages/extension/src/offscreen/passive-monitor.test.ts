@@ -27,6 +27,8 @@ import {
 let clock: number;
 let calls: string[];
 let constraints: number[];
+/** Every capture rate the producer was told (device mode keeps those under 1 frame/s itself). */
+let producerRates: number[];
 let feedback: PostureFeedback[];
 let events: LiveEvents;
 let hasCalibration: boolean;
@@ -91,6 +93,7 @@ function monitor(overrides: Partial<MonitorDeps> = {}) {
           return referenceTaken;
         },
         setReference: (reference: unknown) => handed.push(reference),
+        setFrameRate: (fps: number) => void producerRates.push(fps),
       };
       attach(producer);
       return producer;
@@ -128,6 +131,7 @@ beforeEach(() => {
   clock = 0;
   calls = [];
   constraints = [];
+  producerRates = [];
   feedback = [];
   hasCalibration = true;
   referenceTaken = true;
@@ -343,6 +347,9 @@ describe('passive monitor', () => {
     await at(16_000, { ...nobody, posture_watch: 'nobody' });
     await at(19_000, frame({ posture_watch: 'steady' }));
     expect(constraints).toEqual([AT_RISK_FPS, STEADY_FPS, NOBODY_FPS, STEADY_FPS]);
+    // The producer is told each rate too, from the one the camera opened at: Chromium keeps a track at 1 frame/s
+    // at the least, so device mode takes the empty room's frame every 3 s itself.
+    expect(producerRates).toEqual([STEADY_FPS, AT_RISK_FPS, STEADY_FPS, NOBODY_FPS, STEADY_FPS]);
   });
 
   it('reports who is in view from the frames it already has, calibrating or not, on a change and every 2 s', async () => {

@@ -55,6 +55,9 @@ export interface LiveConnection {
   calibrate(): Promise<ProfileReference | boolean>;
   /** The reference every frame is judged against from now on (the active profile's), or none (null). */
   setReference(reference: ProfileReference | null): void;
+  /** The capture rate now, for a producer that keeps what the camera track cannot (device mode: under 1
+   * frame/s, detector track-rate.ts); the vision service thins a posture-only peer's frames itself. */
+  setFrameRate?(fps: number): void;
 }
 
 /** The monitor's link to whatever produces its frames: the connection running, whichever it is now. */
@@ -100,6 +103,8 @@ export interface MonitorDeps {
 export function createPassiveMonitor(deps: MonitorDeps) {
   let stream: MediaStream | null = null;
   let live: Link | null = null;
+  // The connection producing frames now (handed over by connectLive as each opens).
+  let producer: LiveConnection | null = null;
   let fps = 0;
   let reported: {
     posture: PostureStatus;
@@ -170,6 +175,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
   async function setFps(next: number): Promise<void> {
     if (next === fps || !stream) return;
     fps = next;
+    producer?.setFrameRate?.(next);
     // Chromium drops camera frames to the constrained rate before they reach the peer connection.
     await Promise.all(stream.getVideoTracks().map((t) => t.applyConstraints({ frameRate: { max: next } })));
   }
@@ -239,6 +245,7 @@ export function createPassiveMonitor(deps: MonitorDeps) {
     detach = null;
     live?.close();
     live = null;
+    producer = null;
     for (const track of stream?.getTracks() ?? []) track.stop();
     stream = null;
     fps = 0;
@@ -298,11 +305,13 @@ export function createPassiveMonitor(deps: MonitorDeps) {
             },
           },
           // The live loop gives each producer, as it opens, the reference of record.
-          (producer) => {
+          (opened) => {
+            producer = opened;
+            opened.setFrameRate?.(fps);
             detach?.();
             detach = loop.attach({
-              setReference: (reference) => producer.setReference(reference),
-              takeReference: () => producer.calibrate(),
+              setReference: (reference) => opened.setReference(reference),
+              takeReference: () => opened.calibrate(),
             });
           },
         );
