@@ -32,7 +32,7 @@ const SUITE = 'extension-notifications';
 const WARNING_DELAY_S = 3;
 
 /** How fast the offscreen document's clock runs while she sits on to her stand-up reminder (the breaks test's). */
-const SPEED = 20;
+const SPEED = 40;
 
 /** Below this the corner is bare: the virtual screen's root window is one flat colour (0). A drawn toast, text on
  * a panel, varies far more (about 0.2 in both looks). */
