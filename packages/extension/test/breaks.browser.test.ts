@@ -110,8 +110,8 @@ describe('breaks seen by the camera', () => {
     expect((await seen()).breaks).toBe('0');
 
     const clock = await offscreenClock(browser);
-    // After a stretch on the fast clock the monitor's last look may be 20 s of its time back (its frames still
-    // come once a second): an edge of the timeline is taken once it has looked again in real time.
+    // After a stretch on the fast clock the monitor's last look may be SPEED seconds of its time back (its frames
+    // still come once a second): an edge of the timeline is taken once it has looked again in real time.
     const lookedAtInRealTime = async () => {
       const from = await clock.now();
       await expect

@@ -55,6 +55,17 @@ export async function waitForPopupText(
   return popup.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
 }
 
+/** Waits for an element of the popup, or fails saying what the popup showed instead (signed out, still loading, an
+ * error) rather than only that it timed out. */
+export async function waitForPopupElement(popup: Page, selector: string, timeout = 45_000): Promise<void> {
+  await popup.waitForSelector(selector, { timeout }).catch(async (error: unknown) => {
+    const shown = await popup.evaluate(() =>
+      (document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 800),
+    );
+    throw new Error(`no ${selector} in the popup, which showed: ${shown}`, { cause: error });
+  });
+}
+
 /** Signs the web app in as the user on its download page, which signs the extension in; returns that page. */
 export async function signInThroughWebApp(
   browser: Browser,

@@ -21,6 +21,7 @@ import {
   offscreenClock,
   POOR_POSTURE_TEXTS,
   startMonitoring,
+  waitForPopupElement,
   waitForPopupText,
 } from './popup';
 
@@ -50,19 +51,8 @@ const activeName = async () => (await profiles()).find((p) => p.active)?.name ??
 const waitForPopup = (testId: string, texts: string[], timeout = 60_000) =>
   waitForPopupText(popup, testId, texts, timeout);
 
-/** Waits for the popup's element, or fails saying what the popup showed instead (signed out, still loading, an
- * error) rather than only that it timed out. */
-async function popupElement(selector: string, timeout = 45_000): Promise<void> {
-  await popup.waitForSelector(selector, { timeout }).catch(async (error: unknown) => {
-    const shown = await popup.evaluate(() =>
-      (document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 800),
-    );
-    throw new Error(`no ${selector} in the popup, which showed: ${shown}`, { cause: error });
-  });
-}
-
 async function addProfile(name: string, setup: string): Promise<void> {
-  await popupElement('[data-testid="new-profile-name"]');
+  await waitForPopupElement(popup, '[data-testid="new-profile-name"]');
   await popup.locator('[data-testid="new-profile-name"]').fill(name);
   await popup.select('[data-testid="new-profile-setup"]', setup);
   await popup.locator('.profiles ::-p-text(Add)').click();
@@ -79,7 +69,7 @@ async function addProfile(name: string, setup: string): Promise<void> {
 async function chooseProfile(name: string): Promise<void> {
   const id = (await profiles()).find((p) => p.name === name)?.id as string;
   // After a reload the popup lists the profiles once the API has answered.
-  await popupElement(`[data-testid="active-profile"] option[value="${id}"]`, 15_000);
+  await waitForPopupElement(popup, `[data-testid="active-profile"] option[value="${id}"]`, 15_000);
   await popup.select('[data-testid="active-profile"]', id);
   await expect.poll(activeName, { timeout: 15_000, interval: 250 }).toBe(name);
 }
