@@ -10,48 +10,29 @@ import {
   envelopeMessage,
   failureText,
   formatSessionTimer,
-  mentionsCalibration,
   type PostureVerdict,
-  postureStatusText,
   SESSION_MESSAGES,
-  SESSION_OWNER_CHANNEL,
   type SessionLoss,
   type SessionMode,
-  type SessionOwnerMessage,
   type SessionReport,
   savedReferenceProblem,
-  sessionLoss,
-  UNJUDGED_TEXTS,
   type UnjudgedReason,
 } from '@posture-vision/core';
-import { ActionNotice, Button, StaleCalibrationNotice, StatusPill } from '@posture-vision/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ProfileChooser } from '../calibration/ProfileChooser';
 import LiveTool from '../live/LiveTool.tsx';
 import { useLiveController } from '../live/use-live-controller.ts';
 import { api } from '../services/api';
 import { debugRequested } from '../ui/debug-flag';
 import { toast } from '../ui/toast-store';
+import { DeveloperLog } from './DeveloperLog';
 import { appendLog, defaultSessionMode, USER_SETTINGS_KEY } from './rules/session-page.ts';
+import { type RunningSession, SessionBanners } from './SessionBanners';
+import { SessionControls, START_SESSION } from './SessionControls';
 import { SessionReportSummary } from './SessionReportSummary';
+import { type SessionPhase, useLeaveGuards } from './use-leave-guards';
+import { useSessionTabs } from './use-session-tabs';
 import './sessions.css';
-
-/** Why the active profile's saved reference is not used, and the page's way to a new one. */
-const refusedText = (reason: string) =>
-  SESSION_MESSAGES.savedReferenceRefused(reason, SESSION_MESSAGES.recalibrateWhenRunning);
-
-/** The page's control that starts a session and the camera with it; the live tool's prompt names it. */
-const START_SESSION = 'Start Session';
-
-type Phase = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
-
-/** A session of this user still running on the API (GET /sessions/active): after a reload, or from another tab. */
-interface RunningSession {
-  id: string;
-  mode: SessionMode;
-  startTime: string;
-}
 
 /** Whole seconds since the session's start: the timer follows the session, not the page (a resumed session's
  * timer goes on from its start). */
@@ -64,24 +45,9 @@ function message(error: unknown): string {
 
 const NEUTRAL: Pick<PostureVerdict, 'status' | 'issue'> = { status: 'neutral', issue: null };
 
-/** This tab, among the app's tabs that may run a session (domain/sessions/session-owner.ts). */
-const newTabId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
-
 /** Why this tab stopped a session it ran: another tab's word (session-owner.ts), or the API refusing its feedback
  * because the session has ended (its words). */
 type Lost = { loss: SessionLoss } | { refused: string };
-
-/** A click on a link to another page of the app (the sidebar): what leaving mid-session is asked about. A click
- * that opens a new tab or window, a download, or another site leaves this page running. */
-function inAppLinkElsewhere(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0) return false;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
-  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return false;
-  if (link.hasAttribute('download')) return false;
-  const url = new URL(link.href, window.location.href);
-  return url.origin === window.location.origin && url.pathname !== window.location.pathname;
-}
 
 export default function RealTimeSessionPage() {
   const navigate = useNavigate();
@@ -90,7 +56,7 @@ export default function RealTimeSessionPage() {
   );
   const [calibration, setCalibration] = useState<Calibration | null>(null);
   const [checked, setChecked] = useState(false);
-  const [phase, setPhase] = useState<Phase>('idle');
+  const [phase, setPhase] = useState<SessionPhase>('idle');
   const [seconds, setSeconds] = useState(0);
   const [posture, setPosture] = useState<Pick<PostureVerdict, 'status' | 'issue'>>(NEUTRAL);
   const [calibrated, setCalibrated] = useState(false);
@@ -98,7 +64,6 @@ export default function RealTimeSessionPage() {
   const [unjudged, setUnjudged] = useState<UnjudgedReason | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [log, setLog] = useState<string[]>([]);
-  const [showLog, setShowLog] = useState(false);
   const [report, setReport] = useState<SessionReport | null>(null);
   const reportRef = useRef<HTMLElement>(null);
   // The developer log is for developers: only with ?debug=1 ("shown only in debug mode").
@@ -113,8 +78,6 @@ export default function RealTimeSessionPage() {
   const [offer, setOffer] = useState<RunningSession | null>(null);
   // Why this tab's session stopped without its Stop (another tab took it over or ended it), in words.
   const [notice, setNotice] = useState<string | null>(null);
-  const [tab] = useState(newTabId);
-  const channelRef = useRef<BroadcastChannel | null>(null);
   const lostRef = useRef<(lost: Lost) => void>(() => undefined);
   // The live loop runs this page's session: the producer (the vision service's peer, or device mode's
   // detector) judges every frame against the reference the loop hands it, and the loop's monitor reads each
@@ -188,63 +151,16 @@ export default function RealTimeSessionPage() {
     };
   }, []);
 
-  // The other tabs of the app: a session started or resumed here is this tab's, and the tab that ran it lets it go
-  // (session-owner.ts); one ended here is no longer offered there.
-  useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(SESSION_OWNER_CHANNEL);
-    channelRef.current = channel;
-    channel.onmessage = (event: MessageEvent) => {
-      const loss = sessionLoss(sessionRef.current?.id ?? null, tab, event.data);
-      if (loss) lostRef.current({ loss });
-      const said = event.data as Partial<SessionOwnerMessage> | null;
-      if (said?.type === 'ended') setOffer((o) => (o && o.id === said.sessionId ? null : o));
-    };
-    return () => {
-      channel.close();
-      channelRef.current = null;
-    };
-  }, [tab]);
-  const tellTabs = useCallback(
-    (type: SessionOwnerMessage['type'], sessionId: string) =>
-      channelRef.current?.postMessage({ type, sessionId, tab } satisfies SessionOwnerMessage),
-    [tab],
-  );
+  // The other tabs of the app: a session started or resumed here is this tab's, and the tab that ran it lets it go;
+  // one ended here is no longer offered there.
+  const tabs = useSessionTabs({
+    running: () => sessionRef.current?.id ?? null,
+    onLoss: (loss) => lostRef.current({ loss }),
+    onEnded: (sessionId) => setOffer((o) => (o && o.id === sessionId ? null : o)),
+  });
+  const tellTabs = tabs.tell;
 
-  // A link to another page of the app (the sidebar) clicked while a session runs asks first, as a reload does:
-  // leaving ends the session (kept only when some of it was judged, see the unmount below). Asked in the capture
-  // phase, before the router takes the click.
-  useEffect(() => {
-    if (phase !== 'running' && phase !== 'starting') return;
-    const ask = (event: MouseEvent) => {
-      if (!inAppLinkElsewhere(event) || window.confirm(SESSION_MESSAGES.leaveSessionConfirm)) return;
-      event.preventDefault();
-      event.stopPropagation();
-    };
-    document.addEventListener('click', ask, true);
-    return () => document.removeEventListener('click', ask, true);
-  }, [phase]);
-
-  // The page going away mid-session (a reload, a closed tab): the API is told when its last frame was judged, so a
-  // reload resumed a moment later is not counted as the posture shown before it.
-  useEffect(() => {
-    if (phase !== 'running') return;
-    const left = () => monitor.pageLeft();
-    window.addEventListener('pagehide', left);
-    return () => window.removeEventListener('pagehide', left);
-  }, [phase, monitor]);
-
-  // Leaving (reload, close, another address) while a session runs asks first: the page is what reports on it.
-  useEffect(() => {
-    if (phase !== 'running' && phase !== 'starting') return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = SESSION_MESSAGES.leaveWarning;
-      return SESSION_MESSAGES.leaveWarning;
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [phase]);
+  useLeaveGuards(phase, monitor);
 
   useEffect(() => {
     if (phase !== 'running') return;
@@ -424,15 +340,12 @@ export default function RealTimeSessionPage() {
           if (ended.ok) toast.info(SESSION_MESSAGES.sessionEndedByLeaving(ended.kept !== false));
           else toast.error(ended.message);
           // This page's channel is closed by now: the other tabs no longer offer the ended session.
-          if (!ended.ok || typeof BroadcastChannel === 'undefined') return;
-          const channel = new BroadcastChannel(SESSION_OWNER_CHANNEL);
-          channel.postMessage({ type: 'ended', sessionId: left.id, tab } satisfies SessionOwnerMessage);
-          channel.close();
+          if (ended.ok) tabs.tellEndedAfterLeaving(left.id);
         });
       controller.release();
       off();
     };
-  }, [controller, monitor, tab]);
+  }, [controller, monitor, tabs.tellEndedAfterLeaving]);
 
   // After Stop the report is brought into view (it stands above the camera feed, but the page may be scrolled
   // down to the feed) and its heading focused.
@@ -443,104 +356,39 @@ export default function RealTimeSessionPage() {
   }, [report]);
 
   const running = phase === 'running';
+  const idle = phase === 'idle' || phase === 'stopped';
   // A reason is said only for a calibrated verdict that judged nothing: before a reference the pill says so.
   const shownUnjudged = running && calibrated && posture.status === 'neutral' ? unjudged : null;
   return (
     <div className="rts-page" data-testid="real-time-session" data-phase={phase}>
       <h1>Real-Time Session</h1>
-      {error && (
-        <div className="rts-banner" role="alert">
-          <p>{error}</p>
-          {mentionsCalibration(error) && (
-            <Button onClick={() => navigate('/dashboard/calibration')}>
-              {SESSION_MESSAGES.goToCalibration}
-            </Button>
-          )}
-        </div>
-      )}
-      {notice && (
-        <p className="rts-banner" role="status" data-testid="session-notice">
-          {notice}
-        </p>
-      )}
-      {offer && phase === 'idle' && (
-        <section className="rts-offer" data-testid="running-session-offer" aria-label="Running session">
-          <p>{SESSION_MESSAGES.sessionStillRunning(new Date(offer.startTime).toLocaleTimeString())}</p>
-          <Button variant="primary" disabled={!checked || !calibration} onClick={() => void start(offer)}>
-            {SESSION_MESSAGES.resumeSession}
-          </Button>
-          <Button variant="danger" onClick={() => void endOffered(offer)}>
-            {SESSION_MESSAGES.endSession}
-          </Button>
-        </section>
-      )}
-      {refusedReference &&
-        (running ? (
-          <ActionNotice
-            className="rts-banner"
-            testId="saved-reference-refused"
-            text={refusedText(refusedReference)}
-            actionLabel={SESSION_MESSAGES.recalibrate}
-            onAction={() => void controller.calibrate()}
-          />
-        ) : (
-          <p className="rts-banner" role="status" data-testid="saved-reference-refused">
-            {refusedText(refusedReference)}
-          </p>
-        ))}
-      {stale && running && (
-        <StaleCalibrationNotice className="rts-banner" onRecalibrate={() => void controller.calibrate()} />
-      )}
-      <div className="rts-controls">
-        <ProfileChooser onActiveChange={onProfile} />
-        <fieldset disabled={phase !== 'idle' && phase !== 'stopped'}>
-          <legend>Mode</legend>
-          {(['active', 'passive'] as const).map((m) => (
-            <label key={m}>
-              <input
-                type="radio"
-                name="session-mode"
-                value={m}
-                checked={mode === m}
-                onChange={() => setMode(m)}
-              />
-              {m === 'active' ? 'Active' : 'Passive'}
-            </label>
-          ))}
-        </fieldset>
-        {/* The page's one set of controls: they start and stop the camera of the live tool below too. */}
-        <Button
-          variant="primary"
-          disabled={!checked || (phase !== 'idle' && phase !== 'stopped')}
-          onClick={() => void start()}
-        >
-          {START_SESSION}
-        </Button>
-        <Button variant="danger" disabled={!running} onClick={() => void stop()}>
-          Stop Session
-        </Button>
-        <span className="rts-timer" data-testid="session-timer">
-          {formatSessionTimer(seconds)}
-        </span>
-        {/* The posture pill is live data: shown only while a session runs, cleared by Stop. */}
-        {running && (
-          // Announced to screen readers as it changes (a change of status, issue or reason, not every frame).
-          <span className="rts-posture-status" role="status" aria-live="polite">
-            <StatusPill
-              tone={posture.status === 'good' ? 'good' : posture.status === 'poor' ? 'poor' : 'neutral'}
-              className={shownUnjudged ? 'rts-posture rts-posture-unjudged' : 'rts-posture'}
-              data-testid="posture-status"
-            >
-              {postureStatusText(posture, calibrated, shownUnjudged)}
-            </StatusPill>
-            {shownUnjudged && (
-              <span className="rts-posture-todo" data-testid="posture-todo">
-                {UNJUDGED_TEXTS[shownUnjudged].todo}
-              </span>
-            )}
-          </span>
-        )}
-      </div>
+      <SessionBanners
+        error={error}
+        onGoToCalibration={() => navigate('/dashboard/calibration')}
+        notice={notice}
+        offer={phase === 'idle' ? offer : null}
+        canResume={checked && !!calibration}
+        onResume={(o) => void start(o)}
+        onEndOffered={(o) => void endOffered(o)}
+        refusedReference={refusedReference}
+        stale={stale}
+        running={running}
+        onRecalibrate={() => void controller.calibrate()}
+      />
+      <SessionControls
+        onProfile={onProfile}
+        mode={mode}
+        onMode={setMode}
+        idle={idle}
+        canStart={checked && idle}
+        running={running}
+        onStart={() => void start()}
+        onStop={() => void stop()}
+        seconds={seconds}
+        posture={posture}
+        calibrated={calibrated}
+        unjudged={shownUnjudged}
+      />
 
       {/* The report of the session just stopped comes first, above the (stopped) camera feed: below it, it opened
           under the fold and depended on a scroll to be seen. */}
@@ -548,16 +396,7 @@ export default function RealTimeSessionPage() {
 
       <LiveTool controller={controller} hideTierToggle hostStartControl={START_SESSION} />
 
-      {debug && (
-        <section className="rts-log">
-          <Button size="sm" variant="ghost" onClick={() => setShowLog((v) => !v)}>
-            {showLog ? 'Hide Developer Log' : 'Show Developer Log'}
-          </Button>
-          {showLog && (
-            <pre data-testid="developer-log">{log.length ? log.join('\n') : 'No log entries yet.'}</pre>
-          )}
-        </section>
-      )}
+      {debug && <DeveloperLog log={log} />}
     </div>
   );
 }

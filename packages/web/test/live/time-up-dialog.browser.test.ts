@@ -11,7 +11,7 @@ import { installDom } from '../support/dom.ts';
 installDom();
 const { createElement } = await import('react');
 const { cleanup, render } = await import('@testing-library/react');
-const { TimeUpModal } = await import('../../src/live/LiveTool.tsx');
+const { TimeUpModal } = await import('../../src/live/TimeUpModal.tsx');
 
 const sheet = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 const STYLES = [

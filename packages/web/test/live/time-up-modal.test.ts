@@ -8,7 +8,7 @@ import { installDom } from '../support/dom.ts';
 installDom();
 const { createElement } = await import('react');
 const { cleanup, fireEvent, render, screen, waitFor } = await import('@testing-library/react');
-const { TimeUpModal } = await import('../../src/live/LiveTool.tsx');
+const { TimeUpModal } = await import('../../src/live/TimeUpModal.tsx');
 
 afterEach(() => {
   cleanup();
