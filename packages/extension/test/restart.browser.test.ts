@@ -110,17 +110,21 @@ describe('Passive monitoring across a browser restart', () => {
     const reopenedAt = await restartBrowser(stack.camera.path);
     // Running again, not a state left over from before: an offscreen document holds the camera, and postures
     // judged since the restart arrive.
-    await popup.waitForFunction(
-      (since) =>
-        chrome.storage.local
-          .get('monitor')
-          .then(
-            ({ monitor }: { monitor?: Pick<MonitorState, 'phase' | 'postureAt'> }) =>
-              monitor?.phase === 'monitoring' && (monitor.postureAt ?? 0) > since,
+    // Polled so that a run that never resumes fails showing the monitor's state as the popup read it last.
+    await expect
+      .poll(
+        () =>
+          popup.evaluate(() =>
+            chrome.storage.local
+              .get('monitor')
+              .then(({ monitor }) => (monitor ?? null) as MonitorState | null),
           ),
-      { timeout: 90_000, polling: 500 },
-      reopenedAt,
-    );
+        { timeout: 90_000, interval: 500 },
+      )
+      .toSatisfy(
+        (monitor: MonitorState | null) =>
+          monitor?.phase === 'monitoring' && (monitor.postureAt ?? 0) > reopenedAt,
+      );
     expect(await offscreenDocuments()).toBe(1);
     expect(await waitForPopupText(popup, 'connection', ['Connected'], 30_000)).toBe('Connected');
     await savePopupBothThemes('popup-resumed-after-restart');
