@@ -20,33 +20,29 @@ export function sendSampleReport(request: SampleReportRequest): Promise<unknown>
 
 const NO_TIME: DemoSummary = { goodSeconds: 0, poorSeconds: 0, notJudgedSeconds: 0, issues: {} };
 
+/** The summary's lines of one kind (its times, or its issues) as label and value. */
+function SummaryLines({ lines }: { lines: readonly { label: string; value: string }[] }) {
+  return (
+    <dl>
+      {lines.map((line) => (
+        <div key={line.label} data-testid="demo-summary-line">
+          <dt>{line.label}</dt>
+          <dd>{line.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The demo's summary as the time-up dialog shows it and the sample report mails it (core's demoSummaryLines). */
 function DemoSummaryView({ summary }: { summary: DemoSummary }) {
   const { times, issues } = demoSummaryLines(summary);
   return (
     <section className="live-demo-summary" data-testid="demo-summary" aria-label={DEMO_SUMMARY_TEXTS.heading}>
       <h3>{DEMO_SUMMARY_TEXTS.heading}</h3>
-      <dl>
-        {times.map((line) => (
-          <div key={line.label} data-testid="demo-summary-line">
-            <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryLines lines={times} />
       <h3>{DEMO_SUMMARY_TEXTS.issuesHeading}</h3>
-      {issues.length ? (
-        <dl>
-          {issues.map((line) => (
-            <div key={line.label} data-testid="demo-summary-line">
-              <dt>{line.label}</dt>
-              <dd>{line.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <p>{DEMO_SUMMARY_TEXTS.noIssues}</p>
-      )}
+      {issues.length ? <SummaryLines lines={issues} /> : <p>{DEMO_SUMMARY_TEXTS.noIssues}</p>}
     </section>
   );
 }
