@@ -3,7 +3,7 @@
 // detection so a frame not judged can say why), against the I420 → RGB conversion every server-mode frame already
 // pays, measured in the same run at the camera's 640×480 and at device mode's frame scaled for the body model; and
 // what the model's input costs on top (detector exposure.ts forTheModel): a frame in good light only checked, a dark
-// one evened out.
+// one evened out, a veiled one (its blacks lifted, as by a window's glare) stretched.
 import { cpus } from 'node:os';
 import { forTheModel } from '../../packages/detector/src/exposure.ts';
 import { i420ToRgb } from '../../packages/detector/src/image.ts';
@@ -31,12 +31,17 @@ for (const [w, h] of [
   console.log(
     `${w}×${h}: picture quality ${quality.toFixed(3)} CPU-ms per frame; I420 → RGB ${convert.toFixed(3)} CPU-ms (quality / conversion ${(quality / convert).toFixed(2)})`,
   );
-  // The same frame bright (luminance up to 250) and dark (up to 60).
-  const scaled = (top: number) => ({ ...rgb, data: rgb.data.map((v) => Math.round((v * top) / 255)) });
-  const [bright, dark] = [scaled(250), scaled(60)];
+  // The same frame bright (luminance up to 250), dark (up to 60) and veiled (from 80 up to 250).
+  const scaled = (top: number, floor = 0) => ({
+    ...rgb,
+    data: rgb.data.map((v) => Math.round(floor + (v * (top - floor)) / 255)),
+  });
+  const [bright, dark, veiled] = [scaled(250), scaled(60), scaled(250, 80)];
   const checked = cpuMs(() => forTheModel(bright, true), 2000);
   const evened = cpuMs(() => forTheModel(dark, true), 200);
+  const stretched = cpuMs(() => forTheModel(veiled, true), 200);
+  if (forTheModel(veiled, true).fix !== 'veiled') throw new Error('the veiled frame is not read as veiled');
   console.log(
-    `${w}×${h}: the model's input, in good light ${checked.toFixed(3)} CPU-ms (/ conversion ${(checked / convert).toFixed(2)}), dark and evened out ${evened.toFixed(3)} CPU-ms (/ conversion ${(evened / convert).toFixed(2)})`,
+    `${w}×${h}: the model's input, in good light ${checked.toFixed(3)} CPU-ms (/ conversion ${(checked / convert).toFixed(2)}), dark and evened out ${evened.toFixed(3)} CPU-ms (/ conversion ${(evened / convert).toFixed(2)}), veiled and stretched ${stretched.toFixed(3)} CPU-ms (/ conversion ${(stretched / convert).toFixed(2)})`,
   );
 }

@@ -57,9 +57,9 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
       const follow = m.face && !!m.stream && m.stream === tracked;
       if (m.face || m.emotion) tracked = m.face && m.stream ? m.stream : null;
       // Only a body look needs the frame's light: the rule of exposure.ts, and the reference's light.
-      const { seen, brightness } = m.body
+      const { seen, brightness, fix } = m.body
         ? forTheModel(image, m.evenOutDark === true)
-        : { seen: image, brightness: undefined };
+        : { seen: image, brightness: undefined, fix: null };
       const input = human.tf.tensor3d(seen.data, [seen.height, seen.width, 3], 'int32');
       try {
         const result = await human.detect(input as never, {
@@ -76,11 +76,12 @@ export function createDetector(human: Human, photoBody?: PhotoBody): Detector {
         });
         const detection = toDetection(result, image.width, image.height, m);
         if (!m.body) return detection;
-        // The picture is judged by what the model saw, and one evened out says so: still too dark to be seen well.
+        // The picture is judged by what the model saw, and a dark one evened out says so: still too dark to be seen
+        // well. A veiled one stretched is as clear as it now reads.
         const picture = pictureQuality(seen, detection.body?.box ?? null);
         return {
           ...detection,
-          picture: seen === image ? picture : { ...picture, evenedOut: true },
+          picture: fix === 'dark' ? { ...picture, evenedOut: true } : picture,
           frameBrightness: brightness,
         };
       } finally {

@@ -1,7 +1,14 @@
 import { underCondition } from '@posture-vision/testkit/conditions';
-import { livePeople, realRgb } from '@posture-vision/testkit/real-media';
+import { livePeople, realRgb, unseenPeople } from '@posture-vision/testkit/real-media';
 import { describe, expect, it } from 'vitest';
-import { DARK_FRAME_BRIGHTNESS, evenExposure, forTheModel, takenInGoodLight } from './exposure.ts';
+import {
+  blackLevel,
+  DARK_FRAME_BRIGHTNESS,
+  evenExposure,
+  forTheModel,
+  takenInGoodLight,
+  VEILED_BLACK_LEVEL,
+} from './exposure.ts';
 import { pictureQuality } from './picture.ts';
 
 // The darkest real frames there are (the man in a dark sweater before a dark chair), as taken and made dim by script.
@@ -47,5 +54,18 @@ describe("the pose model's input", () => {
     shifted.set(dim.data, 1);
     const unaligned = { ...dim, data: shifted.subarray(1) };
     expect(Buffer.from(evenExposure(unaligned).data).equals(Buffer.from(evenExposure(dim).data))).toBe(true);
+  });
+
+  it('stretches a veiled frame (a bright window behind) whatever the reference, and no real frame as taken is veiled', () => {
+    for (const p of [...livePeople(), ...unseenPeople()])
+      for (const f of p.frames) expect(forTheModel(realRgb(f.file), true).fix, f.file).toBeNull();
+    const backlit = underCondition(realRgb(file), 'backlit');
+    expect(blackLevel(backlit)).toBeGreaterThan(VEILED_BLACK_LEVEL);
+    for (const evenOutDark of [false, true]) {
+      const { seen, fix } = forTheModel(backlit, evenOutDark);
+      expect(fix).toBe('veiled');
+      // The glare's lift is taken off: the darkest hundredth black again, as in the frames the model was trained on.
+      expect(blackLevel(seen)).toBeLessThan(0.05);
+    }
   });
 });

@@ -167,7 +167,7 @@ function compressed(p: Picture, quality: number): Picture {
 }
 
 /** A separable Gaussian blur of standard deviation `sigma` pixels. */
-function blurred(p: Picture, sigma: number): Picture {
+export function blurred(p: Picture, sigma: number): Picture {
   const radius = Math.ceil(3 * sigma);
   const kernel: number[] = [];
   let sum = 0;
