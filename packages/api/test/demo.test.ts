@@ -150,7 +150,10 @@ describe('the demo sample report through SMTP', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.error?.message).toBe('The mail server refused this address.');
     expect(filesContaining(api.dataDir, REFUSED_BY_SERVER)).toEqual([]);
-    expect(api.output()).toContain('sample report not sent');
+    // The server's log reaches this process through a pipe, after the answer may have: wait for the line.
+    await expect
+      .poll(() => api.output(), { timeout: 15_000, interval: 100 })
+      .toContain('sample report not sent');
     expect(api.output()).not.toContain(REFUSED_BY_SERVER);
   });
 
