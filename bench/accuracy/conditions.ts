@@ -90,9 +90,9 @@ const prepare = LEVERS[lever];
 if (!prepare) throw new Error(`BENCH_LEVER=${lever}: one of ${Object.keys(LEVERS).join(', ')}`);
 say(`Lever: ${lever}`);
 
-// BENCH_CACHE=dir keeps each condition's detections there (named by the lever and BENCH_TAG, to tell runs of one
-// lever with other settings apart) (JSON; a missing keypoint's NaN reads back as null, which
-// the analysis treats alike), so judging rules can be compared without detecting again. Same lever, same pixels.
+// BENCH_CACHE=dir keeps each condition's detections there (JSON; a missing keypoint's NaN reads back as null, which
+// the analysis treats alike), so judging rules can be compared without detecting again. Same lever, same pixels: a
+// file is named by the lever and BENCH_TAG, which tells runs of one lever with other settings apart.
 const cacheDir = process.env.BENCH_CACHE;
 // evenOutDark: the frames as a stream asks for them once its reference was taken in good light (detector
 // exposure.ts: a frame gone dark since is evened out for the model).

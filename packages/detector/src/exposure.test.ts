@@ -64,7 +64,7 @@ describe("the pose model's input", () => {
     for (const evenOutDark of [false, true]) {
       const { seen, fix } = forTheModel(backlit, evenOutDark);
       expect(fix).toBe('veiled');
-      // The glare's lift is taken off: the darkest hundredth black again, as in the frames the model was trained on.
+      // The glare's lift is taken off: its darkest part black again, as in a frame in good light.
       expect(blackLevel(seen)).toBeLessThan(0.05);
     }
   });
