@@ -75,7 +75,9 @@ const LEVERS: Record<string, (rgb: ReturnType<typeof realRgb>) => ReturnType<typ
     unsharp(rgb, Number(process.env.SHARP_SIGMA ?? 1.5), Number(process.env.SHARP_AMOUNT ?? 1)),
   blur: (rgb) => blurred(rgb, Number(process.env.BLUR_SIGMA ?? 1)),
   'denoise-dark': (rgb) =>
-    pictureQuality(rgb, null).brightness < 0.4 ? blurred(rgb, Number(process.env.DENOISE_SIGMA ?? 0.8)) : rgb,
+    pictureQuality(rgb, null).brightness < DARK_FRAME_BRIGHTNESS
+      ? blurred(rgb, Number(process.env.DENOISE_SIGMA ?? 0.8))
+      : rgb,
 };
 function unsharp(rgb: ReturnType<typeof realRgb>, sigma: number, amount: number) {
   const b = blurred(rgb, sigma);
@@ -96,15 +98,17 @@ say(`Lever: ${lever}`);
 const cacheDir = process.env.BENCH_CACHE;
 // evenOutDark: the frames as a stream asks for them once its reference was taken in good light (detector
 // exposure.ts: a frame gone dark since is evened out for the model).
+/** The cache file of one run's detections: `name` is the lever and BENCH_TAG. */
+const cacheFile = (dir: string, name: string, condition: Condition | null, evenOutDark: boolean) =>
+  join(
+    dir,
+    `${name}-${condition ?? 'original'}${evenOutDark ? '-evened' : ''}${only ? `-${only.replace(/\W/g, '_')}` : ''}.json`,
+  );
+const readCache = (file: string): Map<string, Detection> => new Map(JSON.parse(readFileSync(file, 'utf8')));
 async function detectAll(condition: Condition | null, evenOutDark = false): Promise<Map<string, Detection>> {
   const cached =
-    cacheDir &&
-    join(
-      cacheDir,
-      `${lever}${process.env.BENCH_TAG ?? ''}-${condition ?? 'original'}${evenOutDark ? '-evened' : ''}${only ? `-${only.replace(/\W/g, '_')}` : ''}.json`,
-    );
-  if (cached && existsSync(cached))
-    return retried(new Map(JSON.parse(readFileSync(cached, 'utf8'))), condition, evenOutDark);
+    cacheDir && cacheFile(cacheDir, `${lever}${process.env.BENCH_TAG ?? ''}`, condition, evenOutDark);
+  if (cached && existsSync(cached)) return retried(readCache(cached), condition, evenOutDark);
   const out = await detectEach(condition, evenOutDark);
   if (cached) {
     mkdirSync(cacheDir, { recursive: true });
@@ -118,14 +122,7 @@ async function detectAll(condition: Condition | null, evenOutDark = false): Prom
 function retried(m: Map<string, Detection>, condition: Condition | null, evenOutDark: boolean) {
   const tag = process.env.BENCH_RETRY;
   if (!tag || !cacheDir) return m;
-  const other: Map<string, Detection> = new Map(
-    JSON.parse(
-      readFileSync(
-        join(cacheDir, `${tag}-${condition ?? 'original'}${evenOutDark ? '-evened' : ''}.json`),
-        'utf8',
-      ),
-    ),
-  );
+  const other = readCache(cacheFile(cacheDir, tag, condition, evenOutDark));
   let n = 0;
   for (const [f, d] of m) {
     const k = clearPictureKeypoints(d.body?.keypoints ?? [], d.picture);
@@ -208,8 +205,7 @@ const gated = { frames: 0, of: 0 };
 function blurredLook(condition: Condition | null, evenOutDark: boolean): Map<string, Detection> | null {
   const tag = process.env.BENCH_BLURRED;
   if (!gate || !tag || !cacheDir) return null;
-  const file = join(cacheDir, `${tag}-${condition ?? 'original'}${evenOutDark ? '-evened' : ''}.json`);
-  return new Map(JSON.parse(readFileSync(file, 'utf8')));
+  return readCache(cacheFile(cacheDir, tag, condition, evenOutDark));
 }
 const judge = (
   condition: string,

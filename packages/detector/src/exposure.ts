@@ -96,7 +96,15 @@ function percentile(bins: Uint32Array, n: number, p: number): number {
 
 /** The frame with its luminance range stretched (and its midtones lifted) by one lookup table. */
 export function evenExposure(img: RgbImage, o: ExposureOptions = EXPOSURE): RgbImage {
-  const { bins, n } = histogram(img, o.region ?? null);
+  return stretched(img, histogram(img, o.region ?? null), o);
+}
+
+/** evenExposure with the region's histogram already read. */
+function stretched(
+  img: RgbImage,
+  { bins, n }: { bins: Uint32Array; n: number },
+  o: ExposureOptions,
+): RgbImage {
   if (!n) return img;
   const lo = percentile(bins, n, o.low);
   const hi = Math.max(lo + 1, percentile(bins, n, o.high));
@@ -144,13 +152,11 @@ export function takenInGoodLight(brightness: number | null | undefined): boolean
 
 /** The luminance the darkest BLACK_PERCENTILE of the frame stays above (0-1), from the same subsample as the stretch. */
 export function blackLevel(img: RgbImage): number {
-  const { bins, n } = histogram(img, null);
-  return n ? percentile(bins, n, BLACK_PERCENTILE) / 255 : 0;
+  return blackOf(histogram(img, null));
 }
 
-/** Whether a frame's darkest part is lifted past VEILED_BLACK_LEVEL: the glare of a window behind the user. */
-export function isVeiled(img: RgbImage): boolean {
-  return blackLevel(img) > VEILED_BLACK_LEVEL;
+function blackOf({ bins, n }: { bins: Uint32Array; n: number }): number {
+  return n ? percentile(bins, n, BLACK_PERCENTILE) / 255 : 0;
 }
 
 /** What was done to a frame before the model looked: nothing, a dark frame evened out, a veiled one stretched. */
@@ -171,6 +177,9 @@ export function forTheModel(
     return evenOutDark
       ? { seen: evenExposure(img), brightness, fix: 'dark' }
       : { seen: img, brightness, fix: null };
-  if (isVeiled(img)) return { seen: evenExposure(img, VEILED_EXPOSURE), brightness, fix: 'veiled' };
+  // The whole frame's histogram, read once: the veil is measured on it, and a veiled frame is stretched by it.
+  const whole = histogram(img, null);
+  if (blackOf(whole) > VEILED_BLACK_LEVEL)
+    return { seen: stretched(img, whole, VEILED_EXPOSURE), brightness, fix: 'veiled' };
   return { seen: img, brightness, fix: null };
 }
